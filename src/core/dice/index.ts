@@ -1,0 +1,61 @@
+// The dice engine: parse once into a tree, roll into a result tree, render separately.
+import type { RandomSource } from '../random.js';
+import type { DiceProgram } from './ast.js';
+import { LruCache } from './cache.js';
+import { parseDice } from './parser.js';
+import type { DiceResult } from './result.js';
+import { rollDice } from './roller.js';
+
+export { parseDice } from './parser.js';
+export { rollDice } from './roller.js';
+export { renderMarkdown, MARKDOWN_MAX_LENGTH } from './render-markdown.js';
+export { renderPlain, PLAIN_MAX_LENGTH } from './render-plain.js';
+export type { RenderOptions } from './render-layout.js';
+export { DiceError, DICE_ERROR_CODES, diceErrorMessage } from './errors.js';
+export type { DiceErrorCode, DiceErrorParams } from './errors.js';
+export { DICE_LIMITS } from './limits.js';
+export { normalizeDiceInput } from './normalize.js';
+export type { NormalizedInput } from './normalize.js';
+export { LruCache } from './cache.js';
+export { compare } from './ast.js';
+export type {
+  ArithmeticOp,
+  Comparison,
+  DiceKind,
+  DiceProgram,
+  ExprNode,
+  Keep,
+  KeepMode,
+  TargetClause,
+} from './ast.js';
+export { termDie, termValue } from './result.js';
+export type {
+  BinaryResult,
+  CompareResult,
+  DiceResult,
+  DiceResultNode,
+  GroupResult,
+  NegResult,
+  NumResult,
+  PoolResultNode,
+  ResultNode,
+  RolledDie,
+} from './result.js';
+
+/** Parsed programs are immutable, so a cached one can be rolled again and again. */
+const programs = new LruCache<string, DiceProgram>(256);
+
+/** parse (through a small LRU of parsed trees) + roll; throws DiceError. */
+export function evaluateDice(input: string, rng: RandomSource): DiceResult {
+  let program = programs.get(input);
+  if (program === undefined) {
+    program = parseDice(input);
+    programs.set(input, program);
+  }
+  return rollDice(program, rng);
+}
+
+/** For tests and benchmarks that must measure a cold parse. */
+export function clearDiceCache(): void {
+  programs.clear();
+}

@@ -1,0 +1,116 @@
+// What a roll produces: flat dice for storage (and later luck rerolls) plus a result tree that
+// mirrors the expression, for the renderers.
+import type { ArithmeticOp, Comparison, DiceKind, Keep } from './ast.js';
+
+export interface RolledDie {
+  sides: number;
+  face: number;
+  /** false when dropped by kh/kl/dh/dl */
+  kept: boolean;
+  /** whether it met its pool's comparison; null outside pools and for dropped dice */
+  success: boolean | null;
+  /** index of the success-counting pool it belongs to, null for sum dice */
+  pool: number | null;
+}
+
+export interface NumResult {
+  type: 'num';
+  value: number;
+}
+
+interface RolledTerm {
+  /** canonical spelling, e.g. `4d6kh3` or `8d6<=4` */
+  text: string;
+  count: number;
+  /** 66 for a d66 */
+  sides: number;
+  /** when true, `dice` holds pairs: dice[2i] is the tens d6, dice[2i+1] the ones d6 */
+  d66: boolean;
+  keep: Keep | null;
+  /** the same objects as in DiceResult.dice */
+  dice: RolledDie[];
+}
+
+export interface DiceResultNode extends RolledTerm {
+  type: 'dice';
+  /** sum of the kept dice */
+  value: number;
+}
+
+export interface PoolResultNode extends RolledTerm {
+  type: 'pool';
+  cmp: Comparison;
+  threshold: number;
+  index: number;
+  /** number of successes */
+  value: number;
+}
+
+export interface NegResult {
+  type: 'neg';
+  operand: ResultNode;
+  value: number;
+}
+
+export interface BinaryResult {
+  type: 'binary';
+  op: ArithmeticOp;
+  left: ResultNode;
+  right: ResultNode;
+  value: number;
+}
+
+export interface GroupResult {
+  type: 'group';
+  inner: ResultNode;
+  value: number;
+}
+
+/** Root of a target check (`2d6+3>=10`): the expression compared with a fixed number. */
+export interface CompareResult {
+  type: 'compare';
+  operand: ResultNode;
+  cmp: Comparison;
+  target: number;
+  success: boolean;
+  value: number;
+}
+
+export type ResultNode =
+  | NumResult
+  | DiceResultNode
+  | PoolResultNode
+  | NegResult
+  | BinaryResult
+  | GroupResult
+  | CompareResult;
+
+export interface DiceResult {
+  /** what the user typed */
+  input: string;
+  /** the expression as understood, canonical spelling, e.g. "8d6<=4+3d6<=3+2" */
+  normalized: string;
+  /** sum: arithmetic total; count: success-counting achievement; target: pass/fail vs a target number */
+  kind: DiceKind;
+  /** total (sum/target), achievement (count, or target on pools), the face for a lone die `1d100<=50` */
+  value: number;
+  outcome: 'success' | 'failure' | null;
+  /** every die rolled, flat, in order (a d66 contributes its two d6) */
+  dice: RolledDie[];
+  tree: ResultNode;
+  /**
+   * Present for `x3 …` / `3#…`: every repetition, in order. The main fields then describe the
+   * first repetition (so `dice` and `tree` stay consistent); input and normalized describe the whole.
+   */
+  repeats?: DiceResult[];
+}
+
+/** The value one die (or one d66 pair) shows, at position i of a term. */
+export function termValue(term: { d66: boolean; dice: RolledDie[] }, i: number): number {
+  return term.d66 ? term.dice[2 * i]!.face * 10 + term.dice[2 * i + 1]!.face : term.dice[i]!.face;
+}
+
+/** The die whose flags describe value i (for a d66, both faces carry the same flags). */
+export function termDie(term: { d66: boolean; dice: RolledDie[] }, i: number): RolledDie {
+  return term.d66 ? term.dice[2 * i]! : term.dice[i]!;
+}
