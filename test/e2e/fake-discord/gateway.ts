@@ -1,0 +1,283 @@
+// Gateway (WebSocket) side of the fake: HELLO, heartbeats, IDENTIFY → READY (+ GUILD_CREATE), RESUME, dispatches.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import zlib from 'node:zlib';
+import { WebSocket, WebSocketServer } from 'ws';
+import { botUserApi } from './payloads.js';
+import { randomHex } from './snowflake.js';
+import type { Store } from './state.js';
+
+const Op = {
+  Dispatch: 0,
+  Heartbeat: 1,
+  Identify: 2,
+  PresenceUpdate: 3,
+  VoiceStateUpdate: 4,
+  Resume: 6,
+  Reconnect: 7,
+  RequestGuildMembers: 8,
+  InvalidSession: 9,
+  Hello: 10,
+  HeartbeatAck: 11,
+  RequestSoundboardSounds: 31,
+} as const;
+
+const Intents = { Guilds: 1 << 0, GuildMessages: 1 << 9, DirectMessages: 1 << 12 } as const;
+
+interface Session {
+  id: string;
+  seq: number;
+  intents: number;
+  shard: [number, number];
+  log: { s: number; t: string; d: unknown }[];
+  conn: Connection | null;
+}
+
+class Connection {
+  session: Session | null = null;
+  private readonly deflate: zlib.Deflate | null;
+  private readonly chunks: Buffer[] = [];
+
+  constructor(readonly ws: WebSocket, compress: boolean) {
+    this.deflate = compress ? zlib.createDeflate({ chunkSize: 65535 }) : null;
+    this.deflate?.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+  }
+
+  send(payload: unknown): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    const json = JSON.stringify(payload);
+    if (!this.deflate) {
+      this.ws.send(json);
+      return;
+    }
+    // zlib-stream transport compression: one shared deflate context, each payload ends with Z_SYNC_FLUSH.
+    this.deflate.write(json);
+    this.deflate.flush(zlib.constants.Z_SYNC_FLUSH, () => {
+      const buf = Buffer.concat(this.chunks.splice(0));
+      if (buf.length && this.ws.readyState === WebSocket.OPEN) this.ws.send(buf);
+    });
+  }
+
+  dispose(): void {
+    this.deflate?.close();
+  }
+}
+
+export interface GatewayOptions {
+  heartbeatIntervalMs: number;
+  sendGuildCreate: boolean;
+}
+
+export class FakeGateway {
+  private readonly wss = new WebSocketServer({ noServer: true, perMessageDeflate: false });
+  private readonly conns = new Set<Connection>();
+  private readonly sessions = new Map<string, Session>();
+  private readyWaiters: (() => void)[] = [];
+  private readyCount = 0;
+
+  constructor(
+    private readonly store: Store,
+    private readonly opts: GatewayOptions,
+  ) {}
+
+  get identifiedCount(): number {
+    return this.readyCount;
+  }
+
+  hasLiveSession(): boolean {
+    return [...this.sessions.values()].some((s) => s.conn !== null);
+  }
+
+  waitForReady(): Promise<void> {
+    if (this.readyCount > 0) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, req));
+  }
+
+  private onConnection(ws: WebSocket, req: IncomingMessage): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const conn = new Connection(ws, url.searchParams.get('compress') === 'zlib-stream');
+    this.conns.add(conn);
+    ws.on('close', () => {
+      this.conns.delete(conn);
+      if (conn.session?.conn === conn) conn.session.conn = null;
+      conn.dispose();
+    });
+    ws.on('error', () => undefined);
+    const version = url.searchParams.get('v');
+    if (version !== null && version !== '10') {
+      ws.close(4012, 'Invalid API version');
+      return;
+    }
+    if ((url.searchParams.get('encoding') ?? 'json') !== 'json') {
+      ws.close(4002, 'Error while decoding payload.');
+      return;
+    }
+    ws.on('message', (raw, isBinary) => this.onMessage(conn, raw.toString(), isBinary));
+    conn.send({ op: Op.Hello, d: { heartbeat_interval: this.opts.heartbeatIntervalMs, _trace: ['["fake-discord-gateway"]'] }, s: null, t: null });
+  }
+
+  private onMessage(conn: Connection, raw: string, isBinary: boolean): void {
+    let payload: any;
+    try {
+      payload = isBinary ? null : JSON.parse(raw);
+    } catch {
+      payload = null;
+    }
+    if (!payload || typeof payload.op !== 'number') {
+      conn.ws.close(4002, 'Error while decoding payload.');
+      return;
+    }
+    switch (payload.op) {
+      case Op.Heartbeat:
+        conn.send({ op: Op.HeartbeatAck, d: null, s: null, t: null });
+        return;
+      case Op.Identify:
+        this.identify(conn, payload.d);
+        return;
+      case Op.Resume:
+        this.resume(conn, payload.d);
+        return;
+      case Op.PresenceUpdate:
+      case Op.VoiceStateUpdate:
+      case Op.RequestSoundboardSounds:
+        if (!conn.session) conn.ws.close(4003, 'Not authenticated.');
+        return;
+      case Op.RequestGuildMembers:
+        if (!conn.session) conn.ws.close(4003, 'Not authenticated.');
+        else this.requestGuildMembers(conn.session, payload.d);
+        return;
+      default:
+        conn.ws.close(4001, 'Unknown opcode.');
+    }
+  }
+
+  private identify(conn: Connection, d: any): void {
+    if (conn.session) {
+      conn.ws.close(4005, 'Already authenticated.');
+      return;
+    }
+    if (!d || d.token !== this.store.token) {
+      conn.ws.close(4004, 'Authentication failed.');
+      return;
+    }
+    this.store.identifies.push(d);
+    const shard: [number, number] = Array.isArray(d.shard) ? [Number(d.shard[0]), Number(d.shard[1])] : [0, 1];
+    const session: Session = { id: randomHex(16), seq: 0, intents: Number(d.intents ?? 0), shard, log: [], conn };
+    this.sessions.set(session.id, session);
+    conn.session = session;
+    const guild = this.store.guilds.get(this.store.guildId);
+    const withGuild = this.opts.sendGuildCreate && guild !== undefined && (session.intents & Intents.Guilds) !== 0;
+    this.send(session, 'READY', {
+      v: 10,
+      user: botUserApi(this.store.botUser),
+      guilds: withGuild ? [{ id: this.store.guildId, unavailable: true }] : [],
+      session_id: session.id,
+      session_type: 'normal',
+      resume_gateway_url: this.store.wsUrl,
+      shard,
+      application: { id: this.store.applicationId, flags: 0 },
+      user_settings: {},
+      relationships: [],
+      private_channels: [],
+      presences: [],
+      guild_join_requests: [],
+      geo_ordered_rtc_regions: ['fake'],
+      auth: {},
+      _trace: ['["fake-discord-gateway"]'],
+    });
+    if (withGuild && guild) this.send(session, 'GUILD_CREATE', this.store.guildCreateApi(guild));
+    this.readyCount++;
+    const waiters = this.readyWaiters;
+    this.readyWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private resume(conn: Connection, d: any): void {
+    const session = this.sessions.get(String(d?.session_id ?? ''));
+    if (!session || d?.token !== this.store.token) {
+      conn.send({ op: Op.InvalidSession, d: false, s: null, t: null });
+      return;
+    }
+    this.store.resumes.push(d);
+    if (session.conn && session.conn !== conn) session.conn.ws.close(4000, 'Session resumed elsewhere');
+    session.conn = conn;
+    conn.session = session;
+    const from = Number(d.seq ?? 0);
+    for (const entry of session.log) {
+      if (entry.s > from) conn.send({ op: Op.Dispatch, s: entry.s, t: entry.t, d: entry.d });
+    }
+    this.send(session, 'RESUMED', { _trace: ['["fake-discord-gateway"]'] });
+  }
+
+  private requestGuildMembers(session: Session, d: any): void {
+    const guild = this.store.guilds.get(String(d?.guild_id ?? ''));
+    if (!guild) return;
+    const ids: string[] = Array.isArray(d.user_ids) ? d.user_ids.map(String) : d.user_ids ? [String(d.user_ids)] : [];
+    const query = typeof d.query === 'string' ? d.query.toLowerCase() : '';
+    const members = [...guild.members.keys()]
+      .map((id) => this.store.users.get(id))
+      .filter((u) => u !== undefined)
+      .filter((u) => (ids.length ? ids.includes(u.id) : u.username.toLowerCase().startsWith(query)))
+      .slice(0, d.limit ? Number(d.limit) : undefined)
+      .map((u) => this.store.guildMemberApi(guild.id, u));
+    const notFound = ids.filter((id) => !members.some((m) => m.user.id === id));
+    this.send(session, 'GUILD_MEMBERS_CHUNK', {
+      guild_id: guild.id,
+      members,
+      chunk_index: 0,
+      chunk_count: 1,
+      ...(notFound.length ? { not_found: notFound } : {}),
+      ...(d.nonce ? { nonce: d.nonce } : {}),
+    });
+  }
+
+  private send(session: Session, t: string, d: unknown): number {
+    const s = ++session.seq;
+    session.log.push({ s, t, d });
+    if (session.log.length > 1000) session.log.shift();
+    session.conn?.send({ op: Op.Dispatch, s, t, d });
+    return s;
+  }
+
+  /** Dispatch to every session (live or waiting to resume) that passes `filter`. */
+  dispatch(t: string, d: unknown, filter: (intents: number) => boolean = () => true): number[] {
+    const seqs: number[] = [];
+    for (const session of this.sessions.values()) {
+      if (filter(session.intents)) seqs.push(this.send(session, t, d));
+    }
+    return seqs;
+  }
+
+  /** MESSAGE_CREATE for messages the bot sent, honouring GUILD_MESSAGES / DIRECT_MESSAGES intents. */
+  dispatchMessageCreate(message: any, guildId: string | null): void {
+    const needed = guildId ? Intents.GuildMessages : Intents.DirectMessages;
+    let d = message;
+    if (guildId) {
+      const { user: _user, ...member } = this.store.guildMemberApi(guildId, this.store.botUser);
+      d = { ...message, guild_id: guildId, member };
+    }
+    this.dispatch('MESSAGE_CREATE', d, (intents) => (intents & needed) !== 0);
+  }
+
+  disconnect(code: number): void {
+    for (const conn of this.conns) {
+      if (conn.session?.conn === conn) conn.session.conn = null;
+      conn.ws.close(code, 'fake-discord: disconnect requested');
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const conn of this.conns) {
+      conn.ws.terminate();
+      conn.dispose();
+    }
+    this.conns.clear();
+    this.sessions.clear();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}

@@ -1,0 +1,491 @@
+// Local fake of Discord's REST API + gateway for end-to-end tests of the bot.
+//   const fake = await startFakeDiscord();
+//   const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: fake.apiBase } });
+//   await client.login(fake.token); await fake.waitForIdentify();
+//   const ex = await fake.command({ name: 'roll', options: [{ name: 'dice', value: '2d6' }] });
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import { FakeGateway } from './gateway.js';
+import {
+  PERMISSIONS,
+  buildOptions,
+  findCustomId,
+  interactionChannelApi,
+  interactionPayload,
+  type OptionResolver,
+} from './payloads.js';
+import { startServer, type RunningServer } from './server.js';
+import { interactionToken, randomHex, snowflake } from './snowflake.js';
+import { Store, type ExchangeState } from './state.js';
+import type {
+  AutocompleteInput,
+  CommandInput,
+  ComponentInput,
+  FakeDiscord,
+  FakeUser,
+  InteractionContextInput,
+  InteractionExchange,
+  ModalSubmitInput,
+  RecordedMessage,
+  RecordedRequest,
+  StartOptions,
+  WaitOptions,
+} from './types.js';
+
+export type * from './types.js';
+export { PERMISSIONS, PERMISSION_BITS } from './payloads.js';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function defaultUntil(ex: InteractionExchange): boolean {
+  if (ex.callback.type === 5 || ex.callback.type === 6) return ex.edits.length + ex.followUps.length > 0;
+  return true;
+}
+
+interface DispatchSpec {
+  type: number;
+  data: any;
+  user: FakeUser;
+  guildId: string | null;
+  channelId: string | undefined;
+  permissions: string | undefined;
+  appPermissions: string | undefined;
+  locale: string | undefined;
+  commandName: string | undefined;
+  sourceMessage: RecordedMessage | null;
+}
+
+class FakeDiscordImpl implements FakeDiscord {
+  readonly apiBase: string;
+  readonly gatewayUrl: string;
+  readonly users: FakeDiscord['users'];
+
+  constructor(
+    private readonly store: Store,
+    private readonly gateway: FakeGateway,
+    private readonly server: RunningServer,
+    private readonly settleMs: number,
+  ) {
+    this.apiBase = `${store.httpBase}/api`;
+    this.gatewayUrl = store.wsUrl;
+    this.users = {
+      player: store.createUser({ username: 'player_one', globalName: 'Player One' }),
+      player2: store.createUser({ username: 'player_two', globalName: 'Player Two' }),
+      gm: store.createUser({ username: 'game_master', globalName: 'Game Master' }),
+      moderator: store.createUser({ username: 'moderator', globalName: 'Moderator', permissions: PERMISSIONS.manageChannels }),
+      admin: store.createUser({ username: 'admin', globalName: 'Admin', permissions: PERMISSIONS.administrator }),
+    };
+  }
+
+  get token(): string {
+    return this.store.token;
+  }
+  get applicationId(): string {
+    return this.store.applicationId;
+  }
+  get botUser(): { id: string; username: string } {
+    return { id: this.store.botUser.id, username: this.store.botUser.username };
+  }
+  get guildId(): string {
+    return this.store.guildId;
+  }
+  get channelId(): string {
+    return this.store.channelId;
+  }
+  get requests(): RecordedRequest[] {
+    return this.store.requests;
+  }
+  get identifies(): any[] {
+    return this.store.identifies;
+  }
+  get resumes(): any[] {
+    return this.store.resumes;
+  }
+
+  createUser(input: Partial<FakeUser> = {}): FakeUser {
+    return this.store.createUser(input);
+  }
+
+  createTextChannel(input: { name?: string; guildId?: string } = {}): string {
+    const guildId = input.guildId ?? this.store.guildId;
+    const channel = this.store.createTextChannel(guildId, input.name ?? `channel-${randomHex(2)}`);
+    if (guildId === this.store.guildId) this.gateway.dispatch('CHANNEL_CREATE', this.store.channelApi(channel));
+    return channel.id;
+  }
+
+  waitForIdentify(): Promise<void> {
+    return this.gateway.waitForReady();
+  }
+
+  // ---- interactions ----------------------------------------------------------
+
+  private resolver(guildId: string | null, permissions: string): OptionResolver {
+    const { store } = this;
+    return {
+      user: (id) => store.users.get(id),
+      channel: (id) => {
+        const channel = store.channels.get(id);
+        return channel ? interactionChannelApi(store.channelApi(channel), permissions) : undefined;
+      },
+      role: (id) => (guildId ? store.ensureGuild(guildId).roles.find((r) => r.id === id) : undefined),
+      member: (user) => {
+        store.adoptUser(user);
+        return guildId ? store.resolvedMemberApi(guildId, user) : undefined;
+      },
+    };
+  }
+
+  private contextOf(input: InteractionContextInput, fallback: { guildId: string | null; user: FakeUser }) {
+    const guildId = input.guildId === undefined ? fallback.guildId : input.guildId;
+    const user = this.store.adoptUser(input.user ?? fallback.user);
+    return { guildId, user, permissions: input.permissions ?? user.permissions };
+  }
+
+  private async interact(spec: DispatchSpec, wait: WaitOptions): Promise<InteractionExchange> {
+    const { store } = this;
+    if (!this.gateway.hasLiveSession()) {
+      throw new Error('fake-discord: no gateway client connected — log the client in and await fake.waitForIdentify() first');
+    }
+    const user = store.adoptUser(spec.user);
+    let channel;
+    if (spec.guildId) {
+      const guild = store.ensureGuild(spec.guildId);
+      const channelId =
+        spec.channelId ?? (spec.guildId === store.guildId ? store.channelId : guild.channelIds[0]) ?? snowflake();
+      channel = store.ensureChannel(channelId, spec.guildId);
+    } else {
+      const given = spec.channelId ? store.channels.get(spec.channelId) : undefined;
+      channel = given?.type === 1 ? given : store.dmChannelFor(user.id);
+    }
+    const permissions = spec.permissions ?? user.permissions;
+    const id = snowflake();
+    const token = interactionToken(id);
+    const payload = interactionPayload({
+      id,
+      applicationId: store.applicationId,
+      token,
+      type: spec.type,
+      data: spec.data,
+      user,
+      guildId: spec.guildId,
+      channel: interactionChannelApi(store.channelApi(channel), permissions),
+      member: spec.guildId ? store.interactionMemberApi(spec.guildId, user, permissions) : null,
+      appPermissions: spec.appPermissions ?? PERMISSIONS.bot,
+      locale: spec.locale ?? 'en-US',
+      guildLocale: spec.guildId ? store.ensureGuild(spec.guildId).locale : null,
+      ...(spec.sourceMessage ? { message: store.messageApi(spec.sourceMessage) } : {}),
+    });
+    const ex: ExchangeState = {
+      interactionId: id,
+      token,
+      type: spec.type,
+      payload,
+      callback: null,
+      callbackFiles: [],
+      followUps: [],
+      followUpMessages: [],
+      edits: [],
+      deletes: [],
+      original: null,
+      requests: [],
+      messages: [],
+      dispatchedAt: Date.now(),
+      open: true,
+      user,
+      guildId: spec.guildId,
+      channelId: channel.id,
+      commandName: spec.commandName,
+      sourceMessage: spec.sourceMessage,
+    };
+    store.exchanges.set(id, ex);
+    store.exchangesByToken.set(token, ex);
+    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    return this.awaitExchange(ex, wait);
+  }
+
+  private async awaitExchange(ex: ExchangeState, wait: WaitOptions): Promise<InteractionExchange> {
+    const timeoutMs = wait.timeoutMs ?? 5000;
+    const settleMs = wait.settleMs ?? this.settleMs;
+    const until = wait.until ?? defaultUntil;
+    const deadline = Date.now() + timeoutMs;
+    let satisfiedAt = 0;
+    for (;;) {
+      const view = ex as unknown as InteractionExchange;
+      if (ex.callback && until(view)) {
+        satisfiedAt ||= Date.now();
+        const quietFor = Date.now() - Math.max(satisfiedAt, this.store.lastRequestAt);
+        if (quietFor >= settleMs || Date.now() >= deadline) {
+          ex.open = false;
+          return view;
+        }
+      } else {
+        satisfiedAt = 0;
+        if (Date.now() >= deadline) {
+          ex.open = false;
+          throw new Error(describeIncomplete(ex, timeoutMs));
+        }
+      }
+      await sleep(5);
+    }
+  }
+
+  command(input: CommandInput): Promise<InteractionExchange> {
+    const ctx = this.contextOf(input, { guildId: this.store.guildId, user: this.users.player });
+    const scope = ctx.guildId && this.store.commands.get(ctx.guildId)?.bodies.some((b) => b?.name === input.name) ? ctx.guildId : 'global';
+    const { options, resolved } = buildOptions(input.options, this.resolver(ctx.guildId, ctx.permissions));
+    const data = {
+      id: input.commandId ?? this.store.commandId(scope, input.name),
+      name: input.name,
+      type: 1,
+      ...(options ? { options } : {}),
+      ...(resolved ? { resolved } : {}),
+      ...(scope !== 'global' ? { guild_id: scope } : {}),
+    };
+    return this.interact(
+      { ...this.spec(input, ctx), type: 2, data, commandName: input.name, sourceMessage: null },
+      input,
+    );
+  }
+
+  autocomplete(input: AutocompleteInput): Promise<InteractionExchange> {
+    const ctx = this.contextOf(input, { guildId: this.store.guildId, user: this.users.player });
+    const { options } = buildOptions(input.options, this.resolver(ctx.guildId, ctx.permissions));
+    const data = {
+      id: input.commandId ?? this.store.commandId('global', input.name),
+      name: input.name,
+      type: 1,
+      options: options ?? [],
+    };
+    return this.interact(
+      { ...this.spec(input, ctx), type: 4, data, commandName: input.name, sourceMessage: null },
+      { ...input, until: input.until ?? (() => true) },
+    );
+  }
+
+  component(input: ComponentInput): Promise<InteractionExchange> {
+    const message = this.resolveMessage(input.message, input.customId);
+    const fallbackUser = this.defaultActor(message);
+    const ctx = this.contextOf(input, { guildId: message.guildId, user: fallbackUser });
+    const componentType = input.componentType ?? 2;
+    const data: any = { custom_id: input.customId, component_type: componentType };
+    if (componentType !== 2) {
+      data.values = input.values ?? [];
+      if (componentType === 5 || componentType === 7) {
+        const { resolved } = buildOptions(
+          data.values.map((v: string) => ({ name: v, type: 6, value: v })),
+          this.resolver(ctx.guildId, ctx.permissions),
+        );
+        if (resolved) data.resolved = resolved;
+      }
+    }
+    return this.interact(
+      {
+        ...this.spec({ ...input, channelId: input.channelId ?? message.channelId }, ctx),
+        type: 3,
+        data,
+        commandName: undefined,
+        sourceMessage: message,
+      },
+      input,
+    );
+  }
+
+  button(input: Omit<ComponentInput, 'componentType' | 'values'>): Promise<InteractionExchange> {
+    return this.component({ ...input, componentType: 2 });
+  }
+
+  select(input: Omit<ComponentInput, 'componentType'> & { values: string[]; componentType?: number }): Promise<InteractionExchange> {
+    return this.component({ ...input, componentType: input.componentType ?? 3 });
+  }
+
+  modalSubmit(input: ModalSubmitInput): Promise<InteractionExchange> {
+    const opener = [...this.store.exchanges.values()]
+      .reverse()
+      .find((ex) => ex.callback?.type === 9 && ex.callback.data?.custom_id === input.customId);
+    const components = opener ? mirrorModal(opener.callback?.data, input) : rowsFor(input.fields);
+    const sourceMessage =
+      input.message !== undefined ? this.resolveMessage(input.message, null) : (opener?.sourceMessage ?? null);
+    const ctx = this.contextOf(input, {
+      guildId: opener ? opener.guildId : this.store.guildId,
+      user: opener?.user ?? this.users.player,
+    });
+    return this.interact(
+      {
+        ...this.spec({ ...input, channelId: input.channelId ?? opener?.channelId }, ctx),
+        type: 5,
+        data: { custom_id: input.customId, components },
+        commandName: undefined,
+        sourceMessage,
+      },
+      input,
+    );
+  }
+
+  private spec(
+    input: InteractionContextInput,
+    ctx: { guildId: string | null; user: FakeUser; permissions: string },
+  ): Omit<DispatchSpec, 'type' | 'data' | 'commandName' | 'sourceMessage'> {
+    return {
+      user: ctx.user,
+      guildId: ctx.guildId,
+      channelId: input.channelId,
+      permissions: ctx.permissions,
+      appPermissions: input.appPermissions,
+      locale: input.locale,
+    };
+  }
+
+  private resolveMessage(message: RecordedMessage | string | undefined, customId: string | null): RecordedMessage {
+    if (typeof message === 'object') return message;
+    if (typeof message === 'string') {
+      const found = this.store.messages.get(message);
+      if (!found) throw new Error(`fake-discord: no recorded message ${message}`);
+      return found;
+    }
+    const found = customId ? this.store.findMessageWithComponent(customId) : undefined;
+    if (!found) throw new Error(`fake-discord: no recorded message has a component with custom_id "${customId}" — pass \`message\``);
+    return found;
+  }
+
+  /** Who clicks by default: the DM recipient, else whoever triggered the interaction that produced the message. */
+  private defaultActor(message: RecordedMessage): FakeUser {
+    const channel = this.store.channels.get(message.channelId);
+    if (channel?.type === 1 && channel.recipientId) {
+      const user = this.store.users.get(channel.recipientId);
+      if (user) return user;
+    }
+    return this.store.messageInteraction.get(message.id)?.user ?? this.users.player;
+  }
+
+  // ---- inspection ------------------------------------------------------------
+
+  dispatch(event: string, data: unknown): number[] {
+    return this.gateway.dispatch(event, data);
+  }
+
+  channelMessages(channelId: string = this.store.channelId): RecordedMessage[] {
+    return this.store.channelMessages(channelId);
+  }
+
+  dms(userId: string): RecordedMessage[] {
+    const channelId = this.store.dmByUser.get(userId);
+    return channelId ? this.store.channelMessages(channelId) : [];
+  }
+
+  dmChannelId(userId: string): string {
+    return this.store.dmChannelFor(userId).id;
+  }
+
+  message(id: string): RecordedMessage | undefined {
+    return this.store.messages.get(id);
+  }
+
+  commandsRegistered(scope?: 'global' | string): unknown[] {
+    if (scope) return [...(this.store.commands.get(scope)?.bodies ?? [])];
+    return [...this.store.commands.values()].flatMap((c) => c.bodies);
+  }
+
+  unknownRequests(): RecordedRequest[] {
+    return this.store.requests.filter((r) => r.route === null);
+  }
+
+  failNext(method: string, path: RegExp | string, status: number, body?: unknown, times = 1): void {
+    this.store.failRules.push({
+      method: method.toUpperCase(),
+      path,
+      status,
+      body: body ?? { message: `${status}: injected failure`, code: 0 },
+      remaining: times,
+    });
+  }
+
+  setDmsClosed(userId: string, closed = true): void {
+    if (closed) this.store.closedDms.add(userId);
+    else this.store.closedDms.delete(userId);
+  }
+
+  async waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs = 2000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = predicate();
+      if (value !== undefined && value !== null && value !== false) return value;
+      if (Date.now() >= deadline) throw new Error(`fake-discord: waitFor timed out after ${timeoutMs}ms`);
+      await sleep(10);
+    }
+  }
+
+  disconnectClients(code = 4000): void {
+    this.gateway.disconnect(code);
+  }
+
+  clearRequests(): void {
+    this.store.requests.length = 0;
+  }
+
+  async close(): Promise<void> {
+    for (const ex of this.store.exchanges.values()) ex.open = false;
+    await this.gateway.close();
+    await this.server.close();
+  }
+}
+
+function describeIncomplete(ex: ExchangeState, timeoutMs: number): string {
+  const reqs = ex.requests.map((r) => `  ${r.method} ${r.path} → ${r.status}${r.route ? '' : ' (unknown route)'}`).join('\n');
+  return (
+    `fake-discord: interaction ${ex.commandName ?? ex.payload?.data?.custom_id ?? ''} (type ${ex.type}, id ${ex.interactionId}) ` +
+    `incomplete after ${timeoutMs}ms: callback=${JSON.stringify(ex.callback)}, edits=${ex.edits.length}, ` +
+    `followUps=${ex.followUps.length}\nrequests during the exchange:\n${reqs || '  (none)'}`
+  );
+}
+
+function rowsFor(fields: Record<string, string | string[]>): any[] {
+  return Object.entries(fields).map(([customId, value]) => ({
+    type: 1,
+    components: [textOrSelect(4, customId, value)],
+  }));
+}
+
+function textOrSelect(type: number, customId: string, value: string | string[] | undefined): any {
+  if (type === 4) return { type: 4, custom_id: customId, value: Array.isArray(value) ? value.join(',') : (value ?? '') };
+  return { type, custom_id: customId, values: Array.isArray(value) ? value : value === undefined ? [] : [value] };
+}
+
+/** Builds the submitted components with the same layout as the modal the bot showed (action rows or labels). */
+function mirrorModal(modal: any, input: ModalSubmitInput): any[] {
+  const seen = new Set<string>();
+  const leaf = (c: any): any => {
+    if (typeof c?.custom_id !== 'string') return { type: c?.type, ...(c?.id !== undefined ? { id: c.id } : {}) };
+    seen.add(c.custom_id);
+    const value = input.fields[c.custom_id];
+    if (value === undefined && c.required !== false && (c.type === 4 || c.min_values > 0)) {
+      throw new Error(`fake-discord: modal "${input.customId}" requires field "${c.custom_id}"`);
+    }
+    return { ...(c.id !== undefined ? { id: c.id } : {}), ...textOrSelect(c.type, c.custom_id, value) };
+  };
+  const node = (c: any): any => {
+    if (Array.isArray(c?.components)) return { type: c.type, ...(c.id !== undefined ? { id: c.id } : {}), components: c.components.map(leaf) };
+    if (c?.component) return { type: c.type, ...(c.id !== undefined ? { id: c.id } : {}), component: leaf(c.component) };
+    return leaf(c);
+  };
+  const out = (Array.isArray(modal?.components) ? modal.components : []).map(node);
+  const unknown = Object.keys(input.fields).filter((k) => !seen.has(k));
+  if (unknown.length) throw new Error(`fake-discord: modal "${input.customId}" has no field(s) ${unknown.join(', ')}`);
+  return out;
+}
+
+/** Starts the fake on 127.0.0.1 (ephemeral port). */
+export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDiscord> {
+  const store = new Store({ token: opts.token ?? '', interactionDeadlineMs: opts.interactionDeadlineMs ?? 0 });
+  const gateway = new FakeGateway(store, {
+    heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
+    sendGuildCreate: opts.sendGuildCreate ?? true,
+  });
+  store.onMessageCreate = (rec) => {
+    if ((rec.flags & 64) === 0) gateway.dispatchMessageCreate(store.messageApi(rec), rec.guildId);
+  };
+  const server = await startServer(store, gateway, (event, data) => gateway.dispatch(event, data));
+  store.httpBase = `http://127.0.0.1:${server.port}`;
+  store.wsUrl = `ws://127.0.0.1:${server.port}`;
+  return new FakeDiscordImpl(store, gateway, server, opts.settleMs ?? 60);
+}
+
+export { findCustomId };

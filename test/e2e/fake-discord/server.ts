@@ -1,0 +1,182 @@
+// HTTP server of the fake: REST under /api/v10, attachment downloads, and the gateway upgrade.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FakeGateway } from './gateway.js';
+import { discordError, matchRoute, type RestContext, type RestResult } from './rest-routes.js';
+import type { Store } from './state.js';
+import type { RecordedFile, RecordedRequest } from './types.js';
+
+export interface RunningServer {
+  port: number;
+  close(): Promise<void>;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function parseBody(
+  raw: Buffer,
+  contentType: string,
+): Promise<{ body: any; files: RecordedFile[] } | { error: RestResult }> {
+  if (raw.length === 0) return { body: null, files: [] };
+  if (contentType.startsWith('multipart/form-data')) {
+    const form = await new Request('http://fake.invalid/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: raw,
+    }).formData();
+    let body: any = null;
+    const files: RecordedFile[] = [];
+    for (const [field, value] of form.entries()) {
+      if (typeof value === 'string') {
+        if (field === 'payload_json') body = JSON.parse(value);
+        else (body ??= {})[field] = value;
+      } else {
+        const data = Buffer.from(await value.arrayBuffer());
+        files.push({ field, name: value.name, contentType: value.type || 'application/octet-stream', size: data.length, data });
+      }
+    }
+    return { body, files };
+  }
+  const text = raw.toString('utf8');
+  try {
+    return { body: JSON.parse(text), files: [] };
+  } catch {
+    if (contentType.includes('json')) return { error: discordError(400, 50109, 'The request body contains invalid JSON.') };
+    return { body: text, files: [] };
+  }
+}
+
+export async function startServer(
+  store: Store,
+  gateway: FakeGateway,
+  dispatch: (event: string, data: unknown) => void,
+): Promise<RunningServer> {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const method = (req.method ?? 'GET').toUpperCase();
+    const raw = await readBody(req);
+
+    const attachment = /^\/attachments\/[^/]+\/([^/]+)\/[^/]+$/.exec(url.pathname);
+    if (method === 'GET' && attachment) {
+      const file = store.attachments.get(attachment[1] ?? '');
+      if (!file) {
+        res.writeHead(404).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.size }).end(file.data);
+      return;
+    }
+
+    const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
+    const rawPath = api?.[1] ?? url.pathname;
+    const path = rawPath.split('/').map(safeDecode).join('/');
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (k !== 'authorization' && v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    const parsed = await parseBody(raw, String(req.headers['content-type'] ?? ''));
+    const rec: RecordedRequest = {
+      seq: store.requestSeq++,
+      method,
+      path,
+      route: null,
+      query: Object.fromEntries(url.searchParams.entries()),
+      body: 'body' in parsed ? parsed.body : raw.toString('utf8'),
+      files: 'files' in parsed ? parsed.files : [],
+      headers,
+      authorized: req.headers.authorization === `Bot ${store.token}`,
+      status: 0,
+      injectedFailure: false,
+    };
+    store.requests.push(rec);
+    store.lastRequestAt = Date.now();
+    for (const ex of store.exchanges.values()) if (ex.open) ex.requests.push(rec);
+
+    let result: RestResult;
+    const match = api ? matchRoute(method, rawPath) : null;
+    if (match) rec.route = `${method} ${match.route.template}`;
+    const token = match?.params['token'];
+    const exchange = token ? store.exchangesByToken.get(token) : undefined;
+    if (exchange && !exchange.requests.includes(rec)) exchange.requests.push(rec);
+
+    const ruleIndex = store.failRules.findIndex(
+      (r) => r.method === method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)),
+    );
+    const rule = ruleIndex >= 0 ? store.failRules[ruleIndex] : undefined;
+    if (rule) {
+      if (--rule.remaining <= 0) store.failRules.splice(ruleIndex, 1);
+      result = { status: rule.status, body: rule.body, injected: true };
+    } else if ('error' in parsed) {
+      result = parsed.error;
+    } else if (!match) {
+      result = discordError(404, 0, '404: Not Found');
+    } else if (match.route.auth && !rec.authorized) {
+      result = discordError(401, 0, '401: Unauthorized');
+    } else {
+      const ctx: RestContext = {
+        store,
+        method,
+        path,
+        params: match.params,
+        query: url.searchParams,
+        body: parsed.body,
+        files: parsed.files,
+        rec,
+        dispatch,
+      };
+      try {
+        result = match.route.handler(ctx);
+      } catch (error) {
+        result = { status: 500, body: { message: `fake-discord internal error: ${String(error)}`, code: 0 } };
+      }
+      if (ctx.exchange && !ctx.exchange.requests.includes(rec)) ctx.exchange.requests.push(rec);
+    }
+    rec.status = result.status;
+    rec.injectedFailure = result.injected === true;
+    if (result.status === 204 || result.body === undefined) {
+      res.writeHead(result.status).end();
+      return;
+    }
+    const json = JSON.stringify(result.body);
+    res.writeHead(result.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) }).end(json);
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message: `fake-discord internal error: ${String(error)}`, code: 0 }));
+    });
+  });
+  server.on('upgrade', (req, socket, head) => gateway.handleUpgrade(req, socket, head));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,459 @@
+// In-memory world of the fake: users, guilds, channels, messages, interactions, recorded requests.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+import {
+  PERMISSIONS,
+  attachmentApi,
+  dmChannelApi,
+  findCustomId,
+  guildApi,
+  guildCreateApi,
+  guildMemberApi,
+  interactionMemberApi,
+  messageApi,
+  resolvedMemberApi,
+  roleApi,
+  textChannelApi,
+  userApi,
+} from './payloads.js';
+import { randomBytes } from 'node:crypto';
+import { snowflake } from './snowflake.js';
+import type {
+  FailRule,
+  FakeUser,
+  InteractionCallbackBody,
+  RecordedFile,
+  RecordedMessage,
+  RecordedRequest,
+} from './types.js';
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  locale: string;
+  roles: any[];
+  channelIds: string[];
+  /** userId → joined_at */
+  members: Map<string, string>;
+  joinedAt: string;
+}
+
+export interface ChannelRecord {
+  id: string;
+  guildId: string | null;
+  name: string;
+  type: number;
+  /** DM channels: the other user. */
+  recipientId: string | null;
+  position: number;
+  messageIds: string[];
+  pins: string[];
+  /** Extra API fields set at creation / PATCH (topic, parent_id, permission_overwrites, …). */
+  extra: Record<string, unknown>;
+}
+
+/** Internal exchange state; `InteractionExchange` is its public view. */
+export interface ExchangeState {
+  interactionId: string;
+  token: string;
+  type: number;
+  payload: any;
+  callback: InteractionCallbackBody | null;
+  callbackFiles: RecordedFile[];
+  followUps: any[];
+  followUpMessages: RecordedMessage[];
+  edits: any[];
+  deletes: string[];
+  original: RecordedMessage | null;
+  requests: RecordedRequest[];
+  messages: RecordedMessage[];
+  // internal
+  dispatchedAt: number;
+  open: boolean;
+  user: FakeUser;
+  guildId: string | null;
+  channelId: string;
+  commandName: string | undefined;
+  /** The message a component sits on (component / modal-from-component interactions). */
+  sourceMessage: RecordedMessage | null;
+}
+
+export interface StoreOptions {
+  token: string;
+  interactionDeadlineMs: number;
+}
+
+export class Store {
+  readonly token: string;
+  readonly interactionDeadlineMs: number;
+  readonly applicationId = snowflake();
+  readonly botUser: FakeUser;
+  readonly guildId: string;
+  readonly channelId: string;
+  httpBase = '';
+  wsUrl = '';
+
+  readonly users = new Map<string, FakeUser>();
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly channels = new Map<string, ChannelRecord>();
+  readonly dmByUser = new Map<string, string>();
+  readonly messages = new Map<string, RecordedMessage>();
+  readonly messageEditedAt = new Map<string, string>();
+  readonly messageInteraction = new Map<string, ExchangeState>();
+  readonly exchanges = new Map<string, ExchangeState>();
+  readonly exchangesByToken = new Map<string, ExchangeState>();
+  readonly attachments = new Map<string, RecordedFile>();
+  readonly requests: RecordedRequest[] = [];
+  readonly failRules: FailRule[] = [];
+  readonly closedDms = new Set<string>();
+  /** scope ('global' or guild id) → command bodies as sent (with assigned ids in `withIds`) */
+  readonly commands = new Map<string, { bodies: any[]; withIds: any[] }>();
+  readonly commandIds = new Map<string, string>();
+  readonly identifies: any[] = [];
+  readonly resumes: any[] = [];
+  lastRequestAt = 0;
+  requestSeq = 0;
+  /** Set by the gateway: called for every message the bot creates (MESSAGE_CREATE dispatch). */
+  onMessageCreate: ((rec: RecordedMessage) => void) | null = null;
+  /** Set by the gateway: called when a guild channel is created (CHANNEL_CREATE dispatch). */
+  onChannelCreate: ((channel: ChannelRecord) => void) | null = null;
+
+  constructor(opts: StoreOptions) {
+    this.interactionDeadlineMs = opts.interactionDeadlineMs;
+    this.botUser = this.createUser({ username: 'Grail Bot', globalName: null, bot: true, permissions: PERMISSIONS.bot });
+    // Shaped like a real bot token: base64(bot id).timestamp.hmac
+    this.token =
+      opts.token ||
+      `${Buffer.from(this.botUser.id).toString('base64').replace(/=+$/, '')}.${randomBytes(6).toString('base64url').slice(0, 6)}.${randomBytes(30).toString('base64url').slice(0, 38)}`;
+    const owner = this.createUser({ username: 'server_owner', globalName: 'Server Owner', permissions: PERMISSIONS.administrator });
+    const guild = this.createGuild({ name: 'Fake Grail War Server', ownerId: owner.id });
+    this.guildId = guild.id;
+    this.channelId = this.createTextChannel(guild.id, 'general').id;
+    guild.members.set(owner.id, guild.joinedAt);
+  }
+
+  createUser(input: Partial<FakeUser> = {}): FakeUser {
+    const id = input.id ?? snowflake();
+    const username = input.username ?? `user_${id.slice(-6)}`;
+    const user: FakeUser = {
+      id,
+      username,
+      globalName: input.globalName === undefined ? username : input.globalName,
+      permissions: input.permissions ?? PERMISSIONS.member,
+      roles: input.roles ?? [],
+      nick: input.nick ?? null,
+      ...(input.bot ? { bot: true } : {}),
+    };
+    this.users.set(id, user);
+    return user;
+  }
+
+  /** Registers a user passed in by a test (maybe built by hand) so REST lookups find it. */
+  adoptUser(user: FakeUser): FakeUser {
+    if (!this.users.has(user.id)) this.users.set(user.id, user);
+    return this.users.get(user.id) ?? user;
+  }
+
+  createGuild(input: { id?: string; name: string; ownerId: string }): GuildRecord {
+    const id = input.id ?? snowflake();
+    const joinedAt = new Date().toISOString();
+    const guild: GuildRecord = {
+      id,
+      name: input.name,
+      ownerId: input.ownerId,
+      locale: 'en-US',
+      roles: [
+        roleApi({ id, name: '@everyone', permissions: PERMISSIONS.member, position: 0 }),
+        roleApi({ id: snowflake(), name: this.botUser.username, permissions: PERMISSIONS.bot, position: 1, managed: true, botId: this.botUser.id }),
+      ],
+      channelIds: [],
+      members: new Map([[this.botUser.id, joinedAt]]),
+      joinedAt,
+    };
+    this.guilds.set(id, guild);
+    return guild;
+  }
+
+  /** Guilds referenced by a test but not created explicitly are created on the fly (REST only, no GUILD_CREATE). */
+  ensureGuild(id: string): GuildRecord {
+    return this.guilds.get(id) ?? this.createGuild({ id, name: `Guild ${id.slice(-4)}`, ownerId: this.botUser.id });
+  }
+
+  createTextChannel(guildId: string, name: string, id?: string, type = 0): ChannelRecord {
+    const guild = this.ensureGuild(guildId);
+    const channel: ChannelRecord = {
+      id: id ?? snowflake(),
+      guildId,
+      name,
+      type,
+      recipientId: null,
+      position: guild.channelIds.length,
+      messageIds: [],
+      pins: [],
+      extra: {},
+    };
+    this.channels.set(channel.id, channel);
+    guild.channelIds.push(channel.id);
+    return channel;
+  }
+
+  ensureChannel(id: string, guildId: string): ChannelRecord {
+    return this.channels.get(id) ?? this.createTextChannel(guildId, `channel-${id.slice(-4)}`, id);
+  }
+
+  dmChannelFor(userId: string): ChannelRecord {
+    const existing = this.dmByUser.get(userId);
+    if (existing) {
+      const channel = this.channels.get(existing);
+      if (channel) return channel;
+    }
+    const channel: ChannelRecord = {
+      id: snowflake(),
+      guildId: null,
+      name: '',
+      type: 1,
+      recipientId: userId,
+      position: 0,
+      messageIds: [],
+      pins: [],
+      extra: {},
+    };
+    this.channels.set(channel.id, channel);
+    this.dmByUser.set(userId, channel.id);
+    return channel;
+  }
+
+  memberJoinedAt(guildId: string, userId: string): string {
+    const guild = this.ensureGuild(guildId);
+    let joinedAt = guild.members.get(userId);
+    if (!joinedAt) {
+      joinedAt = new Date(Date.now() - 86_400_000).toISOString();
+      guild.members.set(userId, joinedAt);
+    }
+    return joinedAt;
+  }
+
+  // ---- API objects -------------------------------------------------------
+
+  userApi(user: FakeUser): any {
+    return userApi(user);
+  }
+
+  channelApi(channel: ChannelRecord): any {
+    const last = channel.messageIds.at(-1) ?? null;
+    if (channel.type === 1) {
+      const recipient = this.users.get(channel.recipientId ?? '') ?? this.createUser({ id: channel.recipientId ?? undefined });
+      return dmChannelApi({ id: channel.id, recipient, lastMessageId: last });
+    }
+    return {
+      ...textChannelApi({
+        id: channel.id,
+        guildId: channel.guildId ?? '',
+        name: channel.name,
+        position: channel.position,
+        lastMessageId: last,
+      }),
+      type: channel.type,
+      ...channel.extra,
+    };
+  }
+
+  guildApi(guild: GuildRecord): any {
+    return guildApi({
+      id: guild.id,
+      name: guild.name,
+      ownerId: guild.ownerId,
+      roles: guild.roles,
+      systemChannelId: guild.channelIds[0] ?? null,
+      locale: guild.locale,
+    });
+  }
+
+  guildCreateApi(guild: GuildRecord): any {
+    return guildCreateApi(this.guildApi(guild), {
+      joinedAt: guild.joinedAt,
+      members: [this.guildMemberApi(guild.id, this.botUser)],
+      channels: guild.channelIds.flatMap((id) => {
+        const channel = this.channels.get(id);
+        return channel ? [this.channelApi(channel)] : [];
+      }),
+      memberCount: guild.members.size,
+    });
+  }
+
+  botRoleId(guildId: string): string[] {
+    const guild = this.ensureGuild(guildId);
+    return guild.roles.filter((r) => r.tags?.bot_id === this.botUser.id).map((r) => r.id as string);
+  }
+
+  guildMemberApi(guildId: string, user: FakeUser): any {
+    const roles = user.id === this.botUser.id ? this.botRoleId(guildId) : user.roles;
+    return guildMemberApi({ user, joinedAt: this.memberJoinedAt(guildId, user.id), roles });
+  }
+
+  interactionMemberApi(guildId: string, user: FakeUser, permissions: string): any {
+    return interactionMemberApi({ user, joinedAt: this.memberJoinedAt(guildId, user.id), permissions });
+  }
+
+  resolvedMemberApi(guildId: string, user: FakeUser): any {
+    return resolvedMemberApi({ user, joinedAt: this.memberJoinedAt(guildId, user.id), permissions: user.permissions });
+  }
+
+  messageApi(rec: RecordedMessage): any {
+    const ex = this.messageInteraction.get(rec.id);
+    return messageApi(rec, {
+      author: this.userApi(this.botUser),
+      applicationId: this.applicationId,
+      editedAt: this.messageEditedAt.get(rec.id) ?? null,
+      interaction: ex
+        ? {
+            id: ex.interactionId,
+            type: ex.type,
+            user: this.userApi(ex.user),
+            guildId: ex.guildId,
+            ...(ex.commandName ? { commandName: ex.commandName } : {}),
+          }
+        : null,
+    });
+  }
+
+  // ---- messages ----------------------------------------------------------
+
+  attachmentsFor(channelId: string, body: any, files: RecordedFile[]): any[] {
+    const described: any[] = Array.isArray(body?.attachments) ? body.attachments : [];
+    const uploaded = files.map((file, index) => {
+      const id = snowflake();
+      this.attachments.set(id, file);
+      const meta = described.find((a) => String(a.id) === String(index)) ?? described[index];
+      return attachmentApi({
+        id,
+        filename: file.name,
+        size: file.size,
+        contentType: file.contentType,
+        url: `${this.httpBase}/attachments/${channelId}/${id}/${encodeURIComponent(file.name)}`,
+        description: meta?.description,
+      });
+    });
+    return uploaded;
+  }
+
+  createMessage(input: {
+    channelId: string;
+    source: RecordedMessage['source'];
+    body: any;
+    files: RecordedFile[];
+    exchange: ExchangeState | null;
+    extraFlags?: number;
+  }): RecordedMessage {
+    const channel = this.channels.get(input.channelId);
+    const body = input.body ?? {};
+    const rec: RecordedMessage = {
+      id: snowflake(),
+      channelId: input.channelId,
+      guildId: channel?.guildId ?? null,
+      source: input.source,
+      interactionId: input.exchange?.interactionId ?? null,
+      content: typeof body.content === 'string' ? body.content : '',
+      embeds: normalizeEmbeds(body.embeds),
+      components: Array.isArray(body.components) ? body.components : [],
+      flags: (Number(body.flags ?? 0) | (input.extraFlags ?? 0)) >>> 0,
+      files: [...input.files],
+      attachments: this.attachmentsFor(input.channelId, body, input.files),
+      pinned: false,
+      deleted: false,
+      body,
+      edits: [],
+      createdAt: Date.now(),
+    };
+    this.messages.set(rec.id, rec);
+    if (input.exchange) this.messageInteraction.set(rec.id, input.exchange);
+    channel?.messageIds.push(rec.id);
+    for (const ex of this.exchanges.values()) {
+      if (ex.open && (rec.source === 'channel' || rec.source === 'dm')) ex.messages.push(rec);
+    }
+    this.onMessageCreate?.(rec);
+    return rec;
+  }
+
+  /** Applies a PATCH body (or an UPDATE_MESSAGE callback) to a message. */
+  editMessage(rec: RecordedMessage, body: any, files: RecordedFile[]): void {
+    const b = body ?? {};
+    if ('content' in b) rec.content = typeof b.content === 'string' ? b.content : '';
+    if ('embeds' in b) rec.embeds = normalizeEmbeds(b.embeds);
+    if ('components' in b) rec.components = Array.isArray(b.components) ? b.components : [];
+    if ('flags' in b && b.flags != null) {
+      // only SUPPRESS_EMBEDS (4) / IS_COMPONENTS_V2 (32768) are editable; keep ephemeral etc.
+      rec.flags = (rec.flags & ~(4 | 32768)) | (Number(b.flags) & (4 | 32768));
+    }
+    if ('attachments' in b || files.length) {
+      const kept = Array.isArray(b.attachments)
+        ? rec.attachments.filter((a) => b.attachments.some((x: any) => String(x.id) === String(a.id)))
+        : rec.attachments;
+      rec.attachments = [...kept, ...this.attachmentsFor(rec.channelId, b, files)];
+      rec.files.push(...files);
+    }
+    rec.flags &= ~128; // no longer "thinking"
+    rec.edits.push(body);
+    this.messageEditedAt.set(rec.id, new Date().toISOString());
+  }
+
+  deleteMessage(rec: RecordedMessage): void {
+    rec.deleted = true;
+    const channel = this.channels.get(rec.channelId);
+    if (channel) channel.pins = channel.pins.filter((id) => id !== rec.id);
+  }
+
+  channelMessages(channelId: string): RecordedMessage[] {
+    const channel = this.channels.get(channelId);
+    if (!channel) return [];
+    return channel.messageIds.flatMap((id) => {
+      const rec = this.messages.get(id);
+      return rec && (rec.source === 'channel' || rec.source === 'dm') ? [rec] : [];
+    });
+  }
+
+  /** Newest recorded message having a component with this custom_id. */
+  findMessageWithComponent(customId: string): RecordedMessage | undefined {
+    const all = [...this.messages.values()].filter((m) => !m.deleted).reverse();
+    return all.find((m) => findCustomId(m.components, customId) !== undefined);
+  }
+
+  // ---- interactions ------------------------------------------------------
+
+  commandId(scope: string, name: string): string {
+    const key = `${scope}:${name}`;
+    let id = this.commandIds.get(key) ?? this.commandIds.get(`global:${name}`);
+    if (!id) {
+      id = snowflake();
+      this.commandIds.set(key, id);
+    }
+    return id;
+  }
+
+  registerCommands(scope: string, bodies: any[]): any[] {
+    const withIds = bodies.map((body) => {
+      const id = this.commandId(scope, String(body?.name));
+      return {
+        id,
+        application_id: this.applicationId,
+        version: snowflake(),
+        default_member_permissions: null,
+        type: 1,
+        nsfw: false,
+        description: '',
+        dm_permission: true,
+        contexts: null,
+        integration_types: [0],
+        ...(scope === 'global' ? {} : { guild_id: scope }),
+        ...body,
+      };
+    });
+    this.commands.set(scope, { bodies, withIds });
+    return withIds;
+  }
+}
+
+function normalizeEmbeds(embeds: unknown): any[] {
+  if (!Array.isArray(embeds)) return [];
+  return embeds.map((e) => ({ type: 'rich', ...(e as object) }));
+}

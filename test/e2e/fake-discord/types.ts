@@ -1,0 +1,243 @@
+// Public types of the fake Discord (REST + gateway) used by the e2e tests.
+// Raw Discord payloads are typed `any` on purpose: tests inspect them freely.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+/** A user the fake knows about. Plain data: pass it to `command({ user })` etc. */
+export interface FakeUser {
+  id: string;
+  username: string;
+  globalName: string | null;
+  bot?: boolean;
+  /** Member permission bitfield (decimal string) used when this user acts in a guild, unless the call overrides it. */
+  permissions: string;
+  /** Extra role ids the member has in guilds (the @everyone role is implicit). */
+  roles: string[];
+  nick: string | null;
+}
+
+/** A chat-input command option as Discord sends it. `type` is inferred from `value` when omitted
+ *  (string → 3, integer → 4, other number → 10, boolean → 5, FakeUser → 6 USER, with `resolved` filled in). */
+export interface CommandOption {
+  name: string;
+  type?: number;
+  value?: string | number | boolean | FakeUser;
+  /** Sub-command (type 1) / group (type 2) children. */
+  options?: CommandOption[];
+  /** Autocomplete: the option being typed. */
+  focused?: boolean;
+}
+
+export interface RecordedFile {
+  /** multipart field name, e.g. `files[0]` */
+  field: string;
+  name: string;
+  contentType: string;
+  size: number;
+  data: Buffer;
+}
+
+export interface RecordedRequest {
+  /** Monotonic index in `fake.requests`. */
+  seq: number;
+  method: string;
+  /** Path below `/api/v10`, e.g. `/channels/123/messages` (no query string). */
+  path: string;
+  /** Route template that handled it, e.g. `POST /channels/:channelId/messages`; null when no route matched (404). */
+  route: string | null;
+  query: Record<string, string>;
+  /** Parsed JSON body, or the parsed `payload_json` of a multipart body; null when there was none. */
+  body: any;
+  files: RecordedFile[];
+  /** Lower-cased request headers, `authorization` removed. */
+  headers: Record<string, string>;
+  /** Whether a valid `Authorization: Bot <token>` header was sent. */
+  authorized: boolean;
+  /** HTTP status the fake answered with. */
+  status: number;
+  /** Set when the answer came from `failNext` / `setDmsClosed`. */
+  injectedFailure: boolean;
+}
+
+/** A message the bot created (channel message, DM, interaction response or follow-up). Live: edits,
+ *  pins and deletes update it in place. */
+export interface RecordedMessage {
+  id: string;
+  channelId: string;
+  guildId: string | null;
+  source: 'channel' | 'dm' | 'interaction-response' | 'follow-up';
+  interactionId: string | null;
+  content: string;
+  embeds: any[];
+  components: any[];
+  flags: number;
+  /** Files of the creating request and later edits. */
+  files: RecordedFile[];
+  attachments: any[];
+  pinned: boolean;
+  deleted: boolean;
+  /** Body of the request that created the message (for interaction responses: the callback `data`). */
+  body: any;
+  /** Bodies of later PATCHes (or UPDATE_MESSAGE callbacks), oldest first. */
+  edits: any[];
+  createdAt: number;
+}
+
+export interface InteractionCallbackBody {
+  type: number;
+  data?: any;
+}
+
+/** Everything the bot sent about one dispatched interaction. The object stays live after the promise
+ *  resolves: later follow-ups/edits are still appended (combine with `fake.waitFor`). */
+export interface InteractionExchange {
+  interactionId: string;
+  token: string;
+  /** Interaction type: 2 command, 3 component, 4 autocomplete, 5 modal submit. */
+  type: number;
+  /** The INTERACTION_CREATE `d` that was dispatched. */
+  payload: any;
+  /** Body of POST /interactions/:id/:token/callback (multipart: the parsed payload_json). */
+  callback: InteractionCallbackBody;
+  callbackFiles: RecordedFile[];
+  /** Bodies of POST /webhooks/:appId/:token (followUp), oldest first. */
+  followUps: any[];
+  followUpMessages: RecordedMessage[];
+  /** Bodies of PATCH /webhooks/:appId/:token/messages/(@original|:id), oldest first. */
+  edits: any[];
+  /** Ids of messages deleted through DELETE /webhooks/:appId/:token/messages/(@original|:id). */
+  deletes: string[];
+  /** The message created by the callback (type 4/5), or the component's message for type 6/7; null otherwise. */
+  original: RecordedMessage | null;
+  /** Every REST request received between the dispatch and the resolution, plus any later request
+   *  addressed to this interaction's callback/webhook. */
+  requests: RecordedRequest[];
+  /** Channel messages and DMs created while the exchange was open (between dispatch and resolution). */
+  messages: RecordedMessage[];
+}
+
+export interface WaitOptions {
+  /** Reject if the exchange is not complete after this long (default 5000 ms). */
+  timeoutMs?: number;
+  /** Quiet period after completion during which more requests are still collected (default: fake's settleMs). */
+  settleMs?: number;
+  /** Completion condition. Default: the callback arrived and, if it was a defer (type 5/6), at least one edit or follow-up too. */
+  until?: (exchange: InteractionExchange) => boolean;
+}
+
+export interface InteractionContextInput extends WaitOptions {
+  /** Who acts. Default `fake.users.player`. */
+  user?: FakeUser;
+  /** Default `en-US`. */
+  locale?: string;
+  /** Default: the default text channel (guild) or the user's DM channel (guildId null). */
+  channelId?: string;
+  /** Default: the default guild. `null` = in the bot's DM (interaction carries `user`, no `member`). */
+  guildId?: string | null;
+  /** Member permission bitfield (decimal string); default `user.permissions`. */
+  permissions?: string;
+  /** Bot's permissions in the channel (decimal string); default: a generous non-admin set. */
+  appPermissions?: string;
+}
+
+export interface CommandInput extends InteractionContextInput {
+  name: string;
+  options?: CommandOption[];
+  /** Command id; default: the id assigned at registration (PUT) if any, else a stable id per name. */
+  commandId?: string;
+}
+
+export interface AutocompleteInput extends InteractionContextInput {
+  name: string;
+  /** Exactly one option (possibly nested in a sub-command) should have `focused: true`. */
+  options: CommandOption[];
+  commandId?: string;
+}
+
+export interface ComponentInput extends InteractionContextInput {
+  customId: string;
+  /** The message carrying the component. Default: the newest recorded message with a component of that custom_id. */
+  message?: RecordedMessage | string;
+  /** 2 button (default), 3 string select, 5 user select, 6 role select, 7 mentionable, 8 channel select. */
+  componentType?: number;
+  /** Select menus: chosen values. */
+  values?: string[];
+}
+
+export interface ModalSubmitInput extends InteractionContextInput {
+  customId: string;
+  /** Values by custom_id: a string for text inputs, string[] for selects inside labels. */
+  fields: Record<string, string | string[]>;
+  /** Modal opened from a component: the message the component was on (optional). */
+  message?: RecordedMessage | string;
+}
+
+export interface FailRule {
+  method: string;
+  path: RegExp | string;
+  status: number;
+  body: unknown;
+  remaining: number;
+}
+
+export interface StartOptions {
+  token?: string;
+  /** Quiet period collected after an interaction completed (default 60 ms). */
+  settleMs?: number;
+  /** Heartbeat interval announced in HELLO (default 41250 ms like Discord). */
+  heartbeatIntervalMs?: number;
+  /** If > 0, a callback arriving later than this after dispatch gets 404 Unknown interaction (10062), like Discord's 3 s limit. Default 0 = off. */
+  interactionDeadlineMs?: number;
+  /** Send GUILD_CREATE for the default guild after READY (default true). */
+  sendGuildCreate?: boolean;
+}
+
+export interface FakeDiscord {
+  apiBase: string;
+  gatewayUrl: string;
+  token: string;
+  applicationId: string;
+  botUser: { id: string; username: string };
+  guildId: string;
+  channelId: string;
+  /** Ready-made users: `player` and `player2` (plain permissions), `gm` (plain permissions, distinct id),
+   *  `moderator` (plain + Manage Channels), `admin` (Administrator). */
+  users: { player: FakeUser; player2: FakeUser; gm: FakeUser; moderator: FakeUser; admin: FakeUser };
+  requests: RecordedRequest[];
+  /** IDENTIFY payloads (`d`) received on the gateway. */
+  identifies: any[];
+  /** RESUME payloads (`d`) received on the gateway. */
+  resumes: any[];
+
+  createUser(input?: Partial<FakeUser>): FakeUser;
+  /** Adds a text channel to a guild (default guild); dispatches CHANNEL_CREATE if a client is connected and the guild is the default one. */
+  createTextChannel(input?: { name?: string; guildId?: string }): string;
+  waitForIdentify(): Promise<void>;
+  command(input: CommandInput): Promise<InteractionExchange>;
+  autocomplete(input: AutocompleteInput): Promise<InteractionExchange>;
+  component(input: ComponentInput): Promise<InteractionExchange>;
+  button(input: Omit<ComponentInput, 'componentType' | 'values'>): Promise<InteractionExchange>;
+  select(input: Omit<ComponentInput, 'componentType'> & { values: string[]; componentType?: number }): Promise<InteractionExchange>;
+  modalSubmit(input: ModalSubmitInput): Promise<InteractionExchange>;
+  /** Send any gateway dispatch to every identified client; returns the sequence numbers used. */
+  dispatch(event: string, data: unknown): number[];
+  channelMessages(channelId?: string): RecordedMessage[];
+  dms(userId: string): RecordedMessage[];
+  /** The DM channel id for a user (created on demand, stable). */
+  dmChannelId(userId: string): string;
+  /** Any recorded message by id (channel, DM, interaction response, follow-up). */
+  message(id: string): RecordedMessage | undefined;
+  /** Current command definitions (bodies as sent) — global, a guild's, or (no argument) all scopes concatenated. */
+  commandsRegistered(scope?: 'global' | string): unknown[];
+  /** Requests that matched no route (answered 404 Unknown route). */
+  unknownRequests(): RecordedRequest[];
+  /** Make the next `times` (default 1) requests matching method + path fail. String paths match exactly (path without /api/v10, no query). */
+  failNext(method: string, path: RegExp | string, status: number, body?: unknown, times?: number): void;
+  /** While closed, POST /channels/<dm>/messages for this user answers 403 {code: 50007}. */
+  setDmsClosed(userId: string, closed?: boolean): void;
+  waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs?: number): Promise<T>;
+  /** Close every gateway connection with `code` (default 4000 → discord.js resumes; 1000 → re-identifies). */
+  disconnectClients(code?: number): void;
+  /** Forget recorded requests (not the state). */
+  clearRequests(): void;
+  close(): Promise<void>;
+}
