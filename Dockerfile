@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# Build stage: compiles the native SQLite module and the TypeScript, then drops dev dependencies.
+FROM node:20-bookworm-slim AS build
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json ./
+COPY src ./src
+COPY commands ./commands
+COPY migrations ./migrations
+RUN npm run build && npm prune --omit=dev
+
+# Runtime stage: no compiler, non-root user, database in a volume.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    DATABASE_URL=/data/grailwar.sqlite
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/migrations ./migrations
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+# SIGTERM from `docker stop` reaches node directly (exec form): in-flight commands finish first.
+CMD ["node", "dist/src/main.js"]

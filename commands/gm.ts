@@ -1,0 +1,121 @@
+// /gm claim | set | show | release: the channel's GM, whom every GM-only action checks.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import type { CommandContext, CommandModule, Invoker } from '../src/command/types.js';
+import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
+import { appendEvent } from '../src/store/events.js';
+import { channelGm, clearChannelGm, setChannelGm } from '../src/store/gms.js';
+import type { ChannelGmRow } from '../src/store/schema.js';
+import type { Tx } from '../src/store/db.js';
+import { mention, text, type Reply } from '../src/views/view.js';
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.gm')
+  .setDMPermission(false)
+  .addSubcommand((s) => describe(s, 'cmd.gm.claim'))
+  .addSubcommand((s) => describe(s, 'cmd.gm.set').addUserOption((o) => describe(o, 'cmd.gm.set.user').setRequired(true)))
+  .addSubcommand((s) => describe(s, 'cmd.gm.show'))
+  .addSubcommand((s) => describe(s, 'cmd.gm.release'))
+  .toJSON();
+
+export const gm: CommandModule = {
+  definition,
+  helpKey: 'help.gm',
+  execute(ctx, options) {
+    if (!ctx.guildId) throw new UserError('error.guildOnly');
+    switch (options.subcommand()) {
+      case 'claim':
+        return assign(ctx, ctx.user, (current) => decideClaim(current, actorOf(ctx)), 'gm.claimed');
+      case 'set': {
+        const target = options.user('user');
+        if (!target) throw new UserError('error.missingOption', { option: 'user' });
+        return assign(ctx, target, (current) => decideAppoint(current, actorOf(ctx)), 'gm.appointed');
+      }
+      case 'release':
+        return release(ctx);
+      case 'show':
+      default:
+        return show(ctx);
+    }
+  },
+};
+
+const actorOf = (ctx: CommandContext) => ({ id: ctx.user.id, canManageChannel: ctx.canManageChannel });
+
+function refuse(decision: GmDecision, current: ChannelGmRow | undefined): never {
+  if (decision.ok) throw new Error('refuse() called with an allowed decision');
+  throw new UserError(`gm.refused.${decision.reason}`, { gm: current ? mention(current.userId) : '-' });
+}
+
+function assign(ctx: CommandContext, target: Invoker, decide: (current: string | null) => GmDecision, type: string): Reply {
+  const row = ctx.store.transaction((tx) => {
+    const current = channelGm(tx, ctx.channelId);
+    const decision = decide(current?.userId ?? null);
+    if (!decision.ok) refuse(decision, current);
+    if (current?.userId === target.id) throw new UserError('gm.refused.alreadyGm', { gm: mention(target.id) });
+    const next: ChannelGmRow = {
+      channelId: ctx.channelId,
+      guildId: ctx.guildId,
+      userId: target.id,
+      // The appointed GM's language is unknown until they run a command; claim records the caller's.
+      locale: target.id === ctx.user.id ? ctx.locale : (current?.locale ?? ctx.locale),
+      assignedBy: ctx.user.id,
+      assignedAt: ctx.now(),
+    };
+    setChannelGm(tx, next);
+    record(tx, ctx, type, current, next);
+    return next;
+  });
+  return {
+    view: {
+      locale: ctx.locale,
+      tone: 'success',
+      title: ctx.t('gm.title'),
+      blocks: [text(ctx.t(type === 'gm.claimed' ? 'gm.claimed' : 'gm.appointed', { gm: mention(row.userId), by: mention(ctx.user.id) }))],
+      ephemeral: false,
+    },
+    dms: [],
+  };
+}
+
+function release(ctx: CommandContext): Reply {
+  const previous = ctx.store.transaction((tx) => {
+    const current = channelGm(tx, ctx.channelId);
+    const decision = decideRelease(current?.userId ?? null, actorOf(ctx));
+    if (!decision.ok) refuse(decision, current);
+    clearChannelGm(tx, ctx.channelId);
+    record(tx, ctx, 'gm.released', current, null);
+    return current!;
+  });
+  return {
+    view: {
+      locale: ctx.locale,
+      tone: 'info',
+      title: ctx.t('gm.title'),
+      blocks: [text(ctx.t('gm.released', { gm: mention(previous.userId) }))],
+      ephemeral: false,
+    },
+    dms: [],
+  };
+}
+
+function show(ctx: CommandContext): Reply {
+  const current = ctx.store.transaction((tx) => channelGm(tx, ctx.channelId));
+  const line = current
+    ? ctx.t('gm.current', { gm: mention(current.userId), since: `<t:${Math.floor(current.assignedAt.getTime() / 1000)}:R>` })
+    : ctx.t('gm.none');
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('gm.title'), blocks: [text(line)], ephemeral: true }, dms: [] };
+}
+
+function record(tx: Tx, ctx: CommandContext, type: string, before: ChannelGmRow | undefined | null, after: ChannelGmRow | null): void {
+  appendEvent(tx, {
+    at: ctx.now(),
+    guildId: ctx.guildId,
+    channelId: ctx.channelId,
+    actorId: ctx.user.id,
+    type,
+    subject: `channel:${ctx.channelId}`,
+    before: before ?? null,
+    after,
+  });
+}

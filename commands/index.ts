@@ -1,0 +1,18 @@
+// The command registry: the bot, the console and deploy-commands all read this one list.
+import type { CommandModule } from '../src/command/types.js';
+import { gm } from './gm.js';
+import { withHelp } from './help.js';
+import { roll } from './roll.js';
+
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm]);
+
+const byName = new Map<string, CommandModule>();
+for (const module of commandModules) {
+  byName.set(module.definition.name, module);
+  // The console accepts the localized names too (/ダイス, /주사위).
+  for (const name of Object.values(module.definition.name_localizations ?? {})) if (name) byName.set(name, module);
+}
+
+export function findCommand(name: string): CommandModule | undefined {
+  return byName.get(name.toLowerCase());
+}

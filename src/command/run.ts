@@ -1,0 +1,61 @@
+// Runs one command for either adapter: handler errors become localized ephemeral replies, and every
+// command leaves one structured log line (no option values: they may be secret).
+import type { Logger } from 'pino';
+import { translator } from '../i18n/index.js';
+import type { Reply } from '../views/view.js';
+import { UserError } from './errors.js';
+import type { CommandContext, CommandModule, CommandOptions } from './types.js';
+
+export type Outcome = 'ok' | 'refused' | 'error';
+
+export async function runCommand(
+  module: CommandModule,
+  ctx: CommandContext,
+  options: CommandOptions,
+  log: Logger,
+): Promise<{ reply: Reply; outcome: Outcome }> {
+  const started = process.hrtime.bigint();
+  let reply: Reply;
+  let outcome: Outcome = 'ok';
+  try {
+    reply = await module.execute(ctx, options);
+  } catch (error) {
+    if (error instanceof UserError) {
+      outcome = 'refused';
+      reply = errorReply(ctx.locale, error.key, error.params);
+    } else {
+      outcome = 'error';
+      log.error({ err: error, command: module.definition.name }, 'command failed');
+      reply = errorReply(ctx.locale, 'error.internal');
+    }
+  }
+  log.info(
+    {
+      command: module.definition.name,
+      subcommand: safeSubcommand(options),
+      guild: ctx.guildId,
+      channel: ctx.channelId,
+      user: ctx.user.id,
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+      outcome,
+    },
+    'command',
+  );
+  return { reply, outcome };
+}
+
+export function errorReply(locale: CommandContext['locale'], key: string, params: Record<string, string | number> = {}): Reply {
+  const t = translator(locale);
+  return {
+    view: { locale, tone: 'error', title: t('error.title'), blocks: [{ kind: 'text', text: t(key, params) }], ephemeral: true },
+    dms: [],
+  };
+}
+
+function safeSubcommand(options: CommandOptions): string | null {
+  try {
+    return options.subcommand();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import type { RandomSource } from '../core/random.js';
+import type { Locale, Translate } from '../i18n/index.js';
+import type { Store } from '../store/db.js';
+import type { Reply } from '../views/view.js';
+
+export interface Invoker {
+  id: string;
+  name: string;
+}
+
+/** Everything a handler may know about the request: the same in Discord and in the console. */
+export interface CommandContext {
+  user: Invoker;
+  guildId: string | null;
+  channelId: string;
+  locale: Locale;
+  t: Translate;
+  /** The member may manage this channel (Discord's Manage Channels, owner or admin). */
+  canManageChannel: boolean;
+  store: Store;
+  rng: RandomSource;
+  now: () => Date;
+}
+
+/** Typed access to the options the user gave, whichever adapter parsed them. */
+export interface CommandOptions {
+  subcommand(): string | null;
+  string(name: string): string | null;
+  integer(name: string): number | null;
+  boolean(name: string): boolean | null;
+  user(name: string): Invoker | null;
+}
+
+export interface CommandModule {
+  /** The slash command as registered with Discord (names, localizations, option limits). */
+  definition: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  /** Catalog key of a one-line example for /help. */
+  helpKey: string;
+  execute(ctx: CommandContext, options: CommandOptions): Reply | Promise<Reply>;
+}

@@ -1,0 +1,50 @@
+// Environment → typed config, validated once at start-up so a bad value fails loudly and early.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  discordToken: string | null; // null → local console mode
+  discordClientId: string | null;
+  discordGuildId: string | null;
+  discordApi: string;
+  databasePath: string;
+  logLevel: string;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SNOWFLAKE = /^\d{15,22}$/;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+  const read = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value ? value : null;
+  };
+
+  const discordToken = read('DISCORD_TOKEN');
+  const discordClientId = read('DISCORD_CLIENT_ID');
+  const discordGuildId = read('DISCORD_GUILD_ID');
+  for (const [name, value] of [['DISCORD_CLIENT_ID', discordClientId], ['DISCORD_GUILD_ID', discordGuildId]] as const) {
+    if (value !== null && !SNOWFLAKE.test(value)) problems.push(`${name} must be a Discord id (digits), got "${value}"`);
+  }
+
+  const discordApi = (read('DISCORD_API') ?? 'https://discord.com/api').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(discordApi)) problems.push(`DISCORD_API must be an http(s) URL, got "${discordApi}"`);
+
+  const databaseUrl = read('DATABASE_URL') ?? './data/grailwar.sqlite';
+  // Accept a plain path or a file: URL; ':memory:' is allowed for throwaway runs.
+  const databasePath = databaseUrl === ':memory:' ? databaseUrl : path.resolve(databaseUrl.replace(/^file:(\/\/)?/, ''));
+
+  const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return { discordToken, discordClientId, discordGuildId, discordApi, databasePath, logLevel };
+}
+
+/** Reads ./.env if present (Node's own parser); variables already in the environment win. */
+export function loadDotEnv(file = '.env'): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}

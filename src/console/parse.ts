@@ -1,0 +1,118 @@
+// A typed console line → the same options Discord would deliver, checked against the command's
+// definition (types, required, max length, ranges), so the console refuses what Discord refuses.
+import {
+  ApplicationCommandOptionType as T,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { UserError } from '../command/errors.js';
+import type { CommandOptions, Invoker } from '../command/types.js';
+
+export type UserResolver = (name: string) => Invoker;
+
+interface Parsed {
+  subcommand: string | null;
+  values: Map<string, string | number | boolean | Invoker>;
+}
+
+/** Splits on spaces, keeping "quoted text" together (quotes removed). */
+export function tokenize(input: string): string[] {
+  const tokens: string[] = [];
+  const re = /(\S+?:)?"([^"]*)"|(\S+)/g;
+  for (const m of input.matchAll(re)) tokens.push(m[2] !== undefined ? `${m[1] ?? ''}${m[2]}` : m[3]!);
+  return tokens;
+}
+
+const matches = (option: { name: string; name_localizations?: Record<string, string | null> | null }, word: string) =>
+  option.name === word.toLowerCase() || Object.values(option.name_localizations ?? {}).includes(word);
+
+export function parseConsoleOptions(
+  definition: RESTPostAPIChatInputApplicationCommandsJSONBody,
+  rest: string,
+  resolveUser: UserResolver,
+): CommandOptions {
+  const tokens = tokenize(rest);
+  let options: APIApplicationCommandOption[] = definition.options ?? [];
+  let subcommand: string | null = null;
+
+  const subcommands = options.filter((o) => o.type === T.Subcommand);
+  if (subcommands.length > 0) {
+    const word = tokens.shift();
+    const chosen = word ? subcommands.find((o) => matches(o, word)) : undefined;
+    if (!chosen) throw new UserError('error.badOptionValue', { option: 'subcommand', expected: subcommands.map((o) => o.name).join(' | ') });
+    subcommand = chosen.name;
+    options = chosen.options ?? [];
+  }
+  const basic = options as APIApplicationCommandBasicOption[];
+
+  // Leading words fill the first required option; `name:value` sets an option and following
+  // plain words continue it, as typing into Discord's option box feels.
+  const raw = new Map<string, string>();
+  let current: APIApplicationCommandBasicOption | undefined = basic.find((o) => o.required && o.type === T.String);
+  for (const token of tokens) {
+    const colon = token.indexOf(':');
+    const named = colon > 0 ? basic.find((o) => matches(o, token.slice(0, colon))) : undefined;
+    if (named) {
+      current = named;
+      raw.set(named.name, token.slice(colon + 1));
+    } else if (current) {
+      const before = raw.get(current.name);
+      raw.set(current.name, before === undefined ? token : `${before} ${token}`);
+    } else {
+      throw new UserError('error.unknownOption', { option: token.split(':')[0]!, command: definition.name });
+    }
+  }
+
+  const parsed: Parsed = { subcommand, values: new Map() };
+  for (const option of basic) {
+    const value = raw.get(option.name);
+    if (value === undefined || value === '') {
+      if (option.required) throw new UserError('error.missingOption', { option: option.name });
+      continue;
+    }
+    parsed.values.set(option.name, convert(option, value, resolveUser));
+  }
+  return toOptions(parsed);
+}
+
+function convert(option: APIApplicationCommandBasicOption, value: string, resolveUser: UserResolver) {
+  switch (option.type) {
+    case T.String:
+      if (option.max_length !== undefined && value.length > option.max_length) {
+        throw new UserError('error.tooLong', { option: option.name, max: option.max_length });
+      }
+      return value;
+    case T.Integer: {
+      const n = Number(value);
+      const inRange =
+        Number.isSafeInteger(n) && (option.min_value === undefined || n >= option.min_value) && (option.max_value === undefined || n <= option.max_value);
+      if (!inRange) throw new UserError('error.badOptionValue', { option: option.name, expected: 'integer' });
+      return n;
+    }
+    case T.Boolean: {
+      const v = value.toLowerCase();
+      if (['true', 'yes', 'y', '1', 'on'].includes(v)) return true;
+      if (['false', 'no', 'n', '0', 'off'].includes(v)) return false;
+      throw new UserError('error.badOptionValue', { option: option.name, expected: 'true | false' });
+    }
+    case T.User:
+      return resolveUser(value.replace(/^<@!?|>$/g, '').replace(/^@/, ''));
+    default:
+      throw new UserError('error.badOptionValue', { option: option.name, expected: 'a supported value' });
+  }
+}
+
+function toOptions({ subcommand, values }: Parsed): CommandOptions {
+  const typed = <V>(name: string, check: (v: unknown) => v is V): V | null => {
+    const v = values.get(name);
+    return v !== undefined && check(v) ? v : null;
+  };
+  return {
+    subcommand: () => subcommand,
+    string: (name) => typed(name, (v): v is string => typeof v === 'string'),
+    integer: (name) => typed(name, (v): v is number => typeof v === 'number'),
+    boolean: (name) => typed(name, (v): v is boolean => typeof v === 'boolean'),
+    user: (name) => typed(name, (v): v is Invoker => typeof v === 'object' && v !== null),
+  };
+}

@@ -1,0 +1,24 @@
+// View → terminal text, with the plain dice renderer and mentions shown as names.
+import { renderPlain } from '../core/dice/index.js';
+import { translator } from '../i18n/index.js';
+import type { View } from '../views/view.js';
+
+export type NameOf = (userId: string) => string;
+
+export function renderConsole(view: View, nameOf: NameOf): string {
+  const t = translator(view.locale);
+  const plain = (s: string) =>
+    s
+      .replace(/\*\*(.+?)\*\*/g, '$1')
+      .replace(/`([^`]*)`/g, '$1')
+      .replace(/<@!?([^>]+)>/g, (_, id: string) => `@${nameOf(id)}`)
+      .replace(/<#([^>]+)>/g, (_, id: string) => `#${id.replace(/^console:/, '')}`)
+      .replace(/<t:(\d+)(:\w)?>/g, (_, s: string) => new Date(Number(s) * 1000).toLocaleString());
+  const lines: string[] = [];
+  const marker = view.tone === 'error' ? '✖ ' : view.tone === 'secret' ? '🔒 ' : '';
+  if (view.title) lines.push(`${marker}${plain(view.title)}`);
+  for (const block of view.blocks) lines.push(block.kind === 'text' ? plain(block.text) : renderPlain(block.result, t));
+  for (const field of view.fields ?? []) lines.push(`${plain(field.name)}\n  ${plain(field.value).replace(/\n/g, '\n  ')}`);
+  if (view.footer) lines.push(`(${plain(view.footer)})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,95 @@
+// The local console: the same command modules, options checks and views as Discord, typed in a
+// terminal by one person who can play several users (/as) in several channels (/channel).
+import type { Logger } from 'pino';
+import { findCommand } from '../../commands/index.js';
+import { UserError } from '../command/errors.js';
+import { errorReply, runCommand } from '../command/run.js';
+import type { CommandContext, Invoker } from '../command/types.js';
+import type { RandomSource } from '../core/random.js';
+import { LOCALES, translator, type Locale } from '../i18n/index.js';
+import type { Store } from '../store/db.js';
+import { parseConsoleOptions } from './parse.js';
+import { renderConsole } from './render.js';
+
+const CONSOLE_GUILD = 'console';
+/** The first console user owns the pretend server, so /gm set and take-overs can be tried. */
+const OWNER = 'you';
+
+export interface ConsoleDeps {
+  store: Store;
+  rng: RandomSource;
+  log: Logger;
+  locale: Locale;
+  now?: () => Date;
+}
+
+export interface ConsoleSession {
+  /** Handles one typed line; returns what to print, or null when the user asked to quit. */
+  handle(line: string): Promise<string | null>;
+  prompt(): string;
+}
+
+export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
+  let user = OWNER;
+  let channel = 'table';
+  let locale = deps.locale;
+  const userOf = (name: string): Invoker => ({ id: `console:${name}`, name });
+  const nameOf = (id: string) => id.replace(/^console:/, '');
+  const t = () => translator(locale);
+
+  async function command(line: string): Promise<string> {
+    const [, name = '', rest = ''] = /^\/?(\S+)\s*(.*)$/s.exec(line) ?? [];
+    const module = findCommand(name);
+    if (!module) return renderConsole(errorReply(locale, 'error.unknownCommand', { name }).view, nameOf);
+    const ctx: CommandContext = {
+      user: userOf(user),
+      guildId: CONSOLE_GUILD,
+      channelId: `console:${channel}`,
+      locale,
+      t: t(),
+      canManageChannel: user === OWNER,
+      store: deps.store,
+      rng: deps.rng,
+      now: deps.now ?? (() => new Date()),
+    };
+    let options;
+    try {
+      options = parseConsoleOptions(module.definition, rest, userOf);
+    } catch (error) {
+      if (!(error instanceof UserError)) throw error;
+      return renderConsole(errorReply(locale, error.key, error.params).view, nameOf);
+    }
+    const { reply } = await runCommand(module, ctx, options, deps.log);
+    const out = [renderConsole(reply.view, nameOf)];
+    for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(dm.view, nameOf)}`);
+    return out.join('\n\n');
+  }
+
+  return {
+    prompt: () => `${user}@#${channel}> `,
+    async handle(input) {
+      const line = input.trim();
+      if (!line) return '';
+      const [word = '', arg = ''] = line.split(/\s+/, 2);
+      switch (word.toLowerCase()) {
+        case '/exit':
+        case '/quit':
+          return null;
+        case '/as':
+          if (arg) user = arg.replace(/^@/, '');
+          return t()('console.as', { name: user });
+        case '/lang':
+          if ((LOCALES as readonly string[]).includes(arg)) locale = arg as Locale;
+          return t()('console.lang', { locale });
+        case '/channel':
+          if (arg) channel = arg.replace(/^#/, '');
+          return t()('console.channel', { channel });
+        case '/whoami':
+          return t()('console.whoami', { name: user, channel, locale });
+        default:
+          // A bare expression is a roll: `8d6<=4` is the same as `/roll 8d6<=4`.
+          return command(line.startsWith('/') ? line : `/roll ${line}`);
+      }
+    },
+  };
+}

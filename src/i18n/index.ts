@@ -1,0 +1,53 @@
+// Message catalogs: every user-facing string lives here in en, ja and ko.
+// Each concern keeps its own catalog file in messages/; this module merges them and formats.
+import { diceMessages } from './messages/dice.js';
+import { commonMessages } from './messages/common.js';
+
+export const LOCALES = ['en', 'ja', 'ko'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** A catalog maps a key to a template; `{name}` placeholders are filled from params. */
+export type Catalog = Record<string, string>;
+export type Catalogs = Record<Locale, Catalog>;
+export type Params = Record<string, string | number>;
+
+const catalogs: Catalogs = merge([commonMessages, diceMessages]);
+
+function merge(parts: Catalogs[]): Catalogs {
+  const out: Catalogs = { en: {}, ja: {}, ko: {} };
+  for (const part of parts) {
+    for (const locale of LOCALES) Object.assign(out[locale], part[locale]);
+  }
+  return out;
+}
+
+/** Discord locales (`ja`, `ko`, `en-US`, `en-GB`, …) to ours; anything else falls back to English. */
+export function toLocale(discordLocale: string | null | undefined): Locale {
+  if (!discordLocale) return 'en';
+  const base = discordLocale.toLowerCase().split('-')[0];
+  return base === 'ja' || base === 'ko' ? base : 'en';
+}
+
+/** A stored locale string back to a Locale (unknown → English). */
+export function asLocale(value: string): Locale {
+  return (LOCALES as readonly string[]).includes(value) ? (value as Locale) : 'en';
+}
+
+export function t(locale: Locale, key: string, params: Params = {}): string {
+  const template = catalogs[locale][key] ?? catalogs.en[key];
+  if (template === undefined) return key; // a missing key shows itself rather than crashing; tests check coverage
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+/** Every key of the English catalog, for the catalog-completeness test. */
+export function catalogKeys(locale: Locale): string[] {
+  return Object.keys(catalogs[locale]);
+}
+
+/** A function bound to one locale, handed to renderers. */
+export type Translate = (key: string, params?: Params) => string;
+export function translator(locale: Locale): Translate {
+  return (key, params) => t(locale, key, params);
+}

@@ -1,0 +1,51 @@
+// Wiring: config → logger → store → Discord (with a token) or the local console (without one).
+import { ConfigError, loadConfig, loadDotEnv } from './config.js';
+import { cryptoRandom } from './core/random.js';
+import { toLocale } from './i18n/index.js';
+import { createLogger } from './logger.js';
+import { openStore } from './store/db.js';
+import { startBot } from './discord/bot.js';
+import { runConsole } from './console/repl.js';
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  const consoleMode = config.discordToken === null;
+  const log = createLogger(consoleMode ? (process.env.LOG_LEVEL ? config.logLevel : 'warn') : config.logLevel, consoleMode);
+  const store = openStore(config.databasePath);
+  const rng = cryptoRandom();
+
+  if (consoleMode) {
+    try {
+      const locale = toLocale(process.env.LC_ALL || process.env.LANG || 'en');
+      await runConsole({ store, rng, log, locale });
+    } finally {
+      store.close();
+    }
+    return;
+  }
+
+  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log });
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down: finishing in-flight commands');
+    bot
+      .stop()
+      .catch((error: unknown) => log.error({ err: error }, 'error while stopping'))
+      .finally(() => {
+        store.close();
+        log.info('stopped');
+        log.flush();
+        process.exit(0);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

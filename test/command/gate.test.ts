@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { CommandGate } from '../../src/command/gate.js';
+
+describe('CommandGate (graceful shutdown)', () => {
+  it('drain waits for the commands in flight, then refuses new ones', async () => {
+    const gate = new CommandGate();
+    let release!: () => void;
+    let finished = false;
+    const running = gate.run(
+      () =>
+        new Promise<string>((resolve) => {
+          release = () => {
+            finished = true;
+            resolve('done');
+          };
+        }),
+    );
+    let drained = false;
+    const draining = gate.drain().then(() => {
+      drained = true;
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(drained).toBe(false); // still waiting for the running command
+    expect(gate.open).toBe(false);
+    expect(await gate.run(async () => 'late')).toBeUndefined();
+    release();
+    await draining;
+    expect(finished).toBe(true);
+    expect(await running).toBe('done');
+  });
+});

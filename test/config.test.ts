@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('config', () => {
+  it('defaults: console mode (no token), discord.com API, ./data database, info logs', () => {
+    const c = loadConfig({});
+    expect(c.discordToken).toBeNull();
+    expect(c.discordApi).toBe('https://discord.com/api');
+    expect(c.databasePath).toBe(path.resolve('./data/grailwar.sqlite'));
+    expect(c.logLevel).toBe('info');
+  });
+
+  it('reads every variable and trims a trailing slash from the API base', () => {
+    const c = loadConfig({
+      DISCORD_TOKEN: 'abc',
+      DISCORD_CLIENT_ID: '123456789012345678',
+      DISCORD_GUILD_ID: '223456789012345678',
+      DISCORD_API: 'http://127.0.0.1:9999/api/',
+      DATABASE_URL: 'file:/tmp/x.sqlite',
+      LOG_LEVEL: 'DEBUG',
+    });
+    expect(c).toMatchObject({ discordToken: 'abc', discordApi: 'http://127.0.0.1:9999/api', databasePath: '/tmp/x.sqlite', logLevel: 'debug' });
+  });
+
+  it('names every bad variable at once', () => {
+    expect(() => loadConfig({ DISCORD_CLIENT_ID: 'nope', LOG_LEVEL: 'loud', DISCORD_API: 'discord' })).toThrow(ConfigError);
+    try {
+      loadConfig({ DISCORD_CLIENT_ID: 'nope', LOG_LEVEL: 'loud', DISCORD_API: 'discord' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('DISCORD_CLIENT_ID');
+      expect(message).toContain('LOG_LEVEL');
+      expect(message).toContain('DISCORD_API');
+    }
+  });
+});

@@ -1,0 +1,145 @@
+// /roll and /gm through the real discord.js client against the fake Discord on 127.0.0.1.
+import { desc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, rolls } from '../../src/store/schema.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const lastRollRow = () => h.store.db.select().from(rolls).orderBy(desc(rolls.id)).limit(1).get()!;
+
+describe('/roll', () => {
+  it('answers a success-counting check in the channel with every die, the successes and the expression', async () => {
+    const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '8d6<=4' }, { name: 'comment', value: 'Attack' }] });
+    expect(ex.callback.type).toBe(4);
+    expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
+    const row = lastRollRow();
+    expect(row).toMatchObject({ userId: h.fake.users.player.id, channelId: h.fake.channelId, normalized: '8d6<=4', kind: 'count', comment: 'Attack' });
+    const dice = row.dice as Array<{ face: number; success: boolean }>;
+    expect(dice).toHaveLength(8);
+    expect(row.value).toBe(dice.filter((d) => d.face <= 4).length);
+    const shown = embedText(ex.callback.data);
+    expect(shown).toContain('Attack');
+    expect(shown).toContain('8d6<=4');
+    for (const d of dice) expect(shown).toContain(String(d.face));
+    expect(shown).toContain(String(row.value));
+    expect(ex.callback.data.allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it('sums 2d6+3, and understands full-width input', async () => {
+    const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '２ｄ６＋３' }] });
+    const row = lastRollRow();
+    expect(row).toMatchObject({ kind: 'sum', normalized: '2d6+3' });
+    const faces = (row.dice as Array<{ face: number }>).map((d) => d.face);
+    expect(row.value).toBe(faces[0]! + faces[1]! + 3);
+    expect(embedText(ex.callback.data)).toContain(String(row.value));
+  });
+
+  it('answers in the user’s locale (ja, ko), falling back to English', async () => {
+    const ja = await h.fake.command({ name: 'roll', locale: 'ja', options: [{ name: 'expression', value: '1d100<=50' }] });
+    expect(embedText(ja.callback.data)).toMatch(/成功|失敗/);
+    const ko = await h.fake.command({ name: 'roll', locale: 'ko', options: [{ name: 'expression', value: '1d100<=50' }] });
+    expect(embedText(ko.callback.data)).toMatch(/성공|실패/);
+    const fr = await h.fake.command({ name: 'roll', locale: 'fr', options: [{ name: 'expression', value: '1d100<=50' }] });
+    expect(embedText(fr.callback.data)).toMatch(/success|failure/i);
+  });
+
+  it('refuses bad input with an ephemeral, localized error naming the column, and keeps answering', async () => {
+    const bad = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '8d6<=' }] });
+    expect(bad.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(bad.callback.data)).toMatch(/column 6/i);
+    const badJa = await h.fake.command({ name: 'roll', locale: 'ja', options: [{ name: 'expression', value: '1001d6' }] });
+    expect(badJa.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(badJa.callback.data)).toMatch(/1,?000/);
+    expect(embedText(badJa.callback.data)).toMatch(/[ぁ-んァ-ヶ一-龯]/);
+    const good = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '2d6' }] });
+    expect(good.callback.type).toBe(4);
+    expect((good.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
+  });
+});
+
+describe('/gm and secret rolls', () => {
+  it('a secret roll with no GM answers only the roller and says nobody else got it', async () => {
+    const channelId = h.fake.createTextChannel({ name: 'no-gm' });
+    const before = h.fake.requests.length;
+    const ex = await h.fake.command({ name: 'roll', channelId, options: [{ name: 'expression', value: '8d6<=4' }, { name: 'secret', value: true }] });
+    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(ex.callback.data)).toMatch(/no GM/);
+    const sent = h.fake.requests.slice(before).filter((r) => r.method === 'POST' && r.path !== `/interactions/${ex.interactionId}/${ex.token}/callback`);
+    expect(sent).toEqual([]);
+  });
+
+  it('/gm claim, then a secret roll goes ephemerally to the roller and by DM to the GM, nothing to the channel', async () => {
+    const { gm, player } = h.fake.users;
+    const claim = await h.fake.command({ name: 'gm', user: gm, options: [{ name: 'claim', type: 1 }] });
+    expect(embedText(claim.callback.data)).toContain(`<@${gm.id}>`);
+
+    const secretComment = 'ambush the lancer at the docks';
+    const ex = await h.fake.command({
+      name: 'roll',
+      user: player,
+      options: [{ name: 'expression', value: '10d6<=5+4d6<=4' }, { name: 'comment', value: secretComment }, { name: 'secret', value: true }],
+    });
+    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    const row = lastRollRow();
+    expect(row.secret).toBe(true);
+    const dm = await h.fake.waitFor(() => h.fake.dms(gm.id)[0]);
+    const dmText = embedText(dm.body);
+    expect(dmText).toContain(secretComment);
+    expect(dmText).toContain(String(row.value));
+    expect(h.fake.dms(player.id)).toEqual([]);
+    // Nothing about it reached the channel: no channel message, no public reply.
+    const channelTexts = h.fake.channelMessages().map((m) => `${m.content}${embedText(m.body)}`);
+    expect(channelTexts.join('\n')).not.toContain(secretComment);
+    expect(h.fake.channelMessages()).toEqual([]);
+  });
+
+  it('the GM seat: a player cannot take it over; a member with Manage Channels can; /gm show tells', async () => {
+    const { player2, moderator, gm } = h.fake.users;
+    const refused = await h.fake.command({ name: 'gm', user: player2, options: [{ name: 'claim', type: 1 }] });
+    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(refused.callback.data)).toContain(`<@${gm.id}>`);
+
+    const takeover = await h.fake.command({ name: 'gm', user: moderator, options: [{ name: 'set', type: 1, options: [{ name: 'user', value: player2 }] }] });
+    expect(takeover.callback.type).toBe(4);
+    const show = await h.fake.command({ name: 'gm', locale: 'ko', options: [{ name: 'show', type: 1 }] });
+    expect(embedText(show.callback.data)).toContain(`<@${player2.id}>`);
+    expect(embedText(show.callback.data)).toMatch(/GM은/);
+
+    const log = h.store.db.select().from(events).all().filter((e) => e.type.startsWith('gm.'));
+    expect(log.map((e) => e.type)).toEqual(['gm.claimed', 'gm.appointed']);
+    expect(log[1]).toMatchObject({ actorId: moderator.id, before: expect.objectContaining({ userId: gm.id }), after: expect.objectContaining({ userId: player2.id }) });
+  });
+
+  it('tells the roller when the GM’s DMs are closed', async () => {
+    const { player2, player } = h.fake.users; // player2 is GM now
+    h.fake.setDmsClosed(player2.id);
+    const ex = await h.fake.command({
+      name: 'roll',
+      user: player,
+      options: [{ name: 'expression', value: '2d6' }, { name: 'secret', value: true }],
+      until: (e) => e.followUps.length > 0,
+    });
+    expect(ex.followUps[0].flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(ex.followUps[0].content).toMatch(/Could not send a DM/);
+    h.fake.setDmsClosed(player2.id, false);
+  });
+});
+
+describe('restart', () => {
+  it('keeps the GM and the rolls across a restart on the same database file', async () => {
+    const rollsBefore = h.store.db.select().from(rolls).all().length;
+    await h.restart();
+    expect(h.store.db.select().from(rolls).all()).toHaveLength(rollsBefore);
+    const show = await h.fake.command({ name: 'gm', options: [{ name: 'show', type: 1 }] });
+    expect(embedText(show.callback.data)).toContain(`<@${h.fake.users.player2.id}>`);
+    const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '4d6kh3' }] });
+    expect(ex.callback.type).toBe(4);
+  });
+});
