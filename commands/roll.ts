@@ -1,6 +1,6 @@
 // /roll: any dice expression of the engine; secret rolls go to the roller and, by DM, to the channel's GM.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { DICE_LIMITS, DiceError, evaluateDice, type DiceResult } from '../src/core/dice/index.js';
+import { DICE_LIMITS, DiceError, diceHints, evaluateDice, type DiceResult } from '../src/core/dice/index.js';
 import { asLocale, translator } from '../src/i18n/index.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
@@ -80,7 +80,7 @@ function rollView(ctx: CommandContext, result: DiceResult, comment: string | nul
     locale: ctx.locale,
     tone: result.outcome === 'success' ? 'success' : result.outcome === 'failure' ? 'failure' : 'info',
     title: comment ? ctx.t('roll.titleWithComment', { name: ctx.user.name, comment }) : ctx.t('roll.title', { name: ctx.user.name }),
-    blocks: [{ kind: 'dice', result }],
+    blocks: [{ kind: 'dice', result }, ...diceHints(result).map((hint) => text(ctx.t(hint.key, hint.params)))],
     footer: ctx.t('roll.footer', { id }),
     ephemeral: false,
   };

@@ -8,7 +8,7 @@ CREATE TABLE `channel_gms` (
 );
 --> statement-breakpoint
 CREATE TABLE `events` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` integer PRIMARY KEY NOT NULL,
 	`created_at` integer NOT NULL,
 	`guild_id` text,
 	`channel_id` text,
@@ -22,7 +22,7 @@ CREATE TABLE `events` (
 --> statement-breakpoint
 CREATE INDEX `events_channel_idx` ON `events` (`channel_id`,`id`);--> statement-breakpoint
 CREATE TABLE `rolls` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`id` integer PRIMARY KEY NOT NULL,
 	`created_at` integer NOT NULL,
 	`guild_id` text,
 	`channel_id` text NOT NULL,

@@ -8,7 +8,7 @@ const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull(
 export const rolls = sqliteTable(
   'rolls',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').primaryKey(),
     createdAt: createdAt(),
     guildId: text('guild_id'),
     channelId: text('channel_id').notNull(),
@@ -43,7 +43,7 @@ export const channelGms = sqliteTable('channel_gms', {
 export const events = sqliteTable(
   'events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id').primaryKey(),
     createdAt: createdAt(),
     guildId: text('guild_id'),
     channelId: text('channel_id'),

@@ -14,6 +14,7 @@ export type { RenderOptions } from './render-layout.js';
 export { DiceError, DICE_ERROR_CODES, diceErrorMessage } from './errors.js';
 export type { DiceErrorCode, DiceErrorParams } from './errors.js';
 export { DICE_LIMITS } from './limits.js';
+export { diceHints, type DiceHint } from './hints.js';
 export { normalizeDiceInput } from './normalize.js';
 export type { NormalizedInput } from './normalize.js';
 export { LruCache } from './cache.js';
@@ -28,7 +29,7 @@ export type {
   KeepMode,
   TargetClause,
 } from './ast.js';
-export { termDie, termValue } from './result.js';
+export { collectPools, termDie, termValue } from './result.js';
 export type {
   BinaryResult,
   CompareResult,

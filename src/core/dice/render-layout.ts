@@ -10,6 +10,7 @@
 import type { Translate } from '../../i18n/index.js';
 import type { ArithmeticOp, Comparison } from './ast.js';
 import {
+  collectPools,
   termDie,
   termValue,
   type DiceResult,
@@ -224,30 +225,6 @@ class Layout {
     if (shown < items.length) head.push(more(items.length - shown));
     return head.join(', ');
   }
-}
-
-function collectPools(node: ResultNode, out: PoolResultNode[] = []): PoolResultNode[] {
-  switch (node.type) {
-    case 'pool':
-      out.push(node);
-      break;
-    case 'neg':
-      collectPools(node.operand, out);
-      break;
-    case 'binary':
-      collectPools(node.left, out);
-      collectPools(node.right, out);
-      break;
-    case 'group':
-      collectPools(node.inner, out);
-      break;
-    case 'compare':
-      collectPools(node.operand, out);
-      break;
-    default:
-      break;
-  }
-  return out;
 }
 
 function hasDice(node: ResultNode): boolean {

@@ -114,3 +114,28 @@ export function termValue(term: { d66: boolean; dice: RolledDie[] }, i: number):
 export function termDie(term: { d66: boolean; dice: RolledDie[] }, i: number): RolledDie {
   return term.d66 ? term.dice[2 * i]! : term.dice[i]!;
 }
+
+/** Every success-counting pool in the tree, left to right. */
+export function collectPools(node: ResultNode, out: PoolResultNode[] = []): PoolResultNode[] {
+  switch (node.type) {
+    case 'pool':
+      out.push(node);
+      break;
+    case 'neg':
+      collectPools(node.operand, out);
+      break;
+    case 'binary':
+      collectPools(node.left, out);
+      collectPools(node.right, out);
+      break;
+    case 'group':
+      collectPools(node.inner, out);
+      break;
+    case 'compare':
+      collectPools(node.operand, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}

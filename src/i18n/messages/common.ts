@@ -65,7 +65,7 @@ export const commonMessages: Catalogs = {
     'help.help': 'Example: `/help`',
     'help.dice.title': 'Dice syntax',
     'help.dice.body':
-      '`8d6<=4` counts dice ≤4 (also `<` `>=` `>` `=`; `8B6<=4` works too) · `8d6<=4+3d6<=3+2` adds pools and modifiers · `2d6+3`, `(1d6+2)*3`, `/` rounds down · `(2d6)>=7` or `2d6+1>=8` compares the sum with a target · `1d100<=50` percentile check · `d66` · `4d6kh3` keep highest (`kl` `dh` `dl`) · full-width input like `８ｄ６≦４` is fine · at most 1,000 dice, 1,000,000 sides, 200 characters.',
+      '`8d6<=4` counts dice ≤4 (also `<` `>=` `>` `=`; `8B6<=4` works too) · `8d6<=4+3d6<=3+2` adds pools and modifiers; `8d6<=4+3d6<=3>=5` checks the achievement against a target · `2d6+3`, `(1d6+2)*3`, `/` rounds down · `(2d6)>=7` or `2d6+1>=8` compares the sum with a target · `1d100<=50` percentile check · `d66` · `4d6kh3` keep highest (`kl` `dh` `dl`) · `x3 8d6<=4` rolls three times · full-width input like `８ｄ６≦４` is fine · at most 1,000 dice, 1,000,000 sides, 200 characters.',
 
     'console.welcome': 'Local console — the same commands as on Discord. Type /help, or /exit to quit.',
     'console.whoami': 'You are {name} in #{channel} (language: {locale}). /as NAME, /lang ja|ko|en, /channel NAME to switch.',
@@ -209,7 +209,7 @@ export const commonMessages: Catalogs = {
     'help.help': '예: `/도움말`',
     'help.dice.title': '주사위 식',
     'help.dice.body':
-      '`8d6<=4` 는 4 이하 눈의 개수 (`<` `>=` `>` `=` 도 가능, `8B6<=4` 도 가능) · `8d6<=4+3d6<=3+2` 로 주사위 풀과 보정 합산 · `2d6+3`, `(1d6+2)*3`, `/` 는 내림 · `(2d6)>=7` 이나 `2d6+1>=8` 은 합계를 목표값과 비교 · `1d100<=50` 은 % 판정 · `d66` · `4d6kh3` 는 높은 것만 남김 (`kl` `dh` `dl`) · `８ｄ６≦４` 같은 전각 입력도 가능 · 주사위 최대 1,000개, 면 최대 1,000,000, 식 200자까지.',
+      '`8d6<=4` 는 4 이하 눈의 개수 (`<` `>=` `>` `=` 도 가능, `8B6<=4` 도 가능) · `8d6<=4+3d6<=3+2` 로 주사위 풀과 보정 합산, `8d6<=4+3d6<=3>=5` 는 달성치를 목표값과 비교 · `2d6+3`, `(1d6+2)*3`, `/` 는 내림 · `(2d6)>=7` 이나 `2d6+1>=8` 은 합계를 목표값과 비교 · `1d100<=50` 은 % 판정 · `d66` · `4d6kh3` 는 높은 것만 남김 (`kl` `dh` `dl`) · `x3 8d6<=4` 는 3번 굴림 · `８ｄ６≦４` 같은 전각 입력도 가능 · 주사위 최대 1,000개, 면 최대 1,000,000, 식 200자까지.',
 
     'console.welcome': '로컬 콘솔 — Discord와 같은 명령어를 사용할 수 있습니다. /help 로 목록, /exit 로 종료.',
     'console.whoami': '당신은 #{channel} 의 {name} 입니다 (언어: {locale}). /as 이름, /lang ja|ko|en, /channel 이름 으로 전환.',

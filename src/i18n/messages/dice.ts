@@ -5,6 +5,7 @@ import type { Catalogs } from '../index.js';
 // Render templates receive pre-styled values ({value} may already be bold), so keep them whole.
 export const diceMessages: Catalogs = {
   en: {
+    'dice.hint.poolNeverMeets': 'Note: no die can ever meet {pool}, so it counts 0 successes. To compare the sum with the target instead, write {sum}.',
     'dice.render.total': 'Total: {value}',
     'dice.render.achievement': 'Achievement: {value}',
     'dice.render.targetTotal': 'Total {value} {cmp} {target}: {outcome}',
@@ -42,6 +43,7 @@ export const diceMessages: Catalogs = {
     'dice.error.too_deep': 'Column {column}: brackets and minus signs are nested too deeply (at most {max} levels).',
   },
   ja: {
+    'dice.hint.poolNeverMeets': '注意：{pool} を満たす出目はありえないため、成功数は0になります。合計を目標値と比べるなら {sum} と入力してください。',
     'dice.render.total': '合計: {value}',
     'dice.render.achievement': '達成値: {value}',
     'dice.render.targetTotal': '合計 {value} {cmp} {target}：{outcome}',
@@ -79,6 +81,7 @@ export const diceMessages: Catalogs = {
     'dice.error.too_deep': '{column}文字目：括弧やマイナス記号の入れ子が深すぎます（上限は{max}段）。',
   },
   ko: {
+    'dice.hint.poolNeverMeets': '참고: {pool} 을(를) 만족하는 눈은 나올 수 없으므로 성공 수는 0입니다. 합계를 목표값과 비교하려면 {sum} 처럼 입력하세요.',
     'dice.render.total': '합계: {value}',
     'dice.render.achievement': '달성치: {value}',
     'dice.render.targetTotal': '합계 {value} {cmp} {target}: {outcome}',
