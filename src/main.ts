@@ -11,7 +11,7 @@ async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const consoleMode = config.discordToken === null;
-  const log = createLogger(consoleMode ? (process.env.LOG_LEVEL ? config.logLevel : 'warn') : config.logLevel, consoleMode);
+  const log = createLogger(config.logLevel, consoleMode);
   const store = openStore(config.databasePath);
   const rng = cryptoRandom();
 

@@ -36,7 +36,7 @@ export async function runCommand(
       guild: ctx.guildId,
       channel: ctx.channelId,
       user: ctx.user.id,
-      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+      durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
       outcome,
     },
     'command',
