@@ -21,6 +21,7 @@ function optionsFor(expression: string): CommandOptions {
     integer: () => null,
     boolean: () => null,
     user: () => null,
+    attachment: () => null,
   };
 }
 

@@ -1,10 +1,15 @@
 // The command registry: the bot, the console and deploy-commands all read this one list.
 import type { CommandModule } from '../src/command/types.js';
+import { check } from './check.js';
 import { gm } from './gm.js';
 import { withHelp } from './help.js';
+import { luck } from './luck.js';
+import { hp, mp } from './resources.js';
 import { roll } from './roll.js';
+import { seal } from './seal.js';
+import { sheet } from './sheet.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm]);
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp]);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

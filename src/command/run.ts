@@ -3,36 +3,48 @@
 import type { Logger } from 'pino';
 import { translator } from '../i18n/index.js';
 import type { Reply } from '../views/view.js';
-import { UserError } from './errors.js';
+import { refusalText } from './refusals.js';
 import type { CommandContext, CommandModule, CommandOptions } from './types.js';
 
 export type Outcome = 'ok' | 'refused' | 'error';
 
-export async function runCommand(
+export function runCommand(
   module: CommandModule,
   ctx: CommandContext,
   options: CommandOptions,
   log: Logger,
 ): Promise<{ reply: Reply; outcome: Outcome }> {
+  return runHandler(module.definition.name, ctx, log, () => module.execute(ctx, options), () => safeSubcommand(options));
+}
+
+/** Runs any handler (command, button, form) with the same error handling and log line. */
+export async function runHandler(
+  command: string,
+  ctx: CommandContext,
+  log: Logger,
+  handler: () => Reply | Promise<Reply>,
+  subcommand: () => string | null = () => null,
+): Promise<{ reply: Reply; outcome: Outcome }> {
   const started = process.hrtime.bigint();
   let reply: Reply;
   let outcome: Outcome = 'ok';
   try {
-    reply = await module.execute(ctx, options);
+    reply = await handler();
   } catch (error) {
-    if (error instanceof UserError) {
+    const refusal = refusalText(error, ctx.locale);
+    if (refusal !== null) {
       outcome = 'refused';
-      reply = errorReply(ctx.locale, error.key, error.params);
+      reply = errorReply(ctx.locale, 'error.text', { text: refusal });
     } else {
       outcome = 'error';
-      log.error({ err: error, command: module.definition.name }, 'command failed');
+      log.error({ err: error, command }, 'command failed');
       reply = errorReply(ctx.locale, 'error.internal');
     }
   }
   log.info(
     {
-      command: module.definition.name,
-      subcommand: safeSubcommand(options),
+      command,
+      subcommand: subcommand(),
       guild: ctx.guildId,
       channel: ctx.channelId,
       user: ctx.user.id,

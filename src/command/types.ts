@@ -23,6 +23,14 @@ export interface CommandContext {
   now: () => Date;
 }
 
+/** An uploaded file option; read() refuses files over maxBytes before downloading them. */
+export interface AttachmentOption {
+  name: string;
+  size: number;
+  contentType: string | null;
+  read(maxBytes: number): Promise<Buffer>;
+}
+
 /** Typed access to the options the user gave, whichever adapter parsed them. */
 export interface CommandOptions {
   subcommand(): string | null;
@@ -30,6 +38,12 @@ export interface CommandOptions {
   integer(name: string): number | null;
   boolean(name: string): boolean | null;
   user(name: string): Invoker | null;
+  attachment(name: string): AttachmentOption | null;
+}
+
+export interface Choice {
+  name: string;
+  value: string;
 }
 
 export interface CommandModule {
@@ -38,4 +52,10 @@ export interface CommandModule {
   /** Catalog key of a one-line example for /help. */
   helpKey: string;
   execute(ctx: CommandContext, options: CommandOptions): Reply | Promise<Reply>;
+  /** A button of this command was pressed (customId starts with `<command name>:`). */
+  component?(ctx: CommandContext, customId: string): Reply | Promise<Reply>;
+  /** A form of this command was submitted. */
+  modal?(ctx: CommandContext, customId: string, fields: Record<string, string>): Reply | Promise<Reply>;
+  /** Suggestions while the user types the focused option (at most 25). */
+  autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, options: CommandOptions): Choice[];
 }

@@ -6,14 +6,32 @@ import {
   type APIApplicationCommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import fs from 'node:fs';
+import path from 'node:path';
 import { UserError } from '../command/errors.js';
-import type { CommandOptions, Invoker } from '../command/types.js';
+import type { AttachmentOption, CommandOptions, Invoker } from '../command/types.js';
 
 export type UserResolver = (name: string) => Invoker;
 
 interface Parsed {
   subcommand: string | null;
-  values: Map<string, string | number | boolean | Invoker>;
+  values: Map<string, string | number | boolean | Invoker | AttachmentOption>;
+}
+
+/** In the console an attachment option is a path to a local file. */
+function localAttachment(filePath: string): AttachmentOption {
+  const resolved = path.resolve(filePath);
+  const stat = fs.statSync(resolved, { throwIfNoEntry: false });
+  if (!stat?.isFile()) throw new UserError('error.fileUnreadable', { name: filePath });
+  return {
+    name: path.basename(resolved),
+    size: stat.size,
+    contentType: null,
+    async read(maxBytes) {
+      if (stat.size > maxBytes) throw new UserError('error.fileTooLarge', { max: Math.floor(maxBytes / 1024) });
+      return fs.promises.readFile(resolved);
+    },
+  };
 }
 
 /** Splits on spaces, keeping "quoted text" together (quotes removed). */
@@ -98,6 +116,8 @@ function convert(option: APIApplicationCommandBasicOption, value: string, resolv
     }
     case T.User:
       return resolveUser(value.replace(/^<@!?|>$/g, '').replace(/^@/, ''));
+    case T.Attachment:
+      return localAttachment(value);
     default:
       throw new UserError('error.badOptionValue', { option: option.name, expected: 'a supported value' });
   }
@@ -113,6 +133,7 @@ function toOptions({ subcommand, values }: Parsed): CommandOptions {
     string: (name) => typed(name, (v): v is string => typeof v === 'string'),
     integer: (name) => typed(name, (v): v is number => typeof v === 'number'),
     boolean: (name) => typed(name, (v): v is boolean => typeof v === 'boolean'),
-    user: (name) => typed(name, (v): v is Invoker => typeof v === 'object' && v !== null),
+    user: (name) => typed(name, (v): v is Invoker => typeof v === 'object' && v !== null && 'id' in v),
+    attachment: (name) => typed(name, (v): v is AttachmentOption => typeof v === 'object' && v !== null && 'read' in v),
   };
 }

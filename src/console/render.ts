@@ -20,5 +20,8 @@ export function renderConsole(view: View, nameOf: NameOf): string {
   for (const block of view.blocks) lines.push(block.kind === 'text' ? plain(block.text) : renderPlain(block.result, t));
   for (const field of view.fields ?? []) lines.push(`${plain(field.name)}\n  ${plain(field.value).replace(/\n/g, '\n  ')}`);
   if (view.footer) lines.push(`(${plain(view.footer)})`);
+  // Buttons are pressed by typing the command they show.
+  if (view.buttons?.length) lines.push(view.buttons.map((b) => `[${b.label}: /press ${b.customId}]`).join('  '));
+  for (const file of view.files ?? []) lines.push(`── ${file.name} ──\n${file.content}`);
   return lines.join('\n');
 }

@@ -3,8 +3,9 @@
 import type { Logger } from 'pino';
 import { findCommand } from '../../commands/index.js';
 import { UserError } from '../command/errors.js';
-import { errorReply, runCommand } from '../command/run.js';
-import type { CommandContext, Invoker } from '../command/types.js';
+import { errorReply, runCommand, runHandler } from '../command/run.js';
+import type { CommandContext, CommandModule, Invoker } from '../command/types.js';
+import type { ModalView, Reply } from '../views/view.js';
 import type { RandomSource } from '../core/random.js';
 import { LOCALES, translator, type Locale } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
@@ -37,21 +38,70 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
   const nameOf = (id: string) => id.replace(/^console:/, '');
   const t = () => translator(locale);
 
+  // A form being filled in: one input at a time, each ended by a line holding only '.'.
+  let form: { module: CommandModule; modal: ModalView; index: number; values: Record<string, string>; lines: string[] } | null = null;
+
+  const context = (): CommandContext => ({
+    user: userOf(user),
+    guildId: CONSOLE_GUILD,
+    channelId: `console:${channel}`,
+    locale,
+    t: t(),
+    canManageChannel: user === OWNER,
+    store: deps.store,
+    rng: deps.rng,
+    now: deps.now ?? (() => new Date()),
+  });
+
+  function show(reply: Reply, module: CommandModule): string {
+    if (reply.modal) {
+      form = { module, modal: reply.modal, index: 0, values: {}, lines: [] };
+      return `${reply.modal.title}\n${askInput()}`;
+    }
+    const out = [renderConsole(reply.view, nameOf)];
+    for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(dm.view, nameOf)}`);
+    for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(post.view, nameOf)}`);
+    return out.join('\n\n');
+  }
+
+  function askInput(): string {
+    const input = form!.modal.inputs[form!.index]!;
+    return t()('console.formInput', { label: input.label, max: input.maxLength });
+  }
+
+  async function formLine(line: string): Promise<string> {
+    const f = form!;
+    if (line.trim() !== '.') {
+      f.lines.push(line);
+      return '';
+    }
+    const input = f.modal.inputs[f.index]!;
+    f.values[input.customId] = f.lines.join('\n');
+    f.lines = [];
+    f.index += 1;
+    if (f.index < f.modal.inputs.length) return askInput();
+    form = null;
+    const ctx = context();
+    const { reply } = await runHandler(`${f.module.definition.name}:modal`, ctx, deps.log, () => {
+      if (!f.module.modal) throw new Error('no form handler');
+      return f.module.modal(ctx, f.modal.customId, f.values);
+    });
+    return show(reply, f.module);
+  }
+
+  async function press(customId: string): Promise<string> {
+    const module = findCommand(customId.split(':')[0] ?? '');
+    if (!module?.component) return renderConsole(errorReply(locale, 'error.unknownCommand', { name: customId }).view, nameOf);
+    const ctx = context();
+    const { reply } = await runHandler(`${module.definition.name}:button`, ctx, deps.log, () => module.component!(ctx, customId));
+    return show(reply, module);
+  }
+
   async function command(line: string): Promise<string> {
     const [, name = '', rest = ''] = /^\/?(\S+)\s*(.*)$/s.exec(line) ?? [];
     const module = findCommand(name);
     if (!module) return renderConsole(errorReply(locale, 'error.unknownCommand', { name }).view, nameOf);
-    const ctx: CommandContext = {
-      user: userOf(user),
-      guildId: CONSOLE_GUILD,
-      channelId: `console:${channel}`,
-      locale,
-      t: t(),
-      canManageChannel: user === OWNER,
-      store: deps.store,
-      rng: deps.rng,
-      now: deps.now ?? (() => new Date()),
-    };
+    const ctx = context();
     let options;
     try {
       options = parseConsoleOptions(module.definition, rest, userOf);
@@ -60,14 +110,13 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
       return renderConsole(errorReply(locale, error.key, error.params).view, nameOf);
     }
     const { reply } = await runCommand(module, ctx, options, deps.log);
-    const out = [renderConsole(reply.view, nameOf)];
-    for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(dm.view, nameOf)}`);
-    return out.join('\n\n');
+    return show(reply, module);
   }
 
   return {
     prompt: () => `${user}@#${channel}> `,
     async handle(input) {
+      if (form) return formLine(input);
       const line = input.trim();
       if (!line) return '';
       const [word = '', arg = ''] = line.split(/\s+/, 2);
@@ -86,6 +135,8 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
           return t()('console.channel', { channel });
         case '/whoami':
           return t()('console.whoami', { name: user, channel, locale });
+        case '/press':
+          return press(arg);
         default:
           // A bare expression is a roll: `8d6<=4` is the same as `/roll 8d6<=4`.
           return command(line.startsWith('/') ? line : `/roll ${line}`);

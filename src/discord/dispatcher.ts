@@ -1,16 +1,25 @@
-// Interaction → command → reply (+ DM copies). The reply always goes first: Discord gives us
-// three seconds to answer; DMs follow, and a failed DM is reported to the invoker, ephemerally.
-import { MessageFlags, PermissionFlagsBits, type ChatInputCommandInteraction, type Client, type Interaction } from 'discord.js';
+// Interaction → command → reply (+ DM copies, channel posts). The reply always goes first: Discord
+// gives us three seconds to answer; DMs follow, and a failed DM is reported to the invoker.
+import {
+  MessageFlags,
+  PermissionFlagsBits,
+  type AutocompleteInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type Client,
+  type Interaction,
+  type ModalSubmitInteraction,
+} from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandGate } from '../command/gate.js';
-import { errorReply, runCommand } from '../command/run.js';
+import { errorReply, runHandler } from '../command/run.js';
 import type { CommandContext, CommandModule } from '../command/types.js';
 import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
-import type { DirectMessage } from '../views/view.js';
-import { discordOptions } from './options.js';
-import { toInteractionReply, toMessage } from './render.js';
+import type { Reply } from '../views/view.js';
+import { autocompleteOptions, discordOptions } from './options.js';
+import { toInteractionReply, toMessage, toModal, toUpdate } from './render.js';
 
 export interface DispatchDeps {
   client: Client;
@@ -22,10 +31,14 @@ export interface DispatchDeps {
   now?: () => Date;
 }
 
+type Answerable = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
+
 export function createDispatcher(deps: DispatchDeps) {
   return async (interaction: Interaction): Promise<void> => {
-    if (!interaction.isChatInputCommand()) return;
-    const module = deps.commands(interaction.commandName);
+    if (interaction.isAutocomplete()) return autocomplete(deps, interaction);
+    if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isModalSubmit()) return;
+    const name = interaction.isChatInputCommand() ? interaction.commandName : interaction.customId.split(':')[0]!;
+    const module = deps.commands(name);
     if (!module) return;
     const done = await deps.gate.run(() => handle(deps, module, interaction));
     if (done === undefined) {
@@ -36,12 +49,12 @@ export function createDispatcher(deps: DispatchDeps) {
   };
 }
 
-async function handle(deps: DispatchDeps, module: CommandModule, interaction: ChatInputCommandInteraction): Promise<true> {
+function contextOf(deps: DispatchDeps, interaction: Interaction): CommandContext {
   const locale = toLocale(interaction.locale);
-  const ctx: CommandContext = {
+  return {
     user: { id: interaction.user.id, name: displayName(interaction) },
     guildId: interaction.guildId,
-    channelId: interaction.channelId,
+    channelId: interaction.channelId ?? `dm:${interaction.user.id}`,
     locale,
     t: translator(locale),
     canManageChannel: interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
@@ -49,32 +62,86 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: Ch
     rng: deps.rng,
     now: deps.now ?? (() => new Date()),
   };
-  const { reply } = await runCommand(module, ctx, discordOptions(interaction), deps.log);
+}
+
+async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable): Promise<true> {
+  const ctx = contextOf(deps, interaction);
+  const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${interaction.isButton() ? 'button' : 'modal'}`;
+  const { reply } = await runHandler(label, ctx, deps.log, () => {
+    if (interaction.isChatInputCommand()) return module.execute(ctx, discordOptions(interaction));
+    if (interaction.isButton()) {
+      if (!module.component) throw new Error(`${module.definition.name} has no buttons`);
+      return module.component(ctx, interaction.customId);
+    }
+    if (!module.modal) throw new Error(`${module.definition.name} has no forms`);
+    const fields: Record<string, string> = {};
+    for (const [id, field] of interaction.fields.fields) if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
+    return module.modal(ctx, interaction.customId, fields);
+  });
   try {
-    await interaction.reply(toInteractionReply(reply.view));
+    await answer(interaction, reply);
   } catch (error) {
-    deps.log.error({ err: error, command: module.definition.name }, 'reply failed');
+    deps.log.error({ err: error, command: label }, 'reply failed');
     return true;
   }
-  await sendDms(deps, interaction, reply.dms);
+  await deliver(deps, interaction, reply);
   return true;
 }
 
-async function sendDms(deps: DispatchDeps, interaction: ChatInputCommandInteraction, dms: DirectMessage[]): Promise<void> {
-  for (const dm of dms) {
+async function answer(interaction: Answerable, reply: Reply): Promise<void> {
+  if (reply.modal && !interaction.isModalSubmit()) {
+    await interaction.showModal(toModal(reply.modal));
+  } else if (reply.update && interaction.isButton()) {
+    await interaction.update(toUpdate(reply.view));
+  } else {
+    await interaction.reply(toInteractionReply(reply.view));
+  }
+}
+
+/** DM copies and channel posts; a failure is told to the invoker, ephemerally, and logged. */
+async function deliver(deps: DispatchDeps, interaction: Answerable, reply: Reply): Promise<void> {
+  const t = translator(toLocale(interaction.locale));
+  for (const dm of reply.dms) {
     try {
       await deps.client.users.send(dm.userId, toMessage(dm.view));
     } catch (error) {
       deps.log.warn({ err: error, to: dm.userId }, 'DM failed');
-      const t = translator(toLocale(interaction.locale));
-      await interaction
-        .followUp({ content: t('dm.failed', { user: `<@${dm.userId}>` }), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } })
-        .catch((followUpError: unknown) => deps.log.warn({ err: followUpError }, 'DM-failure notice failed'));
+      await notice(deps, interaction, t('dm.failed', { user: `<@${dm.userId}>` }));
+    }
+  }
+  for (const post of reply.posts ?? []) {
+    try {
+      const channel = await deps.client.channels.fetch(post.channelId);
+      if (!channel?.isSendable()) throw new Error('channel not sendable');
+      await channel.send(toMessage(post.view));
+    } catch (error) {
+      deps.log.warn({ err: error, channel: post.channelId }, 'channel post failed');
+      await notice(deps, interaction, t('post.failed', { channel: `<#${post.channelId}>` }));
     }
   }
 }
 
-function displayName(interaction: ChatInputCommandInteraction): string {
+async function notice(deps: DispatchDeps, interaction: Answerable, content: string): Promise<void> {
+  await interaction
+    .followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } })
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'failure notice failed'));
+}
+
+async function autocomplete(deps: DispatchDeps, interaction: AutocompleteInteraction): Promise<void> {
+  const module = deps.commands(interaction.commandName);
+  const focused = interaction.options.getFocused(true);
+  let choices: { name: string; value: string }[] = [];
+  try {
+    choices = module?.autocomplete?.(contextOf(deps, interaction), { name: focused.name, value: String(focused.value) }, autocompleteOptions(interaction)) ?? [];
+  } catch (error) {
+    deps.log.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
+  }
+  await interaction
+    .respond(choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) })))
+    .catch((error: unknown) => deps.log.warn({ err: error }, 'autocomplete respond failed'));
+}
+
+function displayName(interaction: Interaction): string {
   const member = interaction.member;
   if (member && 'displayName' in member) return member.displayName;
   if (member && 'nick' in member && member.nick) return member.nick;

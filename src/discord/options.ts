@@ -1,5 +1,6 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
-import type { CommandOptions } from '../command/types.js';
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
+import { UserError } from '../command/errors.js';
+import type { AttachmentOption, CommandOptions } from '../command/types.js';
 
 /** discord.js's typed option getters behind the adapter-neutral interface. */
 export function discordOptions(interaction: ChatInputCommandInteraction): CommandOptions {
@@ -15,6 +16,48 @@ export function discordOptions(interaction: ChatInputCommandInteraction): Comman
       const member = o.getMember(name);
       const display = member && 'displayName' in member ? member.displayName : (user.globalName ?? user.username);
       return { id: user.id, name: display };
+    },
+    attachment: (name) => {
+      const file = o.getAttachment(name);
+      if (!file) return null;
+      return remoteAttachment(file.name, file.size, file.contentType, file.url);
+    },
+  };
+}
+
+/** While typing, only the plain options typed so far are known. */
+export function autocompleteOptions(interaction: AutocompleteInteraction): CommandOptions {
+  const o = interaction.options;
+  return {
+    subcommand: () => o.getSubcommand(false),
+    string: (name) => o.getString(name),
+    integer: (name) => o.getInteger(name),
+    boolean: (name) => o.getBoolean(name),
+    user: () => null,
+    attachment: () => null,
+  };
+}
+
+const DOWNLOAD_TIMEOUT_MS = 10_000;
+
+/** A file on Discord's CDN: the declared size is checked first, then the bytes as they arrive. */
+export function remoteAttachment(name: string, size: number, contentType: string | null, url: string): AttachmentOption {
+  return {
+    name,
+    size,
+    contentType,
+    async read(maxBytes) {
+      if (size > maxBytes) throw new UserError('error.fileTooLarge', { max: Math.floor(maxBytes / 1024) });
+      const response = await fetch(url, { signal: AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS) }).catch(() => null);
+      if (!response?.ok || !response.body) throw new UserError('error.fileUnreadable', { name });
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of response.body) {
+        total += chunk.byteLength;
+        if (total > maxBytes) throw new UserError('error.fileTooLarge', { max: Math.floor(maxBytes / 1024) });
+        chunks.push(Buffer.from(chunk));
+      }
+      return Buffer.concat(chunks);
     },
   };
 }

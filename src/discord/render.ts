@@ -1,10 +1,23 @@
-// View → Discord message payload (an embed). Mentions inside embeds never ping, and
-// allowed_mentions is empty so a comment cannot ping @everyone either.
-import { MessageFlags, type APIEmbed, type InteractionReplyOptions, type MessageCreateOptions } from 'discord.js';
+// View → Discord message payload: an embed, buttons in rows, files. Mentions inside embeds never
+// ping, and allowed_mentions is empty so user text cannot ping @everyone either.
+import {
+  ActionRowBuilder,
+  AttachmentBuilder,
+  ButtonBuilder,
+  ButtonStyle,
+  MessageFlags,
+  ModalBuilder,
+  TextInputBuilder,
+  TextInputStyle,
+  type APIEmbed,
+  type InteractionReplyOptions,
+  type InteractionUpdateOptions,
+  type MessageCreateOptions,
+} from 'discord.js';
 import { renderMarkdown } from '../core/dice/index.js';
 import { translator } from '../i18n/index.js';
 import { clip } from '../views/limits.js';
-import type { Tone, View } from '../views/view.js';
+import type { Button, ModalView, Tone, View } from '../views/view.js';
 
 const COLORS: Record<Tone, number> = {
   info: 0x5865f2,
@@ -14,12 +27,22 @@ const COLORS: Record<Tone, number> = {
   secret: 0x2f3136,
 };
 
-// Discord's embed limits.
+// Discord's limits.
 const TITLE_MAX = 256;
 const DESCRIPTION_MAX = 4096;
 const FIELD_NAME_MAX = 256;
 const FIELD_VALUE_MAX = 1024;
 const FOOTER_MAX = 2048;
+const BUTTON_LABEL_MAX = 80;
+const BUTTONS_PER_ROW = 5;
+const ROWS_MAX = 5;
+
+const BUTTON_STYLES: Record<Button['style'], ButtonStyle> = {
+  primary: ButtonStyle.Primary,
+  secondary: ButtonStyle.Secondary,
+  success: ButtonStyle.Success,
+  danger: ButtonStyle.Danger,
+};
 
 export function toEmbed(view: View): APIEmbed {
   const t = translator(view.locale);
@@ -32,7 +55,7 @@ export function toEmbed(view: View): APIEmbed {
   if (view.fields?.length) {
     embed.fields = view.fields.slice(0, 25).map((f) => ({
       name: clip(f.name, FIELD_NAME_MAX),
-      value: clip(f.value, FIELD_VALUE_MAX),
+      value: clip(f.value, FIELD_VALUE_MAX) || '-',
       inline: f.inline ?? false,
     }));
   }
@@ -40,14 +63,61 @@ export function toEmbed(view: View): APIEmbed {
   return embed;
 }
 
-export function toInteractionReply(view: View): InteractionReplyOptions & { flags?: MessageFlags.Ephemeral } {
+function components(view: View): ActionRowBuilder<ButtonBuilder>[] {
+  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
+  const buttons = (view.buttons ?? []).slice(0, BUTTONS_PER_ROW * ROWS_MAX);
+  for (let i = 0; i < buttons.length; i += BUTTONS_PER_ROW) {
+    rows.push(
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        buttons.slice(i, i + BUTTONS_PER_ROW).map((b) =>
+          new ButtonBuilder()
+            .setCustomId(b.customId)
+            .setLabel(clip(b.label, BUTTON_LABEL_MAX))
+            .setStyle(BUTTON_STYLES[b.style])
+            .setDisabled(b.disabled ?? false),
+        ),
+      ),
+    );
+  }
+  return rows;
+}
+
+function message(view: View) {
   return {
     embeds: [toEmbed(view)],
+    components: components(view),
+    files: (view.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.content, 'utf8'), { name: f.name })),
     allowedMentions: { parse: [] },
-    ...(view.ephemeral ? { flags: MessageFlags.Ephemeral } : {}),
   };
 }
 
+export function toInteractionReply(view: View): InteractionReplyOptions {
+  return { ...message(view), ...(view.ephemeral ? { flags: MessageFlags.Ephemeral } : {}) };
+}
+
+export function toUpdate(view: View): InteractionUpdateOptions {
+  return message(view);
+}
+
 export function toMessage(view: View): MessageCreateOptions {
-  return { embeds: [toEmbed(view)], allowedMentions: { parse: [] } };
+  return message(view);
+}
+
+export function toModal(modal: ModalView): ModalBuilder {
+  return new ModalBuilder()
+    .setCustomId(modal.customId)
+    .setTitle(clip(modal.title, 45))
+    .addComponents(
+      modal.inputs.slice(0, 5).map((input) => {
+        const field = new TextInputBuilder()
+          .setCustomId(input.customId)
+          .setLabel(clip(input.label, 45))
+          .setStyle(input.style === 'paragraph' ? TextInputStyle.Paragraph : TextInputStyle.Short)
+          .setMaxLength(input.maxLength)
+          .setRequired(input.required);
+        if (input.value) field.setValue(input.value);
+        if (input.placeholder) field.setPlaceholder(clip(input.placeholder, 100));
+        return new ActionRowBuilder<TextInputBuilder>().addComponents(field);
+      }),
+    );
 }

@@ -1,7 +1,10 @@
 // Message catalogs: every user-facing string lives here in en, ja and ko.
 // Each concern keeps its own catalog file in messages/; this module merges them and formats.
 import { diceMessages } from './messages/dice.js';
+import { characterMessages } from './messages/characters.js';
 import { commonMessages } from './messages/common.js';
+import { fateMessages } from './messages/fate.js';
+import { sheetMessages } from './messages/sheet.js';
 
 export const LOCALES = ['en', 'ja', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -11,7 +14,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -16,6 +16,22 @@ export interface Field {
   inline?: boolean;
 }
 
+export type ButtonStyle = 'primary' | 'secondary' | 'success' | 'danger';
+
+/** A button; its customId starts with the owning command's name (`seal:approve:12`). */
+export interface Button {
+  customId: string;
+  label: string;
+  style: ButtonStyle;
+  disabled?: boolean;
+}
+
+/** A file attached to the reply (sheet exports). */
+export interface FileAttachment {
+  name: string;
+  content: string;
+}
+
 export interface View {
   locale: Locale;
   tone: Tone;
@@ -23,8 +39,23 @@ export interface View {
   blocks: Block[];
   fields?: Field[];
   footer?: string;
+  buttons?: Button[];
+  files?: FileAttachment[];
   /** Shown only to the person who ran the command. */
   ephemeral: boolean;
+}
+
+/** A form to fill in (Discord modal; the console asks for each input in turn). */
+export interface ModalView {
+  customId: string;
+  title: string;
+  inputs: { customId: string; label: string; style: 'short' | 'paragraph'; maxLength: number; required: boolean; value?: string; placeholder?: string }[];
+}
+
+/** A message posted to a channel as a side effect (e.g. a GM's approval announced publicly). */
+export interface ChannelPost {
+  channelId: string;
+  view: View;
 }
 
 /** A DM copy: goes only to that user, in that user's language. */
@@ -36,6 +67,11 @@ export interface DirectMessage {
 export interface Reply {
   view: View;
   dms: DirectMessage[];
+  /** For a button press: replace the message the button was on instead of answering anew. */
+  update?: boolean;
+  /** Ask for a form instead of answering (the form's submission is answered). */
+  modal?: ModalView;
+  posts?: ChannelPost[];
 }
 
 export const text = (value: string): Block => ({ kind: 'text', text: value });

@@ -160,6 +160,28 @@ async function handle(interaction: Interaction): Promise<void> {
       await interaction.deleteReply();
       return;
     }
+    case 'upload': {
+      // `/upload file:<attachment>` or `/upload import file:<attachment>`
+      const attachment = interaction.options.getAttachment('file', true);
+      seen['upload'] = {
+        sub: interaction.options.getSubcommand(false),
+        name: attachment.name,
+        size: attachment.size,
+        contentType: attachment.contentType,
+        ephemeral: attachment.ephemeral,
+      };
+      if (attachment.size > 256 * 1024) {
+        await interaction.reply({ content: `too big: ${attachment.size}`, flags: MessageFlags.Ephemeral });
+        return;
+      }
+      const res = await fetch(attachment.url);
+      if (!res.ok) {
+        await interaction.reply({ content: `download failed ${res.status}`, flags: MessageFlags.Ephemeral });
+        return;
+      }
+      await interaction.reply(`${attachment.name}: ${await res.text()}`);
+      return;
+    }
     case 'where':
       seen['where'] = {
         inGuild: interaction.inGuild(),
@@ -315,6 +337,47 @@ describe('fake Discord with a bare discord.js client', () => {
     const tracked = await fake.command({ name: 'withresponse' });
     expect(tracked.requests[0]?.query).toEqual({ with_response: 'true' });
     expect(seen['withResponse']).toBe(tracked.original?.id);
+  });
+
+  it('passes user-uploaded attachments as ATTACHMENT options and serves them like the CDN', async () => {
+    const notes = fake.uploadAttachment({ filename: 'notes.txt', content: 'Saber\nArcher' });
+    expect(notes).toMatchObject({ filename: 'notes.txt', size: 12, contentType: 'text/plain; charset=utf-8' });
+    expect(notes.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ephemeral-attachments\/\d+\/\d+\/notes\.txt\?ex=/);
+
+    const ex = await fake.command({ name: 'upload', options: [{ name: 'file', value: notes }] });
+    expect(ex.callback.data.content).toBe('notes.txt: Saber\nArcher');
+    expect(ex.payload.data.options).toEqual([{ name: 'file', type: 11, value: notes.id }]);
+    expect(ex.payload.data.resolved.attachments[notes.id]).toEqual({
+      id: notes.id,
+      filename: 'notes.txt',
+      size: 12,
+      url: notes.url,
+      proxy_url: notes.url,
+      content_type: 'text/plain; charset=utf-8',
+      ephemeral: true,
+    });
+    expect(seen['upload']).toEqual({ sub: null, name: 'notes.txt', size: 12, contentType: 'text/plain; charset=utf-8', ephemeral: true });
+    const download = ex.requests.find((r) => r.method === 'GET' && r.path.endsWith(`/${notes.id}/notes.txt`));
+    expect(download).toMatchObject({
+      route: 'GET /ephemeral-attachments/:channelId/:attachmentId/:filename',
+      status: 200,
+      authorized: false,
+    });
+    expect(fake.requests).toContain(download);
+
+    // inside a sub-command; a declared size larger than the bytes, to test a size refusal
+    const big = fake.uploadAttachment({ filename: 'big.json', content: '{}', declaredSize: 300_000 });
+    const refused = await fake.command({ name: 'upload', options: [{ name: 'import', options: [{ name: 'file', value: big }] }] });
+    expect(refused.payload.data.options[0].options).toEqual([{ name: 'file', type: 11, value: big.id }]);
+    expect(refused.payload.data.resolved.attachments[big.id]).toMatchObject({ size: 300_000, content_type: 'application/json; charset=utf-8' });
+    expect(refused.callback.data.content).toBe('too big: 300000');
+    expect((seen['upload'] as { sub: string }).sub).toBe('import');
+    expect(fake.requests.some((r) => r.path.includes(big.id))).toBe(false);
+
+    // failNext works on downloads too
+    fake.failNext('GET', /^\/ephemeral-attachments\//, 500);
+    const failed = await fake.command({ name: 'upload', options: [{ name: 'file', value: notes }] });
+    expect(failed.callback.data.content).toBe('download failed 500');
   });
 
   it('registers commands, mirrors label modals, selects, channel sends, pins, channel creation', async () => {

@@ -171,11 +171,16 @@ class Layout {
     }
   }
 
-  private face(term: Term, i: number): string {
+  /** A face as styled; a rerolled die shows its earlier faces struck through first: `~~2~~→**1**`. */
+  private face(term: Term, i: number, history = true): string {
     const die = termDie(term, i);
     const text = String(termValue(term, i));
-    if (!die.kept) return this.style.dropped(text);
-    return die.success ? this.style.success(text) : text;
+    const shown = !die.kept ? this.style.dropped(text) : die.success ? this.style.success(text) : text;
+    const earlier = die.rerolledFrom;
+    if (!history || earlier === undefined || earlier.length === 0) return shown;
+    const ones = term.d66 ? term.dice[2 * i + 1]!.rerolledFrom : undefined;
+    const old = earlier.map((face, k) => this.style.dropped(String(ones ? face * 10 + (ones[k] ?? 0) : face)));
+    return [...old, shown].join('→');
   }
 
   private items(term: Term): string[] {
@@ -201,7 +206,7 @@ class Layout {
       const key = `${value}:${state}`;
       const entry = counts.get(key);
       if (entry) entry.n++;
-      else counts.set(key, { value, state, text: this.face(term, i), n: 1 });
+      else counts.set(key, { value, state, text: this.face(term, i, false), n: 1 });
     }
     return [...counts.values()]
       .sort((a, b) => a.value - b.value || a.state - b.state)

@@ -11,6 +11,8 @@ export interface RolledDie {
   success: boolean | null;
   /** index of the success-counting pool it belongs to, null for sum dice */
   pool: number | null;
+  /** earlier faces, oldest first, when a luck reroll (reroll.ts) rolled this die again */
+  rerolledFrom?: number[];
 }
 
 export interface NumResult {

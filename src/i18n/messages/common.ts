@@ -4,6 +4,11 @@ import type { Catalogs } from '../index.js';
 // lowercase and at most 32 characters; descriptions at most 100.
 export const commonMessages: Catalogs = {
   en: {
+    'error.text': '{text}',
+    'error.fileTooLarge': 'The file is too large (at most {max} KB).',
+    'error.fileUnreadable': 'Could not read the file "{name}".',
+    'post.failed': 'Could not post in {channel}.',
+    'console.formInput': '{label} (at most {max} characters). Paste it, then a line with only "." to finish:',
     'cmd.roll.name': 'roll',
     'cmd.roll.description': 'Roll dice: 8d6<=4 counts successes, 2d6+3 sums, 1d100<=50 checks a target',
     'cmd.roll.expression.name': 'expression',
@@ -76,6 +81,11 @@ export const commonMessages: Catalogs = {
     'console.bye': 'Bye.',
   },
   ja: {
+    'error.text': '{text}',
+    'error.fileTooLarge': 'ファイルが大きすぎます（最大{max}KB）。',
+    'error.fileUnreadable': 'ファイル「{name}」を読み込めませんでした。',
+    'post.failed': '{channel} に投稿できませんでした。',
+    'console.formInput': '{label}（最大{max}文字）。貼り付けてから「.」だけの行で終了：',
     'cmd.roll.name': 'ダイス',
     'cmd.roll.description': 'ダイスを振る：8d6<=4 は成功数、2d6+3 は合計、1d100<=50 は目標値判定',
     'cmd.roll.expression.name': '式',
@@ -148,6 +158,11 @@ export const commonMessages: Catalogs = {
     'console.bye': '終了します。',
   },
   ko: {
+    'error.text': '{text}',
+    'error.fileTooLarge': '파일이 너무 큽니다 (최대 {max}KB).',
+    'error.fileUnreadable': '"{name}" 파일을 읽을 수 없습니다.',
+    'post.failed': '{channel} 에 게시할 수 없습니다.',
+    'console.formInput': '{label} (최대 {max}자). 붙여 넣은 뒤 "."만 있는 줄로 끝내세요:',
     'cmd.roll.name': '주사위',
     'cmd.roll.description': '주사위 굴림: 8d6<=4는 성공 수, 2d6+3은 합계, 1d100<=50은 목표값 판정',
     'cmd.roll.expression.name': '식',

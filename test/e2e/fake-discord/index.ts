@@ -20,6 +20,7 @@ import type {
   AutocompleteInput,
   CommandInput,
   ComponentInput,
+  FakeAttachment,
   FakeDiscord,
   FakeUser,
   InteractionContextInput,
@@ -28,6 +29,7 @@ import type {
   RecordedMessage,
   RecordedRequest,
   StartOptions,
+  UploadAttachmentInput,
   WaitOptions,
 } from './types.js';
 
@@ -105,6 +107,10 @@ class FakeDiscordImpl implements FakeDiscord {
     return this.store.createUser(input);
   }
 
+  uploadAttachment(input: UploadAttachmentInput): FakeAttachment {
+    return this.store.uploadAttachment(input);
+  }
+
   createTextChannel(input: { name?: string; guildId?: string } = {}): string {
     const guildId = input.guildId ?? this.store.guildId;
     const channel = this.store.createTextChannel(guildId, input.name ?? `channel-${randomHex(2)}`);
@@ -131,6 +137,7 @@ class FakeDiscordImpl implements FakeDiscord {
         store.adoptUser(user);
         return guildId ? store.resolvedMemberApi(guildId, user) : undefined;
       },
+      attachment: (id) => store.uploads.get(id),
     };
   }
 

@@ -1,6 +1,6 @@
 // Builders for the raw Discord API objects the fake serves and dispatches.
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import type { CommandOption, FakeUser, RecordedMessage } from './types.js';
+import type { CommandOption, FakeAttachment, FakeUser, RecordedMessage } from './types.js';
 
 const bit = (n: number): bigint => 1n << BigInt(n);
 
@@ -288,6 +288,8 @@ export function attachmentApi(input: {
   contentType: string;
   url: string;
   description?: string | undefined;
+  /** Files uploaded for a command option are ephemeral (`ephemeral: true`), as Discord sends them. */
+  ephemeral?: boolean | undefined;
 }): any {
   return {
     id: input.id,
@@ -297,7 +299,36 @@ export function attachmentApi(input: {
     proxy_url: input.url,
     content_type: input.contentType,
     ...(input.description ? { description: input.description } : {}),
+    ...(input.ephemeral !== undefined ? { ephemeral: input.ephemeral } : {}),
   };
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  yaml: 'application/yaml; charset=utf-8',
+  yml: 'application/yaml; charset=utf-8',
+  html: 'text/html; charset=utf-8',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+};
+
+/** The content type Discord reports for an uploaded file, guessed from its extension. */
+export function contentTypeFor(filename: string): string {
+  const ext = /\.([^.]+)$/.exec(filename)?.[1]?.toLowerCase() ?? '';
+  return CONTENT_TYPES[ext] ?? 'application/octet-stream';
+}
+
+/** The resolved attachment for a FakeAttachment the store does not know (built by hand in a test). */
+export function fakeAttachmentApi(attachment: FakeAttachment): any {
+  return attachmentApi({ ...attachment, ephemeral: true });
 }
 
 /** A message object as REST returns it. */
@@ -375,10 +406,16 @@ export interface OptionResolver {
   channel(id: string): any;
   role(id: string): any;
   member(user: FakeUser): any | undefined;
+  /** `data.resolved.attachments` entry of an uploaded file. */
+  attachment(id: string): any | undefined;
 }
 
 function isFakeUser(v: unknown): v is FakeUser {
   return typeof v === 'object' && v !== null && 'id' in v && 'username' in v;
+}
+
+function isFakeAttachment(v: unknown): v is FakeAttachment {
+  return typeof v === 'object' && v !== null && 'id' in v && 'filename' in v && 'url' in v;
 }
 
 function inferType(opt: CommandOption): number {
@@ -386,6 +423,7 @@ function inferType(opt: CommandOption): number {
   if (opt.options) return 1;
   const v = opt.value;
   if (isFakeUser(v)) return 6;
+  if (isFakeAttachment(v)) return 11;
   if (typeof v === 'boolean') return 5;
   if (typeof v === 'number') return Number.isInteger(v) ? 4 : 10;
   return 3;
@@ -417,6 +455,9 @@ export function buildOptions(
     if (isFakeUser(value)) {
       addUser(value);
       value = value.id;
+    } else if (isFakeAttachment(value)) {
+      add('attachments', value.id, resolver.attachment(value.id) ?? fakeAttachmentApi(value));
+      value = value.id;
     } else if (typeof value === 'string' && !opt.focused) {
       if (type === 6 || type === 9) {
         const user = resolver.user(value);
@@ -429,6 +470,10 @@ export function buildOptions(
       if (type === 8 || type === 9) {
         const role = resolver.role(value);
         if (role) add('roles', value, role);
+      }
+      if (type === 11) {
+        const attachment = resolver.attachment(value);
+        if (attachment) add('attachments', value, attachment);
       }
     }
     if (value !== undefined) out.value = value;

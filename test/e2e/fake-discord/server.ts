@@ -7,6 +7,9 @@ import { discordError, matchRoute, type RestContext, type RestResult } from './r
 import type { Store } from './state.js';
 import type { RecordedFile, RecordedRequest } from './types.js';
 
+/** `/attachments/<channel>/<id>/<filename>` (files the bot sent) and `/ephemeral-attachments/…` (files users uploaded). */
+const CDN_PATH = /^\/(attachments|ephemeral-attachments)\/([^/]+)\/([^/]+)\/([^/]+)$/;
+
 export interface RunningServer {
   port: number;
   close(): Promise<void>;
@@ -72,17 +75,8 @@ export async function startServer(
     const method = (req.method ?? 'GET').toUpperCase();
     const raw = await readBody(req);
 
-    const attachment = /^\/attachments\/[^/]+\/([^/]+)\/[^/]+$/.exec(url.pathname);
-    if (method === 'GET' && attachment) {
-      const file = store.attachments.get(attachment[1] ?? '');
-      if (!file) {
-        res.writeHead(404).end();
-        return;
-      }
-      res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.size }).end(file.data);
-      return;
-    }
-
+    // Attachment downloads (the CDN): no auth; recorded like REST calls so tests can assert them.
+    const cdn = method === 'GET' ? CDN_PATH.exec(url.pathname) : null;
     const api = /^\/api(?:\/v\d+)?(\/.*)$/.exec(url.pathname);
     const rawPath = api?.[1] ?? url.pathname;
     const path = rawPath.split('/').map(safeDecode).join('/');
@@ -109,8 +103,9 @@ export async function startServer(
     for (const ex of store.exchanges.values()) if (ex.open) ex.requests.push(rec);
 
     let result: RestResult;
-    const match = api ? matchRoute(method, rawPath) : null;
+    const match = api && !cdn ? matchRoute(method, rawPath) : null;
     if (match) rec.route = `${method} ${match.route.template}`;
+    if (cdn) rec.route = `GET /${cdn[1]}/:channelId/:attachmentId/:filename`;
     const token = match?.params['token'];
     const exchange = token ? store.exchangesByToken.get(token) : undefined;
     if (exchange && !exchange.requests.includes(rec)) exchange.requests.push(rec);
@@ -124,6 +119,16 @@ export async function startServer(
       result = { status: rule.status, body: rule.body, injected: true };
     } else if ('error' in parsed) {
       result = parsed.error;
+    } else if (cdn) {
+      const file = store.attachments.get(cdn[3] ?? '');
+      if (!file || file.name !== safeDecode(cdn[4] ?? '')) {
+        rec.status = 404;
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('This content is no longer available.');
+        return;
+      }
+      rec.status = 200;
+      res.writeHead(200, { 'content-type': file.contentType, 'content-length': file.data.length }).end(file.data);
+      return;
     } else if (!match) {
       result = discordError(404, 0, '404: Not Found');
     } else if (match.route.auth && !rec.authorized) {

@@ -3,6 +3,7 @@
 import {
   PERMISSIONS,
   attachmentApi,
+  contentTypeFor,
   dmChannelApi,
   findCustomId,
   guildApi,
@@ -19,11 +20,13 @@ import { randomBytes } from 'node:crypto';
 import { snowflake } from './snowflake.js';
 import type {
   FailRule,
+  FakeAttachment,
   FakeUser,
   InteractionCallbackBody,
   RecordedFile,
   RecordedMessage,
   RecordedRequest,
+  UploadAttachmentInput,
 } from './types.js';
 
 export interface GuildRecord {
@@ -102,7 +105,10 @@ export class Store {
   readonly messageInteraction = new Map<string, ExchangeState>();
   readonly exchanges = new Map<string, ExchangeState>();
   readonly exchangesByToken = new Map<string, ExchangeState>();
+  /** Bytes served under /attachments and /ephemeral-attachments, by attachment id. */
   readonly attachments = new Map<string, RecordedFile>();
+  /** Files "uploaded by users" (uploadAttachment): attachment id → `data.resolved.attachments` entry. */
+  readonly uploads = new Map<string, any>();
   readonly requests: RecordedRequest[] = [];
   readonly failRules: FailRule[] = [];
   readonly closedDms = new Set<string>();
@@ -335,6 +341,22 @@ export class Store {
       });
     });
     return uploaded;
+  }
+
+  /** A file a user attached to a command option: stored bytes plus the resolved attachment Discord would send. */
+  uploadAttachment(input: UploadAttachmentInput): FakeAttachment {
+    const id = snowflake();
+    const data = typeof input.content === 'string' ? Buffer.from(input.content, 'utf8') : Buffer.from(input.content);
+    const contentType = input.contentType ?? contentTypeFor(input.filename);
+    this.attachments.set(id, { field: 'upload', name: input.filename, contentType, size: data.length, data });
+    // Like the CDN: signed, expiring URLs (ex = expiry, is = issued, hm = signature), trailing '&' included.
+    const issued = Math.floor(Date.now() / 1000);
+    const query = `ex=${(issued + 86_400).toString(16)}&is=${issued.toString(16)}&hm=${randomBytes(32).toString('hex')}&`;
+    const channelId = input.channelId ?? this.channelId;
+    const url = `${this.httpBase}/ephemeral-attachments/${channelId}/${id}/${encodeURIComponent(input.filename)}?${query}`;
+    const attachment: FakeAttachment = { id, filename: input.filename, size: input.declaredSize ?? data.length, contentType, url };
+    this.uploads.set(id, attachmentApi({ ...attachment, description: input.description, ephemeral: true }));
+    return attachment;
   }
 
   createMessage(input: {

@@ -15,12 +15,36 @@ export interface FakeUser {
   nick: string | null;
 }
 
+/** A file a user "uploaded" with `fake.uploadAttachment`. Pass it as a command option's `value`. */
+export interface FakeAttachment {
+  id: string;
+  filename: string;
+  /** Size announced to the bot (`declaredSize`, else the real byte count). */
+  size: number;
+  contentType: string;
+  /** Download URL on the fake's own HTTP server (no auth, like Discord's CDN; signed-looking query string included). */
+  url: string;
+}
+
+export interface UploadAttachmentInput {
+  filename: string;
+  content: Buffer | string;
+  /** Default: guessed from the extension (`text/plain; charset=utf-8` for .txt, …), else `application/octet-stream`. */
+  contentType?: string;
+  /** Size the interaction announces (e.g. 300_000 to test a size refusal); the URL still serves `content`. */
+  declaredSize?: number;
+  /** Channel id used in the URL path (default: the default channel). */
+  channelId?: string;
+  description?: string;
+}
+
 /** A chat-input command option as Discord sends it. `type` is inferred from `value` when omitted
- *  (string → 3, integer → 4, other number → 10, boolean → 5, FakeUser → 6 USER, with `resolved` filled in). */
+ *  (string → 3, integer → 4, other number → 10, boolean → 5, FakeUser → 6 USER, FakeAttachment → 11 ATTACHMENT,
+ *  with `resolved` filled in). */
 export interface CommandOption {
   name: string;
   type?: number;
-  value?: string | number | boolean | FakeUser;
+  value?: string | number | boolean | FakeUser | FakeAttachment;
   /** Sub-command (type 1) / group (type 2) children. */
   options?: CommandOption[];
   /** Autocomplete: the option being typed. */
@@ -40,9 +64,11 @@ export interface RecordedRequest {
   /** Monotonic index in `fake.requests`. */
   seq: number;
   method: string;
-  /** Path below `/api/v10`, e.g. `/channels/123/messages` (no query string). */
+  /** Path below `/api/v10`, e.g. `/channels/123/messages` (no query string). Attachment downloads: the full
+   *  path, e.g. `/ephemeral-attachments/123/456/notes.txt`. */
   path: string;
-  /** Route template that handled it, e.g. `POST /channels/:channelId/messages`; null when no route matched (404). */
+  /** Route template that handled it, e.g. `POST /channels/:channelId/messages` or
+   *  `GET /ephemeral-attachments/:channelId/:attachmentId/:filename`; null when no route matched (404). */
   route: string | null;
   query: Record<string, string>;
   /** Parsed JSON body, or the parsed `payload_json` of a multipart body; null when there was none. */
@@ -209,6 +235,8 @@ export interface FakeDiscord {
   resumes: any[];
 
   createUser(input?: Partial<FakeUser>): FakeUser;
+  /** Stores a file as if a user had uploaded it for a command's ATTACHMENT option; its `url` serves the bytes. */
+  uploadAttachment(input: UploadAttachmentInput): FakeAttachment;
   /** Adds a text channel to a guild (default guild); dispatches CHANNEL_CREATE if a client is connected and the guild is the default one. */
   createTextChannel(input?: { name?: string; guildId?: string }): string;
   waitForIdentify(): Promise<void>;
@@ -230,7 +258,7 @@ export interface FakeDiscord {
   commandsRegistered(scope?: 'global' | string): unknown[];
   /** Requests that matched no route (answered 404 Unknown route). */
   unknownRequests(): RecordedRequest[];
-  /** Make the next `times` (default 1) requests matching method + path fail. String paths match exactly (path without /api/v10, no query). */
+  /** Make the next `times` (default 1) requests matching method + path fail. String paths match exactly (path without /api/v10, no query; attachment downloads: the full path). */
   failNext(method: string, path: RegExp | string, status: number, body?: unknown, times?: number): void;
   /** While closed, POST /channels/<dm>/messages for this user answers 403 {code: 50007}. */
   setDmsClosed(userId: string, closed?: boolean): void;

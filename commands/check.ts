@@ -1,0 +1,125 @@
+// /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
+// rolled by the dice engine and stored so /luck and /seal can reach it.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { describe } from '../src/command/localize.js';
+import { storeRoll, type CheckRecord } from '../src/command/rolls.js';
+import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { evaluateDice, failedDiceCount, type DiceResult } from '../src/core/dice/index.js';
+import { planCheck, CHECK_LIMITS, type CheckPlan } from '../src/core/fate/check.js';
+import { findSkill, skillNames } from '../src/core/fate/sheet/index.js';
+import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
+import { UserError } from '../src/command/errors.js';
+import { searchCharacters } from '../src/store/characters.js';
+import { channelGm } from '../src/store/gms.js';
+import { rollReply } from '../src/views/roll.js';
+import type { Button } from '../src/views/view.js';
+import { COMMENT_MAX } from './roll.js';
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.check')
+  .setDMPermission(false)
+  .addStringOption((o) =>
+    describe(o, 'cmd.check.status').addChoices(
+      ...CHECK_STATUSES.map((s) => ({ name: STATUS_LABELS[s].en, name_localizations: { ja: STATUS_LABELS[s].ja, ko: STATUS_LABELS[s].ko }, value: s })),
+    ),
+  )
+  .addStringOption((o) => describe(o, 'cmd.check.skills').setMaxLength(300).setAutocomplete(true))
+  .addIntegerOption((o) => describe(o, 'cmd.check.plus').setMinValue(0).setMaxValue(CHECK_LIMITS.maxModifier))
+  .addIntegerOption((o) => describe(o, 'cmd.check.minus').setMinValue(0).setMaxValue(CHECK_LIMITS.maxModifier))
+  .addIntegerOption((o) => describe(o, 'cmd.check.lower_dice').setMinValue(0).setMaxValue(CHECK_LIMITS.maxLower))
+  .addIntegerOption((o) => describe(o, 'cmd.check.lower_threshold').setMinValue(0).setMaxValue(CHECK_LIMITS.maxLower))
+  .addIntegerOption((o) => describe(o, 'cmd.check.target').setMinValue(0).setMaxValue(CHECK_LIMITS.maxTarget))
+  .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(CHECK_LIMITS.maxModifier))
+  .addStringOption((o) => describe(o, 'cmd.check.character').setMaxLength(100).setAutocomplete(true))
+  .addStringOption((o) => describe(o, 'cmd.check.comment').setMaxLength(COMMENT_MAX))
+  .addBooleanOption((o) => describe(o, 'cmd.check.secret'))
+  .toJSON();
+
+/** Skills are typed as a list: "魔術, 高速詠唱" or "魔術/高速詠唱". */
+export function splitSkills(input: string | null): string[] {
+  return (input ?? '')
+    .split(/[,、，/／;+＋]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+export const check: CommandModule = {
+  definition,
+  helpKey: 'help.check',
+  execute(ctx, options) {
+    const statusInput = options.string('status');
+    const status = statusInput ? parseStatusName(statusInput) : null;
+    if (statusInput && !status) throw new UserError('check.badStatus', { status: statusInput });
+    const secret = options.boolean('secret') ?? false;
+    const request = {
+      status,
+      skills: splitSkills(options.string('skills')),
+      plus: options.integer('plus') ?? 0,
+      minus: options.integer('minus') ?? 0,
+      lowerDice: options.integer('lower_dice') ?? 0,
+      lowerThreshold: options.integer('lower_threshold') ?? 0,
+      target: options.integer('target'),
+    };
+    const support = options.integer('support') ?? 0;
+    const { c, plan, result, id, gm } = ctx.store.transaction((tx) => {
+      let c = resolveCharacter(tx, ctx, options.string('character'));
+      assertCanEdit(tx, ctx, c);
+      // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
+      if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
+      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support }, findSkill);
+      if (support > 0) c = saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
+      const result = evaluateDice(withTarget(plan), ctx.rng);
+      const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false };
+      const id = storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
+      return { c, plan, result, id, gm: secret ? channelGm(tx, ctx.channelId) : undefined };
+    });
+    return rollReply(ctx, checkDisplay(ctx, c, result, id, options.string('comment')?.trim() || checkLabel(ctx, plan), planNotes(ctx, plan)), secret, gm);
+  },
+  autocomplete(ctx, focused, options) {
+    if (!ctx.guildId) return [];
+    if (focused.name === 'character') return characterChoices(ctx, focused.value);
+    // Complete the last skill of the typed list from the character's sheet.
+    const typed = splitSkills(focused.value);
+    const done = focused.value.match(/[,、，/／;+＋]\s*$/) ? typed : typed.slice(0, -1);
+    const last = focused.value.match(/[,、，/／;+＋]\s*$/) ? '' : (typed.at(-1) ?? '');
+    const names = ctx.store.transaction((tx) => {
+      try {
+        return skillNames(resolveCharacter(tx, ctx, options.string('character')).sheet);
+      } catch {
+        return [];
+      }
+    });
+    return names
+      .filter((n) => !done.includes(n) && n.toLowerCase().includes(last.toLowerCase()))
+      .map((n) => ({ name: [...done, n].join(', '), value: [...done, n].join(', ') }));
+  },
+};
+
+/** A target makes the engine report success/failure: achievement ≥ target (digest §15.1). */
+function withTarget(plan: CheckPlan): string {
+  return plan.target === null ? plan.expression : `${plan.expression}>=${plan.target}`;
+}
+
+export function checkLabel(ctx: CommandContext, plan: CheckPlan): string {
+  return plan.pools
+    .map((p) => (p.status ? STATUS_LABELS[p.status][ctx.locale] : p.label))
+    .join(' + ');
+}
+
+function planNotes(ctx: CommandContext, plan: CheckPlan): string[] {
+  return plan.notes.map((n) => ctx.t(n.key, n.params));
+}
+
+/** The luck button is offered while the check has failed dice and the character has luck left. */
+export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResult, id: number, comment: string, notes: string[] = []) {
+  const luckLeft = c.max.luckPerDay - c.runtime.luckUsedToday;
+  const buttons: Button[] =
+    failedDiceCount(result) > 0 && luckLeft > 0 ? [{ customId: `luck:reroll:${id}`, label: ctx.t('luck.button', { left: luckLeft }), style: 'primary' }] : [];
+  return { result, id, name: c.row.name, comment, notes: [...notes, resourceLine(ctx, c)], buttons };
+}
+
+export function characterChoices(ctx: CommandContext, typed: string) {
+  return ctx.store.transaction((tx) =>
+    searchCharacters(tx, ctx.guildId!, ctx.user.id, typed, ctx.channelId).map((r) => ({ name: r.name, value: r.name })),
+  );
+}

@@ -1,0 +1,118 @@
+// /luck reroll | share | unshare — per-day luck rerolls of a check's failed dice (seed 001 L215–218).
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { assertCanEdit, hydrate, resolveCharacter, saveCharacter, type Character } from '../src/command/characters.js';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import { rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
+import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { failedDiceCount, rerollFailed } from '../src/core/dice/index.js';
+import { spendLuck } from '../src/core/fate/luck.js';
+import { activeCharacterId, consentLuckShare, getCharacter, luckSharePartner, revokeLuckShare } from '../src/store/characters.js';
+import type { Tx } from '../src/store/db.js';
+import { channelGm } from '../src/store/gms.js';
+import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
+import type { RollRow } from '../src/store/schema.js';
+import { rollReply, rollView } from '../src/views/roll.js';
+import { text, type Reply } from '../src/views/view.js';
+import { characterChoices, checkDisplay } from './check.js';
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.luck')
+  .setDMPermission(false)
+  .addSubcommand((s) => describe(s, 'cmd.luck.reroll').addIntegerOption((o) => describe(o, 'cmd.luck.reroll.roll').setMinValue(1)))
+  .addSubcommand((s) => describe(s, 'cmd.luck.share').addStringOption((o) => describe(o, 'cmd.luck.share.partner').setRequired(true).setMaxLength(100).setAutocomplete(true)))
+  .addSubcommand((s) => describe(s, 'cmd.luck.unshare'))
+  .toJSON();
+
+export const luck: CommandModule = {
+  definition,
+  helpKey: 'help.luck',
+  execute(ctx, options) {
+    switch (options.subcommand()) {
+      case 'share':
+        return share(ctx, options.string('partner') ?? '');
+      case 'unshare':
+        return unshare(ctx);
+      default:
+        return reroll(ctx, options.integer('roll'), false);
+    }
+  },
+  component(ctx, customId) {
+    const id = Number(customId.split(':')[2]);
+    return reroll(ctx, Number.isInteger(id) ? id : null, true);
+  },
+  autocomplete(ctx, focused) {
+    return ctx.guildId ? characterChoices(ctx, focused.value) : [];
+  },
+};
+
+/** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
+function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Reply {
+  const { row, c, next, spentFrom, gm } = ctx.store.transaction((tx) => {
+    const row = rollId === null ? lastCountingRoll(tx, ctx.user.id, ctx.channelId) : getRoll(tx, rollId);
+    if (!row || row.kind === 'sum') throw new UserError('luck.noCheck');
+    if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
+    if (row.normalized.startsWith('x')) throw new UserError('luck.repeated');
+    const result = storedResult(row);
+    if (failedDiceCount(result) === 0) throw new UserError('luck.nothingFailed');
+    const c = rollCharacter(tx, ctx, row);
+    assertCanEdit(tx, ctx, c);
+
+    // Spend from the character, or from its partner when both agreed to share (L216–217).
+    const partnerId = luckSharePartner(tx, c.row.id);
+    const partnerRow = partnerId === undefined ? undefined : getCharacter(tx, partnerId);
+    const partner = partnerRow ? hydrate(partnerRow) : null;
+    const spent = spendLuck(
+      { perDay: c.max.luckPerDay, usedToday: c.runtime.luckUsedToday },
+      partner ? { perDay: partner.max.luckPerDay, usedToday: partner.runtime.luckUsedToday } : null,
+    );
+    const from = spent.spentFrom === 'own' ? c : partner!;
+    const saved = saveCharacter(tx, ctx, from, 'luck.spent', { runtime: { ...from.runtime, luckUsedToday: from.runtime.luckUsedToday + 1 } });
+
+    const next = rerollFailed(result, ctx.rng);
+    const check = row.check as CheckRecord | null;
+    rewriteRoll(tx, ctx, row, next, check ? { ...check, luckUses: check.luckUses + 1 } : null, 'roll.luckReroll');
+    const roller = spent.spentFrom === 'own' ? saved : c;
+    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? channelGm(tx, row.channelId) : undefined };
+  });
+  const check = row.check as CheckRecord | null;
+  const notes = [ctx.t(spentFrom ? 'luck.spentPartner' : 'luck.spent', { partner: spentFrom ?? '' })];
+  const display = checkDisplay(ctx, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
+  if (fromButton) {
+    // The button sits on the check's reply: show the rerolled check in its place.
+    return { view: { ...rollView(ctx, display), ephemeral: row.secret, tone: row.secret ? 'secret' : rollView(ctx, display).tone }, dms: [], update: true };
+  }
+  return rollReply(ctx, display, row.secret, gm);
+}
+
+/** Luck belongs to the character who rolled the check, else to the roller's active character. */
+function rollCharacter(tx: Tx, ctx: CommandContext, row: RollRow): Character {
+  const id = row.characterId ?? activeCharacterId(tx, row.channelId, ctx.user.id);
+  const found = id === undefined ? undefined : getCharacter(tx, id);
+  if (!found) throw new UserError('character.noActive');
+  return hydrate(found);
+}
+
+function share(ctx: CommandContext, partnerName: string): Reply {
+  const { c, partner, active } = ctx.store.transaction((tx) => {
+    const c = resolveCharacter(tx, ctx, null);
+    const partner = resolveCharacter(tx, ctx, partnerName);
+    assertCanEdit(tx, ctx, c);
+    // Only a master and a servant pool their uses (L216).
+    const types = new Set([c.sheet.type, partner.sheet.type]);
+    if (!(types.has('master') && types.has('servant'))) throw new UserError('luck.sharePair');
+    const active = consentLuckShare(tx, c.row.id, partner.row.id);
+    return { c, partner, active };
+  });
+  const line = ctx.t(active ? 'luck.shareActive' : 'luck.shareWaiting', { name: c.row.name, partner: partner.row.name });
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('luck.title'), blocks: [text(line)], ephemeral: false }, dms: [] };
+}
+
+function unshare(ctx: CommandContext): Reply {
+  const c = ctx.store.transaction((tx) => {
+    const c = resolveCharacter(tx, ctx, null);
+    assertCanEdit(tx, ctx, c);
+    revokeLuckShare(tx, c.row.id);
+    return c;
+  });
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('luck.title'), blocks: [text(ctx.t('luck.unshared', { name: c.row.name }))], ephemeral: false }, dms: [] };
+}

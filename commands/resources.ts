@@ -1,0 +1,137 @@
+// /hp damage | heal | set and /mp spend | gain | set | support | supply on a character
+// (seed 001 L204, L226–234, L871–872; digest §3.3, §8.7).
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
+import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import type { CharacterRuntime } from '../src/core/fate/character.js';
+import { damage, gainMp, heal, MAX_AMOUNT, setHp, setMp, spendMp, supply, supportGrant, type Pools } from '../src/core/fate/resources.js';
+import type { Tx } from '../src/store/db.js';
+import { lastCountingRoll } from '../src/store/rolls.js';
+import { text, type Reply } from '../src/views/view.js';
+import { characterChoices } from './check.js';
+
+const amount = (s: SlashCommandSubcommandBuilder, key: string) =>
+  s.addIntegerOption((o) => describe(o, key).setRequired(true).setMinValue(0).setMaxValue(MAX_AMOUNT));
+const character = (s: SlashCommandSubcommandBuilder, key: string) => s.addStringOption((o) => describe(o, key).setMaxLength(100).setAutocomplete(true));
+
+const hpDefinition = describe(new SlashCommandBuilder(), 'cmd.hp')
+  .setDMPermission(false)
+  .addSubcommand((s) => character(amount(describe(s, 'cmd.hp.damage'), 'cmd.res.amount'), 'cmd.res.character'))
+  .addSubcommand((s) => character(amount(describe(s, 'cmd.hp.heal'), 'cmd.res.amount'), 'cmd.res.character'))
+  .addSubcommand((s) => character(amount(describe(s, 'cmd.hp.set'), 'cmd.res.amount'), 'cmd.res.character'))
+  .toJSON();
+
+const mpDefinition = describe(new SlashCommandBuilder(), 'cmd.mp')
+  .setDMPermission(false)
+  .addSubcommand((s) => character(amount(describe(s, 'cmd.mp.spend'), 'cmd.res.amount'), 'cmd.res.character').addBooleanOption((o) => describe(o, 'cmd.mp.spend.allow_hp')))
+  .addSubcommand((s) => character(amount(describe(s, 'cmd.mp.gain'), 'cmd.res.amount'), 'cmd.res.character'))
+  .addSubcommand((s) => character(amount(describe(s, 'cmd.mp.set'), 'cmd.res.amount'), 'cmd.res.character'))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.mp.support')
+      .addStringOption((o) => describe(o, 'cmd.mp.servant').setRequired(true).setMaxLength(100).setAutocomplete(true))
+      .addIntegerOption((o) => describe(o, 'cmd.mp.support.reaction').setMinValue(-99).setMaxValue(99))
+      .addIntegerOption((o) => describe(o, 'cmd.mp.support.grant').setMinValue(0).setMaxValue(MAX_AMOUNT)),
+  )
+  .addSubcommand((s) =>
+    amount(describe(s, 'cmd.mp.supply'), 'cmd.res.amount')
+      .addStringOption((o) => describe(o, 'cmd.mp.servant').setRequired(true).setMaxLength(100).setAutocomplete(true))
+      .addBooleanOption((o) => describe(o, 'cmd.mp.supply.remote')),
+  )
+  .toJSON();
+
+const pools = (c: Character): Pools => ({ hp: c.runtime.hp, hpMax: c.max.hpMax, mp: c.runtime.mp, mpMax: c.max.mpMax, incapacitated: c.runtime.incapacitated });
+const withPools = (runtime: CharacterRuntime, p: Pools): CharacterRuntime => ({ ...runtime, hp: p.hp, mp: p.mp, incapacitated: p.incapacitated });
+
+function reply(ctx: CommandContext, lines: string[]): Reply {
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('res.title'), blocks: lines.map(text), ephemeral: false }, dms: [] };
+}
+
+/** Applies a pool change to one character the caller may edit, in one transaction with its event. */
+function change(ctx: CommandContext, options: CommandOptions, type: string, fn: (p: Pools, n: number) => Pools): Reply {
+  const n = options.integer('amount') ?? 0;
+  const c = ctx.store.transaction((tx) => {
+    const found = resolveCharacter(tx, ctx, options.string('character'));
+    assertCanEdit(tx, ctx, found);
+    return saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
+  });
+  return reply(ctx, [ctx.t(`res.${type}`, { name: c.row.name, amount: n }), resourceLine(ctx, c)]);
+}
+
+export const hp: CommandModule = {
+  definition: hpDefinition,
+  helpKey: 'help.hp',
+  execute(ctx, options) {
+    switch (options.subcommand()) {
+      case 'damage':
+        return change(ctx, options, 'hp.damage', damage);
+      case 'heal':
+        return change(ctx, options, 'hp.heal', heal);
+      default:
+        return change(ctx, options, 'hp.set', setHp);
+    }
+  },
+  autocomplete: (ctx, focused) => (ctx.guildId ? characterChoices(ctx, focused.value) : []),
+};
+
+export const mp: CommandModule = {
+  definition: mpDefinition,
+  helpKey: 'help.mp',
+  execute(ctx, options) {
+    switch (options.subcommand()) {
+      case 'spend': {
+        const allowHp = options.boolean('allow_hp') ?? false;
+        return change(ctx, options, 'mp.spend', (p, n) => spendMp(p, n, allowHp).pools);
+      }
+      case 'gain':
+        return change(ctx, options, 'mp.gain', gainMp);
+      case 'set':
+        return change(ctx, options, 'mp.set', setMp);
+      case 'support':
+        return support(ctx, options);
+      default:
+        return supplyMp(ctx, options);
+    }
+  },
+  autocomplete: (ctx, focused) => (ctx.guildId ? characterChoices(ctx, focused.value) : []),
+};
+
+function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOptions): { master: Character; servant: Character } {
+  const master = resolveCharacter(tx, ctx, null);
+  if (master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
+  assertCanEdit(tx, ctx, master);
+  const servant = resolveCharacter(tx, ctx, options.string('servant'));
+  if (servant.row.id === master.row.id) throw new UserError('res.sameCharacter');
+  return { master, servant };
+}
+
+/** 支援: the master's last check here sets the cap; MP pays for the points beyond a positive reaction modifier. */
+function support(ctx: CommandContext, options: CommandOptions): Reply {
+  const reaction = options.integer('reaction') ?? 0;
+  const { master, servant, grant, mpCost } = ctx.store.transaction((tx) => {
+    const { master, servant } = masterAndServant(tx, ctx, options);
+    const last = lastCountingRoll(tx, ctx.user.id, ctx.channelId);
+    if (!last || last.characterId !== master.row.id) throw new UserError('res.supportNeedsCheck', { name: master.row.name });
+    const { grant, mpCost } = supportGrant(last.value, reaction, options.integer('grant'));
+    const paid = spendMp(pools(master), mpCost, false).pools;
+    const savedMaster = saveCharacter(tx, ctx, master, 'mp.support', { runtime: withPools(master.runtime, paid) });
+    const savedServant = saveCharacter(tx, ctx, servant, 'support.granted', { runtime: { ...servant.runtime, supportPool: servant.runtime.supportPool + grant } });
+    return { master: savedMaster, servant: savedServant, grant, mpCost };
+  });
+  return reply(ctx, [ctx.t('res.support', { master: master.row.name, servant: servant.row.name, grant, cost: mpCost }), resourceLine(ctx, master), resourceLine(ctx, servant)]);
+}
+
+/** 補給: any amount of the master's MP to the servant; only half (rounded down) arrives when remote. */
+function supplyMp(ctx: CommandContext, options: CommandOptions): Reply {
+  const remote = options.boolean('remote') ?? false;
+  const { master, servant, arrives, spent } = ctx.store.transaction((tx) => {
+    const { master, servant } = masterAndServant(tx, ctx, options);
+    const { spent, arrives } = supply(options.integer('amount') ?? 0, remote);
+    const paid = spendMp(pools(master), spent, false).pools;
+    const savedMaster = saveCharacter(tx, ctx, master, 'mp.supply', { runtime: withPools(master.runtime, paid) });
+    const savedServant = saveCharacter(tx, ctx, servant, 'mp.supplied', { runtime: withPools(servant.runtime, gainMp(pools(servant), arrives)) });
+    return { master: savedMaster, servant: savedServant, arrives, spent };
+  });
+  return reply(ctx, [ctx.t(remote ? 'res.supplyRemote' : 'res.supply', { master: master.row.name, servant: servant.row.name, spent, arrives }), resourceLine(ctx, master), resourceLine(ctx, servant)]);
+}

@@ -1,0 +1,246 @@
+// /seal: a Command Seal use the GM approves or refuses with buttons (sent by DM); a seal is spent
+// only on approval (seed 001 L272–295; digest §15.5 reading). Numeric effects change the stored
+// check or the target's HP/MP and are shown.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import { rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import type { DiceResult } from '../src/core/dice/index.js';
+import { applyAutoSuccess, applyBonus, parseSealEffect, sealsCost, spendSeals, type SealEffect } from '../src/core/fate/seals.js';
+import { asLocale, translator, type Locale } from '../src/i18n/index.js';
+import { getCharacter } from '../src/store/characters.js';
+import type { Tx } from '../src/store/db.js';
+import { appendEvent } from '../src/store/events.js';
+import { channelGm } from '../src/store/gms.js';
+import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
+import { decideSealRequest, getSealRequest, insertSealRequest } from '../src/store/seals.js';
+import type { RollRow, SealRequestRow } from '../src/store/schema.js';
+import { rollView } from '../src/views/roll.js';
+import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
+import { characterChoices } from './check.js';
+
+const EFFECTS = ['+10', '+5/+5', '+20', 'hp', 'mp', 'block', 'auto', 'order'] as const;
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.seal')
+  .setDMPermission(false)
+  .addStringOption((o) =>
+    describe(o, 'cmd.seal.effect')
+      .setRequired(true)
+      .addChoices(...EFFECTS.map((e) => ({ name: effectName('en', e), name_localizations: { ja: effectName('ja', e), ko: effectName('ko', e) }, value: e }))),
+  )
+  .addIntegerOption((o) => describe(o, 'cmd.seal.roll').setMinValue(1))
+  .addIntegerOption((o) => describe(o, 'cmd.seal.roll2').setMinValue(1))
+  .addStringOption((o) => describe(o, 'cmd.seal.target').setMaxLength(100).setAutocomplete(true))
+  .addStringOption((o) => describe(o, 'cmd.seal.text').setMaxLength(200))
+  .addStringOption((o) => describe(o, 'cmd.seal.master').setMaxLength(100).setAutocomplete(true))
+  .toJSON();
+
+function effectName(locale: 'en' | 'ja' | 'ko', effect: string): string {
+  return translator(locale)(`seal.effect.${effect}`);
+}
+
+interface StoredEffect {
+  effect: SealEffect;
+  /** hp / mp / block target; defaults to the master. */
+  targetId: number;
+  /** The requester reads the outcome (DM) in their own language; the table's posts use it too. */
+  locale: Locale;
+}
+
+export const seal: CommandModule = {
+  definition,
+  helpKey: 'help.seal',
+  execute: request,
+  component(ctx, customId) {
+    const [, action, id] = customId.split(':');
+    return decide(ctx, Number(id), action === 'approve');
+  },
+  autocomplete(ctx, focused) {
+    return ctx.guildId ? characterChoices(ctx, focused.value) : [];
+  },
+};
+
+function request(ctx: CommandContext, options: CommandOptions): Reply {
+  const input = options.string('effect') ?? '';
+  const effect = parseSealEffect(input, options.string('text') ?? undefined);
+  if (!effect) throw new UserError(input === 'order' ? 'seal.orderNeedsText' : 'seal.badEffect', { effect: input });
+
+  const { id, gmId, gmLocale, master, summary } = ctx.store.transaction((tx) => {
+    const master = resolveCharacter(tx, ctx, options.string('master'));
+    if (master.sheet.type !== 'master' || master.runtime.sealsRemaining === null) throw new UserError('seal.notMaster', { name: master.row.name });
+    assertCanEdit(tx, ctx, master);
+    spendSeals(master.runtime.sealsRemaining, effect); // refuse now if it could never be approved
+    const gm = channelGm(tx, ctx.channelId);
+    if (!gm) throw new UserError('seal.noGm');
+
+    const rollIds = targetRolls(tx, ctx, effect, options);
+    const targetName = options.string('target');
+    const target = targetName ? resolveCharacter(tx, ctx, targetName) : master;
+    const stored: StoredEffect = { effect, targetId: target.row.id, locale: ctx.locale };
+    const at = ctx.now();
+    const id = insertSealRequest(tx, {
+      guildId: ctx.guildId,
+      channelId: ctx.channelId,
+      characterId: master.row.id,
+      requesterId: ctx.user.id,
+      gmId: gm.userId,
+      effect: stored,
+      rollIds,
+      status: 'pending',
+      createdAt: at,
+    });
+    appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'seal.requested', subject: `seal:${id}`, before: null, after: { effect: stored, rollIds } });
+    return { id, gmId: gm.userId, gmLocale: asLocale(gm.locale), master, summary: (t: typeof ctx.t) => describeEffect(t, effect, target.row.name, rollIds) };
+  });
+
+  const gmT = translator(gmLocale);
+  const dm: DirectMessage = {
+    userId: gmId,
+    view: {
+      locale: gmLocale,
+      tone: 'secret',
+      title: gmT('seal.dm.title', { master: master.row.name, channel: `<#${ctx.channelId}>` }),
+      blocks: [text(gmT('seal.dm.body', { player: mention(ctx.user.id), effect: summary(gmT), cost: sealsCost(effect), left: master.runtime.sealsRemaining ?? 0 }))],
+      buttons: [
+        { customId: `seal:approve:${id}`, label: gmT('seal.approve'), style: 'success' },
+        { customId: `seal:refuse:${id}`, label: gmT('seal.refuse'), style: 'danger' },
+      ],
+      footer: gmT('seal.footer', { id }),
+      ephemeral: false,
+    },
+  };
+  return {
+    view: { locale: ctx.locale, tone: 'secret', title: ctx.t('seal.title'), blocks: [text(ctx.t('seal.requested', { effect: summary(ctx.t), gm: mention(gmId) }))], footer: ctx.t('seal.footer', { id }), ephemeral: true },
+    dms: [dm],
+  };
+}
+
+/** Which stored checks a bonus or auto-success changes: given ids, else the caller's last check here. */
+function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, options: CommandOptions): number[] {
+  if (effect.kind !== 'bonus' && effect.kind !== 'autoSuccess') return [];
+  const wanted = effect.kind === 'bonus' ? effect.amounts.length : 1;
+  const given = [options.integer('roll'), options.integer('roll2')].filter((x): x is number => x !== null);
+  if (given.length === 0) {
+    const last = lastCountingRoll(tx, ctx.user.id, ctx.channelId);
+    if (last) given.push(last.id);
+  }
+  if (given.length < wanted) throw new UserError('seal.needRolls', { count: wanted });
+  const ids = given.slice(0, wanted);
+  for (const id of ids) {
+    const row = getRoll(tx, id);
+    if (!row || row.guildId !== ctx.guildId || row.kind === 'sum') throw new UserError('seal.badRoll', { id });
+  }
+  return ids;
+}
+
+function describeEffect(t: CommandContext['t'], effect: SealEffect, target: string, rollIds: number[]): string {
+  switch (effect.kind) {
+    case 'bonus':
+      return effect.amounts.map((a, i) => t('seal.describe.bonus', { amount: a, roll: rollIds[i] ?? '?' })).join(', ');
+    case 'autoSuccess':
+      return t('seal.describe.auto', { roll: rollIds[0] ?? '?' });
+    case 'order':
+      return t('seal.describe.order', { text: effect.text });
+    case 'fullHp':
+      return t('seal.describe.hp', { target });
+    case 'fullMp':
+      return t('seal.describe.mp', { target });
+    case 'block':
+      return t('seal.describe.block', { target });
+  }
+}
+
+/** The GM's button: approve spends the seals and applies the effect in one transaction; refuse spends nothing. */
+function decide(ctx: CommandContext, id: number, approve: boolean): Reply {
+  const outcome = ctx.store.transaction((tx) => {
+    const req = getSealRequest(tx, id);
+    if (!req) throw new UserError('seal.unknownRequest');
+    const gm = channelGm(tx, req.channelId);
+    if (gm?.userId !== ctx.user.id) throw new UserError('character.gmOnly');
+    if (req.status !== 'pending') throw new UserError('seal.alreadyDecided', { status: ctx.t(`seal.status.${req.status}`) });
+    const at = ctx.now();
+    const masterRow = getCharacter(tx, req.characterId);
+    if (!masterRow) throw new UserError('character.gone');
+    const stored = req.effect as StoredEffect;
+    if (!approve) {
+      decideSealRequest(tx, id, 'refused', at);
+      appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.refused', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'refused' } });
+      return { req, masterName: masterRow.name, approved: false as const };
+    }
+    const master = hydrate(masterRow);
+    const sealsLeft = spendSeals(master.runtime.sealsRemaining ?? 0, stored.effect);
+    const savedMaster = saveCharacter(tx, ctx, master, 'seal.spent', { runtime: { ...master.runtime, sealsRemaining: sealsLeft } });
+    const changed = applyEffect(tx, ctx, req, stored, savedMaster);
+    decideSealRequest(tx, id, 'approved', at);
+    appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.approved', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'approved', sealsLeft } });
+    return { req, masterName: masterRow.name, approved: true as const, sealsLeft, ...changed };
+  });
+
+  const { req } = outcome;
+  const decisionView = (c: CommandContext): View => ({
+    locale: c.locale,
+    tone: outcome.approved ? 'success' : 'failure',
+    title: c.t('seal.title'),
+    blocks: [text(c.t(outcome.approved ? 'seal.approved' : 'seal.refused', { master: outcome.masterName, id }))],
+    footer: c.t('seal.footer', { id }),
+    ephemeral: false,
+  });
+  const requesterLocale = (req.effect as StoredEffect).locale;
+  const forRequester: CommandContext = { ...ctx, locale: requesterLocale, t: translator(requesterLocale) };
+  const applied = outcome.approved ? outcome : null;
+  const rollViews = (applied?.rolls ?? []).map((r) => ({ ...r, view: sealedRollView(forRequester, r.row, r.result, r.record) }));
+  const dms: DirectMessage[] = [
+    { userId: req.requesterId, view: decisionView(forRequester) },
+    ...rollViews.map((r) => ({ userId: req.requesterId, view: r.view })),
+    ...(applied?.character ? [{ userId: req.requesterId, view: characterView(forRequester, applied.character) }] : []),
+  ];
+  const gmView = decisionView(ctx);
+  // A seal on a public check changes what the table saw: show the new result where it was rolled.
+  const posts: ChannelPost[] = rollViews.filter((r) => !r.row.secret).map((r) => ({ channelId: r.row.channelId, view: r.view }));
+  return { view: gmView, dms, posts, update: true };
+}
+
+interface Applied {
+  rolls: { row: RollRow; result: DiceResult; record: CheckRecord }[];
+  character: Character | null;
+}
+
+function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, stored: StoredEffect, master: Character): Applied {
+  const { effect } = stored;
+  if (effect.kind === 'bonus' || effect.kind === 'autoSuccess') {
+    const rollIds = req.rollIds as number[];
+    const rolls = rollIds.map((rollId, i) => {
+      const row = getRoll(tx, rollId);
+      if (!row) throw new UserError('seal.badRoll', { id: rollId });
+      const check = (row.check as CheckRecord | null) ?? { label: row.normalized, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
+      const amount = effect.kind === 'bonus' ? effect.amounts[i]! : 0;
+      const next = effect.kind === 'bonus' ? applyBonus(storedResult(row), amount) : applyAutoSuccess(storedResult(row));
+      const record = effect.kind === 'bonus' ? { ...check, sealBonus: check.sealBonus + amount } : { ...check, autoSuccess: true };
+      rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
+      return { row, result: next, record };
+    });
+    return { rolls, character: null };
+  }
+  if (effect.kind === 'order') return { rolls: [], character: null };
+  const targetRow = stored.targetId === master.row.id ? master.row : getCharacter(tx, stored.targetId);
+  if (!targetRow) throw new UserError('character.gone');
+  const target = stored.targetId === master.row.id ? master : hydrate(targetRow);
+  const runtime =
+    effect.kind === 'fullHp'
+      ? { ...target.runtime, hp: target.max.hpMax, incapacitated: false }
+      : effect.kind === 'fullMp'
+        ? { ...target.runtime, mp: target.max.mpMax }
+        : { ...target.runtime, blocks: (target.runtime.blocks ?? 0) + 1 };
+  return { rolls: [], character: saveCharacter(tx, ctx, target, 'seal.effect', { runtime }) };
+}
+
+function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord): View {
+  const title = row.comment ?? check.label;
+  return { ...rollView(ctx, { result, id: row.id, name: ctx.t('seal.title'), comment: title }), tone: row.secret ? 'secret' : 'success' };
+}
+
+function characterView(ctx: CommandContext, c: Character): View {
+  return { locale: ctx.locale, tone: 'success', title: c.row.name, blocks: [text(resourceLine(ctx, c))], ephemeral: false };
+}

@@ -1,0 +1,361 @@
+// /sheet import | show | list | use | export | set | delete | accept — Fate/roll dice character sheets.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { UserError } from '../src/command/errors.js';
+import { assertCanEdit, assertGm, guildOf, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { describe } from '../src/command/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { newRuntime } from '../src/core/fate/character.js';
+import {
+  derivedMismatches,
+  deriveValues,
+  exportSheetJson,
+  exportSheetText,
+  parseGrade,
+  parseSheetJson,
+  parseSheetText,
+  skillNames,
+  summarizeSheet,
+  SHEET_LIMITS,
+  type SheetParseResult,
+} from '../src/core/fate/sheet/index.js';
+import { STATUS_KEYS, type CharacterSheet, type StatusKey } from '../src/core/fate/sheet/types.js';
+import { parseStatusName } from '../src/core/fate/status-names.js';
+import { activeCharacterId, clearActiveFor, findCharacter, getCharacter, insertCharacter, listCharacters, searchCharacters, setActiveCharacter, softDeleteCharacter } from '../src/store/characters.js';
+import { appendEvent } from '../src/store/events.js';
+import type { Tx } from '../src/store/db.js';
+import { text, type Reply, type View } from '../src/views/view.js';
+
+const NAME_MAX = SHEET_LIMITS.maxNameLength;
+const VALUE_MAX = 200;
+
+const nameOption = (key: string, required = false) => (o: import('@discordjs/builders').SlashCommandStringOption) =>
+  describe(o, key).setRequired(required).setMaxLength(NAME_MAX).setAutocomplete(true);
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    describe(s, 'cmd.sheet.import')
+      .addAttachmentOption((o) => describe(o, 'cmd.sheet.import.file'))
+      .addBooleanOption((o) => describe(o, 'cmd.sheet.import.npc')),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.sheet.show').addStringOption(nameOption('cmd.sheet.name')).addBooleanOption((o) => describe(o, 'cmd.sheet.show.private')))
+  .addSubcommand((s) => describe(s, 'cmd.sheet.list'))
+  .addSubcommand((s) => describe(s, 'cmd.sheet.use').addStringOption(nameOption('cmd.sheet.name', true)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.sheet.export')
+      .addStringOption(nameOption('cmd.sheet.name'))
+      .addStringOption((o) =>
+        describe(o, 'cmd.sheet.export.format').addChoices({ name: 'JSON', value: 'json' }, { name: 'text', value: 'text' }),
+      ),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.sheet.set')
+      .addStringOption((o) => describe(o, 'cmd.sheet.set.field').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.sheet.set.value').setRequired(true).setMaxLength(VALUE_MAX))
+      .addStringOption(nameOption('cmd.sheet.name')),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.sheet.delete').addStringOption(nameOption('cmd.sheet.name', true)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.sheet.accept')
+      .addStringOption(nameOption('cmd.sheet.name', true))
+      .addStringOption((o) =>
+        describe(o, 'cmd.sheet.accept.field')
+          .setRequired(true)
+          .addChoices({ name: 'HP', value: 'hp' }, { name: 'MP', value: 'mp' }, { name: 'IV', value: 'iv' }, { name: 'HP+MP+IV', value: 'all' }),
+      ),
+  )
+  .toJSON();
+
+export const sheet: CommandModule = {
+  definition,
+  helpKey: 'help.sheet',
+  async execute(ctx, options) {
+    guildOf(ctx);
+    switch (options.subcommand()) {
+      case 'import':
+        return importStart(ctx, options);
+      case 'show':
+        return show(ctx, options);
+      case 'list':
+        return list(ctx);
+      case 'use':
+        return use(ctx, options.string('name'));
+      case 'export':
+        return exportSheet(ctx, options);
+      case 'set':
+        return set(ctx, options);
+      case 'delete':
+        return askDelete(ctx, options.string('name'));
+      case 'accept':
+        return accept(ctx, options);
+      default:
+        throw new UserError('error.unknownCommand', { name: 'sheet' });
+    }
+  },
+  modal(ctx, customId, fields) {
+    const npc = customId === 'sheet:import:npc';
+    return save(ctx, parse(fields.text ?? ''), npc);
+  },
+  component(ctx, customId) {
+    const [, action, id] = customId.split(':');
+    if (action === 'delete' && id) return confirmDelete(ctx, Number(id));
+    return { view: info(ctx, ctx.t('sheet.deleteCancelled'), true), dms: [], update: true };
+  },
+  autocomplete(ctx, focused, options) {
+    if (!ctx.guildId) return [];
+    if (focused.name === 'field') return fieldChoices(ctx, focused.value, options.string('name'));
+    const rows = ctx.store.transaction((tx) => searchCharacters(tx, ctx.guildId!, ctx.user.id, focused.value, ctx.channelId));
+    return rows.map((r) => ({ name: r.name, value: r.name }));
+  },
+};
+
+function info(ctx: CommandContext, line: string, ephemeral: boolean, title = ctx.t('sheet.title')): View {
+  return { locale: ctx.locale, tone: 'info', title, blocks: [text(line)], ephemeral };
+}
+
+async function importStart(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const npc = options.boolean('npc') ?? false;
+  if (npc) ctx.store.transaction((tx) => assertGm(tx, ctx));
+  const file = options.attachment('file');
+  if (!file) {
+    return {
+      view: info(ctx, '', true),
+      dms: [],
+      modal: {
+        customId: npc ? 'sheet:import:npc' : 'sheet:import:pc',
+        title: ctx.t('sheet.import.modalTitle'),
+        inputs: [{ customId: 'text', label: ctx.t('sheet.import.modalLabel'), style: 'paragraph', maxLength: SHEET_LIMITS.maxTextLength, required: true, placeholder: '【クラス】セイバー …' }],
+      },
+    };
+  }
+  const bytes = await file.read(SHEET_LIMITS.maxFileBytes);
+  return save(ctx, parse(bytes.toString('utf8'), file.name), npc);
+}
+
+function parse(content: string, fileName?: string): SheetParseResult {
+  const trimmed = content.replace(/^\uFEFF/, '').trim();
+  return trimmed.startsWith('{') || fileName?.toLowerCase().endsWith('.json') ? parseSheetJson(trimmed) : parseSheetText(trimmed);
+}
+
+function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Reply {
+  const guildId = guildOf(ctx);
+  const { sheet: parsedSheet } = parsed;
+  const name = parsedSheet.name.trim().slice(0, NAME_MAX);
+  if (!name) throw new UserError('sheet.import.noName');
+  const { character, replaced } = ctx.store.transaction((tx) => {
+    if (npc) assertGm(tx, ctx);
+    const at = ctx.now();
+    const existing = findCharacter(tx, guildId, name, ctx.user.id);
+    if (existing && existing.ownerId === ctx.user.id) {
+      // Re-importing a sheet updates it and keeps the character's HP, MP, luck and seals.
+      const c = saveCharacter(tx, ctx, hydrate(existing), 'character.reimported', { sheet: parsedSheet });
+      setActiveCharacter(tx, ctx.channelId, ctx.user.id, c.row.id);
+      return { character: c, replaced: true };
+    }
+    const derived = deriveValues(parsedSheet);
+    const runtime = newRuntime(parsedSheet, derived);
+    const id = insertCharacter(tx, {
+      guildId,
+      ownerId: ctx.user.id,
+      npcChannelId: npc ? ctx.channelId : null,
+      name,
+      type: parsedSheet.type,
+      sheet: parsedSheet,
+      state: runtime,
+      createdAt: at,
+      updatedAt: at,
+    });
+    appendEvent(tx, { at, guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.created', subject: `character:${id}`, before: null, after: { name, npc } });
+    setActiveCharacter(tx, ctx.channelId, ctx.user.id, id);
+    return { character: hydrate({ id, guildId, ownerId: ctx.user.id, npcChannelId: npc ? ctx.channelId : null, name, type: parsedSheet.type, sheet: parsedSheet, state: runtime, createdAt: at, updatedAt: at, deletedAt: null }), replaced: false };
+  });
+
+  const c = character;
+  const lines = [
+    ctx.t(replaced ? 'sheet.import.updated' : 'sheet.import.created', { name: c.row.name }),
+    ctx.t('sheet.import.derived', { hp: c.derived.hp, mp: c.derived.mp, iv: c.derived.iv, luck: c.derived.luckPerDay, rank: c.derived.rankLevel }),
+  ];
+  for (const m of derivedMismatches(c.sheet, c.derived)) {
+    lines.push(ctx.t('sheet.import.mismatch', { field: m.field.toUpperCase(), written: m.written, derived: m.derived }));
+  }
+  for (const w of parsed.warnings) lines.push(`⚠ ${w.line ? ctx.t('sheet.import.line', { line: w.line }) : ''}${ctx.t(w.key, w.params)}`);
+  if (parsed.unparsed.length > 0) {
+    lines.push(ctx.t('sheet.import.unparsedTitle', { count: parsed.unparsed.length }));
+    for (const u of parsed.unparsed.slice(0, 15)) lines.push(`${ctx.t('sheet.import.line', { line: u.line })}${u.text.slice(0, 80)}`);
+    if (parsed.unparsed.length > 15) lines.push(ctx.t('sheet.import.more', { count: parsed.unparsed.length - 15 }));
+  }
+  return { view: { ...info(ctx, lines.join('\n'), true), tone: 'success' }, dms: [] };
+}
+
+function show(ctx: CommandContext, options: CommandOptions): Reply {
+  const wantPrivate = options.boolean('private') ?? false;
+  const c = ctx.store.transaction((tx) => {
+    const found = resolveCharacter(tx, ctx, options.string('name'));
+    if (wantPrivate) assertCanEdit(tx, ctx, found);
+    return found;
+  });
+  if (wantPrivate) {
+    return {
+      view: { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resourceLine(ctx, c)), text('```\n' + exportSheetText(c.sheet).slice(0, 3800) + '\n```')], ephemeral: true },
+      dms: [],
+    };
+  }
+  // The public summary leaves out the true name and every free-text field.
+  const summary = summarizeSheet(c.sheet);
+  const fields = [
+    { name: ctx.t('sheet.show.statuses'), value: summary.statuses },
+    { name: ctx.t('sheet.show.skills'), value: summary.skills.join(', ') || '-' },
+    { name: ctx.t('sheet.show.resources'), value: resourceLine(ctx, c) },
+  ];
+  const title = summary.className && summary.className !== summary.name ? `${summary.name} (${summary.className})` : summary.name;
+  return { view: { locale: ctx.locale, tone: 'info', title, blocks: [], fields, ephemeral: false }, dms: [] };
+}
+
+function list(ctx: CommandContext): Reply {
+  const { rows, active } = ctx.store.transaction((tx) => ({
+    rows: listCharacters(tx, ctx.guildId!, ctx.user.id),
+    active: activeCharacterId(tx, ctx.channelId, ctx.user.id),
+  }));
+  const lines = rows.map((r) => `${r.id === active ? '▶ ' : '・'}**${r.name}** (${ctx.t(`sheet.type.${r.type}`)})${r.npcChannelId ? ' NPC' : ''}`);
+  return { view: info(ctx, lines.join('\n') || ctx.t('sheet.list.empty'), true), dms: [] };
+}
+
+function use(ctx: CommandContext, name: string | null): Reply {
+  if (!name) throw new UserError('error.missingOption', { option: 'name' });
+  const c = ctx.store.transaction((tx) => {
+    const found = resolveCharacter(tx, ctx, name);
+    assertCanEdit(tx, ctx, found);
+    const before = activeCharacterId(tx, ctx.channelId, ctx.user.id) ?? null;
+    setActiveCharacter(tx, ctx.channelId, ctx.user.id, found.row.id);
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.activated', subject: `character:${found.row.id}`, before: { active: before }, after: { active: found.row.id } });
+    return found;
+  });
+  return { view: info(ctx, ctx.t('sheet.use.done', { name: c.row.name }), true), dms: [] };
+}
+
+function exportSheet(ctx: CommandContext, options: CommandOptions): Reply {
+  const c = ctx.store.transaction((tx) => {
+    const found = resolveCharacter(tx, ctx, options.string('name'));
+    assertCanEdit(tx, ctx, found);
+    return found;
+  });
+  const json = options.string('format') === 'json';
+  const content = json ? exportSheetJson(c.sheet) : exportSheetText(c.sheet);
+  const file = `${c.row.name.replace(/[^\p{L}\p{N}_-]+/gu, '_')}.${json ? 'json' : 'txt'}`;
+  return { view: { ...info(ctx, ctx.t('sheet.export.done', { name: c.row.name }), true), files: [{ name: file, content }] }, dms: [] };
+}
+
+const FIELDS = ['name', ...STATUS_KEYS, 'seals'] as const;
+
+function fieldChoices(ctx: CommandContext, typed: string, name: string | null) {
+  const skills = ctx.store.transaction((tx) => {
+    try {
+      return skillNames(resolveCharacter(tx, ctx, name).sheet);
+    } catch {
+      return [];
+    }
+  });
+  const all = [...FIELDS.map((f) => ({ name: ctx.t(`sheet.field.${f}`), value: f })), ...skills.map((s) => ({ name: `${ctx.t('sheet.field.skill')}: ${s}`, value: `skill:${s}` }))];
+  const q = typed.toLowerCase();
+  return all.filter((c) => c.name.toLowerCase().includes(q) || c.value.toLowerCase().includes(q)).slice(0, 25);
+}
+
+function set(ctx: CommandContext, options: CommandOptions): Reply {
+  const field = (options.string('field') ?? '').trim();
+  const value = (options.string('value') ?? '').trim();
+  const c = ctx.store.transaction((tx) => {
+    const found = resolveCharacter(tx, ctx, options.string('name'));
+    assertCanEdit(tx, ctx, found);
+    return applySet(tx, ctx, found, field, value);
+  });
+  return { view: info(ctx, `${ctx.t('sheet.set.done', { name: c.row.name, field, value })}\n${resourceLine(ctx, c)}`, true), dms: [] };
+}
+
+function applySet(tx: Tx, ctx: CommandContext, c: Character, field: string, value: string): Character {
+  if (field === 'name') {
+    const name = value.slice(0, NAME_MAX);
+    if (!name) throw new UserError('sheet.set.badValue', { field, value });
+    if (findCharacter(tx, c.row.guildId, name, c.row.ownerId)?.ownerId === c.row.ownerId) throw new UserError('sheet.set.nameTaken', { name });
+    return saveCharacter(tx, ctx, c, 'character.edited', { sheet: { ...c.sheet, name }, name });
+  }
+  if (field === 'seals') {
+    assertGm(tx, ctx); // seals are granted by GM events only (seed 001 L274)
+    const seals = Number(value);
+    if (c.runtime.sealsRemaining === null || !Number.isInteger(seals) || seals < 0 || seals > 99) throw new UserError('sheet.set.badValue', { field, value });
+    return saveCharacter(tx, ctx, c, 'character.edited', { runtime: { ...c.runtime, sealsRemaining: seals } });
+  }
+  const status: StatusKey | null = (STATUS_KEYS as readonly string[]).includes(field) ? (field as StatusKey) : (() => {
+    const parsed = parseStatusName(field);
+    return parsed && parsed !== 'rank' ? parsed : null;
+  })();
+  if (status) {
+    const grade = parseGrade(value);
+    if (!grade || grade.grade === '??') throw new UserError('sheet.set.badValue', { field, value });
+    const sheet: CharacterSheet = { ...c.sheet, statuses: { ...c.sheet.statuses, [status]: grade } };
+    return saveCharacter(tx, ctx, c, 'character.edited', { sheet });
+  }
+  if (field.startsWith('skill:')) {
+    const skillName = field.slice('skill:'.length);
+    const grade = parseGrade(value);
+    const index = c.sheet.skills.findIndex((s) => s.name === skillName);
+    if (!grade) throw new UserError('sheet.set.badValue', { field, value });
+    const skills = [...c.sheet.skills];
+    if (index >= 0) skills[index] = { ...skills[index]!, level: grade };
+    else skills.push({ name: skillName, section: c.sheet.type === 'servant' ? 'personal' : 'general', level: grade, fpPerLevel: null, fpSpent: 0, details: '' });
+    return saveCharacter(tx, ctx, c, 'character.edited', { sheet: { ...c.sheet, skills } });
+  }
+  throw new UserError('sheet.set.unknownField', { field });
+}
+
+function askDelete(ctx: CommandContext, name: string | null): Reply {
+  const c = ctx.store.transaction((tx) => {
+    const found = resolveCharacter(tx, ctx, name);
+    assertCanEdit(tx, ctx, found);
+    return found;
+  });
+  return {
+    view: {
+      ...info(ctx, ctx.t('sheet.delete.confirm', { name: c.row.name }), true),
+      tone: 'failure',
+      buttons: [
+        { customId: `sheet:delete:${c.row.id}`, label: ctx.t('sheet.delete.yes'), style: 'danger' },
+        { customId: 'sheet:cancel', label: ctx.t('sheet.delete.no'), style: 'secondary' },
+      ],
+    },
+    dms: [],
+  };
+}
+
+function confirmDelete(ctx: CommandContext, id: number): Reply {
+  const name = ctx.store.transaction((tx) => {
+    const row = findById(tx, id);
+    const c = hydrate(row);
+    assertCanEdit(tx, ctx, c);
+    const at = ctx.now();
+    softDeleteCharacter(tx, id, at);
+    clearActiveFor(tx, id);
+    appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.deleted', subject: `character:${id}`, before: { deletedAt: null }, after: { deletedAt: at.getTime() } });
+    return row.name;
+  });
+  return { view: info(ctx, ctx.t('sheet.delete.done', { name }), true), dms: [], update: true };
+}
+
+function findById(tx: Tx, id: number) {
+  const row = getCharacter(tx, id);
+  if (!row) throw new UserError('character.gone');
+  return row;
+}
+
+function accept(ctx: CommandContext, options: CommandOptions): Reply {
+  const field = options.string('field') ?? 'all';
+  const c = ctx.store.transaction((tx) => {
+    assertGm(tx, ctx);
+    const found = resolveCharacter(tx, ctx, options.string('name'));
+    const written = found.sheet.derivedWritten ?? {};
+    const keys = (field === 'all' ? ['hp', 'mp', 'iv'] : [field]) as ('hp' | 'mp' | 'iv')[];
+    const accepted = { ...found.runtime.accepted };
+    for (const key of keys) if (written[key] !== undefined) accepted[key] = written[key];
+    return saveCharacter(tx, ctx, found, 'character.accepted', { runtime: { ...found.runtime, accepted } });
+  });
+  return { view: info(ctx, `${ctx.t('sheet.accept.done', { name: c.row.name })}\n${resourceLine(ctx, c)}`, false), dms: [] };
+}

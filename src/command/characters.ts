@@ -1,0 +1,101 @@
+// Loading, authorizing and saving characters for the character commands: every change goes through
+// saveCharacter, which writes the row and its event (before/after) in the caller's transaction.
+import { clampRuntime, maxima, type CharacterRuntime, type Maxima } from '../core/fate/character.js';
+import { deriveValues, type Derived } from '../core/fate/sheet/index.js';
+import type { CharacterSheet } from '../core/fate/sheet/types.js';
+import { activeCharacterId, findCharacter, getCharacter, updateCharacter } from '../store/characters.js';
+import type { Tx } from '../store/db.js';
+import { appendEvent } from '../store/events.js';
+import { channelGm } from '../store/gms.js';
+import type { CharacterRow } from '../store/schema.js';
+import { UserError } from './errors.js';
+import type { CommandContext } from './types.js';
+
+export interface Character {
+  row: CharacterRow;
+  sheet: CharacterSheet;
+  runtime: CharacterRuntime;
+  derived: Derived;
+  max: Maxima;
+}
+
+export function hydrate(row: CharacterRow): Character {
+  const sheet = row.sheet as CharacterSheet;
+  const runtime = row.state as CharacterRuntime;
+  const derived = deriveValues(sheet);
+  return { row, sheet, runtime, derived, max: maxima(derived, runtime) };
+}
+
+export function guildOf(ctx: CommandContext): string {
+  if (!ctx.guildId) throw new UserError('error.guildOnly');
+  return ctx.guildId;
+}
+
+/** The named character, or the caller's active one in this channel. */
+export function resolveCharacter(tx: Tx, ctx: CommandContext, name: string | null): Character {
+  const guildId = guildOf(ctx);
+  if (name) {
+    const row = findCharacter(tx, guildId, name, ctx.user.id);
+    if (!row) throw new UserError('character.notFound', { name });
+    return hydrate(row);
+  }
+  const id = activeCharacterId(tx, ctx.channelId, ctx.user.id);
+  const row = id === undefined ? undefined : getCharacter(tx, id);
+  if (!row) throw new UserError('character.noActive');
+  return hydrate(row);
+}
+
+export function isChannelGm(tx: Tx, ctx: CommandContext): boolean {
+  return channelGm(tx, ctx.channelId)?.userId === ctx.user.id;
+}
+
+/** Only the owner, or the GM of this channel, changes a character. */
+export function assertCanEdit(tx: Tx, ctx: CommandContext, c: Character): void {
+  if (c.row.ownerId !== ctx.user.id && !isChannelGm(tx, ctx)) throw new UserError('character.notYours', { name: c.row.name });
+}
+
+export function assertGm(tx: Tx, ctx: CommandContext): void {
+  if (!isChannelGm(tx, ctx)) throw new UserError('character.gmOnly');
+}
+
+/** Writes a new sheet and/or runtime and one event with both before and after. */
+export function saveCharacter(
+  tx: Tx,
+  ctx: CommandContext,
+  c: Character,
+  type: string,
+  next: { sheet?: CharacterSheet; runtime?: CharacterRuntime; name?: string },
+): Character {
+  const sheet = next.sheet ?? c.sheet;
+  const derived = next.sheet ? deriveValues(sheet) : c.derived;
+  const runtime0 = next.runtime ?? c.runtime;
+  const max = maxima(derived, runtime0);
+  const runtime = clampRuntime(runtime0, max);
+  const at = ctx.now();
+  const changes = { sheet, state: runtime, updatedAt: at, name: next.name ?? c.row.name, type: sheet.type };
+  updateCharacter(tx, c.row.id, changes);
+  appendEvent(tx, {
+    at,
+    guildId: ctx.guildId,
+    channelId: ctx.channelId,
+    actorId: ctx.user.id,
+    type,
+    subject: `character:${c.row.id}`,
+    before: next.sheet ? { sheet: c.sheet, state: c.runtime, name: c.row.name } : { state: c.runtime },
+    after: next.sheet ? { sheet, state: runtime, name: changes.name } : { state: runtime },
+  });
+  return { row: { ...c.row, ...changes }, sheet, runtime, derived, max };
+}
+
+/** "HP 31/48 · MP 20/34 · luck 1/3 · seals 2" for replies. */
+export function resourceLine(ctx: CommandContext, c: Character): string {
+  const parts = [
+    ctx.t('character.hp', { hp: c.runtime.hp, max: c.max.hpMax }),
+    ctx.t('character.mp', { mp: c.runtime.mp, max: c.max.mpMax }),
+    ctx.t('character.luck', { left: Math.max(0, c.max.luckPerDay - c.runtime.luckUsedToday), perDay: c.max.luckPerDay }),
+  ];
+  if (c.runtime.sealsRemaining !== null) parts.push(ctx.t('character.seals', { seals: c.runtime.sealsRemaining }));
+  if (c.runtime.supportPool > 0) parts.push(ctx.t('character.support', { points: c.runtime.supportPool }));
+  if (c.runtime.incapacitated) parts.push(ctx.t('character.incapacitated'));
+  return parts.join(' · ');
+}

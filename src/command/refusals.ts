@@ -1,0 +1,16 @@
+// Errors a user caused, from any layer, turned into the text shown to them. Anything not listed
+// here is a bug and gets the generic message.
+import { DiceError } from '../core/dice/index.js';
+import { FateError, fateErrorMessage } from '../core/fate/errors.js';
+import { SheetError } from '../core/fate/sheet/index.js';
+import { translator, type Locale } from '../i18n/index.js';
+import { UserError } from './errors.js';
+
+export function refusalText(error: unknown, locale: Locale): string | null {
+  const t = translator(locale);
+  if (error instanceof UserError) return t(error.key, error.params);
+  if (error instanceof FateError) return fateErrorMessage(error, t, locale);
+  if (error instanceof SheetError) return t(error.key, error.params);
+  if (error instanceof DiceError) return t(`dice.error.${error.code}`, { ...error.params, column: error.column ?? '-' });
+  return null;
+}

@@ -1,0 +1,105 @@
+// Storing rolls and reading them back as dice results (for luck rerolls and seal bonuses).
+import type { DiceResult, ResultNode, RolledDie } from '../core/dice/index.js';
+import type { Tx } from '../store/db.js';
+import { appendEvent } from '../store/events.js';
+import { insertRoll, updateRoll } from '../store/rolls.js';
+import type { RollRow } from '../store/schema.js';
+import type { CommandContext } from './types.js';
+
+/** What a /check roll remembers besides its dice. */
+export interface CheckRecord {
+  label: string;
+  target: number | null;
+  luckUses: number;
+  sealBonus: number;
+  autoSuccess: boolean;
+}
+
+export function storeRoll(
+  tx: Tx,
+  ctx: CommandContext,
+  roll: { result: DiceResult; comment: string | null; secret: boolean; characterId?: number; check?: CheckRecord },
+): number {
+  const at = ctx.now();
+  const { result } = roll;
+  const id = insertRoll(tx, {
+    createdAt: at,
+    guildId: ctx.guildId,
+    channelId: ctx.channelId,
+    userId: ctx.user.id,
+    expression: result.input,
+    normalized: result.normalized,
+    kind: result.kind,
+    value: result.value,
+    outcome: result.outcome,
+    dice: result.dice,
+    result: result.tree,
+    comment: roll.comment,
+    secret: roll.secret,
+    characterId: roll.characterId ?? null,
+    check: roll.check ?? null,
+  });
+  appendEvent(tx, {
+    at,
+    guildId: ctx.guildId,
+    channelId: ctx.channelId,
+    actorId: ctx.user.id,
+    type: 'roll.created',
+    subject: `roll:${id}`,
+    before: null,
+    after: { id, secret: roll.secret, characterId: roll.characterId ?? null },
+  });
+  return id;
+}
+
+/** A stored roll as a DiceResult again; the flat dice list is rebuilt from the tree so both share objects. */
+export function storedResult(row: RollRow): DiceResult {
+  const tree = row.result as ResultNode;
+  return {
+    input: row.expression,
+    normalized: row.normalized,
+    kind: row.kind,
+    value: row.value,
+    outcome: row.outcome,
+    dice: collectDice(tree),
+    tree,
+  };
+}
+
+function collectDice(node: ResultNode, out: RolledDie[] = []): RolledDie[] {
+  switch (node.type) {
+    case 'dice':
+    case 'pool':
+      out.push(...node.dice);
+      break;
+    case 'neg':
+    case 'compare':
+      collectDice(node.operand, out);
+      break;
+    case 'binary':
+      collectDice(node.left, out);
+      collectDice(node.right, out);
+      break;
+    case 'group':
+      collectDice(node.inner, out);
+      break;
+    case 'num':
+      break;
+  }
+  return out;
+}
+
+/** Replaces a stored roll's dice and result (luck reroll, seal) and records before/after. */
+export function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, next: DiceResult, check: CheckRecord | null, type: string): void {
+  updateRoll(tx, row.id, { dice: next.dice, result: next.tree, value: next.value, outcome: next.outcome, check });
+  appendEvent(tx, {
+    at: ctx.now(),
+    guildId: ctx.guildId,
+    channelId: row.channelId,
+    actorId: ctx.user.id,
+    type,
+    subject: `roll:${row.id}`,
+    before: { value: row.value, outcome: row.outcome, dice: row.dice, result: row.result, check: row.check },
+    after: { value: next.value, outcome: next.outcome, dice: next.dice, result: next.tree, check },
+  });
+}

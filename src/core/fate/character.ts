@@ -1,0 +1,53 @@
+// A character's runtime numbers beside its sheet: current HP/MP, luck used today, Command Seals,
+// support pool, and the written values a GM accepted over the derived ones.
+import type { Derived } from './sheet/index.js';
+import type { CharacterSheet } from './sheet/types.js';
+
+export interface CharacterRuntime {
+  hp: number;
+  mp: number;
+  incapacitated: boolean;
+  luckUsedToday: number;
+  /** Masters only (3 per war, seed 001 L274); null for servants and troops. */
+  sealsRemaining: number | null;
+  /** Servants: bonus achievement granted by the master's 支援, spent on later checks (L226–231). */
+  supportPool: number;
+  /** Sheet-written HP/MP/IV maxima the GM accepted instead of the derived values. */
+  accepted: { hp?: number; mp?: number; iv?: number };
+  /** Attacks a Command Seal will block completely (L290); the combat tracker spends them. */
+  blocks?: number;
+}
+
+export interface Maxima {
+  hpMax: number;
+  mpMax: number;
+  iv: number;
+  luckPerDay: number;
+}
+
+export function maxima(derived: Derived, runtime: Pick<CharacterRuntime, 'accepted'>): Maxima {
+  return {
+    hpMax: runtime.accepted.hp ?? derived.hp,
+    mpMax: runtime.accepted.mp ?? derived.mp,
+    iv: runtime.accepted.iv ?? derived.iv,
+    luckPerDay: derived.luckPerDay,
+  };
+}
+
+/** A freshly imported character starts full, with the seals its sheet says (3 if it says none). */
+export function newRuntime(sheet: CharacterSheet, derived: Derived): CharacterRuntime {
+  return {
+    hp: derived.hp,
+    mp: derived.mp,
+    incapacitated: false,
+    luckUsedToday: 0,
+    sealsRemaining: sheet.type === 'master' ? (sheet.master?.commandSealsWritten ?? derived.sealsAtStart ?? 3) : null,
+    supportPool: 0,
+    accepted: {},
+  };
+}
+
+/** After the sheet changes (a status edited), keep current values within the new maxima. */
+export function clampRuntime(runtime: CharacterRuntime, m: Maxima): CharacterRuntime {
+  return { ...runtime, hp: Math.min(runtime.hp, m.hpMax), mp: Math.min(runtime.mp, m.mpMax) };
+}

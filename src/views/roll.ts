@@ -1,0 +1,59 @@
+// The reply to any roll (/roll, /check, a luck reroll): the dice, notes, and for a secret roll the
+// copy DM'd to the channel's GM. Shared so every roll looks and hides the same way.
+import { diceHints, type DiceResult } from '../core/dice/index.js';
+import type { CommandContext } from '../command/types.js';
+import { asLocale, translator } from '../i18n/index.js';
+import type { ChannelGmRow } from '../store/schema.js';
+import { mention, text, type Block, type Button, type Reply, type View } from './view.js';
+
+export interface RollDisplay {
+  result: DiceResult;
+  id: number;
+  /** Who rolled and for what; shown as the title. */
+  name: string;
+  comment: string | null;
+  /** Lines under the dice (pool labels, costs, luck left …). */
+  notes?: string[];
+  buttons?: Button[];
+}
+
+export function rollView(ctx: CommandContext, roll: RollDisplay): View {
+  const { result } = roll;
+  const blocks: Block[] = [
+    { kind: 'dice', result },
+    ...diceHints(result).map((hint) => text(ctx.t(hint.key, hint.params))),
+    ...(roll.notes ?? []).map(text),
+  ];
+  return {
+    locale: ctx.locale,
+    tone: result.outcome === 'success' ? 'success' : result.outcome === 'failure' ? 'failure' : 'info',
+    title: roll.comment ? ctx.t('roll.titleWithComment', { name: roll.name, comment: roll.comment }) : ctx.t('roll.title', { name: roll.name }),
+    blocks,
+    footer: ctx.t('roll.footer', { id: roll.id }),
+    ...(roll.buttons?.length ? { buttons: roll.buttons } : {}),
+    ephemeral: false,
+  };
+}
+
+/** Public roll, or secret: ephemeral to the roller and a DM copy to the GM (who may be absent). */
+export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolean, gm: ChannelGmRow | undefined): Reply {
+  const view = rollView(ctx, roll);
+  if (!secret) return { view, dms: [] };
+  const hidden: View = { ...view, tone: 'secret', ephemeral: true };
+  if (!gm) return { view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.noGm'))] }, dms: [] };
+  if (gm.userId === ctx.user.id) return { view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.youAreGm'))] }, dms: [] };
+
+  const gmT = translator(asLocale(gm.locale));
+  const dmView: View = {
+    locale: asLocale(gm.locale),
+    tone: 'secret',
+    title: gmT('roll.secret.dmTitle', { name: roll.name, channel: `<#${ctx.channelId}>` }),
+    blocks: [...(roll.comment ? [text(gmT('roll.secret.dmComment', { comment: roll.comment }))] : []), { kind: 'dice', result: roll.result }, ...(roll.notes ?? []).map(text)],
+    footer: gmT('roll.footer', { id: roll.id }),
+    ephemeral: false,
+  };
+  return {
+    view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.sentToGm', { gm: mention(gm.userId) }))] },
+    dms: [{ userId: gm.userId, view: dmView }],
+  };
+}
