@@ -238,3 +238,43 @@ describe('sharing, support, supply, autocomplete, export', () => {
     expect(character('セイバー').sheet).toEqual(sheetBefore);
   });
 });
+
+describe('GM acceptance, deletion, day reset', () => {
+  it('the GM accepts a written HP over the derived one; players cannot', async () => {
+    const { player2, gm } = h.fake.users;
+    const edited = fixture('master.txt').replace('・HP:11', '・HP:15');
+    const file = h.fake.uploadAttachment({ filename: 'master.txt', content: edited });
+    const re = await h.fake.command({ name: 'sheet', user: player2, options: sub('import', [{ name: 'file', value: file }]) });
+    expect(embedText(re.callback.data)).toMatch(/HP 15.*11/s); // written 15, the rules give 11
+    const refused = await h.fake.command({ name: 'sheet', user: player2, options: sub('accept', [{ name: 'name', value: '例・魔術師' }, { name: 'field', value: 'hp' }]) });
+    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    await h.fake.command({ name: 'sheet', user: gm, options: sub('accept', [{ name: 'name', value: '例・魔術師' }, { name: 'field', value: 'hp' }]) });
+    expect(runtime('例・魔術師').accepted).toEqual({ hp: 15 });
+  });
+
+  it('resetDailyLuck (the war calendar’s day end) restores every use, with events (seed 001 L215)', async () => {
+    const { resetDailyLuck } = await import('../../src/command/daily.js');
+    const { translator } = await import('../../src/i18n/index.js');
+    const ids = [character('セイバー').id, character('例・魔術師').id];
+    const ctx = { user: { id: 'system', name: 'system' }, guildId: h.fake.guildId, channelId: h.fake.channelId, locale: 'en' as const, t: translator('en'), canManageChannel: true, store: h.store, rng: { die: () => 1 }, now: () => new Date() };
+    expect(h.store.transaction((tx) => resetDailyLuck(tx, ctx, ids))).toBe(2);
+    expect(runtime('セイバー').luckUsedToday).toBe(0);
+    expect(runtime('例・魔術師').luckUsedToday).toBe(0);
+    expect(h.store.db.select().from(events).all().filter((e) => e.type === 'luck.reset')).toHaveLength(2);
+  });
+
+  it('/sheet delete asks first; another player cannot delete it; confirming removes it', async () => {
+    const { player, player2 } = h.fake.users;
+    const notYours = await h.fake.command({ name: 'sheet', user: player2, options: sub('delete', [{ name: 'name', value: 'セイバー' }]) });
+    expect(embedText(notYours.callback.data)).toMatch(/Only the owner/);
+    const ask = await h.fake.command({ name: 'sheet', user: player, options: sub('delete', [{ name: 'name', value: 'セイバー' }]) });
+    const id = character('セイバー').id;
+    expect(ask.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toEqual([`sheet:delete:${id}`, 'sheet:cancel']);
+    expect(character('セイバー').deletedAt).toBeNull();
+    const done = await h.fake.button({ customId: `sheet:delete:${id}`, user: player });
+    expect(done.callback.type).toBe(7);
+    expect(character('セイバー').deletedAt).not.toBeNull();
+    const gone = await h.fake.command({ name: 'check', user: player, options: [{ name: 'status', value: 'str' }] });
+    expect(embedText(gone.callback.data)).toMatch(/no active character/);
+  });
+});

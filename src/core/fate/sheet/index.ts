@@ -2,7 +2,7 @@
 // Import text sheets (servant / master / troop templates, seed 001 L1527–1694) and JSON (digest §9),
 // export both, derive HP/MP/IV and pools, look skills up, summarize for public display.
 export * from './types.js';
-export { SHEET_LIMITS } from './limits.js';
+export { SHEET_LIMITS, SHEET_BOUNDS } from './limits.js';
 export { SheetError, SHEET_ERROR_KEYS, type SheetErrorParams } from './errors.js';
 export { parseGrade, gradeLevel, formatGrade, displayGrade, sameGrade } from './grades.js';
 export type { SheetParseResult, SheetWarning, UnparsedLine } from './result.js';

@@ -8,7 +8,7 @@ import type {
 } from './types.js';
 import type { SheetParseResult, SheetWarning } from './result.js';
 import { SheetError } from './errors.js';
-import { SHEET_LIMITS } from './limits.js';
+import { SHEET_BOUNDS, SHEET_LIMITS } from './limits.js';
 import { charCount, utf8Bytes } from './normalize.js';
 import { parseGrade, sameGrade } from './grades.js';
 import { MAX_SKILL_MARKS, MAX_STATUS_MARKS, gradeWarnings, sheetWarnings } from './checks.js';
@@ -70,9 +70,10 @@ class Reader {
     return v;
   }
 
-  arr(v: unknown, path: string, max: number = SHEET_LIMITS.maxListLength): unknown[] {
+  /** Lists are bounded by the file size; `max` only where the rules make more meaningless (marks). */
+  arr(v: unknown, path: string, max?: number): unknown[] {
     if (!Array.isArray(v)) this.fail('sheet.error.wrongType', { path, expected: 'array' });
-    if (v.length > max) this.fail('sheet.error.tooManyItems', { path, max });
+    if (max !== undefined && v.length > max) this.fail('sheet.error.tooManyItems', { path, max });
     return v;
   }
 
@@ -185,7 +186,7 @@ function readMaster(r: Reader, v: unknown, path: string): NonNullable<CharacterS
     servantIds: r.strings(r.req(o, 'servantIds', path), join(path, 'servantIds'), 'name', true),
     servantNames: r.strings(r.req(o, 'servantNames', path), join(path, 'servantNames'), 'name', true),
   };
-  r.opt(o, 'commandSealsWritten', (x, p) => r.num(x, p, { int: true, min: 0, max: 99 }), path, out as unknown as Record<string, unknown>);
+  r.opt(o, 'commandSealsWritten', (x, p) => r.num(x, p, { int: true, min: 0, max: SHEET_BOUNDS.seals }), path, out as unknown as Record<string, unknown>);
   return out;
 }
 
@@ -204,7 +205,7 @@ function readTroop(r: Reader, v: unknown, path: string): NonNullable<CharacterSh
 function readMeasure(r: Reader, v: unknown, path: string): { value?: number; text?: string } {
   const o = r.obj(v, path, ['value', 'text']);
   const out: { value?: number; text?: string } = {};
-  if (o.value !== undefined) out.value = r.num(o.value, join(path, 'value'), { min: 0, max: 100_000 });
+  if (o.value !== undefined) out.value = r.num(o.value, join(path, 'value'), { min: 0, max: SHEET_BOUNDS.measure });
   if (o.text !== undefined) out.text = r.str(o.text, join(path, 'text'), 'field');
   return out;
 }
@@ -224,9 +225,9 @@ function readRankLevel(r: Reader, v: unknown): CharacterSheet['rank'] {
   const o = r.obj(v, 'rank', ['names', 'level', 'bonus']);
   const out: CharacterSheet['rank'] = {
     names: r.strings(r.req(o, 'names', 'rank'), 'rank.names', 'name', true),
-    level: r.num(r.req(o, 'level', 'rank'), 'rank.level', { int: true, min: 0, max: 99 }),
+    level: r.num(r.req(o, 'level', 'rank'), 'rank.level', { int: true, min: 0, max: SHEET_BOUNDS.rankLevel }),
   };
-  if (o.bonus !== undefined) out.bonus = r.num(o.bonus, 'rank.bonus', { int: true, min: 0, max: 99 });
+  if (o.bonus !== undefined) out.bonus = r.num(o.bonus, 'rank.bonus', { int: true, min: 0, max: SHEET_BOUNDS.rankLevel });
   return out;
 }
 
@@ -285,7 +286,7 @@ function readDerivedWritten(r: Reader, v: unknown, path: string): NonNullable<Ch
   const o = r.obj(v, path, ['hp', 'mp', 'iv']);
   const out: NonNullable<CharacterSheet['derivedWritten']> = {};
   for (const key of ['hp', 'mp', 'iv'] as const) {
-    if (o[key] !== undefined) out[key] = r.num(o[key], join(path, key), { int: true, min: -99_999, max: 99_999 });
+    if (o[key] !== undefined) out[key] = r.num(o[key], join(path, key), { int: true, min: -SHEET_BOUNDS.derived, max: SHEET_BOUNDS.derived });
   }
   return out;
 }
@@ -315,7 +316,7 @@ function readFixed(r: Reader, v: unknown, path: string): FixedValues {
   const o = r.obj(v, path, ['attack', 'defense', 'defenseVs', 'iv', 'meleeDefensePenalty', 'written']);
   const out: FixedValues = {};
   for (const key of ['attack', 'defense', 'iv', 'meleeDefensePenalty'] as const) {
-    if (o[key] !== undefined) out[key] = r.num(o[key], join(path, key), { min: -10_000, max: 10_000 });
+    if (o[key] !== undefined) out[key] = r.num(o[key], join(path, key), { min: -SHEET_BOUNDS.fixed, max: SHEET_BOUNDS.fixed });
   }
   if (o.defenseVs !== undefined) out.defenseVs = r.oneOf(o.defenseVs, join(path, 'defenseVs'), ['物理', '魔術', '両方'] as const);
   if (o.written !== undefined) out.written = r.str(o.written, join(path, 'written'), 'field');
@@ -333,7 +334,7 @@ function readNormal(r: Reader, v: unknown, path: string): NormalGear {
   const out: NormalGear = {
     kind: r.oneOf(r.req(o, 'kind', path), join(path, 'kind'), ['normal', 'heroic', 'item'] as const),
     name: r.str(r.req(o, 'name', path), join(path, 'name'), 'name', true),
-    equipmentPoints: r.num(r.req(o, 'equipmentPoints', path), join(path, 'equipmentPoints'), { min: 0, max: 10_000 }),
+    equipmentPoints: r.num(r.req(o, 'equipmentPoints', path), join(path, 'equipmentPoints'), { min: 0, max: SHEET_BOUNDS.points }),
     effect: r.str(r.req(o, 'effect', path), join(path, 'effect'), 'free'),
   };
   const into = out as unknown as Record<string, unknown>;
@@ -343,7 +344,7 @@ function readNormal(r: Reader, v: unknown, path: string): NormalGear {
   r.opt(o, 'details', (x, p) => r.str(x, p, 'free'), path, into);
   r.opt(o, 'fixed', (x, p) => readFixed(r, x, p), path, into);
   r.opt(o, 'source', (x, p) => r.oneOf(x, p, ['常備化P', '財産P', 'MP', '道具作成', '動物使役', 'other'] as const), path, into);
-  r.opt(o, 'pointsSpent', (x, p) => r.num(x, p, { min: 0, max: 10_000 }), path, into);
+  r.opt(o, 'pointsSpent', (x, p) => r.num(x, p, { min: 0, max: SHEET_BOUNDS.points }), path, into);
   r.opt(o, 'daily', (x, p) => r.bool(x, p), path, into);
   r.opt(o, 'consumable', (x, p) => r.bool(x, p), path, into);
   return out;
@@ -369,7 +370,7 @@ function readSpecial(r: Reader, v: unknown, path: string, allowModes: boolean): 
     const m = r.obj(x, p, ['value', 'timing', 'written']);
     const value = r.req(m, 'value', p);
     const cost: NonNullable<SpecialGear['mpCost']> = {
-      value: value === null ? null : r.num(value, join(p, 'value'), { min: 0, max: 100_000 }),
+      value: value === null ? null : r.num(value, join(p, 'value'), { min: 0, max: SHEET_BOUNDS.mp }),
       timing: r.oneOf(r.req(m, 'timing', p), join(p, 'timing'), ['drain', 'onActivate', 'afterUse'] as const),
     };
     if (m.written !== undefined) cost.written = r.str(m.written, join(p, 'written'), 'field');
@@ -378,16 +379,16 @@ function readSpecial(r: Reader, v: unknown, path: string, allowModes: boolean): 
   r.opt(o, 'dicePlus', (x, p) => {
     const d = r.obj(x, p, ['dice', 'threshold', 'altDice', 'written']);
     const plus: NonNullable<SpecialGear['dicePlus']> = {
-      dice: r.num(r.req(d, 'dice', p), join(p, 'dice'), { int: true, min: 0, max: 1000 }),
-      threshold: r.num(r.req(d, 'threshold', p), join(p, 'threshold'), { int: true, min: 0, max: 6 }),
+      dice: r.num(r.req(d, 'dice', p), join(p, 'dice'), { int: true, min: 0, max: SHEET_BOUNDS.dice }),
+      threshold: r.num(r.req(d, 'threshold', p), join(p, 'threshold'), { int: true, min: 0, max: SHEET_BOUNDS.threshold }),
     };
-    if (d.altDice !== undefined) plus.altDice = r.num(d.altDice, join(p, 'altDice'), { int: true, min: 0, max: 1000 });
+    if (d.altDice !== undefined) plus.altDice = r.num(d.altDice, join(p, 'altDice'), { int: true, min: 0, max: SHEET_BOUNDS.dice });
     if (d.written !== undefined) plus.written = r.str(d.written, join(p, 'written'), 'field');
     return plus;
   }, path, into);
   r.opt(o, 'fixed', (x, p) => readFixed(r, x, p), path, into);
   r.opt(o, 'acquiredVia', (x, p) => r.oneOf(x, p, ['宝具ステータス', '伝承保菌者', '真性悪魔', '常備化P', '道具作成', '家伝触媒', '皇帝特権', 'other'] as const), path, into);
-  r.opt(o, 'equipmentPoints', (x, p) => r.num(x, p, { min: 0, max: 10_000 }), path, into);
+  r.opt(o, 'equipmentPoints', (x, p) => r.num(x, p, { min: 0, max: SHEET_BOUNDS.points }), path, into);
   r.opt(o, 'troopId', (x, p) => r.str(x, p, 'name', true), path, into);
   r.opt(o, 'usesMax', (x, p) => r.num(x, p, { int: true, min: 0, max: 10_000 }), path, into);
   if (allowModes) {

@@ -447,7 +447,7 @@ class TextParser {
     let partial = false;
     if (m[5] !== undefined && condAt) {
       const condText = line.o.slice(offset + condAt[0], offset + condAt[1]).trim();
-      if (graded.marks.length > 0 && condText !== '') graded = withCondition(graded, condText);
+      if (graded.marks.length > 0 && condText !== '' && charCount(condText) <= SHEET_LIMITS.maxFieldLength) graded = withCondition(graded, condText);
       else if (graded.grade === '-' && /^(なし|無し)$/.test(m[5])) written = line.o.slice(offset + gradeAt[0], offset + condAt[1] + 1);
       else partial = true;
     }
@@ -492,7 +492,7 @@ class TextParser {
     const condAt = m.indices?.[4];
     if (m[4] !== undefined && condAt) {
       const condText = line.o.slice(offset + condAt[0], offset + condAt[1]).trim();
-      if (graded.marks.length > 0 && condText !== '') graded = withCondition(graded, condText);
+      if (graded.marks.length > 0 && condText !== '' && charCount(condText) <= SHEET_LIMITS.maxFieldLength) graded = withCondition(graded, condText);
       else this.keep(no, 'sheet.unparsed.partial');
     }
     if (written !== formatGrade(graded)) graded.written = written;
@@ -693,7 +693,8 @@ class TextParser {
       const name = unparen(line.o.slice(0, nameEnd).trim());
       const comps = unparen(line.o.slice(nameEnd + 1, compEnd).trim());
       const components = comps.split(/[+＋]/).map((c) => c.trim()).filter((c) => c !== '');
-      if (name !== '' && charCount(name) <= SHEET_LIMITS.maxNameLength && !isPlaceholder(line.o)) {
+      const fits = charCount(name) <= SHEET_LIMITS.maxNameLength && components.every((c) => charCount(c) <= SHEET_LIMITS.maxNameLength);
+      if (name !== '' && fits && !isPlaceholder(line.o)) {
         this.finishCombo();
         this.recognized++;
         const combo: SkillCombo = { name, components, fpCost: components.length, mpCost: components.length, details: '' };
