@@ -132,9 +132,12 @@ async function importStart(ctx: CommandContext, options: CommandOptions): Promis
   return save(ctx, parse(bytes.toString('utf8'), file.name), npc);
 }
 
+/** JSON or the text template. The text goes in untrimmed so reported line numbers match the user's. */
 function parse(content: string, fileName?: string): SheetParseResult {
-  const trimmed = content.replace(/^\uFEFF/, '').trim();
-  return trimmed.startsWith('{') || fileName?.toLowerCase().endsWith('.json') ? parseSheetJson(trimmed) : parseSheetText(trimmed);
+  const json = content.replace(/^\uFEFF/, '').trimStart().startsWith('{') || fileName?.toLowerCase().endsWith('.json');
+  if (json) return parseSheetJson(content.replace(/^\uFEFF/, ''));
+  // A file may be longer than a form allows: 256 KB instead of 4,000 characters.
+  return parseSheetText(content, { source: fileName === undefined ? 'text' : 'file' });
 }
 
 function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Reply {

@@ -48,6 +48,12 @@ describe('characters end to end', () => {
     expect(embedText(ok.callback.data)).toMatch(/HP 11/);
     expect(runtime('例・魔術師')).toMatchObject({ sealsRemaining: 3, mp: 29 });
 
+    // A file may be longer than the 4,000-character form: a long background is fine.
+    const long = fixture('master.txt').replace('【設定】', `【設定】\n${'長い設定。'.repeat(1200)}`).replace('例・魔術師', '例・長文魔術師');
+    const longOk = await h.fake.command({ name: 'sheet', user: h.fake.users.player2, options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'long.txt', content: long }) }]) });
+    expect(embedText(longOk.callback.data)).toMatch(/Imported/);
+    await h.fake.command({ name: 'sheet', user: h.fake.users.player2, options: sub('use', [{ name: 'name', value: '例・魔術師' }]) });
+
     const big = h.fake.uploadAttachment({ filename: 'big.txt', content: 'x', declaredSize: 300 * 1024 });
     const refused = await h.fake.command({ name: 'sheet', user: h.fake.users.player2, options: sub('import', [{ name: 'file', value: big }]) });
     expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);

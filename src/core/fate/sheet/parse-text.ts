@@ -16,7 +16,7 @@ import {
   type ProfileKey, type SectionKey, STATUS_BY_LABEL, STATUS_LABELS, fieldKey, isEmptyMarker, isPlaceholder, sectionKey,
 } from './labels.js';
 import {
-  ACTIVATIONS, type Measure, TARGETS, isNoneWord, readAddedEffects, readAlignment, readDicePlus, readFixedNumbers,
+  ACTIVATIONS, type Measure, TARGETS, readAddedEffects, readAlignment, readDicePlus, readFixedNumbers,
   readGearType, readHeightWeight, readMpCost, readNameList, readProfile, readRank, readSeals,
 } from './fields.js';
 import { MAX_SKILL_MARKS, MAX_STATUS_MARKS, gradeWarnings, rankFromNames, sheetWarnings } from './checks.js';
@@ -242,7 +242,7 @@ class TextParser {
     if (section) {
       this.recognized++;
       this.finishEntries();
-      this.enter(section, no);
+      this.enter(section);
       const inline = trim(rest);
       if (inline.n !== '' && this.state.kind !== 'extra') this.plainLine(inline, no, null);
       return;
@@ -265,7 +265,7 @@ class TextParser {
     this.keep(no, 'sheet.unparsed.unknownField');
   }
 
-  private enter(section: SectionKey, no: number): void {
+  private enter(section: SectionKey): void {
     switch (section) {
       case 'classSkills': this.state = { kind: 'skills', section: 'class' }; break;
       case 'personalSkills': this.state = { kind: 'skills', section: 'personal' }; break;
@@ -274,7 +274,7 @@ class TextParser {
       case 'gear': this.state = { kind: 'blocks', section: 'gear' }; break;
       case 'combos': this.state = { kind: 'combos' }; break;
       case 'background': this.state = { kind: 'background', part: 'text' }; break;
-      case 'extra': this.state = { kind: 'extra' }; void no; break;
+      case 'extra': this.state = { kind: 'extra' }; break;
     }
   }
 
@@ -365,7 +365,6 @@ class TextParser {
         if (!empty && !this.statusOrDerived(v, no)) this.keep(no, 'sheet.unparsed.badValue');
         return;
     }
-    void empty;
   }
 
   private textField(field: 'origin' | 'className' | 'master' | 'trueName' | 'name' | 'sex', v: Slice, no: number, fromNextLine: boolean): void {

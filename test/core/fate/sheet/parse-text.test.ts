@@ -428,6 +428,35 @@ describe('never drops content', () => {
   });
 });
 
+describe('numbers and lengths stay inside the JSON bounds (so every text import also passes parseSheetJson)', () => {
+  it('oversized numbers are not taken; their lines are kept', () => {
+    const text = [
+      '【名前】大きい', //                                 1
+      '【令呪数】100回', //                                2
+      '・HP:100000', //                                   3
+      '【スキル】', //                                    4
+      `剣術:A${'+'.repeat(SHEET_LIMITS.maxMarksHard + 1)}`, // 5 too many marks to be a grade
+      '【装備・アイテム】', //                             6
+      '『礼装』', //                                      7
+      '礼装ランク:C ダイス判定プラス:3d6(7以下) MP消費:99999999', // 8 threshold above 6
+    ].join('\n');
+    const r = parseSheetText(text);
+    expect(r.sheet.master?.commandSealsWritten).toBeUndefined();
+    expect(r.sheet.derivedWritten).toBeUndefined();
+    expect(r.sheet.skills).toEqual([]);
+    expect(r.sheet.gear[0]).toMatchObject({ kind: 'mysticCode', mpCost: { value: null, written: '99999999' } });
+    expect(r.unparsed.map((u) => u.line)).toEqual([2, 3, 5, 8]);
+    expect(parseSheetJson(JSON.stringify(r.sheet)).sheet).toStrictEqual(r.sheet);
+  });
+
+  it('an added-effect name over 100 characters stays in the details only', () => {
+    const long = 'あ'.repeat(SHEET_LIMITS.maxNameLength + 1);
+    const r = parseSheetText(`【クラス】セイバー\n【宝具】\n『剣』\n宝具ランク:A\n:プラス追加効果「${long}」「必中」`);
+    expect(r.sheet.noblePhantasms[0]?.effects).toEqual([{ name: '必中', polarity: 'plus' }]);
+    expect(parseSheetJson(JSON.stringify(r.sheet)).sheet).toStrictEqual(r.sheet);
+  });
+});
+
 describe('limits and refusals', () => {
   it('empty input: sheet.error.empty', () => {
     expect(refused(() => parseSheetText('')).key).toBe('sheet.error.empty');
