@@ -120,6 +120,6 @@ export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResu
 
 export function characterChoices(ctx: CommandContext, typed: string) {
   return ctx.store.transaction((tx) =>
-    searchCharacters(tx, ctx.guildId!, ctx.user.id, typed, ctx.channelId).map((r) => ({ name: r.name, value: r.name })),
+    searchCharacters(tx, ctx.guildId!, ctx.user.id, typed).map((r) => ({ name: r.name, value: r.name })),
   );
 }

@@ -104,7 +104,7 @@ export const sheet: CommandModule = {
   autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
     if (focused.name === 'field') return fieldChoices(ctx, focused.value, options.string('name'));
-    const rows = ctx.store.transaction((tx) => searchCharacters(tx, ctx.guildId!, ctx.user.id, focused.value, ctx.channelId));
+    const rows = ctx.store.transaction((tx) => searchCharacters(tx, ctx.guildId!, ctx.user.id, focused.value));
     return rows.map((r) => ({ name: r.name, value: r.name }));
   },
 };

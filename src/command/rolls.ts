@@ -1,5 +1,5 @@
 // Storing rolls and reading them back as dice results (for luck rerolls and seal bonuses).
-import type { DiceResult, ResultNode, RolledDie } from '../core/dice/index.js';
+import { cloneResult, type DiceResult, type ResultNode } from '../core/dice/index.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { insertRoll, updateRoll } from '../store/rolls.js';
@@ -52,41 +52,17 @@ export function storeRoll(
   return id;
 }
 
-/** A stored roll as a DiceResult again; the flat dice list is rebuilt from the tree so both share objects. */
+/** A stored roll as a DiceResult again; cloneResult rebuilds the flat dice from the tree so both share objects. */
 export function storedResult(row: RollRow): DiceResult {
-  const tree = row.result as ResultNode;
-  return {
+  return cloneResult({
     input: row.expression,
     normalized: row.normalized,
     kind: row.kind,
     value: row.value,
     outcome: row.outcome,
-    dice: collectDice(tree),
-    tree,
-  };
-}
-
-function collectDice(node: ResultNode, out: RolledDie[] = []): RolledDie[] {
-  switch (node.type) {
-    case 'dice':
-    case 'pool':
-      out.push(...node.dice);
-      break;
-    case 'neg':
-    case 'compare':
-      collectDice(node.operand, out);
-      break;
-    case 'binary':
-      collectDice(node.left, out);
-      collectDice(node.right, out);
-      break;
-    case 'group':
-      collectDice(node.inner, out);
-      break;
-    case 'num':
-      break;
-  }
-  return out;
+    dice: [],
+    tree: row.result as ResultNode,
+  });
 }
 
 /** Replaces a stored roll's dice and result (luck reroll, seal) and records before/after. */

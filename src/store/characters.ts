@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, like, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
 import { activeCharacters, characters, luckShares, type CharacterRow } from './schema.js';
 import type { Tx } from './db.js';
 
@@ -40,14 +40,13 @@ export function findCharacter(tx: Tx, guildId: string, name: string, preferOwner
   return matches.find((c) => c.ownerId === preferOwner) ?? (matches.length === 1 ? matches[0] : undefined);
 }
 
-/** Names starting with (or containing) the typed text, for autocomplete. */
-export function searchCharacters(tx: Tx, guildId: string, ownerId: string, typed: string, npcChannelId: string | null): CharacterRow[] {
-  const mine = or(eq(characters.ownerId, ownerId), npcChannelId ? eq(characters.npcChannelId, npcChannelId) : undefined);
+/** Names containing the typed text, for autocomplete: the caller's own characters first. */
+export function searchCharacters(tx: Tx, guildId: string, ownerId: string, typed: string): CharacterRow[] {
   return tx
     .select()
     .from(characters)
-    .where(and(eq(characters.guildId, guildId), isNull(characters.deletedAt), mine, like(characters.name, `%${escapeLike(typed)}%`)))
-    .orderBy(asc(characters.name))
+    .where(and(eq(characters.guildId, guildId), isNull(characters.deletedAt), like(characters.name, `%${escapeLike(typed)}%`)))
+    .orderBy(sql`${characters.ownerId} != ${ownerId}`, asc(characters.name))
     .limit(25)
     .all();
 }
