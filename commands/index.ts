@@ -8,8 +8,9 @@ import { hp, mp } from './resources.js';
 import { roll } from './roll.js';
 import { seal } from './seal.js';
 import { sheet } from './sheet.js';
+import { war } from './war.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp]);
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war]);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

@@ -60,6 +60,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     }
     const out = [renderConsole(reply.view, nameOf)];
     for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(dm.view, nameOf)}`);
+    if (reply.board) out.push(`── ${t()('console.board')} #${reply.board.channelId.replace(/^console:/, '')} ──\n${renderConsole(reply.board.view, nameOf)}`);
     for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(post.view, nameOf)}`);
     return out.join('\n\n');
   }

@@ -18,6 +18,7 @@ import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
 import type { Reply } from '../views/view.js';
+import { updateBoard } from './board.js';
 import { autocompleteOptions, discordOptions } from './options.js';
 import { toInteractionReply, toMessage, toModal, toUpdate } from './render.js';
 
@@ -108,6 +109,12 @@ async function deliver(deps: DispatchDeps, interaction: Answerable, reply: Reply
       deps.log.warn({ err: error, to: dm.userId }, 'DM failed');
       await notice(deps, interaction, t('dm.failed', { user: `<@${dm.userId}>` }));
     }
+  }
+  if (reply.board) {
+    await updateBoard(deps.client, deps.store, deps.log, reply.board).catch(async (error: unknown) => {
+      deps.log.warn({ err: error }, 'board update failed');
+      await notice(deps, interaction, t('post.failed', { channel: `<#${reply.board!.channelId}>` }));
+    });
   }
   for (const post of reply.posts ?? []) {
     try {

@@ -5,6 +5,8 @@ import { characterMessages } from './messages/characters.js';
 import { commonMessages } from './messages/common.js';
 import { fateMessages } from './messages/fate.js';
 import { sheetMessages } from './messages/sheet.js';
+import { warCommandMessages } from './messages/war-commands.js';
+import { warMessages } from './messages/war.js';
 
 export const LOCALES = ['en', 'ja', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -14,7 +16,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -23,6 +23,13 @@ export interface Store {
   close(): void;
 }
 
+const batches = new WeakMap<Db, string>();
+
+/** The batch of the transaction running on this database (null outside one). */
+export function currentBatch(tx: Tx): string | null {
+  return batches.get(tx) ?? null;
+}
+
 export function openStore(databasePath: string, migrationsFolder = findMigrationsFolder()): Store {
   if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(databasePath), { recursive: true });
   const sqlite = new Database(databasePath);
@@ -40,10 +47,21 @@ export function openStore(databasePath: string, migrationsFolder = findMigration
   // new one per call, which prepares BEGIN/COMMIT each time). IMMEDIATE takes the write lock up
   // front, so two writers never both read a stale "last use left". Nested calls become savepoints.
   const immediate = sqlite.transaction((fn: (tx: Tx) => unknown) => fn(db)).immediate;
+  let batchCounter = 0;
+  const batchPrefix = Date.now().toString(36);
   return {
     db,
     sqlite,
-    transaction: <T>(fn: (tx: Tx) => T) => immediate(fn) as T,
+    transaction: <T>(fn: (tx: Tx) => T) => {
+      // Every event written inside one outermost transaction gets the same batch id.
+      if (batches.has(db)) return immediate(fn) as T;
+      batches.set(db, `${batchPrefix}-${++batchCounter}`);
+      try {
+        return immediate(fn) as T;
+      } finally {
+        batches.delete(db);
+      }
+    },
     close: () => {
       if (sqlite.open) sqlite.close();
     },

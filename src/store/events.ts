@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { events } from './schema.js';
-import type { Tx } from './db.js';
+import { currentBatch, type Tx } from './db.js';
 import { prepared } from './prepared.js';
 
 export interface EventInput {
@@ -28,10 +28,11 @@ const insertEvent = (db: Tx) =>
       subject: sql.placeholder('subject'),
       before: sql.placeholder('before'),
       after: sql.placeholder('after'),
+      batch: sql.placeholder('batch'),
     })
     .prepare();
 
 export function appendEvent(tx: Tx, event: EventInput): number {
-  const result = prepared(tx, 'events.insert', insertEvent).run({ ...event, before: event.before ?? null, after: event.after ?? null });
+  const result = prepared(tx, 'events.insert', insertEvent).run({ ...event, before: event.before ?? null, after: event.after ?? null, batch: currentBatch(tx) });
   return Number(result.lastInsertRowid);
 }

@@ -58,6 +58,8 @@ export const events = sqliteTable(
     before: text('before', { mode: 'json' }),
     after: text('after', { mode: 'json' }),
     undoneAt: integer('undone_at', { mode: 'timestamp_ms' }),
+    /** Events written by one command share a batch: /war undo reverts a whole batch. */
+    batch: text('batch'),
   },
   (table) => [index('events_channel_idx').on(table.channelId, table.id)],
 );
@@ -122,7 +124,51 @@ export const luckShares = sqliteTable(
   (table) => [primaryKey({ columns: [table.characterId, table.partnerId] })],
 );
 
+/** A Holy Grail War run in a channel: its calendar, Irregular table result and live board message. */
+export const wars = sqliteTable(
+  'wars',
+  {
+    id: integer('id').primaryKey(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    name: text('name').notNull(),
+    ruleset: text('ruleset', { enum: ['fate', 'percent'] }).notNull(),
+    status: text('status', { enum: ['active', 'ended'] }).notNull(),
+    /** 0 = before day 1 (summoning); then 1, 2, … */
+    day: integer('day').notNull(),
+    /** 0 morning, 1 noon, 2 night, 3 late night */
+    turn: integer('turn').notNull(),
+    irregular: text('irregular', { mode: 'json' }),
+    config: text('config', { mode: 'json' }).notNull(),
+    boardMessageId: text('board_message_id'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('wars_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
+);
+
+/** A master–servant team (or an NPC team) in a war, with its per-ruleset state. */
+export const factions = sqliteTable(
+  'factions',
+  {
+    id: integer('id').primaryKey(),
+    warId: integer('war_id').notNull(),
+    name: text('name').notNull(),
+    masterId: integer('master_id'),
+    servantId: integer('servant_id'),
+    /** Players whose faction this is (owners of its sheets; empty for a GM's NPC faction). */
+    members: text('members', { mode: 'json' }).notNull(),
+    npc: integer('npc', { mode: 'boolean' }).notNull(),
+    /** What this turn's declaration is: only whether one exists is ever shown publicly. */
+    declared: integer('declared', { mode: 'boolean' }).notNull(),
+    eliminated: integer('eliminated', { mode: 'boolean' }).notNull(),
+    state: text('state', { mode: 'json' }).notNull(),
+  },
+  (table) => [index('factions_war_idx').on(table.warId)],
+);
+
 export type RollRow = typeof rolls.$inferSelect;
+export type WarRow = typeof wars.$inferSelect;
+export type FactionRow = typeof factions.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;
 export type SealRequestRow = typeof sealRequests.$inferSelect;
 export type NewRoll = typeof rolls.$inferInsert;

@@ -72,6 +72,16 @@ export interface Reply {
   /** Ask for a form instead of answering (the form's submission is answered). */
   modal?: ModalView;
   posts?: ChannelPost[];
+  /** A war's live board changed: edit its message in the channel (or post it anew if it is gone). */
+  board?: BoardUpdate;
+}
+
+export interface BoardUpdate {
+  warId: number;
+  channelId: string;
+  view: View;
+  /** Post a fresh board message instead of editing the current one. */
+  repost?: boolean;
 }
 
 export const text = (value: string): Block => ({ kind: 'text', text: value });

@@ -1,0 +1,265 @@
+// /war: a Holy Grail War run in this channel — start (Irregular table to the GM), factions,
+// the calendar of action turns with its turn-end and day-end rules, sleep, board, undo, log, end.
+import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
+import { resolveCharacter } from '../src/command/characters.js';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { boardUpdate, warClockLine } from '../src/command/war/board.js';
+import { irregularLines } from '../src/command/war/report.js';
+import { NEW_FATE_STATE, type FactionState } from '../src/command/war/state.js';
+import { advanceWar } from '../src/command/war/turn.js';
+import { undoLastWarChange } from '../src/command/war/undo.js';
+import { rollIrregular } from '../src/core/session/irregular.js';
+import type { Tx } from '../src/store/db.js';
+import { appendEvent } from '../src/store/events.js';
+import { channelGm } from '../src/store/gms.js';
+import type { FactionRow, WarRow } from '../src/store/schema.js';
+import { activeWar, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot } from '../src/store/wars.js';
+import { mention, text, type Reply, type View } from '../src/views/view.js';
+import { characterChoices } from './check.js';
+
+const NAME_MAX = 100;
+const TERRITORIES = ['none', 'small', 'medium', 'large', 'highest'] as const;
+
+const percentOptions = (s: SlashCommandSubcommandBuilder) =>
+  s
+    .addIntegerOption((o) => describe(o, 'cmd.war.level').setMinValue(1).setMaxValue(200))
+    .addIntegerOption((o) => describe(o, 'cmd.war.mag').setMinValue(0).setMaxValue(999))
+    .addStringOption((o) => describe(o, 'cmd.war.territory').addChoices(...TERRITORIES.map((t) => ({ name: t, value: t }))))
+    .addBooleanOption((o) => describe(o, 'cmd.war.independent'));
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.war')
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.start')
+      .addStringOption((o) =>
+        describe(o, 'cmd.war.ruleset')
+          .setRequired(true)
+          .addChoices({ name: 'Fate/roll dice', value: 'fate' }, { name: 'Percent', value: 'percent' }),
+      )
+      .addStringOption((o) => describe(o, 'cmd.war.name').setRequired(true).setMaxLength(NAME_MAX)),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.war.irregular'))
+  .addSubcommand((s) =>
+    percentOptions(
+      describe(s, 'cmd.war.join')
+        .addStringOption((o) => describe(o, 'cmd.war.master').setMaxLength(NAME_MAX).setAutocomplete(true))
+        .addStringOption((o) => describe(o, 'cmd.war.servant').setMaxLength(NAME_MAX).setAutocomplete(true))
+        .addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX)),
+    ),
+  )
+  .addSubcommand((s) =>
+    percentOptions(
+      describe(s, 'cmd.war.npc')
+        .addStringOption((o) => describe(o, 'cmd.war.faction').setRequired(true).setMaxLength(NAME_MAX))
+        .addStringOption((o) => describe(o, 'cmd.war.master').setMaxLength(NAME_MAX).setAutocomplete(true))
+        .addStringOption((o) => describe(o, 'cmd.war.servant').setMaxLength(NAME_MAX).setAutocomplete(true)),
+    ),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.war.advance'))
+  .addSubcommand((s) => describe(s, 'cmd.war.sleep'))
+  .addSubcommand((s) => describe(s, 'cmd.war.board'))
+  .addSubcommand((s) => describe(s, 'cmd.war.undo'))
+  .addSubcommand((s) => describe(s, 'cmd.war.log'))
+  .addSubcommand((s) => describe(s, 'cmd.war.end'))
+  .toJSON();
+
+export const war: CommandModule = {
+  definition,
+  helpKey: 'help.war',
+  execute(ctx, options) {
+    if (!ctx.guildId) throw new UserError('error.guildOnly');
+    switch (options.subcommand()) {
+      case 'start':
+        return start(ctx, options);
+      case 'irregular':
+        return irregular(ctx);
+      case 'join':
+        return join(ctx, options, false);
+      case 'npc':
+        return join(ctx, options, true);
+      case 'advance':
+        return ctx.store.transaction((tx) => advanceWar(tx, ctx, requireGmWar(tx, ctx)));
+      case 'sleep':
+        return sleep(ctx);
+      case 'undo':
+        return undo(ctx);
+      case 'log':
+        return log(ctx);
+      case 'end':
+        return end(ctx);
+      case 'board':
+      default:
+        return board(ctx);
+    }
+  },
+  autocomplete: (ctx, focused) => (ctx.guildId ? characterChoices(ctx, focused.value) : []),
+};
+
+/** GM-only war actions: the channel's GM, or a member who may manage the channel. */
+function requireGm(tx: Tx, ctx: CommandContext): void {
+  if (ctx.canManageChannel) return;
+  if (channelGm(tx, ctx.channelId)?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
+}
+
+function requireWar(tx: Tx, ctx: CommandContext): WarRow {
+  const found = activeWar(tx, ctx.channelId);
+  if (!found) throw new UserError('warcmd.none');
+  return found;
+}
+
+function requireGmWar(tx: Tx, ctx: CommandContext): WarRow {
+  requireGm(tx, ctx);
+  return requireWar(tx, ctx);
+}
+
+const EVENT_NAMES = ['war.advanced', 'war.factionJoined', 'war.slept', 'war.irregular', 'war.ended'];
+
+const warSnapshot = (w: WarRow) => ({ day: w.day, turn: w.turn, status: w.status, irregular: w.irregular, name: w.name });
+
+function record(tx: Tx, ctx: CommandContext, type: string, subject: string, before: unknown, after: unknown): void {
+  appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject, before, after });
+}
+
+function info(ctx: CommandContext, lines: string[], ephemeral: boolean): View {
+  return { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral };
+}
+
+/** The Irregular table goes to the GM only: ephemerally and as a DM to keep (seed 001 L73). */
+function gmSecret(ctx: CommandContext, war: WarRow, lines: string[]): Reply {
+  const view: View = { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.irregular.title', { name: war.name }), blocks: lines.map(text), ephemeral: true };
+  return { view, dms: [{ userId: ctx.user.id, view: { ...view, ephemeral: false } }] };
+}
+
+function start(ctx: CommandContext, options: CommandOptions): Reply {
+  const ruleset: 'fate' | 'percent' = options.string('ruleset') === 'percent' ? 'percent' : 'fate';
+  const name = (options.string('name') ?? '').trim().slice(0, NAME_MAX) || ctx.t('warcmd.defaultName');
+  const { war, irregularResult } = ctx.store.transaction((tx) => {
+    requireGm(tx, ctx);
+    if (activeWar(tx, ctx.channelId)) throw new UserError('warcmd.alreadyActive');
+    // The Irregular table belongs to Fate/roll dice (seed 001 L71–91); the percent rules have none.
+    const irregularResult = ruleset === 'fate' ? rollIrregular(ctx.rng) : null;
+    const row = { guildId: ctx.guildId, channelId: ctx.channelId, name, ruleset: ruleset as 'fate' | 'percent', status: 'active' as const, day: 0, turn: 0, irregular: irregularResult, config: {}, boardMessageId: null, createdAt: ctx.now() };
+    const id = insertWar(tx, row);
+    record(tx, ctx, 'war.started', `war:${id}`, null, { name, ruleset });
+    return { war: getWar(tx, id)!, irregularResult };
+  });
+  const reply = irregularResult ? gmSecret(ctx, war, irregularLines(ctx, irregularResult)) : { view: info(ctx, [ctx.t('warcmd.started', { name })], true), dms: [] };
+  return { ...reply, board: boardUpdate(ctx, war, []) };
+}
+
+function irregular(ctx: CommandContext): Reply {
+  const { war, result } = ctx.store.transaction((tx) => {
+    const war = requireGmWar(tx, ctx);
+    if (war.ruleset !== 'fate') throw new UserError('warcmd.irregular.fateOnly');
+    if (war.day > 0) throw new UserError('warcmd.irregular.tooLate');
+    const result = rollIrregular(ctx.rng);
+    updateWar(tx, war.id, { irregular: result });
+    record(tx, ctx, 'war.irregular', `war:${war.id}`, { irregular: war.irregular }, { irregular: result });
+    return { war, result };
+  });
+  return gmSecret(ctx, war, irregularLines(ctx, result));
+}
+
+function percentState(options: CommandOptions, hasServant: boolean) {
+  const mag = options.integer('mag') ?? 0;
+  return {
+    masterMag: mag,
+    servantLevel: options.integer('level') ?? 50,
+    mana: 100 + mag * 2, // summoned full (seed 000 mana rule)
+    sealsLeft: 3,
+    masterSupplyCut: false,
+    independentAction: options.boolean('independent') ?? false,
+    territory: (options.string('territory') as (typeof TERRITORIES)[number] | null) ?? 'none',
+    battlesThisTurn: 0,
+    vanished: false,
+    hasServant,
+  };
+}
+
+function join(ctx: CommandContext, options: CommandOptions, npc: boolean): Reply {
+  const { war, factions, name } = ctx.store.transaction((tx) => {
+    const war = requireWar(tx, ctx);
+    if (npc) requireGm(tx, ctx);
+    const master = options.string('master') ? resolveCharacter(tx, ctx, options.string('master')) : null;
+    const servant = options.string('servant') ? resolveCharacter(tx, ctx, options.string('servant')) : null;
+    if (war.ruleset === 'fate' && !npc && (!master || !servant)) throw new UserError('warcmd.join.needSheets');
+    if (master && master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
+    if (!npc) for (const c of [master, servant]) if (c && c.row.ownerId !== ctx.user.id) throw new UserError('character.notYours', { name: c.row.name });
+    const existing = warFactions(tx, war.id);
+    for (const c of [master, servant]) {
+      if (c && existing.some((f) => f.masterId === c.row.id || f.servantId === c.row.id)) throw new UserError('warcmd.join.taken', { name: c.row.name });
+    }
+    const name = (options.string('faction') ?? '').trim() || [master?.row.name, servant?.row.name].filter(Boolean).join(' & ') || ctx.user.name;
+    // A percent-rules faction is a master with a servant even without sheets: its numbers are the options.
+    const state: FactionState = war.ruleset === 'fate' ? { fate: { ...NEW_FATE_STATE } } : { percent: percentState(options, true) };
+    const members = npc ? [] : [...new Set([master?.row.ownerId, servant?.row.ownerId, ctx.user.id].filter((x): x is string => !!x))];
+    const row: FactionSnapshot = { warId: war.id, name: name.slice(0, NAME_MAX), masterId: master?.row.id ?? null, servantId: servant?.row.id ?? null, members, npc, declared: false, eliminated: false, state };
+    const id = insertFaction(tx, row);
+    record(tx, ctx, 'war.factionJoined', `faction:${id}`, null, row);
+    return { war, factions: warFactions(tx, war.id), name: row.name };
+  });
+  return { view: info(ctx, [ctx.t('warcmd.joined', { faction: name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
+}
+
+/** Factions the caller plays in (as owner of its sheets). */
+function myFaction(factions: FactionRow[], userId: string): FactionRow | undefined {
+  return factions.find((f) => (f.members as string[]).includes(userId) && !f.eliminated);
+}
+
+function sleep(ctx: CommandContext): Reply {
+  const { war, factions } = ctx.store.transaction((tx) => {
+    const war = requireWar(tx, ctx);
+    if (war.ruleset !== 'fate') throw new UserError('warcmd.sleep.fateOnly');
+    if (war.day === 0) throw new UserError('warcmd.sleep.notYet');
+    const faction = myFaction(warFactions(tx, war.id), ctx.user.id);
+    if (!faction?.masterId) throw new UserError('warcmd.sleep.noMaster');
+    const state = faction.state as FactionState;
+    const fate = { ...(state.fate ?? NEW_FATE_STATE), sleptThisTurn: true };
+    // Sleeping is this turn's declaration: the board shows that one exists, never what it is.
+    updateFaction(tx, faction.id, { state: { ...state, fate }, declared: true });
+    record(tx, ctx, 'war.slept', `faction:${faction.id}`, { state, declared: faction.declared }, { state: { ...state, fate }, declared: true });
+    return { war, factions: warFactions(tx, war.id) };
+  });
+  return { view: { ...info(ctx, [ctx.t('warcmd.sleep.done')], true), tone: 'secret' }, dms: [], board: boardUpdate(ctx, war, factions) };
+}
+
+function board(ctx: CommandContext): Reply {
+  const { war, factions } = ctx.store.transaction((tx) => {
+    const war = requireWar(tx, ctx);
+    return { war, factions: warFactions(tx, war.id) };
+  });
+  // Re-post the board at the bottom of the channel (the old message stops being updated).
+  return { view: info(ctx, [ctx.t('warcmd.board.reposted')], true), dms: [], board: { ...boardUpdate(ctx, war, factions), repost: true } };
+}
+
+function undo(ctx: CommandContext): Reply {
+  const { war, factions, reverted } = ctx.store.transaction((tx) => {
+    const war = requireGmWar(tx, ctx);
+    const reverted = undoLastWarChange(tx, ctx, war.id);
+    return { war: getWar(tx, war.id)!, factions: warFactions(tx, war.id), reverted };
+  });
+  // Name the command that was undone by its own war event (advance, join, sleep …).
+  const what = [...new Set(reverted.filter((e) => EVENT_NAMES.includes(e.type)).map((e) => ctx.t(`warcmd.event.${e.type.slice(4)}`)))];
+  return { view: info(ctx, [ctx.t('warcmd.undo.done', { what: what.join(', ') }), warClockLine(ctx, war)], false), dms: [], board: boardUpdate(ctx, war, factions) };
+}
+
+function log(ctx: CommandContext): Reply {
+  const rows = ctx.store.transaction((tx) => {
+    requireGmWar(tx, ctx);
+    return recentWarEvents(tx, ctx.channelId, 20);
+  });
+  const lines = rows.map((e) => `\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\` ${mention(e.actorId)} ${e.type} ${e.subject}${e.undoneAt ? ` (${ctx.t('warcmd.log.undone')})` : ''}`);
+  return { view: info(ctx, [lines.join('\n') || ctx.t('warcmd.log.empty')], true), dms: [] };
+}
+
+function end(ctx: CommandContext): Reply {
+  const { war, factions } = ctx.store.transaction((tx) => {
+    const war = requireGmWar(tx, ctx);
+    updateWar(tx, war.id, { status: 'ended' });
+    record(tx, ctx, 'war.ended', `war:${war.id}`, warSnapshot(war), { ...warSnapshot(war), status: 'ended' });
+    return { war: { ...war, status: 'ended' as const }, factions: warFactions(tx, war.id) };
+  });
+  return { view: info(ctx, [ctx.t('warcmd.ended', { name: war.name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
+}

@@ -1,0 +1,39 @@
+// Turn reports: what the GM sees (everything), and what each faction is told (its own lines only).
+import type { IrregularResult } from '../../core/session/irregular.js';
+import { irregularKeys } from '../../core/session/irregular.js';
+import type { FactionRow } from '../../store/schema.js';
+import { text, type DirectMessage } from '../../views/view.js';
+import type { CommandContext } from '../types.js';
+
+export function irregularLines(ctx: CommandContext, result: IrregularResult): string[] {
+  const lines: string[] = [];
+  const describe = (value: number) => {
+    const keys = irregularKeys(value);
+    return `**${value}** ${ctx.t(keys.name)} — ${ctx.t(keys.effect)}`;
+  };
+  lines.push(ctx.t('warcmd.irregular.rolled', { value: result.root.value }));
+  if (result.root.sub.length > 0) {
+    for (const sub of result.root.sub) {
+      const rerolled = sub.rerolled.length ? ` ${ctx.t('warcmd.irregular.rerolledNote', { values: sub.rerolled.join(', ') })}` : '';
+      lines.push(`・${describe(sub.value)}${rerolled}`);
+    }
+  } else {
+    lines.push(describe(result.root.value));
+  }
+  if (result.mastersDelta > 0) lines.push(ctx.t('warcmd.irregular.extraTeams', { count: result.mastersDelta }));
+  if (result.gmChoice) lines.push(ctx.t('warcmd.irregular.gmChoice'));
+  lines.push(ctx.t('warcmd.irregular.rerollHint'));
+  return lines;
+}
+
+/** Each faction's members get only their own faction's lines, by DM. */
+export function factionDms(ctx: CommandContext, factions: FactionRow[], linesFor: (f: FactionRow) => string[]): DirectMessage[] {
+  return factions.flatMap((f) => {
+    const lines = linesFor(f);
+    if (lines.length === 0) return [];
+    return (f.members as string[]).map((userId) => ({
+      userId,
+      view: { locale: ctx.locale, tone: 'secret' as const, title: ctx.t('warcmd.report.factionTitle', { faction: f.name }), blocks: lines.map(text), ephemeral: false },
+    }));
+  });
+}

@@ -1,0 +1,125 @@
+// /war advance: the turn-end (and day-end) rules of the war's ruleset, then the next action turn.
+// Everything in one transaction; every changed row writes its event in the same batch, so
+// /war undo puts all of it back.
+import { advanceClock } from '../../core/session/calendar.js';
+import { dayEffectMessage, fateTurnEnd, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
+import { DEFAULT_UPKEEP, percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
+import { getCharacter } from '../../store/characters.js';
+import type { Tx } from '../../store/db.js';
+import { appendEvent } from '../../store/events.js';
+import type { FactionRow, WarRow } from '../../store/schema.js';
+import { getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
+import { text, type Reply } from '../../views/view.js';
+import { hydrate, saveCharacter, type Character } from '../characters.js';
+import { resetDailyLuck } from '../daily.js';
+import type { CommandContext } from '../types.js';
+import { boardUpdate, warClockLine } from './board.js';
+import { factionDms } from './report.js';
+import { NEW_FATE_STATE, type FactionState, type WarConfig } from './state.js';
+
+interface Line {
+  factionId: number | null;
+  text: string;
+}
+
+export function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow): Reply {
+  const factions = warFactions(tx, war.id).filter((f) => !f.eliminated);
+  const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
+  const lines: Line[] = war.ruleset === 'fate' ? fateTurn(tx, ctx, war, factions, dayEnded) : percentTurn(tx, ctx, war, factions);
+
+  // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
+  if (dayEnded || war.day === 0) {
+    const ids = factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null);
+    if (resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: ctx.t('war.day.luckReset') });
+  }
+  for (const f of factions) {
+    if (f.declared) {
+      updateFaction(tx, f.id, { declared: false });
+      appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.turnReset', subject: `faction:${f.id}`, before: { declared: true }, after: { declared: false } });
+    }
+  }
+  updateWar(tx, war.id, { day: next.day, turn: next.turn });
+  appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
+
+  const after = getWar(tx, war.id)!;
+  const all = warFactions(tx, war.id);
+  const header = [ctx.t(dayEnded ? 'warcmd.report.dayEnded' : 'warcmd.report.turnEnded', { day: war.day }), warClockLine(ctx, after)];
+  const gmLines = [...header, ...lines.map((l) => l.text)];
+  return {
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.report.title', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
+    dms: factionDms(ctx, all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text)),
+    board: boardUpdate(ctx, after, all),
+  };
+}
+
+function load(tx: Tx, id: number | null): Character | null {
+  const row = id === null ? undefined : getCharacter(tx, id);
+  return row ? hydrate(row) : null;
+}
+
+function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Line[] {
+  if (war.day === 0) return []; // the summoning phase has no turn-end rules
+  const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
+  const servants: { f: FactionRow; c: Character; s: ServantTurnState }[] = [];
+  for (const f of factions) {
+    const state = (f.state as FactionState).fate ?? NEW_FATE_STATE;
+    const master = load(tx, f.masterId);
+    const servant = load(tx, f.servantId);
+    if (master) {
+      masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state } });
+    }
+    if (servant) {
+      servants.push({ f, c: servant, s: { id: servant.row.id, hp: servant.runtime.hp, mp: servant.runtime.mp, rankLevel: servant.derived.rankLevel, masterless: master === null, vanished: false } });
+    }
+  }
+  const result = fateTurnEnd(masters.map((x) => x.m), servants.map((x) => x.s), { dayEnded }, ctx.rng);
+  const names = new Map<number, { name: string; factionId: number }>();
+  for (const x of [...masters, ...servants]) names.set(x.c.row.id, { name: x.c.row.name, factionId: x.f.id });
+
+  result.masters.forEach((m, i) => {
+    const { f, c } = masters[i]!;
+    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp) saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp } });
+    const state = f.state as FactionState;
+    const fate = { sleptThisTurn: m.sleptThisTurn, awakeTurns: m.awakeTurns, allNighter: m.allNighter };
+    updateFaction(tx, f.id, { state: { ...state, fate } });
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.sleepTracked', subject: `faction:${f.id}`, before: { state }, after: { state: { ...state, fate } } });
+  });
+  result.servants.forEach((s, i) => {
+    const { f, c } = servants[i]!;
+    if (s.hp !== c.runtime.hp || s.mp !== c.runtime.mp) saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: s.hp, mp: s.mp, incapacitated: s.hp === 0 } });
+    if (s.vanished) {
+      updateFaction(tx, f.id, { eliminated: true });
+      appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.eliminated', subject: `faction:${f.id}`, before: { eliminated: false }, after: { eliminated: true } });
+    }
+  });
+  return result.effects
+    .filter((e) => e.kind !== 'luckReset') // reported once by advanceWar, after the reset itself
+    .map((e) => {
+      const message = dayEffectMessage(e, (id) => names.get(id)?.name ?? `#${id}`);
+      return { factionId: 'id' in e ? (names.get(e.id)?.factionId ?? null) : null, text: ctx.t(message.key, message.params) };
+    });
+}
+
+function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[]): Line[] {
+  if (war.day === 0) return [];
+  const config = war.config as WarConfig;
+  const upkeep = { ...DEFAULT_UPKEEP, ...(config.territoryRecovery ? { territoryRecovery: config.territoryRecovery } : {}) };
+  const input: PercentFaction[] = factions.flatMap((f) => {
+    const p = (f.state as FactionState).percent;
+    return p ? [{ id: f.id, ...p }] : [];
+  });
+  const result = percentTurnEnd(input, upkeep);
+  const byId = new Map(factions.map((f) => [f.id, f]));
+  for (const p of result.factions) {
+    const f = byId.get(p.id)!;
+    const state = f.state as FactionState;
+    const { id: _id, ...percent } = p;
+    const next: FactionState = { ...state, percent };
+    updateFaction(tx, f.id, { state: next, eliminated: f.eliminated || p.vanished });
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.upkeep', subject: `faction:${f.id}`, before: { state, eliminated: f.eliminated }, after: { state: next, eliminated: f.eliminated || p.vanished } });
+  }
+  return result.effects.map((e) => {
+    const message = upkeepEffectMessage(e, (id) => byId.get(id)?.name ?? `#${id}`);
+    return { factionId: e.id, text: ctx.t(message.key, message.params) };
+  });
+}

@@ -1,0 +1,51 @@
+// /war undo: reverts every change of the newest war command (one event batch), newest first,
+// from the before-images in the event log.
+import { updateCharacter } from '../../store/characters.js';
+import type { Tx } from '../../store/db.js';
+import { appendEvent } from '../../store/events.js';
+import type { CharacterRow, EventRow } from '../../store/schema.js';
+import { batchEvents, deleteFaction, lastWarBatch, markUndone, updateFaction, updateWar, type FactionSnapshot, type WarSnapshot } from '../../store/wars.js';
+import { UserError } from '../errors.js';
+import type { CommandContext } from '../types.js';
+
+export function undoLastWarChange(tx: Tx, ctx: CommandContext, warId: number): EventRow[] {
+  const batch = lastWarBatch(tx, ctx.channelId, warId);
+  if (!batch) throw new UserError('warcmd.undo.nothing');
+  const reverted = batchEvents(tx, batch);
+  if (reverted.some((e) => e.type === 'war.started')) throw new UserError('warcmd.undo.start');
+  for (const event of reverted) restore(tx, event);
+  const at = ctx.now();
+  markUndone(tx, reverted.map((e) => e.id), at);
+  appendEvent(tx, {
+    at,
+    guildId: ctx.guildId,
+    channelId: ctx.channelId,
+    actorId: ctx.user.id,
+    type: 'undo.applied', // not a war.* type: undoing an undo is not offered
+    subject: `war:${warId}`,
+    before: null,
+    after: { batch, events: reverted.map((e) => e.id) },
+  });
+  return reverted;
+}
+
+/** Puts one subject back as it was before the event. */
+function restore(tx: Tx, event: EventRow): void {
+  const [kind, rawId] = event.subject.split(':');
+  const id = Number(rawId);
+  const before = event.before as Record<string, unknown> | null;
+  switch (kind) {
+    case 'war':
+      if (before) updateWar(tx, id, before as Partial<WarSnapshot>);
+      return;
+    case 'faction':
+      if (before) updateFaction(tx, id, before as Partial<FactionSnapshot>);
+      else deleteFaction(tx, id); // it was created by the undone command
+      return;
+    case 'character':
+      if (before) updateCharacter(tx, id, before as Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name'>>);
+      return;
+    default:
+      return; // rolls and other records stay: they happened
+  }
+}
