@@ -11,6 +11,8 @@ import { findSkill, skillNames } from '../src/core/fate/sheet/index.js';
 import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
 import { UserError } from '../src/command/errors.js';
 import { searchCharacters } from '../src/store/characters.js';
+import { masterFactionInWar } from '../src/store/wars.js';
+import type { FactionState } from '../src/command/war/state.js';
 import { channelGm } from '../src/store/gms.js';
 import { rollReply } from '../src/views/roll.js';
 import type { Button } from '../src/views/view.js';
@@ -66,7 +68,12 @@ export const check: CommandModule = {
       assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
-      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support }, findSkill);
+      // A sleeping master makes no checks; an all-nighter takes −1 more per awake turn (seed 001 L246–249).
+      const fate = (masterFactionInWar(tx, ctx.channelId, c.row.id)?.state as FactionState | undefined)?.fate;
+      if (fate?.sleptThisTurn) throw new UserError('check.asleep', { name: c.row.name });
+      const allNighter = fate?.allNighter ?? 0;
+      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support, minus: request.minus + allNighter }, findSkill);
+      if (allNighter > 0) plan.notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
       if (support > 0) c = saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
       const result = evaluateDice(withTarget(plan), ctx.rng);
       const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false };

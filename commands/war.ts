@@ -21,6 +21,8 @@ import { characterChoices } from './check.js';
 
 const NAME_MAX = 100;
 const TERRITORIES = ['none', 'small', 'medium', 'large', 'highest'] as const;
+/** What the GM may correct on a faction: percent-rules numbers, and the team itself. */
+const SET_FIELDS = ['mana', 'level', 'mag', 'seals', 'territory', 'supply_cut', 'independent', 'battles', 'masterless', 'eliminated'] as const;
 
 const percentOptions = (s: SlashCommandSubcommandBuilder) =>
   s
@@ -60,6 +62,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .addSubcommand((s) => describe(s, 'cmd.war.advance'))
   .addSubcommand((s) => describe(s, 'cmd.war.sleep'))
   .addSubcommand((s) => describe(s, 'cmd.war.board'))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.set')
+      .addStringOption((o) => describe(o, 'cmd.war.faction').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.war.set.field').setRequired(true).addChoices(...SET_FIELDS.map((f) => ({ name: f, value: f }))))
+      .addStringOption((o) => describe(o, 'cmd.war.set.value').setRequired(true).setMaxLength(40)),
+  )
   .addSubcommand((s) => describe(s, 'cmd.war.undo'))
   .addSubcommand((s) => describe(s, 'cmd.war.log'))
   .addSubcommand((s) => describe(s, 'cmd.war.end'))
@@ -83,6 +91,8 @@ export const war: CommandModule = {
         return ctx.store.transaction((tx) => advanceWar(tx, ctx, requireGmWar(tx, ctx)));
       case 'sleep':
         return sleep(ctx);
+      case 'set':
+        return set(ctx, options);
       case 'undo':
         return undo(ctx);
       case 'log':
@@ -94,7 +104,15 @@ export const war: CommandModule = {
         return board(ctx);
     }
   },
-  autocomplete: (ctx, focused) => (ctx.guildId ? characterChoices(ctx, focused.value) : []),
+  autocomplete(ctx, focused) {
+    if (!ctx.guildId) return [];
+    if (focused.name !== 'faction') return characterChoices(ctx, focused.value);
+    const names = ctx.store.transaction((tx) => {
+      const war = activeWar(tx, ctx.channelId);
+      return war ? warFactions(tx, war.id).map((f) => f.name) : [];
+    });
+    return names.filter((n) => n.includes(focused.value)).map((n) => ({ name: n, value: n }));
+  },
 };
 
 /** GM-only war actions: the channel's GM, or a member who may manage the channel. */
@@ -114,7 +132,7 @@ function requireGmWar(tx: Tx, ctx: CommandContext): WarRow {
   return requireWar(tx, ctx);
 }
 
-const EVENT_NAMES = ['war.advanced', 'war.factionJoined', 'war.slept', 'war.irregular', 'war.ended'];
+const EVENT_NAMES = ['war.advanced', 'war.factionJoined', 'war.slept', 'war.irregular', 'war.ended', 'war.factionEdited'];
 
 const warSnapshot = (w: WarRow) => ({ day: w.day, turn: w.turn, status: w.status, irregular: w.irregular, name: w.name });
 
@@ -232,6 +250,59 @@ function board(ctx: CommandContext): Reply {
   });
   // Re-post the board at the bottom of the channel (the old message stops being updated).
   return { view: info(ctx, [ctx.t('warcmd.board.reposted')], true), dms: [], board: { ...boardUpdate(ctx, war, factions), repost: true } };
+}
+
+function parseFlag(value: string): boolean | null {
+  const v = value.trim().toLowerCase();
+  if (['true', 'yes', 'on', '1'].includes(v)) return true;
+  if (['false', 'no', 'off', '0'].includes(v)) return false;
+  return null;
+}
+
+/** GM corrections to a faction; one event with before/after, so /war undo can revert it. */
+function set(ctx: CommandContext, options: CommandOptions): Reply {
+  const field = options.string('field') as (typeof SET_FIELDS)[number];
+  const value = (options.string('value') ?? '').trim();
+  const bad = () => new UserError('warcmd.set.badValue', { field, value });
+  const { war, factions, name } = ctx.store.transaction((tx) => {
+    const war = requireGmWar(tx, ctx);
+    const f = warFactions(tx, war.id).find((x) => x.name === options.string('faction'));
+    if (!f) throw new UserError('warcmd.set.noFaction', { faction: options.string('faction') ?? '' });
+    const state = f.state as FactionState;
+    let changes: Partial<FactionSnapshot>;
+    if (field === 'masterless' || field === 'eliminated') {
+      const flag = parseFlag(value);
+      if (flag === null) throw bad();
+      // A master who died or broke the contract leaves the servant masterless (seed 001 L244).
+      changes = field === 'eliminated' ? { eliminated: flag } : flag ? { masterId: null } : {};
+    } else {
+      if (!state.percent) throw new UserError('warcmd.set.percentOnly', { field });
+      const percent = { ...state.percent };
+      if (field === 'territory') {
+        if (!(TERRITORIES as readonly string[]).includes(value)) throw bad();
+        percent.territory = value as (typeof TERRITORIES)[number];
+      } else if (field === 'supply_cut' || field === 'independent') {
+        const flag = parseFlag(value);
+        if (flag === null) throw bad();
+        if (field === 'supply_cut') percent.masterSupplyCut = flag;
+        else percent.independentAction = flag;
+      } else {
+        const n = Number(value);
+        if (!Number.isInteger(n) || Math.abs(n) > 99_999) throw bad();
+        if (field === 'mana') percent.mana = n;
+        else if (field === 'level') percent.servantLevel = n;
+        else if (field === 'mag') percent.masterMag = n;
+        else if (field === 'seals') percent.sealsLeft = Math.max(0, n);
+        else percent.battlesThisTurn = Math.max(0, n);
+      }
+      changes = { state: { ...state, percent } };
+    }
+    const before = Object.fromEntries(Object.keys(changes).map((k) => [k, f[k as keyof FactionSnapshot]]));
+    updateFaction(tx, f.id, changes);
+    record(tx, ctx, 'war.factionEdited', `faction:${f.id}`, before, changes);
+    return { war, factions: warFactions(tx, war.id), name: f.name };
+  });
+  return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field, value })], true), dms: [], board: boardUpdate(ctx, war, factions) };
 }
 
 function undo(ctx: CommandContext): Reply {

@@ -66,3 +66,10 @@ export function batchEvents(tx: Tx, batch: string): EventRow[] {
 export function markUndone(tx: Tx, ids: number[], at: Date): void {
   if (ids.length > 0) tx.update(events).set({ undoneAt: at }).where(inArray(events.id, ids)).run();
 }
+
+/** The faction whose master is this character, in the channel's active war. */
+export function masterFactionInWar(tx: Tx, channelId: string, characterId: number): FactionRow | undefined {
+  const war = activeWar(tx, channelId);
+  if (!war) return undefined;
+  return warFactions(tx, war.id).find((f) => f.masterId === characterId && !f.eliminated);
+}

@@ -147,6 +147,27 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
   });
 });
 
+describe('Fate/roll dice war: sleep and all-nighter in checks, a masterless servant', () => {
+  it('a sleeping master makes no checks; an all-nighter takes −1 (seed 001 L246–249)', async () => {
+    const channelId = h.store.db.select().from(wars).where(eq(wars.name, 'Fuyuki')).get()!.channelId;
+    const asleep = await h.fake.command({ name: 'check', channelId, user: h.fake.users.player, options: [{ name: 'status', value: 'mag' }, { name: 'character', value: '例・魔術師' }] });
+    expect(ephemeral(asleep)).toBe(true);
+    expect(embedText(asleep.callback.data)).toMatch(/asleep/);
+    const tired = await h.fake.command({ name: 'check', channelId, user: h.fake.users.player2, options: [{ name: 'status', value: 'mag' }, { name: 'character', value: '例・神父' }] });
+    expect(embedText(tired.callback.data)).toMatch(/8d6<=4-1/);
+    expect(embedText(tired.callback.data)).toMatch(/All-nighter: −1/);
+  });
+
+  it('a masterless servant loses HP and MP equal to its rank level at each turn end (seed 001 L244)', async () => {
+    const channelId = h.store.db.select().from(wars).where(eq(wars.name, 'Fuyuki')).get()!.channelId;
+    const before = runtime('ランサー');
+    const set = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('set', [{ name: 'faction', value: 'Church' }, { name: 'field', value: 'masterless' }, { name: 'value', value: 'true' }]) });
+    expect(ephemeral(set)).toBe(true);
+    await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
+    expect(runtime('ランサー')).toMatchObject({ hp: before.hp - 10, mp: before.mp - 10 }); // rank level 10
+  });
+});
+
 describe('percentage war: mana upkeep each turn end (seed 000 §3)', () => {
   let channelId = '';
   const advance = () => h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
@@ -171,5 +192,16 @@ describe('percentage war: mana upkeep each turn end (seed 000 §3)', () => {
     const thinDms = h.fake.dms(h.fake.users.player2.id).map((m) => embedText(m.body)).join('\n');
     expect(thinDms).toMatch(/Thin/);
     expect(thinDms).not.toMatch(/Strong/);
+  });
+
+  it('the GM cuts the master’s supply and spends the seals: no Grail +20, and 50 extra a turn (seed 000 L37, L48–49)', async () => {
+    for (const [field, value] of [['supply_cut', 'true'], ['seals', '0']]) {
+      await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('set', [{ name: 'faction', value: 'Strong' }, { name: 'field', value: field! }, { name: 'value', value: value! }]) });
+    }
+    await advance();
+    expect(mana('Strong')).toBe(160 - 50 - 50); // −Lv 50 and the 50 for a cut supply; no MAG×2, no Grail
+    const refused = await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('set', [{ name: 'faction', value: 'Strong' }, { name: 'field', value: 'mana' }, { name: 'value', value: '999' }]) });
+    expect(ephemeral(refused)).toBe(true);
+    expect(mana('Strong')).toBe(60);
   });
 });
