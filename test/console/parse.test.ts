@@ -2,6 +2,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../../src/command/errors.js';
 import { parseConsoleOptions, tokenize } from '../../src/console/parse.js';
+import { caught } from '../helpers/caught.js';
 
 const users = (name: string) => ({ id: `console:${name}`, name });
 
@@ -21,15 +22,7 @@ const withSubs = new SlashCommandBuilder()
   .addSubcommand((s) => s.setName('set').setDescription('d').addUserOption((o) => o.setName('user').setDescription('d').setRequired(true)))
   .toJSON();
 
-function refusal(fn: () => unknown): UserError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof UserError) return error;
-    throw error;
-  }
-  throw new Error('expected a refusal');
-}
+const refusal = (fn: () => unknown): UserError => caught(fn, UserError);
 
 describe('console option parsing', () => {
   it('tokenizes with quotes', () => {

@@ -11,6 +11,7 @@ import {
 import { FateError } from '../../../src/core/fate/errors.js';
 import { scriptedRandom, seededRandom } from '../../../src/core/random.js';
 import { translator } from '../../../src/i18n/index.js';
+import { caught } from '../../helpers/caught.js';
 
 const en = translator('en');
 
@@ -30,15 +31,7 @@ function reroll(result: DiceResult, faces: number[]): DiceResult {
   return next;
 }
 
-function fateKey(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof FateError) return e.key;
-    throw e;
-  }
-  throw new Error('no FateError');
-}
+const fateKey = (fn: () => unknown): string => caught(fn, FateError).key;
 
 /** Tree dice and flat dice must be the same objects, in rolling order. */
 function expectConsistent(r: DiceResult): void {

@@ -4,6 +4,7 @@ import { checkOutcome, planCheck, type CheckRequest } from '../../../src/core/fa
 import { FateError } from '../../../src/core/fate/errors.js';
 import type { CharacterSheet, Grade, Graded, Mark, SkillEntry } from '../../../src/core/fate/sheet/types.js';
 import { scriptedRandom, seededRandom } from '../../../src/core/random.js';
+import { caught } from '../../helpers/caught.js';
 
 function graded(grade: Grade | '??', marks: Mark[] = []): Graded {
   return { grade, marks };
@@ -52,15 +53,7 @@ const findSkill = (sheet: CharacterSheet, name: string): SkillEntry | undefined 
 const base: CheckRequest = { status: null, skills: [], plus: 0, minus: 0, lowerDice: 0, lowerThreshold: 0, target: null };
 const req = (r: Partial<CheckRequest>): CheckRequest => ({ ...base, ...r });
 
-function fateError(fn: () => unknown): FateError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof FateError) return e;
-    throw e;
-  }
-  throw new Error('no FateError');
-}
+const fateError = (fn: () => unknown): FateError => caught(fn, FateError);
 
 describe('planCheck: pools (seed 001 L33–41, L862–879, L922)', () => {
   it('status B rolls 8 dice, 4 or less (seed L864–865)', () => {

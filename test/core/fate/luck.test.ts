@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FateError } from '../../../src/core/fate/errors.js';
 import { luckLeft, luckPerDay, resetLuck, spendLuck, type LuckState } from '../../../src/core/fate/luck.js';
 import type { CharacterSheet, Grade, Graded } from '../../../src/core/fate/sheet/types.js';
+import { caught } from '../../helpers/caught.js';
 
 const g = (grade: Grade, marks: Graded['marks'] = []): Graded => ({ grade, marks });
 
@@ -23,15 +24,7 @@ function sheetWithLuck(luk: Graded): CharacterSheet {
   };
 }
 
-function fateKey(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof FateError) return e.key;
-    throw e;
-  }
-  throw new Error('no FateError');
-}
+const fateKey = (fn: () => unknown): string => caught(fn, FateError).key;
 
 describe('luckPerDay (seed 001 L215, L869, L912)', () => {
   it('is the Luck level: E 1 … A 5 (seed L215)', () => {

@@ -11,18 +11,11 @@ import {
   supportGrant,
   type Pools,
 } from '../../../src/core/fate/resources.js';
+import { caught } from '../../helpers/caught.js';
 
 const pools = (hp: number, mp: number, incapacitated = false): Pools => ({ hp, hpMax: 30, mp, mpMax: 20, incapacitated });
 
-function fateError(fn: () => unknown): FateError {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof FateError) return e;
-    throw e;
-  }
-  throw new Error('no FateError');
-}
+const fateError = (fn: () => unknown): FateError => caught(fn, FateError);
 
 describe('HP (seed 001 L204)', () => {
   it('damage floors HP at 0, and HP 0 incapacitates (seed L204)', () => {

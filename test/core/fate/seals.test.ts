@@ -11,20 +11,13 @@ import {
 } from '../../../src/core/fate/seals.js';
 import { scriptedRandom } from '../../../src/core/random.js';
 import { translator } from '../../../src/i18n/index.js';
+import { caught } from '../../helpers/caught.js';
 
 const en = translator('en');
 const roll = (input: string, faces: number[]): DiceResult => evaluateDice(input, scriptedRandom(faces));
 const SEED_EXAMPLE = [1, 3, 5, 6, 5, 6, 6, 4, 2, 3, 6]; // 8d6<=4 → 3, 3d6<=3 → 2
 
-function fateKey(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    if (e instanceof FateError) return e.key;
-    throw e;
-  }
-  throw new Error('no FateError');
-}
+const fateKey = (fn: () => unknown): string => caught(fn, FateError).key;
 
 describe('parseSealEffect (seed 001 L281–292)', () => {
   it('reads numeric bonuses: +10, stacked +20, split +5/+5 (seed L288)', () => {
