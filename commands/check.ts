@@ -3,7 +3,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
 import { describe } from '../src/command/localize.js';
-import { storeRoll, type CheckRecord } from '../src/command/rolls.js';
+import { commitRoll, storeRoll, type CheckRecord } from '../src/command/rolls.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
 import { evaluateDice, failedDiceCount, type DiceResult } from '../src/core/dice/index.js';
 import { planCheck, CHECK_LIMITS, type CheckPlan } from '../src/core/fate/check.js';
@@ -63,7 +63,7 @@ export const check: CommandModule = {
       target: options.integer('target'),
     };
     const support = options.integer('support') ?? 0;
-    const { c, plan, result, id, gm } = ctx.store.transaction((tx) => {
+    const { c, plan, result, id, gm, commitment } = ctx.store.transaction((tx) => {
       let c = resolveCharacter(tx, ctx, options.string('character'));
       assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
@@ -78,9 +78,10 @@ export const check: CommandModule = {
       const result = evaluateDice(withTarget(plan), ctx.rng);
       const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false };
       const id = storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
-      return { c, plan, result, id, gm: secret ? channelGm(tx, ctx.channelId) : undefined };
+      const commitment = secret ? commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
+      return { c, plan, result, id, gm: secret ? channelGm(tx, ctx.channelId) : undefined, commitment };
     });
-    return rollReply(ctx, checkDisplay(ctx, c, result, id, options.string('comment')?.trim() || checkLabel(ctx, plan), planNotes(ctx, plan)), secret, gm);
+    return rollReply(ctx, checkDisplay(ctx, c, result, id, options.string('comment')?.trim() || checkLabel(ctx, plan), planNotes(ctx, plan)), secret, gm, commitment);
   },
   autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];

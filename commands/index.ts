@@ -5,12 +5,13 @@ import { gm } from './gm.js';
 import { withHelp } from './help.js';
 import { luck } from './luck.js';
 import { hp, mp } from './resources.js';
+import { reveal } from './reveal.js';
 import { roll } from './roll.js';
 import { seal } from './seal.js';
 import { sheet } from './sheet.js';
 import { war } from './war.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war]);
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, reveal]);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

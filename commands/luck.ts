@@ -3,7 +3,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { assertCanEdit, hydrate, resolveCharacter, saveCharacter, type Character } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
-import { rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
+import { commitRoll, rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
 import { failedDiceCount, rerollFailed } from '../src/core/dice/index.js';
 import { spendLuck } from '../src/core/fate/luck.js';
@@ -47,7 +47,7 @@ export const luck: CommandModule = {
 
 /** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
 function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Reply {
-  const { row, c, next, spentFrom, gm } = ctx.store.transaction((tx) => {
+  const { row, c, next, spentFrom, gm, commitment } = ctx.store.transaction((tx) => {
     const row = rollId === null ? lastCountingRoll(tx, ctx.user.id, ctx.channelId) : getRoll(tx, rollId);
     if (!row || row.kind === 'sum') throw new UserError('luck.noCheck');
     if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
@@ -72,16 +72,17 @@ function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean)
     const check = row.check as CheckRecord | null;
     rewriteRoll(tx, ctx, row, next, check ? { ...check, luckUses: check.luckUses + 1 } : null, 'roll.luckReroll');
     const roller = spent.spentFrom === 'own' ? saved : c;
-    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? channelGm(tx, row.channelId) : undefined };
+    const commitment = row.secret ? commitRoll(tx, ctx, row.id, next, row.comment) : undefined;
+    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? channelGm(tx, row.channelId) : undefined, commitment };
   });
   const check = row.check as CheckRecord | null;
   const notes = [ctx.t(spentFrom ? 'luck.spentPartner' : 'luck.spent', { partner: spentFrom ?? '' })];
   const display = checkDisplay(ctx, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
   if (fromButton) {
     // The button sits on the check's reply: show the rerolled check in its place.
-    return { view: { ...rollView(ctx, display), ephemeral: row.secret, tone: row.secret ? 'secret' : rollView(ctx, display).tone }, dms: [], update: true };
+    return { view: { ...rollView(ctx, display), ephemeral: row.secret, tone: row.secret ? 'secret' : rollView(ctx, display).tone }, dms: [], update: true, posts: commitment ? [commitment] : [] };
   }
-  return rollReply(ctx, display, row.secret, gm);
+  return rollReply(ctx, display, row.secret, gm, commitment);
 }
 
 /** Luck belongs to the character who rolled the check, else to the roller's active character. */

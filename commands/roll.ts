@@ -5,7 +5,7 @@ import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandModule } from '../src/command/types.js';
 import { channelGm } from '../src/store/gms.js';
-import { storeRoll } from '../src/command/rolls.js';
+import { commitRoll, storeRoll } from '../src/command/rolls.js';
 import { rollReply } from '../src/views/roll.js';
 
 export const COMMENT_MAX = 200;
@@ -27,11 +27,15 @@ export const roll: CommandModule = {
     const secret = options.boolean('secret') ?? false;
 
     const result = evaluateDice(expression, ctx.rng);
-    const { id, gm } = ctx.store.transaction((tx) => ({
-      id: storeRoll(tx, ctx, { result, comment, secret }),
-      gm: secret ? channelGm(tx, ctx.channelId) : undefined,
-    }));
+    const { id, gm, commitment } = ctx.store.transaction((tx) => {
+      const id = storeRoll(tx, ctx, { result, comment, secret });
+      return {
+        id,
+        gm: secret ? channelGm(tx, ctx.channelId) : undefined,
+        commitment: secret ? commitRoll(tx, ctx, id, result, comment) : undefined,
+      };
+    });
 
-    return rollReply(ctx, { result, id, name: ctx.user.name, comment }, secret, gm);
+    return rollReply(ctx, { result, id, name: ctx.user.name, comment }, secret, gm, commitment);
   },
 };

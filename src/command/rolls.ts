@@ -4,6 +4,8 @@ import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { insertRoll, updateRoll } from '../store/rolls.js';
 import type { RollRow } from '../store/schema.js';
+import type { ChannelPost } from '../views/view.js';
+import { commitSecret } from './secrets.js';
 import type { CommandContext } from './types.js';
 
 /** What a /check roll remembers besides its dice. */
@@ -77,5 +79,17 @@ export function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, next: Dic
     subject: `roll:${row.id}`,
     before: { value: row.value, outcome: row.outcome, dice: row.dice, result: row.result, check: row.check },
     after: { value: next.value, outcome: next.outcome, dice: next.dice, result: next.tree, check },
+  });
+}
+
+/** A secret roll's commitment: what was rolled, by whom, for what — revealed later with /reveal. */
+export function commitRoll(tx: Tx, ctx: CommandContext, id: number, result: DiceResult, comment: string | null): ChannelPost {
+  return commitSecret(tx, ctx, 'roll', ctx.user.id, {
+    roll: id,
+    expression: result.normalized,
+    dice: result.dice.map((d) => d.face),
+    value: result.value,
+    outcome: result.outcome,
+    comment,
   });
 }

@@ -4,6 +4,7 @@ import { diceMessages } from './messages/dice.js';
 import { characterMessages } from './messages/characters.js';
 import { commonMessages } from './messages/common.js';
 import { fateMessages } from './messages/fate.js';
+import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { warCommandMessages } from './messages/war-commands.js';
 import { warMessages } from './messages/war.js';
@@ -16,7 +17,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

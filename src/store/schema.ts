@@ -166,7 +166,41 @@ export const factions = sqliteTable(
   (table) => [index('factions_war_idx').on(table.warId)],
 );
 
+/** A hidden result's commitment: the hash is public at once, the text only when revealed. */
+export const secrets = sqliteTable('secrets', {
+  id: integer('id').primaryKey(),
+  guildId: text('guild_id'),
+  channelId: text('channel_id').notNull(),
+  /** Who may reveal it (the roller, or the faction's first member); the channel's GM may too. */
+  ownerId: text('owner_id').notNull(),
+  kind: text('kind').notNull(),
+  hash: text('hash').notNull(),
+  text: text('text').notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  revealedAt: integer('revealed_at', { mode: 'timestamp_ms' }),
+});
+
+/** A faction's hidden action for one action turn; only its faction and the GM ever see the content. */
+export const declarations = sqliteTable(
+  'declarations',
+  {
+    id: integer('id').primaryKey(),
+    warId: integer('war_id').notNull(),
+    factionId: integer('faction_id').notNull(),
+    day: integer('day').notNull(),
+    turn: integer('turn').notNull(),
+    action: text('action', { mode: 'json' }).notNull(),
+    declaredBy: text('declared_by').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    result: text('result', { mode: 'json' }),
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+  },
+  (table) => [uniqueIndex('declarations_turn_idx').on(table.warId, table.factionId, table.day, table.turn)],
+);
+
 export type RollRow = typeof rolls.$inferSelect;
+export type SecretRow = typeof secrets.$inferSelect;
+export type DeclarationRow = typeof declarations.$inferSelect;
 export type WarRow = typeof wars.$inferSelect;
 export type FactionRow = typeof factions.$inferSelect;
 export type CharacterRow = typeof characters.$inferSelect;

@@ -4,7 +4,7 @@ import { diceHints, type DiceResult } from '../core/dice/index.js';
 import type { CommandContext } from '../command/types.js';
 import { asLocale, translator } from '../i18n/index.js';
 import type { ChannelGmRow } from '../store/schema.js';
-import { mention, text, type Block, type Button, type Reply, type View } from './view.js';
+import { mention, text, type Block, type Button, type ChannelPost, type Reply, type View } from './view.js';
 
 export interface RollDisplay {
   result: DiceResult;
@@ -35,10 +35,19 @@ export function rollView(ctx: CommandContext, roll: RollDisplay): View {
   };
 }
 
-/** Public roll, or secret: ephemeral to the roller and a DM copy to the GM (who may be absent). */
-export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolean, gm: ChannelGmRow | undefined): Reply {
+/**
+ * Public roll, or secret: ephemeral to the roller, a DM copy to the GM (who may be absent), and in
+ * the channel only the commitment (a hash the roller can later /reveal).
+ */
+export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolean, gm: ChannelGmRow | undefined, commitment?: ChannelPost): Reply {
   const view = rollView(ctx, roll);
   if (!secret) return { view, dms: [] };
+  const posts = commitment ? [commitment] : [];
+  const reply = secretReply(ctx, roll, view, gm);
+  return { ...reply, posts };
+}
+
+function secretReply(ctx: CommandContext, roll: RollDisplay, view: View, gm: ChannelGmRow | undefined): Reply {
   const hidden: View = { ...view, tone: 'secret', ephemeral: true };
   if (!gm) return { view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.noGm'))] }, dms: [] };
   if (gm.userId === ctx.user.id) return { view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.youAreGm'))] }, dms: [] };

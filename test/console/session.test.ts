@@ -47,7 +47,7 @@ describe('console session', () => {
   });
 
   it('plays several users: GM claim, then a secret roll shows the DM copy addressed to the GM', async () => {
-    const { s } = session([2, 2]);
+    const { s } = session([2, 2, 7, 7, 7, 7]); // two dice, then the commitment's nonce
     expect(await s.handle('/gm claim')).toContain('@you');
     await s.handle('/as alice');
     const out = await s.handle('/roll 2d6 secret:true comment:hide');

@@ -71,8 +71,12 @@ describe('/gm and secret rolls', () => {
     const ex = await h.fake.command({ name: 'roll', channelId, options: [{ name: 'expression', value: '8d6<=4' }, { name: 'secret', value: true }] });
     expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(embedText(ex.callback.data)).toMatch(/no GM/);
+    // Only the commitment reaches the channel: a hash, no dice, no DM to anyone.
     const sent = h.fake.requests.slice(before).filter((r) => r.method === 'POST' && r.path !== `/interactions/${ex.interactionId}/${ex.token}/callback`);
-    expect(sent).toEqual([]);
+    expect(sent.map((r) => r.path)).toEqual([`/channels/${channelId}/messages`]);
+    const posted = embedText(sent[0]!.body);
+    expect(posted).toMatch(/sha256:[0-9a-f]{64}/);
+    expect(posted).not.toContain('8d6');
   });
 
   it('/gm claim, then a secret roll goes ephemerally to the roller and by DM to the GM, nothing to the channel', async () => {
@@ -94,10 +98,25 @@ describe('/gm and secret rolls', () => {
     expect(dmText).toContain(secretComment);
     expect(dmText).toContain(String(row.value));
     expect(h.fake.dms(player.id)).toEqual([]);
-    // Nothing about it reached the channel: no channel message, no public reply.
+    // The channel gets the commitment only: no comment, no dice, no result.
     const channelTexts = h.fake.channelMessages().map((m) => `${m.content}${embedText(m.body)}`);
+    expect(channelTexts).toHaveLength(1);
+    expect(channelTexts[0]).toMatch(/sha256:([0-9a-f]{64})/);
     expect(channelTexts.join('\n')).not.toContain(secretComment);
-    expect(h.fake.channelMessages()).toEqual([]);
+    expect(channelTexts.join('\n')).not.toContain('10d6');
+
+    // Later the roller reveals it; the bot shows the text hashing to the posted commitment.
+    const secretId = Number(/Secret #(\d+)/.exec(channelTexts[0]!)![1]);
+    const stranger = await h.fake.command({ name: 'reveal', user: h.fake.users.player2, options: [{ name: 'id', value: secretId }] });
+    expect(stranger.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    const revealed = await h.fake.command({ name: 'reveal', user: player, options: [{ name: 'id', value: secretId }] });
+    const shownReveal = embedText(revealed.callback.data);
+    expect(shownReveal).toContain(secretComment);
+    expect(shownReveal).toMatch(/✅/);
+    const json = /```json\n(.+)\n```/.exec(shownReveal)![1]!;
+    const { createHash } = await import('node:crypto');
+    expect(channelTexts[0]).toContain(createHash('sha256').update(json).digest('hex'));
+    expect(JSON.parse(json).result.value).toBe(row.value);
   });
 
   it('the GM seat: a player cannot take it over; a member with Manage Channels can; /gm show tells', async () => {

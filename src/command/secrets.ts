@@ -1,0 +1,26 @@
+// Commitments for hidden results: stored with their text, announced in the channel by hash only.
+import { commit, makeNonce } from '../core/secrets/commit.js';
+import type { Tx } from '../store/db.js';
+import { appendEvent } from '../store/events.js';
+import { insertSecret } from '../store/secrets.js';
+import { text, type ChannelPost } from '../views/view.js';
+import type { CommandContext } from './types.js';
+
+/** Commits to `result` for `ownerId` and returns the channel post that announces the hash. */
+export function commitSecret(tx: Tx, ctx: CommandContext, kind: string, ownerId: string, result: unknown, channelId = ctx.channelId): ChannelPost {
+  const c = commit(result, ownerId, makeNonce(ctx.rng));
+  const at = ctx.now();
+  const id = insertSecret(tx, { guildId: ctx.guildId, channelId, ownerId, kind, hash: c.hash, text: c.text, createdAt: at });
+  appendEvent(tx, { at, guildId: ctx.guildId, channelId, actorId: ctx.user.id, type: 'secret.committed', subject: `secret:${id}`, before: null, after: { kind, hash: c.hash } });
+  return {
+    channelId,
+    view: {
+      locale: ctx.locale,
+      tone: 'secret',
+      title: ctx.t('secret.commitTitle', { id }),
+      blocks: [text(ctx.t(`secret.kind.${kind}`, { owner: `<@${ownerId}>` })), text(`\`sha256:${c.hash}\``)],
+      footer: ctx.t('secret.commitFooter', { id }),
+      ephemeral: false,
+    },
+  };
+}
