@@ -7,8 +7,13 @@ import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate, warClockLine } from '../src/command/war/board.js';
 import { irregularLines } from '../src/command/war/report.js';
-import { NEW_FATE_STATE, type FactionState } from '../src/command/war/state.js';
+import { NEW_FATE_STATE, type FactionState, type PercentFactionState } from '../src/command/war/state.js';
+import { parseClass } from '../src/core/grailwar/status.js';
+import { resolveTurn } from '../src/command/war/resolve.js';
 import { advanceWar } from '../src/command/war/turn.js';
+import { turnDeclarations } from '../src/store/declarations.js';
+import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
+import { describeAction } from './act.js';
 import { undoLastWarChange } from '../src/command/war/undo.js';
 import { rollIrregular } from '../src/core/session/irregular.js';
 import type { Tx } from '../src/store/db.js';
@@ -26,7 +31,9 @@ const SET_FIELDS = ['mana', 'level', 'mag', 'seals', 'territory', 'supply_cut', 
 
 const percentOptions = (s: SlashCommandSubcommandBuilder) =>
   s
+    .addStringOption((o) => describe(o, 'cmd.war.class').setMaxLength(40))
     .addIntegerOption((o) => describe(o, 'cmd.war.level').setMinValue(1).setMaxValue(200))
+    .addIntegerOption((o) => describe(o, 'cmd.war.master_level').setMinValue(1).setMaxValue(200))
     .addIntegerOption((o) => describe(o, 'cmd.war.mag').setMinValue(0).setMaxValue(999))
     .addStringOption((o) => describe(o, 'cmd.war.territory').addChoices(...TERRITORIES.map((t) => ({ name: t, value: t }))))
     .addBooleanOption((o) => describe(o, 'cmd.war.independent'));
@@ -60,6 +67,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
     ),
   )
   .addSubcommand((s) => describe(s, 'cmd.war.advance'))
+  .addSubcommand((s) => describe(s, 'cmd.war.declarations'))
+  .addSubcommand((s) => describe(s, 'cmd.war.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.war.sleep'))
   .addSubcommand((s) => describe(s, 'cmd.war.board'))
   .addSubcommand((s) =>
@@ -89,6 +98,10 @@ export const war: CommandModule = {
         return join(ctx, options, true);
       case 'advance':
         return ctx.store.transaction((tx) => advanceWar(tx, ctx, requireGmWar(tx, ctx)));
+      case 'declarations':
+        return declarationsList(ctx);
+      case 'resolve':
+        return ctx.store.transaction((tx) => resolveTurn(tx, ctx, requireGmWar(tx, ctx)));
       case 'sleep':
         return sleep(ctx);
       case 'set':
@@ -180,9 +193,11 @@ function irregular(ctx: CommandContext): Reply {
   return gmSecret(ctx, war, irregularLines(ctx, result));
 }
 
-function percentState(options: CommandOptions, hasServant: boolean) {
+function percentState(options: CommandOptions, hasServant: boolean, sheetClass: string | undefined): PercentFactionState {
   const mag = options.integer('mag') ?? 0;
   return {
+    servantClass: parseClass(options.string('class') ?? sheetClass ?? ''),
+    masterLevel: options.integer('master_level') ?? 20,
     masterMag: mag,
     servantLevel: options.integer('level') ?? 50,
     mana: 100 + mag * 2, // summoned full (seed 000 mana rule)
@@ -211,7 +226,7 @@ function join(ctx: CommandContext, options: CommandOptions, npc: boolean): Reply
     }
     const name = (options.string('faction') ?? '').trim() || [master?.row.name, servant?.row.name].filter(Boolean).join(' & ') || ctx.user.name;
     // A percent-rules faction is a master with a servant even without sheets: its numbers are the options.
-    const state: FactionState = war.ruleset === 'fate' ? { fate: { ...NEW_FATE_STATE } } : { percent: percentState(options, true) };
+    const state: FactionState = war.ruleset === 'fate' ? { fate: { ...NEW_FATE_STATE } } : { percent: percentState(options, true, servant?.sheet.servant?.className) };
     const members = npc ? [] : [...new Set([master?.row.ownerId, servant?.row.ownerId, ctx.user.id].filter((x): x is string => !!x))];
     const row: FactionSnapshot = { warId: war.id, name: name.slice(0, NAME_MAX), masterId: master?.row.id ?? null, servantId: servant?.row.id ?? null, members, npc, declared: false, eliminated: false, state };
     const id = insertFaction(tx, row);
@@ -241,6 +256,26 @@ function sleep(ctx: CommandContext): Reply {
     return { war, factions: warFactions(tx, war.id) };
   });
   return { view: { ...info(ctx, [ctx.t('warcmd.sleep.done')], true), tone: 'secret' }, dms: [], board: boardUpdate(ctx, war, factions) };
+}
+
+/** The GM's view of this turn's declarations, content included (ephemeral). */
+function declarationsList(ctx: CommandContext): Reply {
+  const lines = ctx.store.transaction((tx) => {
+    const war = requireGmWar(tx, ctx);
+    const factions = warFactions(tx, war.id);
+    const byId = new Map(factions.map((f) => [f.id, f]));
+    const declared = turnDeclarations(tx, war.id, war.day, war.turn);
+    const out = declared.map((d) => {
+      const action = d.action as ActionDeclaration;
+      const targets = action.targets.map((id) => byId.get(id)).filter((f): f is FactionRow => !!f);
+      const resolved = d.resolvedAt ? ` (${ctx.t('resolve.done')})` : '';
+      return `**${byId.get(d.factionId)?.name ?? '?'}** — ${describeAction(ctx.t, action, targets)}${resolved}${action.text ? `\n> ${action.text}` : ''}`;
+    });
+    const missing = factions.filter((f) => !f.eliminated && !declared.some((d) => d.factionId === f.id)).map((f) => f.name);
+    if (missing.length) out.push(ctx.t('act.missing', { factions: missing.join(', ') }));
+    return out;
+  });
+  return { view: { ...info(ctx, [lines.join('\n') || ctx.t('act.none')], true), tone: 'secret' }, dms: [] };
 }
 
 function board(ctx: CommandContext): Reply {

@@ -4,6 +4,8 @@ import { diceMessages } from './messages/dice.js';
 import { characterMessages } from './messages/characters.js';
 import { commonMessages } from './messages/common.js';
 import { fateMessages } from './messages/fate.js';
+import { grailwarMessages } from './messages/grailwar.js';
+import { pvpMessages } from './messages/pvp.js';
 import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { warCommandMessages } from './messages/war-commands.js';
@@ -17,7 +19,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

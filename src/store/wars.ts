@@ -48,7 +48,7 @@ export function recentWarEvents(tx: Tx, channelId: string, limit: number): Event
 
 /** The newest batch not yet undone that changed this war (a war or faction event in it). */
 export function lastWarBatch(tx: Tx, channelId: string, warId: number): string | null {
-  const warSubjects = or(eq(events.subject, `war:${warId}`), like(events.subject, 'faction:%'));
+  const warSubjects = or(eq(events.subject, `war:${warId}`), like(events.subject, 'faction:%'), like(events.subject, 'declaration:%'));
   const row = tx
     .select({ batch: events.batch })
     .from(events)

@@ -1,4 +1,6 @@
 // What a war keeps per faction, beside the characters' own sheets and runtime.
+import type { MysticCode } from '../../core/grailwar/actions.js';
+import type { ServantClass } from '../../core/grailwar/status.js';
 import type { PercentFaction } from '../../core/grailwar/upkeep.js';
 
 export interface FateFactionState {
@@ -10,7 +12,16 @@ export interface FateFactionState {
   allNighter: number;
 }
 
-export type PercentFactionState = Omit<PercentFaction, 'id'>;
+export type PercentFactionState = Omit<PercentFaction, 'id'> & {
+  /** The servant's class (battle corrections, information gathering, seed 000 L31–32). */
+  servantClass?: ServantClass;
+  archerPick?: 'str' | 'end' | 'agi';
+  masterLevel?: number;
+  /** One-shot mystic codes made and not yet used (seed 000 L3–4). */
+  items?: Partial<Record<MysticCode, number>>;
+  /** The last day this faction rested (once a day, seed 000 L5). */
+  restedDay?: number;
+};
 
 export interface FactionState {
   fate?: FateFactionState;

@@ -1,6 +1,7 @@
 // /war undo: reverts every change of the newest war command (one event batch), newest first,
 // from the before-images in the event log.
 import { updateCharacter } from '../../store/characters.js';
+import { deleteDeclaration, updateDeclaration, type DeclarationSnapshot } from '../../store/declarations.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
 import type { CharacterRow, EventRow } from '../../store/schema.js';
@@ -41,6 +42,10 @@ function restore(tx: Tx, event: EventRow): void {
     case 'faction':
       if (before) updateFaction(tx, id, before as Partial<FactionSnapshot>);
       else deleteFaction(tx, id); // it was created by the undone command
+      return;
+    case 'declaration':
+      if (before) updateDeclaration(tx, id, before as Partial<DeclarationSnapshot>);
+      else deleteDeclaration(tx, id);
       return;
     case 'character':
       if (before) updateCharacter(tx, id, before as Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name'>>);

@@ -18,6 +18,8 @@ export const SEAL_ALL_STATUS = 10;
 export const SEAL_MANA = 120;
 /** Most charms or seals accepted in one modifier field. */
 export const MAX_MODIFIER_COUNT = 20;
+/** Largest GM / skill modifier accepted, in % either way. */
+export const MAX_OTHER = 1000;
 
 export interface Combatant {
   factionId: number;
@@ -266,8 +268,8 @@ export function battleOdds(
   if (new Set(statuses).size !== 3) throw new GwError('gw.error.statusesDistinct');
   const our = sideModifiers(mods, '');
   const their = sideModifiers(mods.enemy, 'enemy.');
-  if (!isInt(mods.other) || Math.abs(mods.other) > 1000) {
-    throw new GwError('gw.error.modifier', { name: 'other', value: String(mods.other), max: 1000 });
+  if (!isInt(mods.other) || Math.abs(mods.other) > MAX_OTHER) {
+    throw new GwError('gw.error.otherModifier', { value: String(mods.other), max: MAX_OTHER });
   }
 
   const a = withAllStatusSeals(ours, our.allStatusSeals);

@@ -1,0 +1,149 @@
+// /act: a faction's hidden action for this action turn. The reply is ephemeral, the GM gets the
+// content by DM, the channel sees only that the faction has declared (board) and a commitment.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import { commitSecret } from '../src/command/secrets.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { boardUpdate } from '../src/command/war/board.js';
+import { actorProfile } from '../src/command/war/profiles.js';
+import { ACTIONS, INFO_MODES, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind } from '../src/core/grailwar/actions.js';
+import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
+import { asLocale, translator } from '../src/i18n/index.js';
+import { factionDeclaration, insertDeclaration, turnDeclarations, updateDeclaration } from '../src/store/declarations.js';
+import { appendEvent } from '../src/store/events.js';
+import { channelGm } from '../src/store/gms.js';
+import type { FactionRow } from '../src/store/schema.js';
+import { activeWar, updateFaction, warFactions } from '../src/store/wars.js';
+import { text, type DirectMessage, type Reply } from '../src/views/view.js';
+
+const TEXT_MAX = 500;
+const choices = <T extends string>(values: readonly T[], prefix: string) =>
+  values.map((v) => ({ name: translator('en')(`${prefix}.${v}`), name_localizations: { ja: translator('ja')(`${prefix}.${v}`), ko: translator('ko')(`${prefix}.${v}`) }, value: v }));
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.act')
+  .setDMPermission(false)
+  .addStringOption((o) => describe(o, 'cmd.act.action').setRequired(true).addChoices(...choices(ACTIONS, 'gw.action')))
+  .addStringOption((o) => describe(o, 'cmd.act.text').setMaxLength(TEXT_MAX))
+  .addStringOption((o) => describe(o, 'cmd.act.targets').setMaxLength(300).setAutocomplete(true))
+  .addStringOption((o) => describe(o, 'cmd.act.mode').addChoices(...choices(INFO_MODES, 'gw.infoMode')))
+  .addStringOption((o) => describe(o, 'cmd.act.item').addChoices(...choices(MYSTIC_CODES, 'gw.mysticCode')))
+  .addStringOption((o) => describe(o, 'cmd.act.creator').addChoices({ name: 'master', value: 'master' }, { name: 'servant', value: 'servant' }))
+  .addStringOption((o) => describe(o, 'cmd.act.territory').addChoices(...TERRITORY_GRADES.map((g) => ({ name: g, value: g }))))
+  .addBooleanOption((o) => describe(o, 'cmd.act.random'))
+  .addStringOption((o) => describe(o, 'cmd.act.faction').setMaxLength(100).setAutocomplete(true))
+  .toJSON();
+
+export const act: CommandModule = {
+  definition,
+  helpKey: 'help.act',
+  execute: declare,
+  autocomplete(ctx, focused) {
+    if (!ctx.guildId) return [];
+    const names = ctx.store.transaction((tx) => {
+      const war = activeWar(tx, ctx.channelId);
+      return war ? warFactions(tx, war.id).filter((f) => !f.eliminated).map((f) => f.name) : [];
+    });
+    const typed = focused.value.split(',');
+    const last = typed.pop()?.trim() ?? '';
+    const done = typed.map((t) => t.trim()).filter(Boolean);
+    return names
+      .filter((n) => !done.includes(n) && n.includes(last))
+      .map((n) => ({ name: [...done, n].join(', '), value: [...done, n].join(', ') }));
+  },
+};
+
+function splitNames(input: string | null): string[] {
+  return (input ?? '').split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
+}
+
+function declare(ctx: CommandContext, options: CommandOptions): Reply {
+  if (!ctx.guildId) throw new UserError('error.guildOnly');
+  const kind = options.string('action') as ActionKind;
+  const result = ctx.store.transaction((tx) => {
+    const war = activeWar(tx, ctx.channelId);
+    if (!war) throw new UserError('warcmd.none');
+    if (war.day === 0) throw new UserError('act.notYet');
+    const factions = warFactions(tx, war.id);
+    const gm = channelGm(tx, ctx.channelId);
+    const faction = pickFaction(ctx, factions, options.string('faction'), gm?.userId === ctx.user.id || ctx.canManageChannel);
+    const targets = splitNames(options.string('targets')).map((name) => {
+      const f = factions.find((x) => x.name === name && !x.eliminated);
+      if (!f) throw new UserError('warcmd.set.noFaction', { faction: name });
+      return f;
+    });
+    const decl: ActionDeclaration = {
+      factionId: faction.id,
+      kind,
+      targets: targets.map((f) => f.id),
+      text: (options.string('text') ?? '').trim().slice(0, TEXT_MAX),
+      ...(options.string('mode') ? { infoMode: options.string('mode') as ActionDeclaration['infoMode'] } : {}),
+      ...(options.string('item') ? { mysticCode: options.string('item') as ActionDeclaration['mysticCode'] } : {}),
+      ...(options.string('creator') ? { creator: options.string('creator') as 'master' | 'servant' } : {}),
+      ...(options.string('territory') ? { territory: options.string('territory') as ActionDeclaration['territory'] } : {}),
+      ...(options.boolean('random') ? { random: true } : {}),
+    };
+    // The percent rules compute the chance from the factions' numbers; Fate/roll dice actions are the GM's to resolve.
+    const chance = war.ruleset === 'percent' ? actionChance(decl, actorProfile(faction), factions.filter((f) => !f.eliminated).map(actorProfile)) : { chance: null, parts: [] };
+    const at = ctx.now();
+    const existing = factionDeclaration(tx, war.id, faction.id, war.day, war.turn);
+    if (existing?.resolvedAt) throw new UserError('act.alreadyResolved');
+    if (existing) {
+      updateDeclaration(tx, existing.id, { action: decl, declaredBy: ctx.user.id, createdAt: at });
+      appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declared', subject: `declaration:${existing.id}`, before: { action: existing.action, declaredBy: existing.declaredBy }, after: { action: decl, declaredBy: ctx.user.id } });
+    } else {
+      const id = insertDeclaration(tx, { warId: war.id, factionId: faction.id, day: war.day, turn: war.turn, action: decl, declaredBy: ctx.user.id, createdAt: at, result: null, resolvedAt: null });
+      appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declared', subject: `declaration:${id}`, before: null, after: { action: decl } });
+    }
+    if (!faction.declared) {
+      updateFaction(tx, faction.id, { declared: true });
+      appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declaredFlag', subject: `faction:${faction.id}`, before: { declared: false }, after: { declared: true } });
+    }
+    const after = warFactions(tx, war.id);
+    const declaredCount = turnDeclarations(tx, war.id, war.day, war.turn).length;
+    const alive = after.filter((f) => !f.eliminated).length;
+    const commitment = commitSecret(tx, ctx, 'action', (faction.members as string[])[0] ?? ctx.user.id, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, action: decl });
+    return { war, faction, targets, decl, chance, after, allDeclared: declaredCount >= alive, gmId: gm?.userId ?? null, gmLocale: asLocale(gm?.locale ?? 'en'), commitment };
+  });
+
+  const summary = (t: typeof ctx.t) => describeAction(t, result.decl, result.targets);
+  const chanceLines = (t: typeof ctx.t) => result.chance.parts.map((p) => t(p.key, p.params));
+  const dms: DirectMessage[] = [];
+  if (result.gmId && result.gmId !== ctx.user.id) {
+    const gmT = translator(result.gmLocale);
+    const lines = [gmT('act.gmDigest', { faction: result.faction.name, player: `<@${ctx.user.id}>`, action: summary(gmT) }), ...chanceLines(gmT)];
+    if (result.decl.text) lines.push(`> ${result.decl.text}`);
+    if (result.allDeclared) lines.push(gmT('act.allDeclared'));
+    dms.push({ userId: result.gmId, view: { locale: result.gmLocale, tone: 'secret', title: gmT('act.gmTitle', { name: result.war.name }), blocks: lines.map(text), ephemeral: false } });
+  }
+  return {
+    view: { locale: ctx.locale, tone: 'secret', title: ctx.t('act.title'), blocks: [text(ctx.t('act.declared', { faction: result.faction.name, action: summary(ctx.t) })), ...chanceLines(ctx.t).map(text)], ephemeral: true },
+    dms,
+    posts: [result.commitment],
+    board: boardUpdate(ctx, result.war, result.after),
+  };
+}
+
+/** The caller's own faction; the GM may declare for an NPC faction by name. */
+function pickFaction(ctx: CommandContext, factions: FactionRow[], name: string | null, isGm: boolean): FactionRow {
+  if (name) {
+    const f = factions.find((x) => x.name === name && !x.eliminated);
+    if (!f) throw new UserError('warcmd.set.noFaction', { faction: name });
+    if (!isGm && !(f.members as string[]).includes(ctx.user.id)) throw new UserError('act.notYourFaction', { faction: name });
+    return f;
+  }
+  const own = factions.find((f) => (f.members as string[]).includes(ctx.user.id) && !f.eliminated);
+  if (!own) throw new UserError('act.noFaction');
+  return own;
+}
+
+export function describeAction(t: CommandContext['t'], d: ActionDeclaration, targets: FactionRow[]): string {
+  const parts = [t(`gw.action.${d.kind}`)];
+  if (d.infoMode) parts.push(t(`gw.infoMode.${d.infoMode}`));
+  if (d.mysticCode) parts.push(t(`gw.mysticCode.${d.mysticCode}`));
+  if (d.territory) parts.push(d.territory);
+  if (d.random) parts.push(t('act.random'));
+  if (targets.length) parts.push(`→ ${targets.map((f) => f.name).join(', ')}`);
+  return parts.join(' · ');
+}
+

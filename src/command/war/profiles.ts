@@ -1,0 +1,41 @@
+// Percent-rules numbers of a faction, as the action and battle rules want them.
+import type { ActorProfile } from '../../core/grailwar/actions.js';
+import type { Combatant } from '../../core/grailwar/battle.js';
+import { baseStatuses, type Status } from '../../core/grailwar/status.js';
+import { penalizedStatus } from '../../core/grailwar/upkeep.js';
+import type { FactionRow } from '../../store/schema.js';
+import type { FactionState, PercentFactionState } from './state.js';
+
+export function percentOf(f: FactionRow): PercentFactionState | null {
+  return (f.state as FactionState).percent ?? null;
+}
+
+/** The servant's six statuses: the level's points spread evenly plus the class correction, less the mana-shortage penalty (seed 000 L28–32, L40). */
+export function servantStatuses(p: PercentFactionState): Record<Status, number> {
+  // An Archer's +15 goes to STR, END or AGI at the player's choice (seed 000 L31); STR unless chosen.
+  const cls = p.servantClass ?? 'other';
+  const base = baseStatuses('servant', p.servantLevel, cls, cls === 'archer' ? (p.archerPick ?? 'str') : undefined);
+  return Object.fromEntries(Object.entries(base).map(([s, v]) => [s, penalizedStatus(v, p.mana)])) as Record<Status, number>;
+}
+
+export function actorProfile(f: FactionRow): ActorProfile {
+  const p = percentOf(f);
+  return {
+    factionId: f.id,
+    servantClass: p?.servantClass ?? 'other',
+    masterMag: p?.masterMag ?? 0,
+    servantMag: p ? servantStatuses(p).mag : 0,
+  };
+}
+
+export function servantCombatant(f: FactionRow, role: 'main' | 'sub'): Combatant {
+  const p = percentOf(f)!;
+  const statuses = servantStatuses(p);
+  return { factionId: f.id, name: f.name, kind: 'servant', level: p.servantLevel, statuses, role };
+}
+
+export function masterCombatant(f: FactionRow): Combatant {
+  const p = percentOf(f)!;
+  const statuses = baseStatuses('master', p.masterLevel ?? 20);
+  return { factionId: f.id, name: `${f.name} (master)`, kind: 'master', level: p.masterLevel ?? 20, statuses, role: 'sub' };
+}
