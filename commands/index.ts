@@ -1,6 +1,8 @@
 // The command registry: the bot, the console and deploy-commands all read this one list.
 import type { CommandModule } from '../src/command/types.js';
 import { act } from './act.js';
+import { attack } from './attack.js';
+import { combat } from './combat.js';
 import { battle } from './battle.js';
 import { check } from './check.js';
 import { gm } from './gm.js';
@@ -13,7 +15,7 @@ import { seal } from './seal.js';
 import { sheet } from './sheet.js';
 import { war } from './war.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, reveal]);
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, reveal]);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

@@ -14,7 +14,7 @@ import { advanceWar } from '../src/command/war/turn.js';
 import { turnDeclarations } from '../src/store/declarations.js';
 import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
 import { describeAction } from './act.js';
-import { undoLastWarChange } from '../src/command/war/undo.js';
+import { undoLastWarChange } from '../src/command/undo.js';
 import { rollIrregular } from '../src/core/session/irregular.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';

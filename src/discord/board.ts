@@ -3,6 +3,7 @@
 import type { Client } from 'discord.js';
 import type { Logger } from 'pino';
 import type { Store } from '../store/db.js';
+import { getCombat, updateCombat } from '../store/combats.js';
 import { getWar, updateWar } from '../store/wars.js';
 import type { BoardUpdate } from '../views/view.js';
 import { toMessage } from './render.js';
@@ -14,7 +15,8 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     return;
   }
   const payload = toMessage(board.view);
-  const current = store.transaction((tx) => getWar(tx, board.warId)?.boardMessageId ?? null);
+  const combat = board.kind === 'combat';
+  const current = store.transaction((tx) => (combat ? getCombat(tx, board.warId)?.trackerMessageId : getWar(tx, board.warId)?.boardMessageId) ?? null);
   if (current && !board.repost) {
     try {
       await channel.messages.edit(current, { embeds: payload.embeds ?? [], components: [], allowedMentions: { parse: [] } });
@@ -24,5 +26,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     }
   }
   const message = await channel.send(payload);
-  store.transaction((tx) => updateWar(tx, board.warId, { boardMessageId: message.id }));
+  store.transaction((tx) => (combat ? updateCombat(tx, board.warId, { trackerMessageId: message.id }) : updateWar(tx, board.warId, { boardMessageId: message.id })));
+  // The combat tracker is pinned so the table finds it; a missing pin permission only costs the pin.
+  if (combat) await message.pin().catch((error: unknown) => log.info({ err: error }, 'could not pin the tracker'));
 }

@@ -2,7 +2,9 @@
 // Each concern keeps its own catalog file in messages/; this module merges them and formats.
 import { diceMessages } from './messages/dice.js';
 import { characterMessages } from './messages/characters.js';
+import { combatMessages } from './messages/combat.js';
 import { commonMessages } from './messages/common.js';
+import { fateCombatMessages } from './messages/fate-combat.js';
 import { fateMessages } from './messages/fate.js';
 import { grailwarMessages } from './messages/grailwar.js';
 import { pvpMessages } from './messages/pvp.js';
@@ -19,7 +21,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

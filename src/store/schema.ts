@@ -198,7 +198,24 @@ export const declarations = sqliteTable(
   (table) => [uniqueIndex('declarations_turn_idx').on(table.warId, table.factionId, table.day, table.turn)],
 );
 
+/** A fight in a channel: its ruleset state (combatants, order, round, turn) and live tracker message. */
+export const combats = sqliteTable(
+  'combats',
+  {
+    id: integer('id').primaryKey(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    ruleset: text('ruleset', { enum: ['fate', 'persona'] }).notNull(),
+    status: text('status', { enum: ['active', 'ended'] }).notNull(),
+    state: text('state', { mode: 'json' }).notNull(),
+    trackerMessageId: text('tracker_message_id'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('combats_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
+);
+
 export type RollRow = typeof rolls.$inferSelect;
+export type CombatRow = typeof combats.$inferSelect;
 export type SecretRow = typeof secrets.$inferSelect;
 export type DeclarationRow = typeof declarations.$inferSelect;
 export type WarRow = typeof wars.$inferSelect;

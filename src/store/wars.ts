@@ -73,3 +73,15 @@ export function masterFactionInWar(tx: Tx, channelId: string, characterId: numbe
   if (!war) return undefined;
   return warFactions(tx, war.id).find((f) => f.masterId === characterId && !f.eliminated);
 }
+
+/** The newest batch not yet undone with an event of this type prefix on this exact subject. */
+export function lastBatchFor(tx: Tx, channelId: string, subject: string, typePrefix: string): string | null {
+  const row = tx
+    .select({ batch: events.batch })
+    .from(events)
+    .where(and(eq(events.channelId, channelId), isNull(events.undoneAt), eq(events.subject, subject), like(events.type, `${typePrefix}%`)))
+    .orderBy(desc(events.id))
+    .limit(1)
+    .get();
+  return row?.batch ?? null;
+}

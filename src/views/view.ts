@@ -77,6 +77,8 @@ export interface Reply {
 }
 
 export interface BoardUpdate {
+  /** Which live message: a war's board or a combat's tracker. */
+  kind?: 'war' | 'combat';
   warId: number;
   channelId: string;
   view: View;

@@ -1,19 +1,25 @@
-// /war undo: reverts every change of the newest war command (one event batch), newest first,
+// /war undo and /combat undo: revert every change of the newest command (one event batch), newest first,
 // from the before-images in the event log.
-import { updateCharacter } from '../../store/characters.js';
-import { deleteDeclaration, updateDeclaration, type DeclarationSnapshot } from '../../store/declarations.js';
-import type { Tx } from '../../store/db.js';
-import { appendEvent } from '../../store/events.js';
-import type { CharacterRow, EventRow } from '../../store/schema.js';
-import { batchEvents, deleteFaction, lastWarBatch, markUndone, updateFaction, updateWar, type FactionSnapshot, type WarSnapshot } from '../../store/wars.js';
-import { UserError } from '../errors.js';
-import type { CommandContext } from '../types.js';
+import { updateCharacter } from '../store/characters.js';
+import { deleteDeclaration, updateDeclaration, type DeclarationSnapshot } from '../store/declarations.js';
+import type { Tx } from '../store/db.js';
+import { appendEvent } from '../store/events.js';
+import type { CharacterRow, CombatRow, EventRow } from '../store/schema.js';
+import { updateCombat } from '../store/combats.js';
+import { batchEvents, deleteFaction, lastWarBatch, markUndone, updateFaction, updateWar, type FactionSnapshot, type WarSnapshot } from '../store/wars.js';
+import { UserError } from './errors.js';
+import type { CommandContext } from './types.js';
 
 export function undoLastWarChange(tx: Tx, ctx: CommandContext, warId: number): EventRow[] {
   const batch = lastWarBatch(tx, ctx.channelId, warId);
   if (!batch) throw new UserError('warcmd.undo.nothing');
+  if (batchEvents(tx, batch).some((e) => e.type === 'war.started')) throw new UserError('warcmd.undo.start');
+  return undoBatch(tx, ctx, batch, `war:${warId}`);
+}
+
+/** Reverts every event of a batch, newest first, and records that it did. */
+export function undoBatch(tx: Tx, ctx: CommandContext, batch: string, subject: string): EventRow[] {
   const reverted = batchEvents(tx, batch);
-  if (reverted.some((e) => e.type === 'war.started')) throw new UserError('warcmd.undo.start');
   for (const event of reverted) restore(tx, event);
   const at = ctx.now();
   markUndone(tx, reverted.map((e) => e.id), at);
@@ -23,7 +29,7 @@ export function undoLastWarChange(tx: Tx, ctx: CommandContext, warId: number): E
     channelId: ctx.channelId,
     actorId: ctx.user.id,
     type: 'undo.applied', // not a war.* type: undoing an undo is not offered
-    subject: `war:${warId}`,
+    subject,
     before: null,
     after: { batch, events: reverted.map((e) => e.id) },
   });
@@ -46,6 +52,9 @@ function restore(tx: Tx, event: EventRow): void {
     case 'declaration':
       if (before) updateDeclaration(tx, id, before as Partial<DeclarationSnapshot>);
       else deleteDeclaration(tx, id);
+      return;
+    case 'combat':
+      if (before) updateCombat(tx, id, before as Partial<Omit<CombatRow, 'id'>>);
       return;
     case 'character':
       if (before) updateCharacter(tx, id, before as Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name'>>);

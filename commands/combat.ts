@@ -1,0 +1,230 @@
+// /combat start | add | join | remove | next | delay | show | undo | end — the fight tracker.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { resolveCharacter } from '../src/command/characters.js';
+import { addCombatant, currentActor, findCombatant, fromSheet, newFateState, nextTurn, writeBack } from '../src/command/combat/fate.js';
+import type { FateCombatState, Row } from '../src/command/combat/state.js';
+import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
+import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { undoBatch } from '../src/command/undo.js';
+import { delayedIv } from '../src/core/fate/combat/initiative.js';
+import { evaluateDice } from '../src/core/dice/index.js';
+import { activeCombat, getCombat, insertCombat, updateCombat } from '../src/store/combats.js';
+import type { Tx } from '../src/store/db.js';
+import { appendEvent } from '../src/store/events.js';
+import type { CombatRow } from '../src/store/schema.js';
+import { lastBatchFor } from '../src/store/wars.js';
+import { defendButtons } from './attack.js';
+import { text, type Reply } from '../src/views/view.js';
+import { characterChoices } from './check.js';
+
+const NAME_MAX = 100;
+const rowChoice = (o: import('@discordjs/builders').SlashCommandStringOption) =>
+  describe(o, 'cmd.combat.row').addChoices({ name: 'front', value: 'front' }, { name: 'back', value: 'back' });
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
+  .setDMPermission(false)
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.start')
+      .addStringOption((o) => describe(o, 'cmd.combat.ruleset').setRequired(true).addChoices({ name: 'Fate/roll dice', value: 'fate' }, { name: 'Persona', value: 'persona' }))
+      .addStringOption((o) => describe(o, 'cmd.combat.name').setMaxLength(NAME_MAX)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.add')
+      .addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40))
+      .addStringOption(rowChoice)
+      .addBooleanOption((o) => describe(o, 'cmd.combat.hidden'))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.hp').setMinValue(1).setMaxValue(9999))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.mp').setMinValue(0).setMaxValue(9999))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.iv').setMinValue(0).setMaxValue(999))
+      .addStringOption((o) => describe(o, 'cmd.combat.pool').setMaxLength(60))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.servant')),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40)).addStringOption(rowChoice))
+  .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
+  .addSubcommand((s) => describe(s, 'cmd.combat.next'))
+  .addSubcommand((s) => describe(s, 'cmd.combat.delay').addIntegerOption((o) => describe(o, 'cmd.combat.amount').setRequired(true).setMinValue(0).setMaxValue(999)))
+  .addSubcommand((s) => describe(s, 'cmd.combat.show'))
+  .addSubcommand((s) => describe(s, 'cmd.combat.undo'))
+  .addSubcommand((s) => describe(s, 'cmd.combat.end'))
+  .toJSON();
+
+export const combat: CommandModule = {
+  definition,
+  helpKey: 'help.combat',
+  execute(ctx, options) {
+    if (!ctx.guildId) throw new UserError('error.guildOnly');
+    switch (options.subcommand()) {
+      case 'start':
+        return start(ctx, options);
+      case 'add':
+        return change(ctx, 'combat.added', (tx, c, s) => add(tx, ctx, options, s, true));
+      case 'join':
+        return change(ctx, 'combat.joined', (tx, c, s) => add(tx, ctx, options, s, false), false);
+      case 'remove':
+        return change(ctx, 'combat.removed', (_tx, _c, s) => {
+          const who = findCombatant(s, options.string('who') ?? '');
+          return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
+        });
+      case 'next':
+        return change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx).state);
+      case 'delay':
+        return change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
+      case 'undo':
+        return undo(ctx);
+      case 'end':
+        return end(ctx);
+      case 'show':
+      default:
+        return show(ctx);
+    }
+  },
+  autocomplete(ctx, focused) {
+    if (!ctx.guildId) return [];
+    const inFight = ctx.store.transaction((tx) => {
+      const c = activeCombat(tx, ctx.channelId);
+      return c?.ruleset === 'fate' ? (c.state as FateCombatState).combatants.map((x) => x.name) : [];
+    });
+    const names = [...new Set([...inFight, ...characterChoices(ctx, focused.value).map((c) => c.value)])];
+    return names.filter((n) => n.includes(focused.value)).slice(0, 25).map((n) => ({ name: n, value: n }));
+  },
+};
+
+function start(ctx: CommandContext, options: CommandOptions): Reply {
+  const ruleset = options.string('ruleset') === 'persona' ? 'persona' : 'fate';
+  const combatRow = ctx.store.transaction((tx) => {
+    requireGm(tx, ctx);
+    if (activeCombat(tx, ctx.channelId)) throw new UserError('combat.alreadyActive');
+    const name = (options.string('name') ?? '').trim() || ctx.t('combat.defaultName');
+    if (ruleset === 'persona') throw new UserError('combat.personaNotYet');
+    const state = newFateState(name);
+    const id = insertCombat(tx, { guildId: ctx.guildId, channelId: ctx.channelId, ruleset, status: 'active', state, trackerMessageId: null, createdAt: ctx.now() });
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.started', subject: `combat:${id}`, before: null, after: { ruleset, name } });
+    return getCombat(tx, id)!;
+  });
+  return withTracker(ctx, combatRow, [ctx.t('combat.started')]);
+}
+
+/** One change of the fight: GM-only unless `gmOnly` is false; the tracker follows. */
+function change(ctx: CommandContext, type: string, fn: (tx: Tx, combat: CombatRow, state: FateCombatState) => FateCombatState, gmOnly = true): Reply {
+  const updated = ctx.store.transaction((tx) => {
+    const combatRow = requireCombat(tx, ctx);
+    if (gmOnly) requireGm(tx, ctx);
+    if (combatRow.ruleset !== 'fate') throw new UserError('combat.personaNotYet');
+    return saveCombatState(tx, ctx, combatRow, type, fn(tx, combatRow, combatRow.state as FateCombatState));
+  });
+  const state = updated.state as FateCombatState;
+  const actor = currentActor(state);
+  const line = type === 'combat.next' && actor ? ctx.t('combat.turnOf', { name: actor.name, round: state.round }) : ctx.t(`combat.done.${type.split('.')[1]}`);
+  return withTracker(ctx, updated, [line]);
+}
+
+function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState, byGm: boolean): FateCombatState {
+  const side = (options.string('side') ?? '').trim().slice(0, 40);
+  const row = (options.string('row') ?? 'front') as Row;
+  if (!byGm) {
+    const ch = resolveCharacter(tx, ctx, null);
+    return addCombatant(state, fromSheet(ch, side, row, false));
+  }
+  const who = (options.string('who') ?? '').trim();
+  const hp = options.integer('hp');
+  if (hp === null) {
+    // A sheet of this server: a player's character or the GM's NPC.
+    return addCombatant(state, fromSheet(resolveCharacter(tx, ctx, who), side, row, options.boolean('hidden') ?? false));
+  }
+  const pool = options.string('pool') ?? '4d6<=3';
+  evaluateDice(pool, ctx.rng); // refuse a bad expression now, not in the middle of the fight
+  return addCombatant(state, {
+    characterId: null,
+    name: who.slice(0, NAME_MAX),
+    side,
+    row,
+    hidden: options.boolean('hidden') ?? false,
+    ownerId: null,
+    hp,
+    hpMax: hp,
+    mp: options.integer('mp') ?? 0,
+    mpMax: options.integer('mp') ?? 0,
+    iv: options.integer('iv') ?? 0,
+    delay: 0,
+    isServant: options.boolean('servant') ?? false,
+    pool,
+    tieCheck: pool,
+    incapacitated: false,
+    dead: false,
+    escaped: false,
+  });
+}
+
+/** Voluntary delay of the current actor, down to IV 0 (seed 001 L197, L201). */
+function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: number): FateCombatState {
+  const actor = currentActor(state);
+  if (!actor) throw new UserError('combat.notStarted');
+  if (actor.ownerId !== ctx.user.id && !isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: actor.name });
+  delayedIv(actor.iv, amount);
+  const combatants = state.combatants.map((c) => (c.key === actor.key ? { ...c, delay: amount } : c));
+  // Move the actor behind everyone whose IV is now higher this round.
+  const rest = state.order.slice(state.turn + 1);
+  const ivOf = (k: string) => {
+    const c = combatants.find((x) => x.key === k)!;
+    return c.iv - c.delay;
+  };
+  const insertAt = rest.findIndex((k) => ivOf(k) < actor.iv - amount);
+  const reordered = insertAt === -1 ? [...rest, actor.key] : [...rest.slice(0, insertAt), actor.key, ...rest.slice(insertAt)];
+  return { ...state, combatants, order: [...state.order.slice(0, state.turn), ...reordered] };
+}
+
+function undo(ctx: CommandContext): Reply {
+  const updated = ctx.store.transaction((tx) => {
+    const combatRow = requireCombat(tx, ctx);
+    requireGm(tx, ctx);
+    const batch = lastBatchFor(tx, ctx.channelId, `combat:${combatRow.id}`, 'combat.');
+    if (!batch) throw new UserError('combat.undoNothing');
+    const reverted = undoBatch(tx, ctx, batch, `combat:${combatRow.id}`);
+    if (reverted.some((e) => e.type === 'combat.started')) throw new UserError('combat.undoStart');
+    return getCombat(tx, combatRow.id)!;
+  });
+  const reply = withTracker(ctx, updated, [ctx.t('combat.undone')]);
+  const pending = (updated.state as FateCombatState).pending;
+  if (!pending) return reply;
+  // The undone step was a defense: the defender needs the buttons again.
+  const target = (updated.state as FateCombatState).combatants.find((c) => c.key === pending.target);
+  return {
+    ...reply,
+    view: {
+      ...reply.view,
+      ephemeral: false,
+      blocks: [...reply.view.blocks, text(ctx.t('attack.defendPrompt', { name: target?.name ?? '?' }))],
+      buttons: defendButtons(ctx),
+    },
+  };
+}
+
+function end(ctx: CommandContext): Reply {
+  const { updated, written } = ctx.store.transaction((tx) => {
+    const combatRow = requireCombat(tx, ctx);
+    requireGm(tx, ctx);
+    const written = writeBack(tx, ctx, combatRow.state as FateCombatState);
+    updateCombat(tx, combatRow.id, { status: 'ended' });
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${combatRow.id}`, before: { status: 'active' }, after: { status: 'ended' } });
+    return { updated: { ...combatRow, status: 'ended' as const }, written };
+  });
+  return withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })], true);
+}
+
+function show(ctx: CommandContext): Reply {
+  const combatRow = ctx.store.transaction((tx) => requireCombat(tx, ctx));
+  return { ...withTracker(ctx, combatRow, [ctx.t('combat.shown')]), board: { ...trackerUpdate(ctx, combatRow, fateTrackerView(ctx, combatRow.state as FateCombatState)), repost: true } };
+}
+
+export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {
+  const view = fateTrackerView(ctx, combatRow.state as FateCombatState, ended);
+  return {
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map(text), ephemeral: true },
+    dms: [],
+    board: trackerUpdate(ctx, combatRow, view),
+  };
+}

@@ -1,0 +1,44 @@
+// The pinned tracker: round, whose turn, the order, HP/MP bars of visible combatants, conditions.
+// An NPC the GM hid shows its name and condition only.
+import type { CombatRow } from '../../store/schema.js';
+import { text, type BoardUpdate, type View } from '../../views/view.js';
+import type { CommandContext } from '../types.js';
+import type { FateCombatant, FateCombatState } from './state.js';
+
+const BAR = 10;
+
+export function bar(value: number, max: number): string {
+  const filled = max > 0 ? Math.round((Math.max(0, Math.min(value, max)) / max) * BAR) : 0;
+  return `${'█'.repeat(filled)}${'░'.repeat(BAR - filled)}`;
+}
+
+export function condition(ctx: CommandContext, c: FateCombatant): string {
+  if (c.dead) return ctx.t('combat.cond.dead');
+  if (c.escaped) return ctx.t('combat.cond.escaped');
+  if (c.incapacitated) return ctx.t('combat.cond.incapacitated');
+  return c.hp * 2 < c.hpMax ? ctx.t('combat.cond.wounded') : ctx.t('combat.cond.standing');
+}
+
+function line(ctx: CommandContext, c: FateCombatant, current: boolean): string {
+  const head = `${current ? '▶ ' : ''}**${c.name}** (${c.side} · ${ctx.t(`combat.row.${c.row}`)})`;
+  if (c.hidden) return `${head} — ${condition(ctx, c)}`;
+  return `${head} IV ${c.iv - c.delay}\nHP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · MP ${bar(c.mp, c.mpMax)} ${c.mp}/${c.mpMax} — ${condition(ctx, c)}`;
+}
+
+export function fateTrackerView(ctx: CommandContext, state: FateCombatState, ended = false): View {
+  const byKey = new Map(state.combatants.map((c) => [c.key, c]));
+  const ordered = [...state.order.map((k) => byKey.get(k)!).filter(Boolean), ...state.combatants.filter((c) => !state.order.includes(c.key))];
+  const current = state.turn >= 0 ? state.order[state.turn] : undefined;
+  const head = ended ? ctx.t('combat.tracker.ended') : state.round === 0 ? ctx.t('combat.tracker.setup') : ctx.t('combat.tracker.round', { round: state.round, name: byKey.get(current ?? '')?.name ?? '-' });
+  return {
+    locale: ctx.locale,
+    tone: 'info',
+    title: ctx.t('combat.tracker.title', { name: state.name }),
+    blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current)).join('\n') || ctx.t('combat.tracker.empty'))],
+    ephemeral: false,
+  };
+}
+
+export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View): BoardUpdate {
+  return { kind: 'combat', warId: combat.id, channelId: combat.channelId, view };
+}
