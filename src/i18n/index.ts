@@ -7,6 +7,7 @@ import { commonMessages } from './messages/common.js';
 import { fateCombatMessages } from './messages/fate-combat.js';
 import { fateMessages } from './messages/fate.js';
 import { grailwarMessages } from './messages/grailwar.js';
+import { personaMessages } from './messages/persona.js';
 import { pvpMessages } from './messages/pvp.js';
 import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
@@ -21,7 +22,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -60,7 +60,12 @@ export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSo
   actor.hp -= hp;
   actor.sp -= sp;
   if (hp > 0 || sp > 0) events.push(ev('persona.attack.cost', { name: actor.name, hp, sp }));
-  events.push(ev('persona.ailment.declare', { name: actor.name, skill: spec.skill ?? '', targets: targets.map((t) => t.name).join(', ') }));
+  const targetNames = targets.map((t) => t.name).join(', ');
+  events.push(
+    spec.skill
+      ? ev('persona.ailment.declareSkill', { name: actor.name, skill: spec.skill, targets: targetNames })
+      : ev('persona.ailment.declare', { name: actor.name, targets: targetNames }),
+  );
 
   for (let hit = 1; hit <= hits; hit++) {
     for (const target of targets) {

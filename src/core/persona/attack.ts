@@ -196,7 +196,12 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     covers.set(c.target, { by, evade: c.evade ?? false });
   }
   payCost(dr, spec.cost);
-  events.push(ev('persona.attack.declare', { name: actor.name, skill: spec.skill ?? '', targets: targets.map((t) => t.name).join(', ') }));
+  const targetNames = targets.map((t) => t.name).join(', ');
+  events.push(
+    spec.skill
+      ? ev('persona.attack.declareSkill', { name: actor.name, skill: spec.skill, targets: targetNames })
+      : ev(`persona.attack.declare.${spec.kind}`, { name: actor.name, targets: targetNames }),
+  );
   for (const { by } of covers.values()) by.coverUsed = true;
   for (const [targetId, { by }] of covers) {
     const t = findCombatant(d, targetId);

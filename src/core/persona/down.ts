@@ -115,7 +115,6 @@ export function startSlotEffects(draft: CombatState, c: Combatant, events: Perso
     events.push(ev('persona.slot.lostStatus', { name: c.name, status: def.id }));
     return false;
   }
-  if (def?.randomAction) events.push(ev('persona.status.randomAction', { name: c.name, status: def.id }));
   return true;
 }
 

@@ -10,7 +10,7 @@
 // (finish-off declarations), an action slot is open, or the combat is over.
 import type { RandomSource } from '../random.js';
 import { percentile } from './check.js';
-import { canAct, findCombatant, inCombat, makeCombatant } from './combatant.js';
+import { canAct, findCombatant, inCombat, makeCombatant, statusDef } from './combatant.js';
 import { holdUpAvailable, startSlotEffects } from './down.js';
 import { initiativeOf, nextActorCandidates } from './initiative.js';
 import { rollNaturalRecovery } from './status.js';
@@ -108,8 +108,9 @@ export function closeSlot(dr: Draft): void {
 
 /**
  * Combat ends as soon as one side has nobody left in it (KO L457; JA L842 for escape; JA L35 at
- * round end). Fled PCs: nobody wins (KO L457). Incapacitated characters come back at HP 1,
- * incapacitated and unconscious until healed to 3 (JA L1166–1167).
+ * round end). Fled PCs: nobody wins (KO L457). Incapacitated Persona users come back at HP 1,
+ * incapacitated and unconscious until healed to 3 (JA L1166–1167; the section speaks of Persona
+ * users, so defeated shadows stay down).
  */
 export function checkEnd(dr: Draft): boolean {
   const { d, events } = dr;
@@ -130,7 +131,7 @@ export function checkEnd(dr: Draft): boolean {
   d.holdUp = null;
   events.push(ev(`persona.combat.end.${reason}`, { round: d.round }));
   for (const c of d.combatants) {
-    if (c.incapacitated && !c.dead && !c.fled) {
+    if (c.personaUser && c.incapacitated && !c.dead && !c.fled) {
       c.hp = 1;
       c.unconscious = true;
       events.push(ev('persona.combat.afterKo', { name: c.name }));
@@ -261,6 +262,8 @@ function openSlot(dr: Draft, ownerId: string, kind: SlotKind, holdUp: boolean): 
   d.slot = { ownerId, kind, changeTried: false, causedDown: false, holdUp: holdUp && d.holdUp !== null };
   d.phase = 'slot';
   events.push(ev(`persona.slot.${kind}`, { name: owner.name }));
+  const def = statusDef(d, owner.badStatus);
+  if (def?.randomAction) events.push(ev('persona.status.randomAction', { name: owner.name, status: def.id }));
   return true;
 }
 

@@ -1,6 +1,7 @@
 // Turning rule events and errors into words (catalog `persona.*`, src/i18n/messages/persona.ts).
 // Parameters holding ids are replaced by names: `status` (bad-status id → the table's name in the
-// reader's language), `element` and `resistance` (→ `persona.element.*`, `persona.resistance.*`).
+// reader's language), `element`, `resistance` and `phase` (→ `persona.element.*`, `persona.resistance.*`,
+// `persona.phase.*`).
 import type { Locale, Params, Translate } from '../../i18n/index.js';
 import { DEFAULT_BAD_STATUSES, findBadStatus, type BadStatusDef } from './status-table.js';
 import type { PersonaError, PersonaEvent } from './types.js';
@@ -12,10 +13,11 @@ export function localizePersonaParams(
   table: readonly BadStatusDef[] = DEFAULT_BAD_STATUSES,
 ): Params {
   const out: Params = { ...params };
-  const { status, element, resistance } = params;
+  const { status, element, resistance, phase } = params;
   if (typeof status === 'string') out.status = findBadStatus(table, status)?.name[locale] ?? status;
   if (typeof element === 'string') out.element = named(t, `persona.element.${element}`, element);
   if (typeof resistance === 'string') out.resistance = named(t, `persona.resistance.${resistance}`, resistance);
+  if (typeof phase === 'string') out.phase = named(t, `persona.phase.${phase}`, phase);
   return out;
 }
 

@@ -1,0 +1,106 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { caught } from '../../helpers/caught.js';
+import { scriptedRandom } from '../../../src/core/random.js';
+import { LOCALES, type Locale, type Params, type Translate } from '../../../src/i18n/index.js';
+import { personaMessages } from '../../../src/i18n/messages/persona.js';
+import {
+  ELEMENTS,
+  PersonaError,
+  RESISTANCES,
+  advance,
+  attack,
+  castAilment,
+  createCombat,
+  personaErrorMessage,
+  personaEventText,
+} from '../../../src/core/persona/index.js';
+
+const SRC = join(import.meta.dirname, '../../../src/core/persona');
+
+/** The keys built from templates in the source, spelled out. */
+const DYNAMIC = [
+  ...['bokosuka', 'showtime'].map((k) => `persona.allOut.${k}`),
+  ...['pcWin', 'npcWin', 'escape'].map((k) => `persona.combat.end.${k}`),
+  ...['pc', 'npc'].map((k) => `persona.combat.surprise.${k}`),
+  ...['weak', 'resist', 'null', 'reflect', 'absorb'].map((k) => `persona.damage.${k}`),
+  ...['physical', 'magic'].map((k) => `persona.attack.declare.${k}`),
+  ...['original', 'oneMore', 'extra'].map((k) => `persona.slot.${k}`),
+  ...ELEMENTS.map((k) => `persona.element.${k}`),
+  ...RESISTANCES.map((k) => `persona.resistance.${k}`),
+  ...['declaration', 'roundStart', 'slot', 'idle', 'ended'].map((k) => `persona.phase.${k}`),
+];
+
+function translator(locale: Locale): Translate {
+  return (key: string, params: Params = {}) => {
+    const template = personaMessages[locale][key];
+    if (template === undefined) return key;
+    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  };
+}
+
+const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!).sort();
+
+describe('persona catalog', () => {
+  it('has every key in en, ja and ko with the same placeholders', () => {
+    const en = Object.keys(personaMessages.en);
+    for (const locale of LOCALES) {
+      expect(Object.keys(personaMessages[locale]).sort()).toEqual([...en].sort());
+      for (const key of en) expect(placeholders(personaMessages[locale][key]!), `${locale} ${key}`).toEqual(placeholders(personaMessages.en[key]!));
+    }
+    expect(en.every((k) => k.startsWith('persona.'))).toBe(true);
+  });
+
+  it('covers every key the rules can emit or throw, and nothing else', () => {
+    const used = new Set<string>(DYNAMIC);
+    for (const file of readdirSync(SRC)) {
+      const text = readFileSync(join(SRC, file), 'utf8');
+      for (const m of text.matchAll(/'(persona\.[a-zA-Z.]+)'/g)) used.add(m[1]!);
+    }
+    const catalog = new Set(Object.keys(personaMessages.en));
+    expect([...used].filter((k) => !catalog.has(k))).toEqual([]);
+    expect([...catalog].filter((k) => !used.has(k))).toEqual([]);
+  });
+
+  it('renders a fight in every language with no placeholder left, status and element names localized', () => {
+    const rng = scriptedRandom([40, 3, 4, 20]);
+    let step = createCombat({
+      combatants: [
+        { id: 'yu', name: 'Yu', side: 'pc', dex: 14, agi: 12, luck: 10, hp: 40, summoned: true, magDb: '1D4' },
+        { id: 'x', name: 'Slime', side: 'npc', dex: 12, agi: 12, luck: 5, hp: 60, resistances: { fire: 'weak' } },
+        { id: 'y', name: 'Pixie', side: 'npc', dex: 1, agi: 12, luck: 5, hp: 60 },
+      ],
+    });
+    step = advance(step.state, rng);
+    step = advance(step.state, rng);
+    step = attack(step.state, { kind: 'magic', elements: ['fire'], targets: ['x'], coefficient: 2, hitRate: 90 }, rng);
+    step = advance(step.state, rng);
+    step = castAilment(step.state, { targets: ['y'], effect: { kind: 'status', statuses: ['charm'] }, baseRate: 50 }, rng);
+    const log = step.state.log;
+    for (const locale of LOCALES) {
+      const t = translator(locale);
+      for (const event of log) {
+        const text = personaEventText(event, t, locale);
+        expect(text, `${locale} ${event.key}`).not.toMatch(/\{\w+\}|persona\./);
+      }
+    }
+    const weak = log.find((e) => e.key === 'persona.damage.weak')!;
+    expect(personaEventText(weak, translator('ja'), 'ja')).toBe('Slimeは火炎が弱点!');
+    const charmed = log.find((e) => e.key === 'persona.status.inflicted')!;
+    expect(personaEventText(charmed, translator('ko'), 'ko')).toBe('Pixie이(가) 뇌쇄 상태가 되었다.');
+    expect(personaEventText(charmed, translator('en'), 'en')).toBe('Pixie is afflicted with Charm.');
+  });
+
+  it('renders refusals, with the phase named', () => {
+    const { state } = createCombat({
+      combatants: [
+        { id: 'a', name: 'A', side: 'pc', agi: 5, luck: 5, hp: 5 },
+        { id: 'x', name: 'X', side: 'npc', agi: 5, luck: 5, hp: 5 },
+      ],
+    });
+    const error = caught(() => attack(state, { kind: 'physical', elements: ['slash'], targets: ['x'], hitRate: 50 }, scriptedRandom([])), PersonaError);
+    expect(personaErrorMessage(error, translator('en'), 'en')).toBe('Nobody has an action slot open right now (start-of-combat declarations).');
+    expect(personaErrorMessage(error, translator('ja'), 'ja')).toBe('今は誰の手番でもない(戦闘開始時宣言)。');
+  });
+});
