@@ -5,6 +5,9 @@ import { addCombatant, currentActor, findCombatant, fromSheet, newFateState, nex
 import type { FateCombatState, Row } from '../src/command/combat/state.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
+import { advanceToSlot, eventLines, isPersona, newPersonaState, parseResistances, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { createCombat, declarePersona, type PersonaEvent } from '../src/core/persona/index.js';
+import type { RandomSource } from '../src/core/random.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
@@ -41,7 +44,13 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addIntegerOption((o) => describe(o, 'cmd.combat.mp').setMinValue(0).setMaxValue(9999))
       .addIntegerOption((o) => describe(o, 'cmd.combat.iv').setMinValue(0).setMaxValue(999))
       .addStringOption((o) => describe(o, 'cmd.combat.pool').setMaxLength(60))
-      .addBooleanOption((o) => describe(o, 'cmd.combat.servant')),
+      .addBooleanOption((o) => describe(o, 'cmd.combat.servant'))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.luck').setMinValue(0).setMaxValue(999))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.defense').setMinValue(0).setMaxValue(999))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.armor').setMinValue(0).setMaxValue(999))
+      .addStringOption((o) => describe(o, 'cmd.combat.resist').setMaxLength(200))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.persona').setMinValue(0).setMaxValue(100))
+      .addUserOption((o) => describe(o, 'cmd.combat.player')),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40)).addStringOption(rowChoice))
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
@@ -61,6 +70,7 @@ export const combat: CommandModule = {
       case 'start':
         return start(ctx, options);
       case 'add':
+        if (personaFight(ctx)) return personaChange(ctx, 'combat.added', (s) => ({ state: addPersona(ctx, options, s), events: [] }));
         return change(ctx, 'combat.added', (tx, c, s) => add(tx, ctx, options, s, true));
       case 'join':
         return change(ctx, 'combat.joined', (tx, c, s) => add(tx, ctx, options, s, false), false);
@@ -70,6 +80,7 @@ export const combat: CommandModule = {
           return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
         });
       case 'next':
+        if (personaFight(ctx)) return personaChange(ctx, 'combat.next', (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
         return change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx).state);
       case 'delay':
         return change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
@@ -99,8 +110,7 @@ function start(ctx: CommandContext, options: CommandOptions): Reply {
     requireGm(tx, ctx);
     if (activeCombat(tx, ctx.channelId)) throw new UserError('combat.alreadyActive');
     const name = (options.string('name') ?? '').trim() || ctx.t('combat.defaultName');
-    if (ruleset === 'persona') throw new UserError('combat.personaNotYet');
-    const state = newFateState(name);
+    const state = ruleset === 'persona' ? newPersonaState(name) : newFateState(name);
     const id = insertCombat(tx, { guildId: ctx.guildId, channelId: ctx.channelId, ruleset, status: 'active', state, trackerMessageId: null, createdAt: ctx.now() });
     appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.started', subject: `combat:${id}`, before: null, after: { ruleset, name } });
     return getCombat(tx, id)!;
@@ -113,7 +123,7 @@ function change(ctx: CommandContext, type: string, fn: (tx: Tx, combat: CombatRo
   const updated = ctx.store.transaction((tx) => {
     const combatRow = requireCombat(tx, ctx);
     if (gmOnly) requireGm(tx, ctx);
-    if (combatRow.ruleset !== 'fate') throw new UserError('combat.personaNotYet');
+    if (combatRow.ruleset !== 'fate') throw new UserError('persona.cmd.fateOnly');
     return saveCombatState(tx, ctx, combatRow, type, fn(tx, combatRow, combatRow.state as FateCombatState));
   });
   const state = updated.state as FateCombatState;
@@ -207,7 +217,7 @@ function end(ctx: CommandContext): Reply {
   const { updated, written } = ctx.store.transaction((tx) => {
     const combatRow = requireCombat(tx, ctx);
     requireGm(tx, ctx);
-    const written = writeBack(tx, ctx, combatRow.state as FateCombatState);
+    const written = isPersona(combatRow.state) ? 0 : writeBack(tx, ctx, combatRow.state as FateCombatState);
     updateCombat(tx, combatRow.id, { status: 'ended' });
     appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${combatRow.id}`, before: { status: 'active' }, after: { status: 'ended' } });
     return { updated: { ...combatRow, status: 'ended' as const }, written };
@@ -217,11 +227,77 @@ function end(ctx: CommandContext): Reply {
 
 function show(ctx: CommandContext): Reply {
   const combatRow = ctx.store.transaction((tx) => requireCombat(tx, ctx));
-  return { ...withTracker(ctx, combatRow, [ctx.t('combat.shown')]), board: { ...trackerUpdate(ctx, combatRow, fateTrackerView(ctx, combatRow.state as FateCombatState)), repost: true } };
+  const reply = withTracker(ctx, combatRow, [ctx.t('combat.shown')]);
+  return { ...reply, board: { ...reply.board!, repost: true } };
+}
+
+/** Whether this channel's active fight runs the Persona rules (read before the change's own transaction). */
+function personaFight(ctx: CommandContext): boolean {
+  return ctx.store.transaction((tx) => activeCombat(tx, ctx.channelId)?.ruleset === 'persona');
+}
+
+/** One GM change of a Persona fight's state; the events become the reply. */
+function personaChange(ctx: CommandContext, type: string, fn: (s: PersonaCombatState) => { state: PersonaCombatState; events: PersonaEvent[] }): Reply {
+  const { updated, events } = ctx.store.transaction((tx) => {
+    const combatRow = requireCombat(tx, ctx);
+    requireGm(tx, ctx);
+    const { state, events } = fn(combatRow.state as PersonaCombatState);
+    return { updated: saveCombatState(tx, ctx, combatRow, type, state), events };
+  });
+  const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events);
+  return withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]);
+}
+
+function addPersona(ctx: CommandContext, options: CommandOptions, s: PersonaCombatState): PersonaCombatState {
+  if (s.combat) throw new UserError('persona.cmd.alreadyRunning');
+  const side = options.string('side')?.trim().toLowerCase();
+  if (side !== 'pc' && side !== 'npc') throw new UserError('persona.cmd.side');
+  const name = (options.string('who') ?? '').trim().slice(0, NAME_MAX);
+  if (s.setup.some((c) => c.name === name)) throw new UserError('combat.duplicate', { name });
+  const hp = options.integer('hp');
+  if (hp === null) throw new UserError('error.missingOption', { option: 'hp' });
+  const persona = options.integer('persona');
+  const init = {
+    id: `p${s.nextKey}`,
+    name,
+    side,
+    agi: options.integer('iv') ?? 0,
+    luck: options.integer('luck') ?? 0,
+    hp,
+    sp: options.integer('mp') ?? 0,
+    defense: options.integer('defense') ?? 0,
+    armor: options.integer('armor') ?? 0,
+    resistances: parseResistances(options.string('resist')),
+    // Without a <Persona> % the Persona is taken as already summoned (no start-of-combat roll).
+    ...(persona === null ? { summoned: side === 'pc' } : { personaSkill: persona }),
+    hidden: options.boolean('hidden') ?? false,
+    owner: options.user('player')?.id ?? null,
+  } as PersonaCombatState['setup'][number];
+  return { ...s, setup: [...s.setup, init], nextKey: s.nextKey + 1 };
+}
+
+function startPersona(s: PersonaCombatState, rng: RandomSource): { state: PersonaCombatState; events: PersonaEvent[] } {
+  // Start-of-combat declaration: PCs with a <Persona> % roll to summon; a failure loses the first slot.
+  let created = startSetupOnly(s);
+  const events: PersonaEvent[] = [];
+  for (const c of created.combat!.combatants) {
+    if (c.personaUser && !c.summoned && s.setup.find((x) => x.id === c.id)?.personaSkill !== undefined) {
+      const step = declarePersona(created.combat!, c.id, rng);
+      created = { ...created, combat: step.state };
+      events.push(...step.events);
+    }
+  }
+  const advanced = advanceToSlot(created.combat!, rng);
+  return { state: { ...created, combat: advanced.combat }, events: [...events, ...advanced.events] };
+}
+
+function startSetupOnly(s: PersonaCombatState): PersonaCombatState {
+  if (s.setup.length === 0) throw new UserError('combat.nobody');
+  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, ...c }) => c) }).state };
 }
 
 export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {
-  const view = fateTrackerView(ctx, combatRow.state as FateCombatState, ended);
+  const view = isPersona(combatRow.state) ? personaTrackerView(ctx, combatRow.state, ended) : fateTrackerView(ctx, combatRow.state as FateCombatState, ended);
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map(text), ephemeral: true },
     dms: [],

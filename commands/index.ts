@@ -9,13 +9,14 @@ import { gm } from './gm.js';
 import { withHelp } from './help.js';
 import { luck } from './luck.js';
 import { hp, mp } from './resources.js';
+import { persona } from './persona.js';
 import { reveal } from './reveal.js';
 import { roll } from './roll.js';
 import { seal } from './seal.js';
 import { sheet } from './sheet.js';
 import { war } from './war.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, reveal]);
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, reveal]);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

@@ -1,0 +1,90 @@
+// A Persona-style fight from start to end through the real discord.js client (seeds 002/003).
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PersonaCombatState } from '../../src/command/combat/persona.js';
+import { combats } from '../../src/store/schema.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+
+let h: Harness;
+let channelId = '';
+const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
+const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const fight = () => h.store.db.select().from(combats).where(eq(combats.channelId, channelId)).get()!;
+const combat = () => (fight().state as PersonaCombatState).combat!;
+const who = (name: string) => combat().combatants.find((c) => c.name === name)!;
+const slotOwner = () => combat().combatants.find((c) => c.id === combat().slot?.ownerId)?.name;
+
+beforeAll(async () => {
+  h = await startHarness('persona');
+  channelId = h.fake.createTextChannel({ name: 'dungeon' });
+  await h.fake.command({ name: 'gm', channelId, user: h.fake.users.gm, options: sub('claim') });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('Persona-style fight', () => {
+  it('the GM sets up two sides and the first round starts with the faster one (JA L61–63)', async () => {
+    const { gm, player } = h.fake.users;
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [{ name: 'ruleset', value: 'persona' }, { name: 'name', value: 'Dungeon' }]) });
+    const badSide = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'X' }, { name: 'side', value: 'them' }, { name: 'hp', value: 5 }]) });
+    expect(ephemeral(badSide)).toBe(true);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Joker' }, { name: 'side', value: 'pc' }, { name: 'hp', value: 40 }, { name: 'mp', value: 30 }, { name: 'iv', value: 12 }, { name: 'luck', value: 5 }, { name: 'player', value: player }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Shadow' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 200 }, { name: 'iv', value: 5 }, { name: 'luck', value: 3 }, { name: 'resist', value: 'fire:weak, ice:null' }, { name: 'hidden', value: true }]) });
+    const next = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    expect(ephemeral(next)).toBe(true);
+    expect(combat().round).toBe(1);
+    expect(slotOwner()).toBe('Joker');
+  });
+
+  it('only the slot’s player (or the GM) acts', async () => {
+    const refused = await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player2, options: sub('defend') });
+    expect(ephemeral(refused)).toBe(true);
+    expect(slotOwner()).toBe('Joker');
+  });
+
+  it('a weakness hit downs the shadow and earns a 1 More (JA L136–162, L1013–1025)', async () => {
+    const before = who('Shadow').hp;
+    const ex = await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'fire' }, { name: 'dice', value: '2d6+10' }]) });
+    expect(ephemeral(ex)).toBe(false);
+    expect(who('Shadow').hp).toBeLessThan(before);
+    expect(who('Shadow').down).toBe(true);
+    expect(slotOwner()).toBe('Joker'); // the 1 More
+    expect(combat().slot?.kind).toBe('oneMore');
+    // The tracker shows the hidden shadow's condition, not its numbers.
+    const tracker = h.fake.message(fight().trackerMessageId!)!;
+    const shown = embedText(tracker.edits.at(-1) ?? tracker.body);
+    expect(shown).toMatch(/Shadow\*\* \(npc\) DOWN/);
+    expect(shown).not.toMatch(/\/200/);
+  });
+
+  it('an element the target nullifies does nothing (JA L148)', async () => {
+    const before = who('Shadow').hp;
+    await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'ice' }, { name: 'dice', value: '2d6+10' }]) });
+    expect(who('Shadow').hp).toBe(before);
+    expect(slotOwner()).toBe('Shadow');
+  });
+
+  it('a restart mid-fight resumes at the same slot; the GM acts for the shadow', async () => {
+    await h.restart();
+    expect(slotOwner()).toBe('Shadow');
+    const before = who('Joker').hp;
+    await h.fake.command({ name: 'persona', channelId, user: h.fake.users.gm, options: sub('attack', [{ name: 'targets', value: 'Joker' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d6+2' }]) });
+    expect(who('Joker').hp).toBeLessThan(before);
+    expect(combat().round).toBe(2);
+    expect(slotOwner()).toBe('Joker');
+  });
+
+  it('escape: 50 + (own DEX − enemy DEX) × 2 % (JA L835–839); the GM can undo a step and end the fight', async () => {
+    const { gm, player } = h.fake.users;
+    await h.fake.command({ name: 'persona', channelId, user: player, options: sub('escape') });
+    const escaped = who('Joker').fled;
+    if (!escaped) expect(slotOwner()).toBe('Shadow');
+    else expect(combat().phase).toBe('ended');
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
+    expect(slotOwner()).toBe('Joker');
+    expect(who('Joker').fled).toBe(false);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
+    expect(fight().status).toBe('ended');
+  });
+});
