@@ -32,7 +32,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.start')
       .addStringOption((o) => describe(o, 'cmd.combat.ruleset').setRequired(true).addChoices({ name: 'Fate/roll dice', value: 'fate' }, { name: 'Persona', value: 'persona' }))
-      .addStringOption((o) => describe(o, 'cmd.combat.name').setMaxLength(NAME_MAX)),
+      .addStringOption((o) => describe(o, 'cmd.combat.name').setMaxLength(NAME_MAX))
+      .addStringOption((o) => describe(o, 'cmd.combat.surprised').addChoices({ name: 'pc', value: 'pc' }, { name: 'npc', value: 'npc' })),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.add')
@@ -110,7 +111,8 @@ function start(ctx: CommandContext, options: CommandOptions): Reply {
     requireGm(tx, ctx);
     if (activeCombat(tx, ctx.channelId)) throw new UserError('combat.alreadyActive');
     const name = (options.string('name') ?? '').trim() || ctx.t('combat.defaultName');
-    const state = ruleset === 'persona' ? newPersonaState(name) : newFateState(name);
+    const surprised = options.string('surprised');
+    const state = ruleset === 'persona' ? { ...newPersonaState(name), surprised: surprised === 'pc' || surprised === 'npc' ? surprised : null } : newFateState(name);
     const id = insertCombat(tx, { guildId: ctx.guildId, channelId: ctx.channelId, ruleset, status: 'active', state, trackerMessageId: null, createdAt: ctx.now() });
     appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.started', subject: `combat:${id}`, before: null, after: { ruleset, name } });
     return getCombat(tx, id)!;
@@ -293,7 +295,8 @@ function startPersona(s: PersonaCombatState, rng: RandomSource): { state: Person
 
 function startSetupOnly(s: PersonaCombatState): PersonaCombatState {
   if (s.setup.length === 0) throw new UserError('combat.nobody');
-  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, ...c }) => c) }).state };
+  // A surprised side gets no turn in round 1 (JA L64): the GM's ruling at /combat start.
+  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, ...c }) => c), surprised: s.surprised ?? null }).state };
 }
 
 export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {

@@ -9,6 +9,7 @@ import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { allOutAttack, attack, defend, endAction, escape, wait, type CombatState, type PersonaEvent, type Step } from '../src/core/persona/index.js';
 import type { RandomSource } from '../src/core/random.js';
+import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
 import { text, type Reply } from '../src/views/view.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
@@ -22,7 +23,9 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addIntegerOption((o) => describe(o, 'cmd.persona.hit').setMinValue(0).setMaxValue(100))
       .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(999))
       .addBooleanOption((o) => describe(o, 'cmd.persona.evade'))
-      .addStringOption((o) => describe(o, 'cmd.persona.skill').setMaxLength(60)),
+      .addStringOption((o) => describe(o, 'cmd.persona.skill').setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.ailment').addChoices(...DEFAULT_BAD_STATUSES.map((b) => ({ name: b.name.en, name_localizations: { ja: b.name.ja, ko: b.name.ko }, value: b.id }))))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.ailment_rate').setMinValue(0).setMaxValue(100)),
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.wait'))
   .addSubcommand((s) => describe(s, 'cmd.persona.defend'))
@@ -74,6 +77,8 @@ function attackSpec(combat: CombatState, options: CommandOptions) {
     ...(sp ? { cost: { sp } } : {}),
     ...(options.boolean('evade') ? { evade: targets } : {}),
     ...(options.string('skill') ? { skill: options.string('skill')! } : {}),
+    // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
+    ...(options.string('ailment') ? { ailment: { status: options.string('ailment')!, rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
   };
 }
 

@@ -88,3 +88,21 @@ describe('Persona-style fight', () => {
     expect(fight().status).toBe('ended');
   });
 });
+
+describe('Persona bad statuses and surprise', () => {
+  it('a surprised side gets no turn in round 1; an added bad status is rolled against the table (JA L64, L172)', async () => {
+    const { gm } = h.fake.users;
+    channelId = h.fake.createTextChannel({ name: 'ambush' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [{ name: 'ruleset', value: 'persona' }, { name: 'surprised', value: 'pc' }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Queen' }, { name: 'side', value: 'pc' }, { name: 'hp', value: 40 }, { name: 'iv', value: 20 }, { name: 'luck', value: 0 }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Pixie' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 30 }, { name: 'iv', value: 3 }, { name: 'luck', value: 50 }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    expect(slotOwner()).toBe('Pixie'); // faster Queen is surprised
+    const ex = await h.fake.command({ name: 'persona', channelId, user: gm, options: sub('attack', [{ name: 'targets', value: 'Queen' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'wind' }, { name: 'dice', value: '1d4' }, { name: 'ailment', value: 'charm' }, { name: 'ailment_rate', value: 100 }]) });
+    // 100 + 50 luck difference: certain unless the roll fumbles.
+    const text = embedText(ex.callback.data);
+    expect(text).toMatch(/Charm|悩殺/);
+    expect(who('Queen').badStatus?.id === 'charm' || /fumble/i.test(text)).toBe(true);
+  });
+});

@@ -16,6 +16,7 @@ export interface PersonaCombatState {
   setup: (CombatantInit & { hidden?: boolean; owner?: string | null })[];
   combat: CombatState | null;
   nextKey: number;
+  surprised?: 'pc' | 'npc' | null;
 }
 
 export const isPersona = (s: unknown): s is PersonaCombatState => typeof s === 'object' && s !== null && (s as { kind?: string }).kind === 'persona';
