@@ -3,12 +3,14 @@ import type { CommandModule } from '../src/command/types.js';
 import { act } from './act.js';
 import { attack } from './attack.js';
 import { combat } from './combat.js';
+import { deck } from './deck.js';
 import { battle } from './battle.js';
 import { check } from './check.js';
 import { gm } from './gm.js';
 import { withHelp } from './help.js';
 import { luck } from './luck.js';
 import { hp, mp } from './resources.js';
+import { judge } from './judge.js';
 import { persona } from './persona.js';
 import { reveal } from './reveal.js';
 import { roll } from './roll.js';
@@ -16,7 +18,7 @@ import { seal } from './seal.js';
 import { sheet } from './sheet.js';
 import { war } from './war.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, reveal]);
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal]);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

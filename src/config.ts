@@ -9,6 +9,8 @@ export interface Config {
   discordApi: string;
   databasePath: string;
   logLevel: string;
+  /** Scryfall's API base, for card data of imported decklists. */
+  scryfallApi: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -40,8 +42,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
 
+  const scryfallApi = (read('SCRYFALL_API') ?? 'https://api.scryfall.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+/.test(scryfallApi)) problems.push(`SCRYFALL_API must be an http(s) URL, got "${scryfallApi}"`);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { discordToken, discordClientId, discordGuildId, discordApi, databasePath, logLevel };
+  return { discordToken, discordClientId, discordGuildId, discordApi, databasePath, logLevel, scryfallApi };
 }
 
 /** Reads ./.env if present (Node's own parser); variables already in the environment win. */

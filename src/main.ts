@@ -6,6 +6,7 @@ import { createLogger } from './logger.js';
 import { openStore } from './store/db.js';
 import { startBot } from './discord/bot.js';
 import { runConsole } from './console/repl.js';
+import { scryfallClient } from './scryfall/client.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -14,18 +15,19 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel, consoleMode);
   const store = openStore(config.databasePath);
   const rng = cryptoRandom();
+  const cards = scryfallClient(config.scryfallApi, log);
 
   if (consoleMode) {
     try {
       const locale = toLocale(process.env.LC_ALL || process.env.LANG || 'en');
-      await runConsole({ store, rng, log, locale });
+      await runConsole({ store, rng, log, locale, cards });
     } finally {
       store.close();
     }
     return;
   }
 
-  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log });
+  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

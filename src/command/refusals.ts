@@ -4,6 +4,7 @@ import { DiceError } from '../core/dice/index.js';
 import { FateError, fateErrorMessage } from '../core/fate/errors.js';
 import { SheetError } from '../core/fate/sheet/index.js';
 import { GwError, gwErrorMessage } from '../core/grailwar/status.js';
+import { MtgError, mtgErrorMessage } from '../core/mtg/errors.js';
 import { PersonaError } from '../core/persona/types.js';
 import { personaErrorMessage } from '../core/persona/text.js';
 import { translator, type Locale } from '../i18n/index.js';
@@ -16,6 +17,7 @@ export function refusalText(error: unknown, locale: Locale): string | null {
   if (error instanceof SheetError) return t(error.key, error.params);
   if (error instanceof GwError) return gwErrorMessage(error, t);
   if (error instanceof PersonaError) return personaErrorMessage(error, t, locale);
+  if (error instanceof MtgError) return mtgErrorMessage(error, t);
   if (error instanceof DiceError) return t(`dice.error.${error.code}`, { ...error.params, column: error.column ?? '-' });
   return null;
 }

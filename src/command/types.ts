@@ -2,6 +2,7 @@ import type { RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js
 import type { RandomSource } from '../core/random.js';
 import type { Locale, Translate } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
+import type { CardLookup } from '../scryfall/client.js';
 import type { Reply } from '../views/view.js';
 
 export interface Invoker {
@@ -21,6 +22,8 @@ export interface CommandContext {
   store: Store;
   rng: RandomSource;
   now: () => Date;
+  /** Card data for MTG decklists (Scryfall in production, a local fake in tests). */
+  cards?: CardLookup;
 }
 
 /** An uploaded file option; read() refuses files over maxBytes before downloading them. */
@@ -56,6 +59,11 @@ export interface CommandModule {
   component?(ctx: CommandContext, customId: string): Reply | Promise<Reply>;
   /** A form of this command was submitted. */
   modal?(ctx: CommandContext, customId: string, fields: Record<string, string>): Reply | Promise<Reply>;
+  /**
+   * Work that may take longer than Discord's three seconds (network lookups): the adapter
+   * acknowledges first, with the visibility given here, and sends the reply when it is ready.
+   */
+  defer?(subcommand: string | null, via: 'command' | 'modal'): 'ephemeral' | 'public' | null;
   /** Suggestions while the user types the focused option (at most 25). */
   autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, options: CommandOptions): Choice[];
 }

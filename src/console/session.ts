@@ -9,6 +9,7 @@ import type { ModalView, Reply } from '../views/view.js';
 import type { RandomSource } from '../core/random.js';
 import { LOCALES, translator, type Locale } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
+import type { CardLookup } from '../scryfall/client.js';
 import { parseConsoleOptions } from './parse.js';
 import { renderConsole } from './render.js';
 
@@ -22,6 +23,7 @@ export interface ConsoleDeps {
   log: Logger;
   locale: Locale;
   now?: () => Date;
+  cards?: CardLookup;
 }
 
 export interface ConsoleSession {
@@ -51,6 +53,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     store: deps.store,
     rng: deps.rng,
     now: deps.now ?? (() => new Date()),
+    ...(deps.cards ? { cards: deps.cards } : {}),
   });
 
   function show(reply: Reply, module: CommandModule): string {

@@ -6,6 +6,7 @@ import { findCommand } from '../../commands/index.js';
 import { CommandGate } from '../command/gate.js';
 import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';
+import type { CardLookup } from '../scryfall/client.js';
 import { createDispatcher } from './dispatcher.js';
 
 export interface BotOptions {
@@ -15,6 +16,7 @@ export interface BotOptions {
   rng: RandomSource;
   log: Logger;
   now?: () => Date;
+  cards?: CardLookup;
 }
 
 export interface Bot {

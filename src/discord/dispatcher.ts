@@ -17,6 +17,7 @@ import type { CommandContext, CommandModule } from '../command/types.js';
 import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
+import type { CardLookup } from '../scryfall/client.js';
 import type { Reply } from '../views/view.js';
 import { updateBoard } from './board.js';
 import { autocompleteOptions, discordOptions } from './options.js';
@@ -30,6 +31,7 @@ export interface DispatchDeps {
   gate: CommandGate;
   log: Logger;
   now?: () => Date;
+  cards?: CardLookup;
 }
 
 type Answerable = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
@@ -62,11 +64,18 @@ function contextOf(deps: DispatchDeps, interaction: Interaction): CommandContext
     store: deps.store,
     rng: deps.rng,
     now: deps.now ?? (() => new Date()),
+    ...(deps.cards ? { cards: deps.cards } : {}),
   };
 }
 
 async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable): Promise<true> {
   const ctx = contextOf(deps, interaction);
+  const deferAs = interaction.isChatInputCommand()
+    ? module.defer?.(interaction.options.getSubcommand(false), 'command')
+    : interaction.isModalSubmit()
+      ? module.defer?.(null, 'modal')
+      : null;
+  if (deferAs) await interaction.deferReply(deferAs === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {});
   const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${interaction.isButton() ? 'button' : 'modal'}`;
   const { reply } = await runHandler(label, ctx, deps.log, () => {
     if (interaction.isChatInputCommand()) return module.execute(ctx, discordOptions(interaction));
@@ -90,7 +99,10 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
 }
 
 async function answer(interaction: Answerable, reply: Reply): Promise<void> {
-  if (reply.modal && !interaction.isModalSubmit()) {
+  if (interaction.deferred) {
+    const { flags: _flags, ...payload } = toInteractionReply(reply.view);
+    await interaction.editReply(payload);
+  } else if (reply.modal && !interaction.isModalSubmit()) {
     await interaction.showModal(toModal(reply.modal));
   } else if (reply.update && interaction.isButton()) {
     await interaction.update(toUpdate(reply.view));

@@ -1,5 +1,6 @@
 // Message catalogs: every user-facing string lives here in en, ja and ko.
 // Each concern keeps its own catalog file in messages/; this module merges them and formats.
+import { deckMessages } from './messages/deck.js';
 import { diceMessages } from './messages/dice.js';
 import { characterMessages } from './messages/characters.js';
 import { combatMessages } from './messages/combat.js';
@@ -8,6 +9,7 @@ import { fateCombatMessages } from './messages/fate-combat.js';
 import { fateMessages } from './messages/fate.js';
 import { grailwarMessages } from './messages/grailwar.js';
 import { personaMessages } from './messages/persona.js';
+import { mtgMessages } from './messages/mtg.js';
 import { pvpMessages } from './messages/pvp.js';
 import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
@@ -22,7 +24,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages, deckMessages, mtgMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

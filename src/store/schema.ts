@@ -214,7 +214,29 @@ export const combats = sqliteTable(
   (table) => [uniqueIndex('combats_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
 );
 
+/** Card data fetched from Scryfall (or derived), so each card is fetched once. Keyed by lowercased name. */
+export const cardCache = sqliteTable('card_cache', {
+  key: text('key').primaryKey(),
+  data: text('data', { mode: 'json' }).notNull(),
+  fetchedAt: integer('fetched_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** A player's MTG library in a server: the deck it was built from and its ordered zones. */
+export const libraries = sqliteTable(
+  'libraries',
+  {
+    id: integer('id').primaryKey(),
+    guildId: text('guild_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    deck: text('deck', { mode: 'json' }).notNull(),
+    state: text('state', { mode: 'json' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('libraries_owner_idx').on(table.guildId, table.ownerId)],
+);
+
 export type RollRow = typeof rolls.$inferSelect;
+export type LibraryRow = typeof libraries.$inferSelect;
 export type CombatRow = typeof combats.$inferSelect;
 export type SecretRow = typeof secrets.$inferSelect;
 export type DeclarationRow = typeof declarations.$inferSelect;

@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { seededRandom } from '../../src/core/random.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { openStore, type Store } from '../../src/store/db.js';
+import { scryfallClient } from '../../src/scryfall/client.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
 
 export interface Harness {
@@ -18,7 +19,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(seed = 'e2e'): Promise<Harness> {
+export async function startHarness(seed = 'e2e', options: { scryfall?: string } = {}): Promise<Harness> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-e2e-'));
   const dbPath = path.join(dir, 'data', 'bot.sqlite');
   const fake = await startFakeDiscord();
@@ -26,7 +27,8 @@ export async function startHarness(seed = 'e2e'): Promise<Harness> {
   const rng = seededRandom(seed);
   const boot = async () => {
     const store = openStore(dbPath);
-    const bot = await startBot({ token: fake.token, api: fake.apiBase, store, rng, log });
+    const cards = options.scryfall ? scryfallClient(options.scryfall, log) : undefined;
+    const bot = await startBot({ token: fake.token, api: fake.apiBase, store, rng, log, ...(cards ? { cards } : {}) });
     return { store, bot };
   };
   const harness: Harness = {

@@ -1,0 +1,148 @@
+// /deck import | show | shuffle | reset | known | endturn — a player's MTG library (seed 004).
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { resolveDeck } from '../src/command/decks.js';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { buildLibrary, endTurn, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
+import { appendEvent } from '../src/store/events.js';
+import { getLibrary, saveLibrary, updateLibraryState } from '../src/store/libraries.js';
+import type { LibraryRow } from '../src/store/schema.js';
+import type { Tx } from '../src/store/db.js';
+import { text, type Reply } from '../src/views/view.js';
+
+const TEXT_MAX = 4000;
+const FILE_MAX = 256 * 1024;
+
+export interface LibraryState {
+  library: Library;
+  /** The last judgement this turn, which a boost re-evaluates. */
+  lastJudge: JudgeResult | null;
+}
+
+export interface StoredDeck {
+  entries: { data: CardData; count: number }[];
+  sideboard: { name: string; count: number }[];
+}
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.deck')
+  .setDMPermission(false)
+  .addSubcommand((s) => describe(s, 'cmd.deck.import').addAttachmentOption((o) => describe(o, 'cmd.deck.file')))
+  .addSubcommand((s) => describe(s, 'cmd.deck.show'))
+  .addSubcommand((s) => describe(s, 'cmd.deck.shuffle'))
+  .addSubcommand((s) => describe(s, 'cmd.deck.reset'))
+  .addSubcommand((s) => describe(s, 'cmd.deck.known').addIntegerOption((o) => describe(o, 'cmd.deck.count').setRequired(true).setMinValue(0).setMaxValue(60)))
+  .addSubcommand((s) => describe(s, 'cmd.deck.endturn'))
+  .toJSON();
+
+export const deck: CommandModule = {
+  definition,
+  helpKey: 'help.deck',
+  // Importing may ask Scryfall: acknowledge first (Discord gives three seconds).
+  defer: (sub, via) => (via === 'modal' || sub === 'import' ? 'ephemeral' : null),
+  async execute(ctx, options) {
+    if (!ctx.guildId) throw new UserError('error.guildOnly');
+    switch (options.subcommand()) {
+      case 'import':
+        return importStart(ctx, options);
+      case 'shuffle':
+        return mutate(ctx, 'deck.shuffled', (s) => ({ ...s, library: shuffle(s.library, ctx.rng) }));
+      case 'reset':
+        return reset(ctx);
+      case 'known':
+        return mutate(ctx, 'deck.known', (s) => ({ ...s, library: setKnownTop(s.library, options.integer('count') ?? 0) }));
+      case 'endturn':
+        return mutate(ctx, 'deck.endturn', (s) => ({ library: endTurn(s.library, ctx.rng), lastJudge: null }));
+      case 'show':
+      default:
+        return show(ctx);
+    }
+  },
+  modal(ctx, _customId, fields) {
+    return importText(ctx, fields.text ?? '');
+  },
+};
+
+function reply(ctx: CommandContext, lines: string[], ephemeral = true): Reply {
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('deck.title'), blocks: lines.map(text), ephemeral }, dms: [] };
+}
+
+async function importStart(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const file = options.attachment('file');
+  if (!file) {
+    return {
+      ...reply(ctx, []),
+      modal: { customId: 'deck:import', title: ctx.t('deck.modalTitle'), inputs: [{ customId: 'text', label: ctx.t('deck.modalLabel'), style: 'paragraph', maxLength: TEXT_MAX, required: true, placeholder: '4 Llanowar Elves\n20 Forest' }] },
+    };
+  }
+  const bytes = await file.read(FILE_MAX);
+  return importText(ctx, bytes.toString('utf8'));
+}
+
+async function importText(ctx: CommandContext, content: string): Promise<Reply> {
+  const parsed = parseDecklist(content);
+  if (parsed.main.length === 0) throw new UserError('deck.empty');
+  const resolved = await resolveDeck(ctx, parsed);
+  const total = resolved.entries.reduce((n, e) => n + e.count, 0);
+  ctx.store.transaction((tx) => {
+    const at = ctx.now();
+    const stored: StoredDeck = { entries: resolved.entries, sideboard: resolved.sideboard };
+    const state: LibraryState = { library: buildLibrary(resolved.entries, ctx.rng), lastJudge: null };
+    const id = saveLibrary(tx, { guildId: ctx.guildId!, ownerId: ctx.user.id, deck: stored, state, updatedAt: at });
+    appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.imported', subject: `library:${id}`, before: null, after: { cards: total } });
+  });
+  const lines = [ctx.t('deck.imported', { total, distinct: resolved.entries.length, fetched: resolved.fetched, cached: resolved.cached })];
+  const side = resolved.sideboard.reduce((n, e) => n + e.count, 0);
+  if (side > 0) lines.push(ctx.t('deck.sideboardKept', { count: side }));
+  for (const p of parsed.problems.slice(0, 10)) lines.push(ctx.t('deck.problem', { line: p.line, text: p.text.slice(0, 80) }));
+  return reply(ctx, lines);
+}
+
+export function requireLibrary(tx: Tx, ctx: CommandContext): LibraryRow {
+  const row = getLibrary(tx, ctx.guildId!, ctx.user.id);
+  if (!row) throw new UserError('deck.none');
+  return row;
+}
+
+export function saveState(tx: Tx, ctx: CommandContext, row: LibraryRow, type: string, state: LibraryState): void {
+  const at = ctx.now();
+  updateLibraryState(tx, row.id, state, at);
+  appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `library:${row.id}`, before: { state: row.state }, after: { state } });
+}
+
+function mutate(ctx: CommandContext, type: string, fn: (s: LibraryState) => LibraryState): Reply {
+  const state = ctx.store.transaction((tx) => {
+    const row = requireLibrary(tx, ctx);
+    const next = fn(row.state as LibraryState);
+    saveState(tx, ctx, row, type, next);
+    return next;
+  });
+  return reply(ctx, [ctx.t(`deck.done.${type.split('.')[1]}`), summary(ctx, state)]);
+}
+
+function reset(ctx: CommandContext): Reply {
+  const state = ctx.store.transaction((tx) => {
+    const row = requireLibrary(tx, ctx);
+    const next: LibraryState = { library: buildLibrary((row.deck as StoredDeck).entries, ctx.rng), lastJudge: null };
+    saveState(tx, ctx, row, 'deck.reset', next);
+    return next;
+  });
+  return reply(ctx, [ctx.t('deck.done.reset'), summary(ctx, state)]);
+}
+
+export function summary(ctx: CommandContext, s: LibraryState): string {
+  const known = s.library.cards.slice(0, s.library.knownTop).map((c) => c.name);
+  return ctx.t('deck.summary', {
+    count: s.library.cards.length,
+    exiled: s.library.exiled.length,
+    known: known.length ? known.join(', ') : '-',
+    boost: ctx.t(s.library.turn.boostUsed ? 'deck.boostUsed' : 'deck.boostReady'),
+  });
+}
+
+function show(ctx: CommandContext): Reply {
+  const s = ctx.store.transaction((tx) => requireLibrary(tx, ctx).state as LibraryState);
+  const lines = [summary(ctx, s)];
+  if (s.library.exiled.length) lines.push(ctx.t('deck.exiledList', { cards: s.library.exiled.map((c) => c.name).join(', ') }));
+  return reply(ctx, lines);
+}

@@ -1,0 +1,67 @@
+// /judge color difficulty: reveal two cards from the player's library (seed 004): target = MV₁ +
+// difficulty, achievement = MV₂ + color modifier; a Boost button re-evaluates once per turn.
+// The report lines follow the seed's own wording (src/core/mtg/report.ts).
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { UserError } from '../src/command/errors.js';
+import { describe } from '../src/command/localize.js';
+import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { boost, boostReport, canBoost, judge as judgeRule, judgeReport, parseJudgeColor } from '../src/core/mtg/index.js';
+import { text, type Button, type Reply } from '../src/views/view.js';
+import { requireLibrary, saveState, summary, type LibraryState } from './deck.js';
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.judge')
+  .setDMPermission(false)
+  .addStringOption((o) =>
+    describe(o, 'cmd.judge.color')
+      .setRequired(true)
+      .setMaxLength(20)
+      .setAutocomplete(true),
+  )
+  .addIntegerOption((o) => describe(o, 'cmd.judge.difficulty').setRequired(true).setMinValue(-99).setMaxValue(99))
+  .toJSON();
+
+const COLORS = ['white', 'blue', 'black', 'red', 'green', 'colorless'] as const;
+
+export const judge: CommandModule = {
+  definition,
+  helpKey: 'help.judge',
+  execute(ctx, options) {
+    if (!ctx.guildId) throw new UserError('error.guildOnly');
+    const input = options.string('color') ?? '';
+    const color = parseJudgeColor(input);
+    if (!color) throw new UserError('judge.badColor', { color: input });
+    const difficulty = options.integer('difficulty') ?? 0;
+    const { result, state } = ctx.store.transaction((tx) => {
+      const row = requireLibrary(tx, ctx);
+      const current = row.state as LibraryState;
+      const { library, result } = judgeRule(current.library, color, difficulty, ctx.rng);
+      const next: LibraryState = { library, lastJudge: result };
+      saveState(tx, ctx, row, 'deck.judged', next);
+      return { result, state: next };
+    });
+    const buttons: Button[] = canBoost(state.library, result) ? [{ customId: `judge:boost:${ctx.user.id}`, label: ctx.t('judge.boostButton'), style: 'primary' }] : [];
+    return { view: { locale: ctx.locale, tone: result.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: judgeReport(result, ctx.t).map(text), buttons, ephemeral: false }, dms: [] };
+  },
+  component(ctx, customId) {
+    const owner = customId.split(':')[2];
+    if (owner !== ctx.user.id) throw new UserError('judge.notYours');
+    const { judged, boosted, state } = ctx.store.transaction((tx) => {
+      const row = requireLibrary(tx, ctx);
+      const current = row.state as LibraryState;
+      if (!current.lastJudge) throw new UserError('judge.nothingToBoost');
+      const { library, result } = boost(current.library, current.lastJudge);
+      const next: LibraryState = { library, lastJudge: { ...current.lastJudge, achievement: result.achievement, success: result.success } };
+      saveState(tx, ctx, row, 'deck.boosted', next);
+      return { judged: current.lastJudge, boosted: result, state: next };
+    });
+    return {
+      view: { locale: ctx.locale, tone: boosted.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: [...judgeReport(judged, ctx.t), ...boostReport(judged, boosted, ctx.t), summary(ctx, state)].map(text), ephemeral: false },
+      dms: [],
+      update: true,
+    };
+  },
+  autocomplete(ctx, focused) {
+    const typed = focused.value.toLowerCase();
+    return COLORS.map((c) => ({ name: ctx.t(`mtg.color.${c}`), value: c })).filter((c) => c.value.startsWith(typed) || c.name.includes(focused.value));
+  },
+};

@@ -1,0 +1,120 @@
+// MTG-library judgement (seed 004) through the real discord.js client, card data from a local
+// fake of Scryfall's collection endpoint.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LibraryState } from '../../commands/deck.js';
+import { libraries } from '../../src/store/schema.js';
+import { startFakeScryfall, type FakeScryfall } from './fake-scryfall.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+
+const DECK = `Deck
+4 Elvish Mystic (M15) 173
+4 Llanowar Elves
+4 Runeclaw Bear {1}{G}
+4 Craw Wurm
+4 Ruination Guide
+4 Lightning Helix
+12 Forest
+8 Mountain
+8 Plains
+4 Giant Growth {G}
+4 Shock {R}
+
+Sideboard
+2 Duress
+`;
+
+let h: Harness;
+let scryfall: FakeScryfall;
+const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
+const state = () => h.store.db.select().from(libraries).where(eq(libraries.ownerId, h.fake.users.player.id)).get()!.state as LibraryState;
+const contentOf = (ex: { edits: any[]; callback: { data?: any } }) => embedText(ex.edits.at(-1) ?? ex.callback.data);
+
+beforeAll(async () => {
+  scryfall = await startFakeScryfall([
+    { name: 'Elvish Mystic', cmc: 1, colors: ['G'], type_line: 'Creature — Elf Druid' },
+    { name: 'Llanowar Elves', cmc: 1, colors: ['G'], type_line: 'Creature — Elf Druid' },
+    { name: 'Craw Wurm', cmc: 6, colors: ['G'], type_line: 'Creature — Wurm' },
+    { name: 'Ruination Guide', cmc: 3, colors: [], type_line: 'Creature — Eldrazi Drone' },
+    { name: 'Lightning Helix', cmc: 2, colors: ['R', 'W'], type_line: 'Instant' },
+  ]);
+  h = await startHarness('mtg', { scryfall: scryfall.base });
+});
+afterAll(async () => {
+  await h?.close();
+  await scryfall?.close();
+});
+
+describe('MTG library judgement', () => {
+  it('imports a 60-card list: written costs, basic lands, the rest from Scryfall in one request; sideboard kept apart', async () => {
+    const file = h.fake.uploadAttachment({ filename: 'deck.txt', content: DECK });
+    const ex = await h.fake.command({ name: 'deck', options: sub('import', [{ name: 'file', value: file }]) });
+    expect(ex.callback.type).toBe(5); // deferred: the Scryfall lookup may take a while
+    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(contentOf(ex)).toMatch(/60 cards/);
+    expect(contentOf(ex)).toMatch(/Sideboard \(2 cards\)/);
+    expect(scryfall.requests).toEqual([['Elvish Mystic', 'Llanowar Elves', 'Craw Wurm', 'Ruination Guide', 'Lightning Helix']]);
+    expect(state().library.cards).toHaveLength(60);
+    const bear = state().library.cards.find((c) => c.name === 'Runeclaw Bear')!;
+    expect(bear).toMatchObject({ manaValue: 2, colors: ['green'] });
+    expect(state().library.cards.find((c) => c.name === 'Forest')).toMatchObject({ manaValue: 0, basicLandTypes: ['Forest'] });
+  });
+
+  it('a card is fetched once: importing again uses the cache; an unknown name is listed and nothing changes', async () => {
+    const again = await h.fake.command({ name: 'deck', options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'deck.txt', content: DECK }) }]) });
+    expect(contentOf(again)).toMatch(/0 looked up on Scryfall, 5 from the cache/);
+    expect(scryfall.requests).toHaveLength(1);
+    const before = state().library.cards.map((c) => c.uid);
+    const bad = await h.fake.command({ name: 'deck', options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'bad.txt', content: '4 Not A Real Card\n20 Forest' }) }]) });
+    expect(contentOf(bad)).toMatch(/Not A Real Card/);
+    expect(state().library.cards.map((c) => c.uid)).toEqual(before);
+  });
+
+  it('/judge green 2: target = MV₁ + 2, achievement = MV₂ + color modifier, both cards to the bottom (seed 004)', async () => {
+    const top = state().library.cards.slice(0, 2);
+    const ex = await h.fake.command({ name: 'judge', options: [{ name: 'color', value: '緑' }, { name: 'difficulty', value: 2 }] });
+    expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
+    const r = state().lastJudge!;
+    expect(r.first.uid).toBe(top[0]!.uid);
+    expect(r.second.uid).toBe(top[1]!.uid);
+    expect(r.target).toBe(top[0]!.manaValue + 2);
+    expect(r.achievement).toBe(top[1]!.manaValue + r.modifier);
+    expect(r.success).toBe(r.target <= r.achievement);
+    const lib = state().library.cards;
+    expect(lib.slice(-2).map((c) => c.uid).sort()).toEqual(top.map((c) => c.uid).sort());
+    expect(embedText(ex.callback.data)).toContain(top[0]!.name);
+    expect(ex.callback.data.components[0].components[0].custom_id).toBe(`judge:boost:${h.fake.users.player.id}`);
+  });
+
+  it('the same judgement twice in a turn is refused', async () => {
+    const again = await h.fake.command({ name: 'judge', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 2 }] });
+    expect(again.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+  });
+
+  it('boost: the top 6 are exiled, +1 per colorless card (basic lands count as colorless here), once per turn', async () => {
+    const six = state().library.cards.slice(0, 6);
+    const judged = state().lastJudge!;
+    const notYours = await h.fake.button({ customId: `judge:boost:${h.fake.users.player.id}`, user: h.fake.users.player2 });
+    expect(notYours.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    const ex = await h.fake.button({ customId: `judge:boost:${h.fake.users.player.id}` });
+    expect(ex.callback.type).toBe(7);
+    const colorless = six.filter((c) => c.colors.length === 0).length;
+    expect(state().library.exiled.map((c) => c.uid)).toEqual(six.map((c) => c.uid));
+    expect(state().lastJudge!.achievement).toBe(judged.achievement + colorless);
+    expect(state().library.turn.boostUsed).toBe(true);
+    expect(embedText(ex.callback.data)).toContain(`${colorless} colorless`);
+  });
+
+  it('end of turn returns the six to the bottom; the library order and zones survive a restart', async () => {
+    await h.fake.command({ name: 'deck', options: sub('endturn') });
+    expect(state().library.exiled).toEqual([]);
+    expect(state().library.cards).toHaveLength(60);
+    await h.fake.command({ name: 'deck', options: sub('known', [{ name: 'count', value: 2 }]) });
+    const order = state().library.cards.map((c) => c.uid);
+    await h.restart();
+    expect(state().library.cards.map((c) => c.uid)).toEqual(order);
+    expect(state().library.knownTop).toBe(2);
+    const show = await h.fake.command({ name: 'deck', options: sub('show') });
+    expect(embedText(show.callback.data)).toContain(state().library.cards[0]!.name);
+  });
+});
