@@ -6,6 +6,7 @@ import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import type { CharacterRow, CombatRow, EventRow } from '../store/schema.js';
 import { updateCombat } from '../store/combats.js';
+import { updateLibraryState } from '../store/libraries.js';
 import { batchEvents, deleteFaction, lastWarBatch, markUndone, updateFaction, updateWar, type FactionSnapshot, type WarSnapshot } from '../store/wars.js';
 import { UserError } from './errors.js';
 import type { CommandContext } from './types.js';
@@ -20,8 +21,8 @@ export function undoLastWarChange(tx: Tx, ctx: CommandContext, warId: number): E
 /** Reverts every event of a batch, newest first, and records that it did. */
 export function undoBatch(tx: Tx, ctx: CommandContext, batch: string, subject: string): EventRow[] {
   const reverted = batchEvents(tx, batch);
-  for (const event of reverted) restore(tx, event);
   const at = ctx.now();
+  for (const event of reverted) restore(tx, event, at);
   markUndone(tx, reverted.map((e) => e.id), at);
   appendEvent(tx, {
     at,
@@ -37,7 +38,7 @@ export function undoBatch(tx: Tx, ctx: CommandContext, batch: string, subject: s
 }
 
 /** Puts one subject back as it was before the event. */
-function restore(tx: Tx, event: EventRow): void {
+function restore(tx: Tx, event: EventRow, at: Date): void {
   const [kind, rawId] = event.subject.split(':');
   const id = Number(rawId);
   const before = event.before as Record<string, unknown> | null;
@@ -52,6 +53,9 @@ function restore(tx: Tx, event: EventRow): void {
     case 'declaration':
       if (before) updateDeclaration(tx, id, before as Partial<DeclarationSnapshot>);
       else deleteDeclaration(tx, id);
+      return;
+    case 'library':
+      if (before) updateLibraryState(tx, id, (before as { state: unknown }).state, at);
       return;
     case 'combat':
       if (before) updateCombat(tx, id, before as Partial<Omit<CombatRow, 'id'>>);

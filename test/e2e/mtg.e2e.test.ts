@@ -105,6 +105,19 @@ describe('MTG library judgement', () => {
     expect(embedText(ex.callback.data)).toContain(`${colorless} colorless`);
   });
 
+  it('the war turn advancing also ends the library turn: the six return and /war undo puts them back', async () => {
+    const { gm, player } = h.fake.users;
+    await h.fake.command({ name: 'gm', user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', user: gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Cards' }]) });
+    await h.fake.command({ name: 'war', user: player, options: sub('join', [{ name: 'faction', value: 'Deckers' }]) });
+    expect(state().library.exiled).toHaveLength(6);
+    await h.fake.command({ name: 'war', user: gm, options: sub('advance') });
+    expect(state().library.exiled).toHaveLength(0);
+    expect(state().library.turn.boostUsed).toBe(false);
+    await h.fake.command({ name: 'war', user: gm, options: sub('undo') });
+    expect(state().library.exiled).toHaveLength(6);
+  });
+
   it('end of turn returns the six to the bottom; the library order and zones survive a restart', async () => {
     await h.fake.command({ name: 'deck', options: sub('endturn') });
     expect(state().library.exiled).toEqual([]);

@@ -5,6 +5,8 @@ import { advanceClock } from '../../core/session/calendar.js';
 import { dayEffectMessage, fateTurnEnd, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
 import { DEFAULT_UPKEEP, percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
 import { getCharacter } from '../../store/characters.js';
+import { getLibrary, updateLibraryState } from '../../store/libraries.js';
+import { endTurn, type Library } from '../../core/mtg/index.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
 import type { FactionRow, WarRow } from '../../store/schema.js';
@@ -31,6 +33,16 @@ export function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow): Reply {
   if (dayEnded || war.day === 0) {
     const ids = factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null);
     if (resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: ctx.t('war.day.luckReset') });
+  }
+  // An MTG library's boost-exiled cards return at the end of its owner's turn (seed 004 L103).
+  for (const userId of new Set(factions.flatMap((f) => f.members as string[]))) {
+    const row = ctx.guildId ? getLibrary(tx, ctx.guildId, userId) : undefined;
+    const state = row?.state as { library: Library; lastJudge: unknown } | undefined;
+    if (!row || !state) continue;
+    if (state.library.exiled.length === 0 && !state.library.turn.boostUsed && state.library.turn.judgements.length === 0) continue;
+    const next = { library: endTurn(state.library, ctx.rng), lastJudge: null };
+    updateLibraryState(tx, row.id, next, ctx.now());
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.endturn', subject: `library:${row.id}`, before: { state }, after: { state: next } });
   }
   for (const f of factions) {
     if (f.declared) {
