@@ -1,27 +1,16 @@
 // Rule errors of the Fate/roll dice system. Like DiceError, an error carries only a catalog key
 // (`fate.error.*`, src/i18n/messages/fate.ts) and its parameters; the words are chosen by the
 // reader's language when the message is shown (fateErrorMessage).
+import { KeyedError } from '../keyed-error.js';
 import type { Locale, Translate } from '../../i18n/index.js';
 import { STATUS_LABELS, isCheckStatus } from './status-names.js';
 
 export type FateErrorParams = Record<string, string | number>;
 
-export class FateError extends Error {
+export class FateError extends KeyedError {
   override readonly name = 'FateError';
-
-  constructor(
-    readonly key: string,
-    readonly params: FateErrorParams = {},
-  ) {
-    // For logs only; users see fateErrorMessage().
-    super(`${key}${formatParams(params)}`);
-  }
 }
 
-function formatParams(params: FateErrorParams): string {
-  const entries = Object.entries(params);
-  return entries.length === 0 ? '' : ` (${entries.map(([k, v]) => `${k}: ${v}`).join(', ')})`;
-}
 
 /**
  * The user-facing text of a FateError. A `status` parameter holds a status key (`str`, `rank`…)

@@ -4,6 +4,7 @@
 //
 // Line numbers are those of the seed file as an editor shows them (49 lines, the last one without
 // a newline), the same numbering upkeep.ts uses.
+import { KeyedError } from '../keyed-error.js';
 import type { Params, Translate } from '../../i18n/index.js';
 
 /** 【근】【내】【민】【마】【운】【보】 (L23): strength, endurance, agility, magic, luck, Noble Phantasm. */
@@ -25,22 +26,10 @@ export const MAX_LEVEL = 999;
  * A refusal by the grailwar rules. Like FateError it carries only a catalog key (`gw.error.*`,
  * src/i18n/messages/grailwar.ts) and its parameters; gwErrorMessage() picks the words.
  */
-export class GwError extends Error {
+export class GwError extends KeyedError {
   override readonly name = 'GwError';
-
-  constructor(
-    readonly key: string,
-    readonly params: Params = {},
-  ) {
-    // For logs only; users see gwErrorMessage().
-    super(`${key}${formatParams(params)}`);
-  }
 }
 
-function formatParams(params: Params): string {
-  const entries = Object.entries(params);
-  return entries.length === 0 ? '' : ` (${entries.map(([k, v]) => `${k}: ${v}`).join(', ')})`;
-}
 
 /**
  * Parameters as shown to a reader: `status` (a Status), `row` (a battle table row) and `cls` (a

@@ -5,6 +5,7 @@
 // Line references: `JA Lnnn` = shared/seeds/002_4f04fb243f579e54.txt, `KO Lnnn` =
 // shared/seeds/003_d833ab7fa388d98c.txt, as an editor numbers them. JA repeats most paragraphs;
 // the first occurrence is cited.
+import { KeyedError } from '../keyed-error.js';
 import type { Params } from '../../i18n/index.js';
 import type { BadStatusDef } from './status-table.js';
 
@@ -229,22 +230,10 @@ export function ev(key: string, params: Params = {}): PersonaEvent {
 }
 
 /** A refusal by the persona rules; carries only a catalog key (`persona.error.*`) and parameters. */
-export class PersonaError extends Error {
+export class PersonaError extends KeyedError {
   override readonly name = 'PersonaError';
-
-  constructor(
-    readonly key: string,
-    readonly params: Params = {},
-  ) {
-    // For logs only; users see personaErrorMessage().
-    super(`${key}${formatParams(params)}`);
-  }
 }
 
-function formatParams(params: Params): string {
-  const entries = Object.entries(params);
-  return entries.length === 0 ? '' : ` (${entries.map(([k, v]) => `${k}: ${v}`).join(', ')})`;
-}
 
 export function roundBy(mode: Rounding, value: number): number {
   switch (mode) {

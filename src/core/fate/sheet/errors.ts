@@ -1,18 +1,11 @@
 // Sheet errors carry a catalog key (src/i18n/messages/sheet.ts) and its params; the words live in the
 // catalog so the same error reads naturally in en, ja and ko.
+import { KeyedError } from '../../keyed-error.js';
 
 export type SheetErrorParams = Record<string, string | number>;
 
-export class SheetError extends Error {
+export class SheetError extends KeyedError {
   override readonly name = 'SheetError';
-
-  constructor(
-    readonly key: string,
-    readonly params: SheetErrorParams = {},
-  ) {
-    // The message is for logs only; users see t(locale, error.key, error.params).
-    super(`${key}${Object.keys(params).length ? ` ${JSON.stringify(params)}` : ''}`);
-  }
 }
 
 /** Every error key this module throws (all present in the catalog; a test checks). */
