@@ -9,6 +9,7 @@ export function renderConsole(view: View, nameOf: NameOf): string {
   const t = translator(view.locale);
   const plain = (s: string) =>
     s
+      .replace(/```\w*\n?/g, '')
       .replace(/\*\*(.+?)\*\*/g, '$1')
       .replace(/`([^`]*)`/g, '$1')
       .replace(/<@!?([^>]+)>/g, (_, id: string) => `@${nameOf(id)}`)
