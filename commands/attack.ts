@@ -17,7 +17,7 @@ import { parseStatusName, type CheckStatus } from '../src/core/fate/status-names
 import { getCharacter } from '../src/store/characters.js';
 import { getRoll } from '../src/store/rolls.js';
 import type { Tx } from '../src/store/db.js';
-import { hydrate } from '../src/command/characters.js';
+import { hydrate, saveCharacter } from '../src/command/characters.js';
 import { rollView } from '../src/views/roll.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { splitSkills } from './check.js';
@@ -116,7 +116,7 @@ function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Reply {
     // The attack roll may have been changed by luck or a seal since: read it again.
     const attackValue = getRoll(tx, pending.rollId)?.value ?? pending.achievement;
     const armor = armorOf(tx, target.characterId);
-    const result = resolveAttack({
+    const resolved = resolveAttack({
       attack: attackValue,
       defense: defense.value,
       weapon: pending.weapon,
@@ -127,10 +127,13 @@ function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Reply {
       intent: pending.intent,
       targetHp: target.hp,
     });
+    // A Command Seal's "block one attack completely" (seed 001 L290) is spent on the next hit.
+    const blocked = resolved.damage > 0 && spendBlock(tx, ctx, target.characterId);
+    const result = blocked ? { ...resolved, damage: 0, hpAfter: target.hp, state: 'standing' as const } : resolved;
     const saved = saveCombatState(tx, ctx, combatRow, 'combat.defense', applyDamage(state, target.key, result));
-    return { defense, defenseId, result, attacker, target, attackValue, armor, saved };
+    return { defense, defenseId, result, blocked, attacker, target, attackValue, armor, saved };
   });
-  const lines = attackLines(out.result).map((l) => ctx.t(l.key, l.params));
+  const lines = out.blocked ? [ctx.t('attack.blocked', { name: out.target.name })] : attackLines(out.result).map((l) => ctx.t(l.key, l.params));
   const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }) });
   return {
     view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.summary', { attack: out.attackValue, defense: out.defense.value, armor: out.armor })), ...lines.map(text)] },
@@ -138,6 +141,16 @@ function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Reply {
     update: true,
     board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
   };
+}
+
+/** Uses one stored seal block of the defender's character, if it has one. */
+function spendBlock(tx: Tx, ctx: CommandContext, characterId: number | null): boolean {
+  const row = characterId === null ? undefined : getCharacter(tx, characterId);
+  if (!row) return false;
+  const ch = hydrate(row);
+  if (!ch.runtime.blocks) return false;
+  saveCharacter(tx, ctx, ch, 'combat.blockSpent', { runtime: { ...ch.runtime, blocks: ch.runtime.blocks - 1 } });
+  return true;
 }
 
 /** Armor: the defense fixed values of the sheet's gear (normal, heroic, mystic codes). */

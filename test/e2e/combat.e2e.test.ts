@@ -1,7 +1,7 @@
 // A Fate/roll dice fight from start to end through the real discord.js client.
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FateCombatState } from '../../src/command/combat/state.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
@@ -13,7 +13,7 @@ let h: Harness;
 let channelId = '';
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
 const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const fight = () => h.store.db.select().from(combats).where(eq(combats.channelId, channelId)).get()!;
+const fight = () => h.store.db.select().from(combats).where(eq(combats.channelId, channelId)).orderBy(desc(combats.id)).get()!;
 const state = () => fight().state as FateCombatState;
 const who = (name: string) => state().combatants.find((c) => c.name === name)!;
 const tracker = () => {
@@ -102,5 +102,25 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     const saber = h.store.db.select().from(characters).where(eq(characters.name, 'セイバー')).get()!;
     expect((saber.state as CharacterRuntime).hp).toBe(30);
     expect(fight().status).toBe('ended');
+  });
+});
+
+describe('a Command Seal block in a fight (seed 001 L290)', () => {
+  it('the stored block is spent on the next hit: no damage', async () => {
+    const { gm, player } = h.fake.users;
+    const saberRow = () => h.store.db.select().from(characters).where(eq(characters.name, 'セイバー')).get()!;
+    h.store.transaction((tx) =>
+      tx.update(characters).set({ state: { ...(saberRow().state as CharacterRuntime), blocks: 1, hp: 40 } }).where(eq(characters.id, saberRow().id)).run(),
+    );
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [{ name: 'ruleset', value: 'fate' }, { name: 'name', value: 'Second' }]) });
+    await h.fake.command({ name: 'combat', channelId, user: player, options: sub('join', [{ name: 'side', value: 'us' }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Brute' }, { name: 'side', value: 'them' }, { name: 'hp', value: 30 }, { name: 'iv', value: 50 }, { name: 'pool', value: '30d6<=6' }, { name: 'servant', value: true }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    expect(state().order[0]).toBe(state().combatants.find((c) => c.name === 'Brute')!.key);
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [{ name: 'target', value: 'セイバー' }, { name: 'weapon', value: 10 }] });
+    const defended = await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
+    expect(embedText(defended.callback.data)).toMatch(/Command Seal blocks the attack/);
+    expect(who('セイバー').hp).toBe(40);
+    expect((saberRow().state as CharacterRuntime).blocks).toBe(0);
   });
 });

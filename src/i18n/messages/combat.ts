@@ -166,6 +166,7 @@ export const combatMessages: Catalogs = {
     'attack.notYourDefense': 'Only {name}’s player (or the GM) chooses its defense.',
     'attack.targetDown': '{name} is already out of the fight.',
     'attack.outOfReach': '{name} is out of reach (a melee attack reaches only the front row from the front row).',
+    'attack.blocked': 'A Command Seal blocks the attack completely: {name} takes no damage.',
     'attack.summary': 'Attack {attack} vs defense {defense} (armor {armor}).',
   },
   ja: {
@@ -332,6 +333,7 @@ export const combatMessages: Catalogs = {
     'attack.notYourDefense': '{name} の防御を選べるのはそのプレイヤー（かGM）だけです。',
     'attack.targetDown': '{name} はすでに戦闘から外れています。',
     'attack.outOfReach': '{name} には届きません（白兵攻撃は前衛から前衛へのみ）。',
+    'attack.blocked': '令呪が攻撃を完全に防いだ：{name} はダメージを受けない。',
     'attack.summary': '攻撃{attack} 対 防御{defense}（装甲{armor}）。',
   },
   ko: {
@@ -498,6 +500,7 @@ export const combatMessages: Catalogs = {
     'attack.notYourDefense': '{name} 의 방어는 그 플레이어(또는 GM)만 고를 수 있습니다.',
     'attack.targetDown': '{name} 은(는) 이미 전투에서 빠졌습니다.',
     'attack.outOfReach': '{name} 에게 닿지 않습니다 (백병 공격은 전위에서 전위로만).',
+    'attack.blocked': '영주가 공격을 완전히 막았다: {name} 은(는) 피해를 입지 않는다.',
     'attack.summary': '공격 {attack} 대 방어 {defense} (장갑 {armor}).',
   },
 };
