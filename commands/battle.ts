@@ -35,6 +35,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.battle')
   .addIntegerOption((o) => describe(o, 'cmd.battle.their_seals').setMinValue(0).setMaxValue(3))
   .addIntegerOption((o) => describe(o, 'cmd.battle.their_status_seals').setMinValue(0).setMaxValue(3))
   .addIntegerOption((o) => describe(o, 'cmd.battle.other').setMinValue(-100).setMaxValue(100))
+  .addBooleanOption((o) => describe(o, 'cmd.battle.redraw'))
   .toJSON();
 
 export const battle: CommandModule = {
@@ -69,11 +70,14 @@ function fight(ctx: CommandContext, options: CommandOptions): Reply {
     if (ours.id === theirs.id) throw new UserError('battle.sameFaction');
     const picks: [Status, Status] = [options.string('our_status') as Status, options.string('their_status') as Status];
     if (picks[0] === picks[1]) throw new UserError('battle.samePick');
-    const third = drawThirdStatus(picks, ctx.rng);
+    // A seal may redraw the random status once the first draw is seen (seed 000 L44).
+    const redraw = options.boolean('redraw') ?? false;
+    const firstDraw = drawThirdStatus(picks, ctx.rng);
+    const third = redraw ? drawThirdStatus(picks, ctx.rng) : firstDraw;
     const withMasters = options.boolean('with_masters') ?? false;
     const side = (f: FactionRow) => [servantCombatant(f, 'main'), ...(withMasters ? [masterCombatant(f)] : [])];
     const sealsOf = (f: FactionRow) => percentOf(f)!.sealsLeft;
-    const mySeals = (options.integer('seals') ?? 0) + (options.integer('status_seals') ?? 0);
+    const mySeals = (options.integer('seals') ?? 0) + (options.integer('status_seals') ?? 0) + (redraw ? 1 : 0);
     const theirSeals = (options.integer('their_seals') ?? 0) + (options.integer('their_status_seals') ?? 0);
     if (mySeals > sealsOf(ours)) throw new UserError('battle.notEnoughSeals', { faction: ours.name, have: sealsOf(ours) });
     if (theirSeals > sealsOf(theirs)) throw new UserError('battle.notEnoughSeals', { faction: theirs.name, have: sealsOf(theirs) });
@@ -105,12 +109,13 @@ function fight(ctx: CommandContext, options: CommandOptions): Reply {
       winner: winner.name,
     };
     const commitment = commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
-    return { war, ours, theirs, odds, roll, winner, third, commitment, all: warFactions(tx, war.id) };
+    return { war, ours, theirs, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all: warFactions(tx, war.id) };
   });
 
   const { odds } = out;
   const lines = [
     ctx.t('battle.picks', { ours: out.ours.name, theirs: out.theirs.name, a: odds.statuses[0].toUpperCase(), b: odds.statuses[1].toUpperCase(), c: out.third.toUpperCase() }),
+    ...(out.firstDraw ? [ctx.t('battle.redrawn', { from: out.firstDraw.toUpperCase(), to: out.third.toUpperCase() })] : []),
     ...battleOddsParts(odds).map((p) => ctx.t(p.key, localizeParams(p.params, ctx.t))),
     ctx.t('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
   ];

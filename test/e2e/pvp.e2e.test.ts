@@ -116,6 +116,11 @@ describe('a day of hidden PvP (seed 000)', () => {
     const other = h.fake.users.moderator; // a bystander got nothing
     expect(h.fake.dms(other.id)).toEqual([]);
 
+    // A seal redraws the random status (seed 000 L44): one more seal spent.
+    const redraw = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'luk' }, { name: 'their_status', value: 'mag' }, { name: 'redraw', value: true }] });
+    expect(embedText(redraw.callback.data)).toMatch(/redrew the random status: [A-Z]+ → [A-Z]+/);
+    expect(percent('Archers').sealsLeft).toBe(1);
+
     const refused = await h.fake.command({ name: 'battle', channelId, user: player, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }] });
     expect(ephemeral(refused)).toBe(true);
   });
