@@ -9,6 +9,7 @@ import { failedDiceCount, rerollFailed } from '../src/core/dice/index.js';
 import { spendLuck } from '../src/core/fate/luck.js';
 import { activeCharacterId, consentLuckShare, getCharacter, luckSharePartner, revokeLuckShare } from '../src/store/characters.js';
 import type { Tx } from '../src/store/db.js';
+import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
 import type { RollRow } from '../src/store/schema.js';
@@ -102,6 +103,7 @@ function share(ctx: CommandContext, partnerName: string): Reply {
     const types = new Set([c.sheet.type, partner.sheet.type]);
     if (!(types.has('master') && types.has('servant'))) throw new UserError('luck.sharePair');
     const active = consentLuckShare(tx, c.row.id, partner.row.id);
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareConsent', subject: `character:${c.row.id}`, before: null, after: { partner: partner.row.id, active } });
     return { c, partner, active };
   });
   const line = ctx.t(active ? 'luck.shareActive' : 'luck.shareWaiting', { name: c.row.name, partner: partner.row.name });
@@ -113,6 +115,7 @@ function unshare(ctx: CommandContext): Reply {
     const c = resolveCharacter(tx, ctx, null);
     assertCanEdit(tx, ctx, c);
     revokeLuckShare(tx, c.row.id);
+    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareRevoked', subject: `character:${c.row.id}`, before: null, after: { revoked: true } });
     return c;
   });
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('luck.title'), blocks: [text(ctx.t('luck.unshared', { name: c.row.name }))], ephemeral: false }, dms: [] };
