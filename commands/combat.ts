@@ -51,7 +51,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addIntegerOption((o) => describe(o, 'cmd.combat.armor').setMinValue(0).setMaxValue(999))
       .addStringOption((o) => describe(o, 'cmd.combat.resist').setMaxLength(200))
       .addIntegerOption((o) => describe(o, 'cmd.combat.persona').setMinValue(0).setMaxValue(100))
-      .addUserOption((o) => describe(o, 'cmd.combat.player')),
+      .addUserOption((o) => describe(o, 'cmd.combat.player'))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.wild')),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40)).addStringOption(rowChoice))
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
@@ -274,6 +275,7 @@ function addPersona(ctx: CommandContext, options: CommandOptions, s: PersonaComb
     ...(persona === null ? { summoned: side === 'pc' } : { personaSkill: persona }),
     hidden: options.boolean('hidden') ?? false,
     owner: options.user('player')?.id ?? null,
+    ...(options.boolean('wild') ? { wild: true } : {}),
   } as PersonaCombatState['setup'][number];
   return { ...s, setup: [...s.setup, init], nextKey: s.nextKey + 1 };
 }

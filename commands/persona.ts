@@ -1,13 +1,13 @@
 // /persona attack | wait | defend | escape | allout | pass — the open slot's action in a
 // Persona-style fight (seeds 002/003); the bot advances to the next slot and shows the events.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { advanceToSlot, eventLines, isPersona, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { advanceToSlot, eventLines, isPersona, parseResistances, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
 import { isGm, requireCombat, saveCombatState } from '../src/command/combat/store.js';
 import { trackerUpdate } from '../src/command/combat/tracker.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
-import { allOutAttack, attack, defend, endAction, escape, wait, type CombatState, type PersonaEvent, type Step } from '../src/core/persona/index.js';
+import { allOutAttack, attack, defend, endAction, escape, personaChange, wait, type CombatState, type PersonaEvent, type PersonaPatch, type Step } from '../src/core/persona/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
 import { text, type Reply } from '../src/views/view.js';
@@ -27,6 +27,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addStringOption((o) => describe(o, 'cmd.persona.ailment').addChoices(...DEFAULT_BAD_STATUSES.map((b) => ({ name: b.name.en, name_localizations: { ja: b.name.ja, ko: b.name.ko }, value: b.id }))))
       .addIntegerOption((o) => describe(o, 'cmd.persona.ailment_rate').setMinValue(0).setMaxValue(100)),
   )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.change')
+      .addStringOption((o) => describe(o, 'cmd.persona.name').setRequired(true).setMaxLength(60))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.agi').setMinValue(0).setMaxValue(999))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.luck').setMinValue(0).setMaxValue(999))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.defense').setMinValue(0).setMaxValue(999))
+      .addStringOption((o) => describe(o, 'cmd.persona.resist').setMaxLength(200)),
+  )
   .addSubcommand((s) => describe(s, 'cmd.persona.wait'))
   .addSubcommand((s) => describe(s, 'cmd.persona.defend'))
   .addSubcommand((s) => describe(s, 'cmd.persona.escape'))
@@ -44,6 +52,9 @@ export const persona: CommandModule = {
       switch (sub) {
         case 'attack':
           return attack(combat, attackSpec(combat, options), rng);
+        case 'change':
+          // Wild only: a successful change keeps the slot (a second action), a failed one uses it (JA L787–794).
+          return personaChange(combat, changePatch(options), rng);
         case 'wait':
           return wait(combat);
         case 'defend':
@@ -58,6 +69,17 @@ export const persona: CommandModule = {
     });
   },
 };
+
+function changePatch(options: CommandOptions): PersonaPatch {
+  const optional = <T>(value: T | null, key: string) => (value === null ? {} : { [key]: value });
+  return {
+    name: options.string('name') ?? '',
+    ...optional(options.integer('agi'), 'agi'),
+    ...optional(options.integer('luck'), 'luck'),
+    ...optional(options.integer('defense'), 'defense'),
+    ...(options.string('resist') ? { resistances: parseResistances(options.string('resist')) } : {}),
+  };
+}
 
 function attackSpec(combat: CombatState, options: CommandOptions) {
   const names = (options.string('targets') ?? '').split(/[,、，]/).map((s) => s.trim()).filter(Boolean);

@@ -106,3 +106,25 @@ describe('Persona bad statuses and surprise', () => {
     expect(who('Queen').badStatus?.id === 'charm' || /fumble/i.test(text)).toBe(true);
   });
 });
+
+describe('Persona change (Wild)', () => {
+  it('a Wild changes Persona: success keeps the slot, failure uses it (JA L787–794); others are refused', async () => {
+    const { gm, player } = h.fake.users;
+    channelId = h.fake.createTextChannel({ name: 'velvet' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [{ name: 'ruleset', value: 'persona' }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Wildcard' }, { name: 'side', value: 'pc' }, { name: 'hp', value: 40 }, { name: 'iv', value: 20 }, { name: 'persona', value: 100 }, { name: 'wild', value: true }, { name: 'player', value: player }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Slime' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 30 }, { name: 'iv', value: 1 }]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    expect(slotOwner()).toBe('Wildcard');
+    const ex = await h.fake.command({ name: 'persona', channelId, user: player, options: sub('change', [{ name: 'name', value: 'Orpheus' }, { name: 'resist', value: 'fire:null' }]) });
+    const text = embedText(ex.callback.data);
+    const succeeded = combat().slot?.ownerId === who('Wildcard').id;
+    expect(succeeded).toBe(true); // seeded: this run's roll is not a fumble
+    expect(text.length).toBeGreaterThan(0);
+    // With <Persona> 100 %, the change succeeds unless the roll fumbles; success keeps the slot.
+    expect(who('Wildcard').resistances).toMatchObject({ fire: 'null' });
+    const again = await h.fake.command({ name: 'persona', channelId, user: player, options: sub('change', [{ name: 'name', value: 'Pixie' }]) });
+    expect(ephemeral(again)).toBe(true); // one change per slot
+  });
+});
