@@ -72,8 +72,7 @@ export const combat: CommandModule = {
       case 'start':
         return start(ctx, options);
       case 'add':
-        if (personaFight(ctx)) return personaChange(ctx, 'combat.added', (s) => ({ state: addPersona(ctx, options, s), events: [] }));
-        return change(ctx, 'combat.added', (tx, c, s) => add(tx, ctx, options, s, true));
+        return change(ctx, 'combat.added', (tx, c, s) => add(tx, ctx, options, s, true), true, (s) => ({ state: addPersona(ctx, options, s), events: [] }));
       case 'join':
         return change(ctx, 'combat.joined', (tx, c, s) => add(tx, ctx, options, s, false), false);
       case 'remove':
@@ -82,8 +81,7 @@ export const combat: CommandModule = {
           return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
         });
       case 'next':
-        if (personaFight(ctx)) return personaChange(ctx, 'combat.next', (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
-        return change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx).state);
+        return change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx).state, true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
       case 'delay':
         return change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
       case 'undo':
@@ -121,14 +119,34 @@ function start(ctx: CommandContext, options: CommandOptions): Reply {
   return withTracker(ctx, combatRow, [ctx.t('combat.started')]);
 }
 
-/** One change of the fight: GM-only unless `gmOnly` is false; the tracker follows. */
-function change(ctx: CommandContext, type: string, fn: (tx: Tx, combat: CombatRow, state: FateCombatState) => FateCombatState, gmOnly = true): Reply {
-  const updated = ctx.store.transaction((tx) => {
+type PersonaStep = (s: PersonaCombatState) => { state: PersonaCombatState; events: PersonaEvent[] };
+
+/**
+ * One change of the fight, in one transaction: GM-only unless `gmOnly` is false; the tracker
+ * follows. A Persona fight takes `persona` (its events become the reply); without it the step
+ * exists for Fate/roll dice fights only.
+ */
+function change(
+  ctx: CommandContext,
+  type: string,
+  fate: (tx: Tx, combat: CombatRow, state: FateCombatState) => FateCombatState,
+  gmOnly = true,
+  persona?: PersonaStep,
+): Reply {
+  const { updated, events } = ctx.store.transaction((tx) => {
     const combatRow = requireCombat(tx, ctx);
     if (gmOnly) requireGm(tx, ctx);
-    if (combatRow.ruleset !== 'fate') throw new UserError('persona.cmd.fateOnly');
-    return saveCombatState(tx, ctx, combatRow, type, fn(tx, combatRow, combatRow.state as FateCombatState));
+    if (combatRow.ruleset === 'persona') {
+      if (!persona) throw new UserError('persona.cmd.fateOnly');
+      const step = persona(combatRow.state as PersonaCombatState);
+      return { updated: saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events };
+    }
+    return { updated: saveCombatState(tx, ctx, combatRow, type, fate(tx, combatRow, combatRow.state as FateCombatState)), events: null };
   });
+  if (events) {
+    const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events);
+    return withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]);
+  }
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);
   const line = type === 'combat.next' && actor ? ctx.t('combat.turnOf', { name: actor.name, round: state.round }) : ctx.t(`combat.done.${type.split('.')[1]}`);
@@ -232,23 +250,6 @@ function show(ctx: CommandContext): Reply {
   const combatRow = ctx.store.transaction((tx) => requireCombat(tx, ctx));
   const reply = withTracker(ctx, combatRow, [ctx.t('combat.shown')]);
   return { ...reply, board: { ...reply.board!, repost: true } };
-}
-
-/** Whether this channel's active fight runs the Persona rules (read before the change's own transaction). */
-function personaFight(ctx: CommandContext): boolean {
-  return ctx.store.transaction((tx) => activeCombat(tx, ctx.channelId)?.ruleset === 'persona');
-}
-
-/** One GM change of a Persona fight's state; the events become the reply. */
-function personaChange(ctx: CommandContext, type: string, fn: (s: PersonaCombatState) => { state: PersonaCombatState; events: PersonaEvent[] }): Reply {
-  const { updated, events } = ctx.store.transaction((tx) => {
-    const combatRow = requireCombat(tx, ctx);
-    requireGm(tx, ctx);
-    const { state, events } = fn(combatRow.state as PersonaCombatState);
-    return { updated: saveCombatState(tx, ctx, combatRow, type, state), events };
-  });
-  const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events);
-  return withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]);
 }
 
 function addPersona(ctx: CommandContext, options: CommandOptions, s: PersonaCombatState): PersonaCombatState {

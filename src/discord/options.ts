@@ -2,14 +2,23 @@ import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'disco
 import { UserError } from '../command/errors.js';
 import type { AttachmentOption, CommandOptions } from '../command/types.js';
 
-/** discord.js's typed option getters behind the adapter-neutral interface. */
-export function discordOptions(interaction: ChatInputCommandInteraction): CommandOptions {
-  const o = interaction.options;
+type Plain = Pick<ChatInputCommandInteraction['options'], 'getSubcommand' | 'getString' | 'getInteger' | 'getBoolean'>;
+
+/** The plain getters, the same for a command and for autocomplete. */
+function plainOptions(o: Plain): Omit<CommandOptions, 'user' | 'attachment'> {
   return {
     subcommand: () => o.getSubcommand(false),
     string: (name) => o.getString(name),
     integer: (name) => o.getInteger(name),
     boolean: (name) => o.getBoolean(name),
+  };
+}
+
+/** discord.js's typed option getters behind the adapter-neutral interface. */
+export function discordOptions(interaction: ChatInputCommandInteraction): CommandOptions {
+  const o = interaction.options;
+  return {
+    ...plainOptions(o),
     user: (name) => {
       const user = o.getUser(name);
       if (!user) return null;
@@ -27,12 +36,8 @@ export function discordOptions(interaction: ChatInputCommandInteraction): Comman
 
 /** While typing, only the plain options typed so far are known. */
 export function autocompleteOptions(interaction: AutocompleteInteraction): CommandOptions {
-  const o = interaction.options;
   return {
-    subcommand: () => o.getSubcommand(false),
-    string: (name) => o.getString(name),
-    integer: (name) => o.getInteger(name),
-    boolean: (name) => o.getBoolean(name),
+    ...plainOptions(interaction.options),
     user: () => null,
     attachment: () => null,
   };

@@ -58,7 +58,7 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   const lines = combat
     ? combat.combatants.map((c) => {
         const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
-        const marks = [c.down ? 'DOWN' : '', c.dizzy > 0 ? 'DIZZY' : '', c.badStatus ? c.badStatus.id : '', c.incapacitated ? ctx.t('combat.cond.incapacitated') : '', c.fled ? ctx.t('combat.cond.escaped') : '']
+        const marks = [c.down ? ctx.t('combat.cond.down') : '', c.dizzy > 0 ? ctx.t('combat.cond.dizzy') : '', c.badStatus ? c.badStatus.id : '', c.incapacitated ? ctx.t('combat.cond.incapacitated') : '', c.fled ? ctx.t('combat.cond.escaped') : '']
           .filter(Boolean)
           .join(' ');
         const head = `${current}**${c.name}** (${c.side})`;
