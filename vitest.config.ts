@@ -1,12 +1,36 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { findPostgresBin } from './test/postgres/server.js';
+
+// Every test runs on SQLite; the store and end-to-end suites run a second time on a real PostgreSQL
+// server (Debian's `postgresql` package; .ci/run installs it). Without it a local run says so and
+// skips that half; CI (CI=true or REQUIRE_POSTGRES=1) fails instead.
+const postgresBin = findPostgresBin();
+const requirePostgres = process.env.CI === 'true' || process.env.REQUIRE_POSTGRES === '1';
+if (!postgresBin) {
+  if (requirePostgres) throw new Error('PostgreSQL binaries not found: apt-get install postgresql (or set PG_BIN)');
+  console.warn('\n⚠ PostgreSQL not found: only the SQLite run of the store and e2e suites runs (apt-get install postgresql)\n');
+}
+
+const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } }];
+if (postgresBin) {
+  projects.push({
+    extends: true,
+    test: {
+      name: 'postgres',
+      include: ['test/store/**/*.test.ts', 'test/e2e/**/*.e2e.test.ts'],
+      env: { TEST_BACKEND: 'postgres' },
+      globalSetup: ['test/postgres/global-setup.ts'],
+    },
+  });
+}
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // e2e tests open sockets on 127.0.0.1 and real SQLite files; keep them in separate forks.
+    // e2e tests open sockets on 127.0.0.1 and real database files; keep them in separate forks.
     pool: 'forks',
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 20_000,
-    hookTimeout: 20_000,
+    hookTimeout: 30_000,
+    projects,
   },
 });

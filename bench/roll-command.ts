@@ -27,7 +27,7 @@ function optionsFor(expression: string): CommandOptions {
 
 export async function benchRollCommand(count = 20_000): Promise<string[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-bench-'));
-  const store = openStore(path.join(dir, 'bench.sqlite'));
+  const store = await openStore(path.join(dir, 'bench.sqlite'));
   const log = pino({ level: 'silent' });
   const ctx: CommandContext = {
     user: { id: '100000000000000001', name: 'bench' },
@@ -58,7 +58,7 @@ export async function benchRollCommand(count = 20_000): Promise<string[]> {
       `  ${Math.round(count / (totalNs / 1e9)).toLocaleString('en-US')} commands/s, p50 ${formatNs(percentile(sorted, 0.5))}, p99 ${formatNs(percentile(sorted, 0.99))}`,
     ];
   } finally {
-    store.close();
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }

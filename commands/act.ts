@@ -13,7 +13,7 @@ import { asLocale, translator } from '../src/i18n/index.js';
 import { factionDeclaration, insertDeclaration, turnDeclarations, updateDeclaration } from '../src/store/declarations.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
-import type { FactionRow } from '../src/store/schema.js';
+import type { FactionRow } from '../src/store/schema/index.js';
 import { activeWar, updateFaction, warFactions } from '../src/store/wars.js';
 import { text, type DirectMessage, type Reply } from '../src/views/view.js';
 
@@ -38,11 +38,11 @@ export const act: CommandModule = {
   definition,
   helpKey: 'help.act',
   execute: declare,
-  autocomplete(ctx, focused) {
+  async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    const names = ctx.store.transaction((tx) => {
-      const war = activeWar(tx, ctx.channelId);
-      return war ? warFactions(tx, war.id).filter((f) => !f.eliminated).map((f) => f.name) : [];
+    const names = await ctx.store.transaction(async (tx) => {
+      const war = await activeWar(tx, ctx.channelId);
+      return war ? (await warFactions(tx, war.id)).filter((f) => !f.eliminated).map((f) => f.name) : [];
     });
     const typed = focused.value.split(',');
     const last = typed.pop()?.trim() ?? '';
@@ -57,15 +57,15 @@ function splitNames(input: string | null): string[] {
   return (input ?? '').split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
 }
 
-function declare(ctx: CommandContext, options: CommandOptions): Reply {
+async function declare(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   if (!ctx.guildId) throw new UserError('error.guildOnly');
   const kind = options.string('action') as ActionKind;
-  const result = ctx.store.transaction((tx) => {
-    const war = activeWar(tx, ctx.channelId);
+  const result = await ctx.store.transaction(async (tx) => {
+    const war = await activeWar(tx, ctx.channelId);
     if (!war) throw new UserError('warcmd.none');
     if (war.day === 0) throw new UserError('act.notYet');
-    const factions = warFactions(tx, war.id);
-    const gm = channelGm(tx, ctx.channelId);
+    const factions = await warFactions(tx, war.id);
+    const gm = await channelGm(tx, ctx.channelId);
     const faction = pickFaction(ctx, factions, options.string('faction'), gm?.userId === ctx.user.id || ctx.canManageChannel);
     const targets = splitNames(options.string('targets')).map((name) => {
       const f = factions.find((x) => x.name === name && !x.eliminated);
@@ -86,23 +86,23 @@ function declare(ctx: CommandContext, options: CommandOptions): Reply {
     // The percent rules compute the chance from the factions' numbers; Fate/roll dice actions are the GM's to resolve.
     const chance = war.ruleset === 'percent' ? actionChance(decl, actorProfile(faction), factions.filter((f) => !f.eliminated).map(actorProfile)) : { chance: null, parts: [] };
     const at = ctx.now();
-    const existing = factionDeclaration(tx, war.id, faction.id, war.day, war.turn);
+    const existing = await factionDeclaration(tx, war.id, faction.id, war.day, war.turn);
     if (existing?.resolvedAt) throw new UserError('act.alreadyResolved');
     if (existing) {
-      updateDeclaration(tx, existing.id, { action: decl, declaredBy: ctx.user.id, createdAt: at });
-      appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declared', subject: `declaration:${existing.id}`, before: { action: existing.action, declaredBy: existing.declaredBy }, after: { action: decl, declaredBy: ctx.user.id } });
+      await updateDeclaration(tx, existing.id, { action: decl, declaredBy: ctx.user.id, createdAt: at });
+      await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declared', subject: `declaration:${existing.id}`, before: { action: existing.action, declaredBy: existing.declaredBy }, after: { action: decl, declaredBy: ctx.user.id } });
     } else {
-      const id = insertDeclaration(tx, { warId: war.id, factionId: faction.id, day: war.day, turn: war.turn, action: decl, declaredBy: ctx.user.id, createdAt: at, result: null, resolvedAt: null });
-      appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declared', subject: `declaration:${id}`, before: null, after: { action: decl } });
+      const id = await insertDeclaration(tx, { warId: war.id, factionId: faction.id, day: war.day, turn: war.turn, action: decl, declaredBy: ctx.user.id, createdAt: at, result: null, resolvedAt: null });
+      await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declared', subject: `declaration:${id}`, before: null, after: { action: decl } });
     }
     if (!faction.declared) {
-      updateFaction(tx, faction.id, { declared: true });
-      appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declaredFlag', subject: `faction:${faction.id}`, before: { declared: false }, after: { declared: true } });
+      await updateFaction(tx, faction.id, { declared: true });
+      await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declaredFlag', subject: `faction:${faction.id}`, before: { declared: false }, after: { declared: true } });
     }
-    const after = warFactions(tx, war.id);
-    const declaredCount = turnDeclarations(tx, war.id, war.day, war.turn).length;
+    const after = await warFactions(tx, war.id);
+    const declaredCount = (await turnDeclarations(tx, war.id, war.day, war.turn)).length;
     const alive = after.filter((f) => !f.eliminated).length;
-    const commitment = commitSecret(tx, ctx, 'action', (faction.members as string[])[0] ?? ctx.user.id, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, action: decl });
+    const commitment = await commitSecret(tx, ctx, 'action', (faction.members as string[])[0] ?? ctx.user.id, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, action: decl });
     return { war, faction, targets, decl, chance, after, allDeclared: declaredCount >= alive, gmId: gm?.userId ?? null, gmLocale: asLocale(gm?.locale ?? 'en'), commitment };
   });
 

@@ -39,15 +39,15 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
 export const attack: CommandModule = {
   definition,
   helpKey: 'help.attack',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     const statusInput = options.string('status') ?? 'str';
     const status = parseStatusName(statusInput) as CheckStatus;
-    const out = ctx.store.transaction((tx) => {
-      const combatRow = requireCombat(tx, ctx);
+    const out = await ctx.store.transaction(async (tx) => {
+      const combatRow = await requireCombat(tx, ctx);
       const state = combatRow.state as FateCombatState;
       if (state.pending) throw new UserError('attack.pending', { name: state.combatants.find((c) => c.key === state.pending!.target)?.name ?? '?' });
-      const gm = isGm(tx, ctx);
+      const gm = await isGm(tx, ctx);
       const attacker = options.string('attacker') ? findCombatant(state, options.string('attacker')!) : currentActor(state);
       if (!attacker) throw new UserError('combat.notStarted');
       if (attacker.key !== currentActor(state)?.key && !gm) throw new UserError('combat.notYourTurn', { name: attacker.name });
@@ -56,10 +56,10 @@ export const attack: CommandModule = {
       if (!active(target)) throw new UserError('attack.targetDown', { name: target.name });
       const magical = options.boolean('magical') ?? status === 'mag';
       if (!canAttack(state, attacker, target, magical, options.boolean('ranged') ?? false)) throw new UserError('attack.outOfReach', { name: target.name });
-      const result = rollFor(tx, attacker, status, splitSkills(options.string('skills')), ctx);
-      const rollId = storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
+      const result = await rollFor(tx, attacker, status, splitSkills(options.string('skills')), ctx);
+      const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
       const pending = { attacker: attacker.key, target: target.key, achievement: result.value, rollId, weapon: options.integer('weapon') ?? 0, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
-      const saved = saveCombatState(tx, ctx, combatRow, 'combat.attack', { ...state, pending });
+      const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', { ...state, pending });
       return { result, rollId, attacker, target, saved };
     });
     const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }) });
@@ -73,15 +73,15 @@ export const attack: CommandModule = {
       board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
     };
   },
-  component(ctx, customId) {
+  async component(ctx, customId) {
     const status = customId.split(':')[2] as (typeof DEFENSES)[number];
     if (!DEFENSES.includes(status)) throw new UserError('attack.noPending');
-    return defend(ctx, status);
+    return await defend(ctx, status);
   },
-  autocomplete(ctx) {
+  async autocomplete(ctx) {
     if (!ctx.guildId) return [];
-    const names = ctx.store.transaction((tx) => {
-      const c = requireCombatOrNull(tx, ctx);
+    const names = await ctx.store.transaction(async (tx) => {
+      const c = await requireCombatOrNull(tx, ctx);
       return c ? (c.state as FateCombatState).combatants.filter(active).map((x) => x.name) : [];
     });
     return names.map((n) => ({ name: n, value: n }));
@@ -92,30 +92,30 @@ export function defendButtons(ctx: CommandContext): Button[] {
   return DEFENSES.map((s) => ({ customId: `attack:defend:${s}`, label: ctx.t(`attack.defend.${s}`), style: 'primary' as const }));
 }
 
-function requireCombatOrNull(tx: Tx, ctx: CommandContext) {
+async function requireCombatOrNull(tx: Tx, ctx: CommandContext) {
   try {
-    return requireCombat(tx, ctx);
+    return await requireCombat(tx, ctx);
   } catch {
     return null;
   }
 }
 
 /** The defender's button: roll the chosen status, then damage = margin + weapon − armor (L202–205). */
-function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Reply {
-  const out = ctx.store.transaction((tx) => {
-    const combatRow = requireCombat(tx, ctx);
+async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Promise<Reply> {
+  const out = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state as FateCombatState;
     const pending = state.pending;
     if (!pending) throw new UserError('attack.noPending');
     const target = state.combatants.find((c) => c.key === pending.target)!;
     const attacker = state.combatants.find((c) => c.key === pending.attacker)!;
     // The defender's player chooses; the GM chooses for NPCs (and may stand in).
-    if (target.ownerId !== ctx.user.id && !isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
-    const defense = rollFor(tx, target, status, [], ctx);
-    const defenseId = storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
+    if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
+    const defense = await rollFor(tx, target, status, [], ctx);
+    const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
     // The attack roll may have been changed by luck or a seal since: read it again.
-    const attackValue = getRoll(tx, pending.rollId)?.value ?? pending.achievement;
-    const armor = armorOf(tx, target.characterId);
+    const attackValue = (await getRoll(tx, pending.rollId))?.value ?? pending.achievement;
+    const armor = await armorOf(tx, target.characterId);
     const resolved = resolveAttack({
       attack: attackValue,
       defense: defense.value,
@@ -128,9 +128,9 @@ function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Reply {
       targetHp: target.hp,
     });
     // A Command Seal's "block one attack completely" (seed 001 L290) is spent on the next hit.
-    const blocked = resolved.damage > 0 && spendBlock(tx, ctx, target.characterId);
+    const blocked = resolved.damage > 0 && await spendBlock(tx, ctx, target.characterId);
     const result = blocked ? { ...resolved, damage: 0, hpAfter: target.hp, state: 'standing' as const } : resolved;
-    const saved = saveCombatState(tx, ctx, combatRow, 'combat.defense', applyDamage(state, target.key, result));
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', applyDamage(state, target.key, result));
     return { defense, defenseId, result, blocked, attacker, target, attackValue, armor, saved };
   });
   const lines = out.blocked ? [ctx.t('attack.blocked', { name: out.target.name })] : attackLines(out.result).map((l) => ctx.t(l.key, l.params));
@@ -144,19 +144,19 @@ function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Reply {
 }
 
 /** Uses one stored seal block of the defender's character, if it has one. */
-function spendBlock(tx: Tx, ctx: CommandContext, characterId: number | null): boolean {
-  const row = characterId === null ? undefined : getCharacter(tx, characterId);
+async function spendBlock(tx: Tx, ctx: CommandContext, characterId: number | null): Promise<boolean> {
+  const row = characterId === null ? undefined : await getCharacter(tx, characterId);
   if (!row) return false;
   const ch = hydrate(row);
   if (!ch.runtime.blocks) return false;
-  saveCharacter(tx, ctx, ch, 'combat.blockSpent', { runtime: { ...ch.runtime, blocks: ch.runtime.blocks - 1 } });
+  await saveCharacter(tx, ctx, ch, 'combat.blockSpent', { runtime: { ...ch.runtime, blocks: ch.runtime.blocks - 1 } });
   return true;
 }
 
 /** Armor: the defense fixed values of the sheet's gear (normal, heroic, mystic codes). */
-function armorOf(tx: Tx, characterId: number | null): number {
+async function armorOf(tx: Tx, characterId: number | null): Promise<number> {
   if (characterId === null) return 0;
-  const row = getCharacter(tx, characterId);
+  const row = await getCharacter(tx, characterId);
   if (!row) return 0;
   const sheet = hydrate(row).sheet;
   return sheet.gear.reduce((sum, g) => sum + (g.fixed?.defense ?? 0), 0);

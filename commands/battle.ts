@@ -15,7 +15,7 @@ import { STATUSES, type Status } from '../src/core/grailwar/status.js';
 import { localizeParams } from '../src/core/grailwar/status.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
-import type { FactionRow } from '../src/store/schema.js';
+import type { FactionRow } from '../src/store/schema/index.js';
 import { activeWar, updateFaction, warFactions } from '../src/store/wars.js';
 import { text, type Reply } from '../src/views/view.js';
 
@@ -42,24 +42,24 @@ export const battle: CommandModule = {
   definition,
   helpKey: 'help.battle',
   execute: fight,
-  autocomplete(ctx, focused) {
+  async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    const names = ctx.store.transaction((tx) => {
-      const war = activeWar(tx, ctx.channelId);
-      return war ? warFactions(tx, war.id).filter((f) => !f.eliminated).map((f) => f.name) : [];
+    const names = await ctx.store.transaction(async (tx) => {
+      const war = await activeWar(tx, ctx.channelId);
+      return war ? (await warFactions(tx, war.id)).filter((f) => !f.eliminated).map((f) => f.name) : [];
     });
     return names.filter((n) => n.includes(focused.value)).map((n) => ({ name: n, value: n }));
   },
 };
 
-function fight(ctx: CommandContext, options: CommandOptions): Reply {
-  const out = ctx.store.transaction((tx) => {
+async function fight(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const out = await ctx.store.transaction(async (tx) => {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
-    const war = activeWar(tx, ctx.channelId);
+    const war = await activeWar(tx, ctx.channelId);
     if (!war) throw new UserError('warcmd.none');
     if (war.ruleset !== 'percent') throw new UserError('battle.percentOnly');
-    if (!ctx.canManageChannel && channelGm(tx, ctx.channelId)?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
-    const factions = warFactions(tx, war.id);
+    if (!ctx.canManageChannel && (await channelGm(tx, ctx.channelId))?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
+    const factions = await warFactions(tx, war.id);
     const find = (name: string | null) => {
       const f = factions.find((x) => x.name === name && !x.eliminated);
       if (!f || !percentOf(f)) throw new UserError('warcmd.set.noFaction', { faction: name ?? '' });
@@ -95,8 +95,8 @@ function fight(ctx: CommandContext, options: CommandOptions): Reply {
       const before = f.state as FactionState;
       const p = percentOf(f)!;
       const state: FactionState = { ...before, percent: { ...p, battlesThisTurn: p.battlesThisTurn + 1, sealsLeft: p.sealsLeft - seals } };
-      updateFaction(tx, f.id, { state });
-      appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle', subject: `faction:${f.id}`, before: { state: before }, after: { state } });
+      await updateFaction(tx, f.id, { state });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle', subject: `faction:${f.id}`, before: { state: before }, after: { state } });
     }
     const winner = win ? ours : theirs;
     const detail = {
@@ -108,8 +108,8 @@ function fight(ctx: CommandContext, options: CommandOptions): Reply {
       roll,
       winner: winner.name,
     };
-    const commitment = commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
-    return { war, ours, theirs, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all: warFactions(tx, war.id) };
+    const commitment = await commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
+    return { war, ours, theirs, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all: await warFactions(tx, war.id) };
   });
 
   const { odds } = out;

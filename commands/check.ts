@@ -48,7 +48,7 @@ export function splitSkills(input: string | null): string[] {
 export const check: CommandModule = {
   definition,
   helpKey: 'help.check',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     const statusInput = options.string('status');
     const status = statusInput ? parseStatusName(statusInput) : null;
     if (statusInput && !status) throw new UserError('check.badStatus', { status: statusInput });
@@ -63,36 +63,36 @@ export const check: CommandModule = {
       target: options.integer('target'),
     };
     const support = options.integer('support') ?? 0;
-    const { c, plan, result, id, gm, commitment } = ctx.store.transaction((tx) => {
-      let c = resolveCharacter(tx, ctx, options.string('character'));
-      assertCanEdit(tx, ctx, c);
+    const { c, plan, result, id, gm, commitment } = await ctx.store.transaction(async (tx) => {
+      let c = await resolveCharacter(tx, ctx, options.string('character'));
+      await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
       // A sleeping master makes no checks; an all-nighter takes −1 more per awake turn (seed 001 L246–249).
-      const fate = (masterFactionInWar(tx, ctx.channelId, c.row.id)?.state as FactionState | undefined)?.fate;
+      const fate = ((await masterFactionInWar(tx, ctx.channelId, c.row.id))?.state as FactionState | undefined)?.fate;
       if (fate?.sleptThisTurn) throw new UserError('check.asleep', { name: c.row.name });
       const allNighter = fate?.allNighter ?? 0;
       const plan = planCheck(c.sheet, { ...request, plus: request.plus + support, minus: request.minus + allNighter }, findSkill);
       if (allNighter > 0) plan.notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
-      if (support > 0) c = saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
+      if (support > 0) c = await saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
       const result = evaluateDice(withTarget(plan), ctx.rng);
       const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false };
-      const id = storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
-      const commitment = secret ? commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
-      return { c, plan, result, id, gm: secret ? channelGm(tx, ctx.channelId) : undefined, commitment };
+      const id = await storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
+      const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
+      return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment };
     });
     return rollReply(ctx, checkDisplay(ctx, c, result, id, options.string('comment')?.trim() || checkLabel(ctx, plan), planNotes(ctx, plan)), secret, gm, commitment);
   },
-  autocomplete(ctx, focused, options) {
+  async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
-    if (focused.name === 'character') return characterChoices(ctx, focused.value);
+    if (focused.name === 'character') return await characterChoices(ctx, focused.value);
     // Complete the last skill of the typed list from the character's sheet.
     const typed = splitSkills(focused.value);
     const done = focused.value.match(/[,、，/／;+＋]\s*$/) ? typed : typed.slice(0, -1);
     const last = focused.value.match(/[,、，/／;+＋]\s*$/) ? '' : (typed.at(-1) ?? '');
-    const names = ctx.store.transaction((tx) => {
+    const names = await ctx.store.transaction(async (tx) => {
       try {
-        return skillNames(resolveCharacter(tx, ctx, options.string('character')).sheet);
+        return skillNames((await resolveCharacter(tx, ctx, options.string('character'))).sheet);
       } catch {
         return [];
       }
@@ -126,8 +126,8 @@ export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResu
   return { result, id, name: c.row.name, comment, notes: [...notes, resourceLine(ctx, c)], buttons };
 }
 
-export function characterChoices(ctx: CommandContext, typed: string) {
-  return ctx.store.transaction((tx) =>
-    searchCharacters(tx, ctx.guildId!, ctx.user.id, typed).map((r) => ({ name: r.name, value: r.name })),
+export async function characterChoices(ctx: CommandContext, typed: string) {
+  return await ctx.store.transaction(async (tx) =>
+    (await searchCharacters(tx, ctx.guildId!, ctx.user.id, typed)).map((r) => ({ name: r.name, value: r.name })),
   );
 }

@@ -17,7 +17,7 @@ import { evaluateDice } from '../src/core/dice/index.js';
 import { activeCombat, getCombat, insertCombat, updateCombat } from '../src/store/combats.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
-import type { CombatRow } from '../src/store/schema.js';
+import type { CombatRow } from '../src/store/schema/index.js';
 import { lastBatchFor } from '../src/store/wars.js';
 import { defendButtons } from './attack.js';
 import { text, type Reply } from '../src/views/view.js';
@@ -66,55 +66,55 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
 export const combat: CommandModule = {
   definition,
   helpKey: 'help.combat',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     switch (options.subcommand()) {
       case 'start':
-        return start(ctx, options);
+        return await start(ctx, options);
       case 'add':
-        return change(ctx, 'combat.added', (tx, c, s) => add(tx, ctx, options, s, true), true, (s) => ({ state: addPersona(ctx, options, s), events: [] }));
+        return await change(ctx, 'combat.added', (tx, _c, s) => add(tx, ctx, options, s, true), true, (s) => ({ state: addPersona(ctx, options, s), events: [] }));
       case 'join':
-        return change(ctx, 'combat.joined', (tx, c, s) => add(tx, ctx, options, s, false), false);
+        return await change(ctx, 'combat.joined', (tx, _c, s) => add(tx, ctx, options, s, false), false);
       case 'remove':
-        return change(ctx, 'combat.removed', (_tx, _c, s) => {
+        return await change(ctx, 'combat.removed', (_tx, _c, s) => {
           const who = findCombatant(s, options.string('who') ?? '');
           return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
         });
       case 'next':
-        return change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx).state, true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
+        return await change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx).state, true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
       case 'delay':
-        return change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
+        return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
       case 'undo':
-        return undo(ctx);
+        return await undo(ctx);
       case 'end':
-        return end(ctx);
+        return await end(ctx);
       case 'show':
       default:
-        return show(ctx);
+        return await show(ctx);
     }
   },
-  autocomplete(ctx, focused) {
+  async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    const inFight = ctx.store.transaction((tx) => {
-      const c = activeCombat(tx, ctx.channelId);
+    const inFight = await ctx.store.transaction(async (tx) => {
+      const c = await activeCombat(tx, ctx.channelId);
       return c?.ruleset === 'fate' ? (c.state as FateCombatState).combatants.map((x) => x.name) : [];
     });
-    const names = [...new Set([...inFight, ...characterChoices(ctx, focused.value).map((c) => c.value)])];
+    const names = [...new Set([...inFight, ...(await characterChoices(ctx, focused.value)).map((c) => c.value)])];
     return names.filter((n) => n.includes(focused.value)).slice(0, 25).map((n) => ({ name: n, value: n }));
   },
 };
 
-function start(ctx: CommandContext, options: CommandOptions): Reply {
+async function start(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const ruleset = options.string('ruleset') === 'persona' ? 'persona' : 'fate';
-  const combatRow = ctx.store.transaction((tx) => {
-    requireGm(tx, ctx);
-    if (activeCombat(tx, ctx.channelId)) throw new UserError('combat.alreadyActive');
+  const combatRow = await ctx.store.transaction(async (tx) => {
+    await requireGm(tx, ctx);
+    if (await activeCombat(tx, ctx.channelId)) throw new UserError('combat.alreadyActive');
     const name = (options.string('name') ?? '').trim() || ctx.t('combat.defaultName');
     const surprised = options.string('surprised');
     const state = ruleset === 'persona' ? { ...newPersonaState(name), surprised: surprised === 'pc' || surprised === 'npc' ? surprised : null } : newFateState(name);
-    const id = insertCombat(tx, { guildId: ctx.guildId, channelId: ctx.channelId, ruleset, status: 'active', state, trackerMessageId: null, createdAt: ctx.now() });
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.started', subject: `combat:${id}`, before: null, after: { ruleset, name } });
-    return getCombat(tx, id)!;
+    const id = await insertCombat(tx, { guildId: ctx.guildId, channelId: ctx.channelId, ruleset, status: 'active', state, trackerMessageId: null, createdAt: ctx.now() });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.started', subject: `combat:${id}`, before: null, after: { ruleset, name } });
+    return (await getCombat(tx, id))!;
   });
   return withTracker(ctx, combatRow, [ctx.t('combat.started')]);
 }
@@ -126,22 +126,22 @@ type PersonaStep = (s: PersonaCombatState) => { state: PersonaCombatState; event
  * follows. A Persona fight takes `persona` (its events become the reply); without it the step
  * exists for Fate/roll dice fights only.
  */
-function change(
+async function change(
   ctx: CommandContext,
   type: string,
-  fate: (tx: Tx, combat: CombatRow, state: FateCombatState) => FateCombatState,
+  fate: (tx: Tx, combat: CombatRow, state: FateCombatState) => FateCombatState | Promise<FateCombatState>,
   gmOnly = true,
   persona?: PersonaStep,
-): Reply {
-  const { updated, events } = ctx.store.transaction((tx) => {
-    const combatRow = requireCombat(tx, ctx);
-    if (gmOnly) requireGm(tx, ctx);
+): Promise<Reply> {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    if (gmOnly) await requireGm(tx, ctx);
     if (combatRow.ruleset === 'persona') {
       if (!persona) throw new UserError('persona.cmd.fateOnly');
       const step = persona(combatRow.state as PersonaCombatState);
-      return { updated: saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events };
+      return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events };
     }
-    return { updated: saveCombatState(tx, ctx, combatRow, type, fate(tx, combatRow, combatRow.state as FateCombatState)), events: null };
+    return { updated: await saveCombatState(tx, ctx, combatRow, type, await fate(tx, combatRow, combatRow.state as FateCombatState)), events: null };
   });
   if (events) {
     const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events);
@@ -153,18 +153,18 @@ function change(
   return withTracker(ctx, updated, [line]);
 }
 
-function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState, byGm: boolean): FateCombatState {
+async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState, byGm: boolean): Promise<FateCombatState> {
   const side = (options.string('side') ?? '').trim().slice(0, 40);
   const row = (options.string('row') ?? 'front') as Row;
   if (!byGm) {
-    const ch = resolveCharacter(tx, ctx, null);
+    const ch = await resolveCharacter(tx, ctx, null);
     return addCombatant(state, fromSheet(ch, side, row, false));
   }
   const who = (options.string('who') ?? '').trim();
   const hp = options.integer('hp');
   if (hp === null) {
     // A sheet of this server: a player's character or the GM's NPC.
-    return addCombatant(state, fromSheet(resolveCharacter(tx, ctx, who), side, row, options.boolean('hidden') ?? false));
+    return addCombatant(state, fromSheet(await resolveCharacter(tx, ctx, who), side, row, options.boolean('hidden') ?? false));
   }
   const pool = options.string('pool') ?? '4d6<=3';
   evaluateDice(pool, ctx.rng); // refuse a bad expression now, not in the middle of the fight
@@ -191,10 +191,10 @@ function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCo
 }
 
 /** Voluntary delay of the current actor, down to IV 0 (seed 001 L197, L201). */
-function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: number): FateCombatState {
+async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: number): Promise<FateCombatState> {
   const actor = currentActor(state);
   if (!actor) throw new UserError('combat.notStarted');
-  if (actor.ownerId !== ctx.user.id && !isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: actor.name });
+  if (actor.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: actor.name });
   delayedIv(actor.iv, amount);
   const combatants = state.combatants.map((c) => (c.key === actor.key ? { ...c, delay: amount } : c));
   // Move the actor behind everyone whose IV is now higher this round.
@@ -208,15 +208,15 @@ function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: numb
   return { ...state, combatants, order: [...state.order.slice(0, state.turn), ...reordered] };
 }
 
-function undo(ctx: CommandContext): Reply {
-  const updated = ctx.store.transaction((tx) => {
-    const combatRow = requireCombat(tx, ctx);
-    requireGm(tx, ctx);
-    const batch = lastBatchFor(tx, ctx.channelId, `combat:${combatRow.id}`, 'combat.');
+async function undo(ctx: CommandContext): Promise<Reply> {
+  const updated = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    const batch = await lastBatchFor(tx, ctx.channelId, `combat:${combatRow.id}`, 'combat.');
     if (!batch) throw new UserError('combat.undoNothing');
-    const reverted = undoBatch(tx, ctx, batch, `combat:${combatRow.id}`);
+    const reverted = await undoBatch(tx, ctx, batch, `combat:${combatRow.id}`);
     if (reverted.some((e) => e.type === 'combat.started')) throw new UserError('combat.undoStart');
-    return getCombat(tx, combatRow.id)!;
+    return (await getCombat(tx, combatRow.id))!;
   });
   const reply = withTracker(ctx, updated, [ctx.t('combat.undone')]);
   const pending = (updated.state as FateCombatState).pending;
@@ -234,20 +234,20 @@ function undo(ctx: CommandContext): Reply {
   };
 }
 
-function end(ctx: CommandContext): Reply {
-  const { updated, written } = ctx.store.transaction((tx) => {
-    const combatRow = requireCombat(tx, ctx);
-    requireGm(tx, ctx);
-    const written = isPersona(combatRow.state) ? 0 : writeBack(tx, ctx, combatRow.state as FateCombatState);
-    updateCombat(tx, combatRow.id, { status: 'ended' });
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${combatRow.id}`, before: { status: 'active' }, after: { status: 'ended' } });
+async function end(ctx: CommandContext): Promise<Reply> {
+  const { updated, written } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    const written = isPersona(combatRow.state) ? 0 : await writeBack(tx, ctx, combatRow.state as FateCombatState);
+    await updateCombat(tx, combatRow.id, { status: 'ended' });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${combatRow.id}`, before: { status: 'active' }, after: { status: 'ended' } });
     return { updated: { ...combatRow, status: 'ended' as const }, written };
   });
   return withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })], true);
 }
 
-function show(ctx: CommandContext): Reply {
-  const combatRow = ctx.store.transaction((tx) => requireCombat(tx, ctx));
+async function show(ctx: CommandContext): Promise<Reply> {
+  const combatRow = await ctx.store.transaction(async (tx) => await requireCombat(tx, ctx));
   const reply = withTracker(ctx, combatRow, [ctx.t('combat.shown')]);
   return { ...reply, board: { ...reply.board!, repost: true } };
 }

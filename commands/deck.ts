@@ -7,7 +7,7 @@ import type { CommandContext, CommandModule, CommandOptions } from '../src/comma
 import { buildLibrary, endTurn, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
 import { appendEvent } from '../src/store/events.js';
 import { getLibrary, saveLibrary, updateLibraryState } from '../src/store/libraries.js';
-import type { LibraryRow } from '../src/store/schema.js';
+import type { LibraryRow } from '../src/store/schema/index.js';
 import type { Tx } from '../src/store/db.js';
 import { text, type Reply } from '../src/views/view.js';
 
@@ -46,16 +46,16 @@ export const deck: CommandModule = {
       case 'import':
         return importStart(ctx, options);
       case 'shuffle':
-        return mutate(ctx, 'deck.shuffled', (s) => ({ ...s, library: shuffle(s.library, ctx.rng) }));
+        return await mutate(ctx, 'deck.shuffled', (s) => ({ ...s, library: shuffle(s.library, ctx.rng) }));
       case 'reset':
-        return reset(ctx);
+        return await reset(ctx);
       case 'known':
-        return mutate(ctx, 'deck.known', (s) => ({ ...s, library: setKnownTop(s.library, options.integer('count') ?? 0) }));
+        return await mutate(ctx, 'deck.known', (s) => ({ ...s, library: setKnownTop(s.library, options.integer('count') ?? 0) }));
       case 'endturn':
-        return mutate(ctx, 'deck.endturn', (s) => ({ library: endTurn(s.library, ctx.rng), lastJudge: null }));
+        return await mutate(ctx, 'deck.endturn', (s) => ({ library: endTurn(s.library, ctx.rng), lastJudge: null }));
       case 'show':
       default:
-        return show(ctx);
+        return await show(ctx);
     }
   },
   modal(ctx, _customId, fields) {
@@ -84,12 +84,12 @@ async function importText(ctx: CommandContext, content: string): Promise<Reply> 
   if (parsed.main.length === 0) throw new UserError('deck.empty');
   const resolved = await resolveDeck(ctx, parsed);
   const total = resolved.entries.reduce((n, e) => n + e.count, 0);
-  ctx.store.transaction((tx) => {
+  await ctx.store.transaction(async (tx) => {
     const at = ctx.now();
     const stored: StoredDeck = { entries: resolved.entries, sideboard: resolved.sideboard };
     const state: LibraryState = { library: buildLibrary(resolved.entries, ctx.rng), lastJudge: null };
-    const id = saveLibrary(tx, { guildId: ctx.guildId!, ownerId: ctx.user.id, deck: stored, state, updatedAt: at });
-    appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.imported', subject: `library:${id}`, before: null, after: { cards: total } });
+    const id = await saveLibrary(tx, { guildId: ctx.guildId!, ownerId: ctx.user.id, deck: stored, state, updatedAt: at });
+    await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.imported', subject: `library:${id}`, before: null, after: { cards: total } });
   });
   const lines = [ctx.t('deck.imported', { total, distinct: resolved.entries.length, fetched: resolved.fetched, cached: resolved.cached })];
   const side = resolved.sideboard.reduce((n, e) => n + e.count, 0);
@@ -98,33 +98,33 @@ async function importText(ctx: CommandContext, content: string): Promise<Reply> 
   return reply(ctx, lines);
 }
 
-export function requireLibrary(tx: Tx, ctx: CommandContext): LibraryRow {
-  const row = getLibrary(tx, ctx.guildId!, ctx.user.id);
+export async function requireLibrary(tx: Tx, ctx: CommandContext): Promise<LibraryRow> {
+  const row = await getLibrary(tx, ctx.guildId!, ctx.user.id);
   if (!row) throw new UserError('deck.none');
   return row;
 }
 
-export function saveState(tx: Tx, ctx: CommandContext, row: LibraryRow, type: string, state: LibraryState): void {
+export async function saveState(tx: Tx, ctx: CommandContext, row: LibraryRow, type: string, state: LibraryState): Promise<void> {
   const at = ctx.now();
-  updateLibraryState(tx, row.id, state, at);
-  appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `library:${row.id}`, before: { state: row.state }, after: { state } });
+  await updateLibraryState(tx, row.id, state, at);
+  await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `library:${row.id}`, before: { state: row.state }, after: { state } });
 }
 
-function mutate(ctx: CommandContext, type: string, fn: (s: LibraryState) => LibraryState): Reply {
-  const state = ctx.store.transaction((tx) => {
-    const row = requireLibrary(tx, ctx);
+async function mutate(ctx: CommandContext, type: string, fn: (s: LibraryState) => LibraryState): Promise<Reply> {
+  const state = await ctx.store.transaction(async (tx) => {
+    const row = await requireLibrary(tx, ctx);
     const next = fn(row.state as LibraryState);
-    saveState(tx, ctx, row, type, next);
+    await saveState(tx, ctx, row, type, next);
     return next;
   });
   return reply(ctx, [ctx.t(`deck.done.${type.split('.')[1]}`), summary(ctx, state)]);
 }
 
-function reset(ctx: CommandContext): Reply {
-  const state = ctx.store.transaction((tx) => {
-    const row = requireLibrary(tx, ctx);
+async function reset(ctx: CommandContext): Promise<Reply> {
+  const state = await ctx.store.transaction(async (tx) => {
+    const row = await requireLibrary(tx, ctx);
     const next: LibraryState = { library: buildLibrary((row.deck as StoredDeck).entries, ctx.rng), lastJudge: null };
-    saveState(tx, ctx, row, 'deck.reset', next);
+    await saveState(tx, ctx, row, 'deck.reset', next);
     return next;
   });
   return reply(ctx, [ctx.t('deck.done.reset'), summary(ctx, state)]);
@@ -140,8 +140,8 @@ export function summary(ctx: CommandContext, s: LibraryState): string {
   });
 }
 
-function show(ctx: CommandContext): Reply {
-  const s = ctx.store.transaction((tx) => requireLibrary(tx, ctx).state as LibraryState);
+async function show(ctx: CommandContext): Promise<Reply> {
+  const s = await ctx.store.transaction(async (tx) => (await requireLibrary(tx, ctx)).state as LibraryState);
   const lines = [summary(ctx, s)];
   if (s.library.exiled.length) lines.push(ctx.t('deck.exiledList', { cards: s.library.exiled.map((c) => c.name).join(', ') }));
   return reply(ctx, lines);

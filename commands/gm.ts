@@ -6,7 +6,7 @@ import type { CommandContext, CommandModule, Invoker } from '../src/command/type
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm, clearChannelGm, setChannelGm } from '../src/store/gms.js';
-import type { ChannelGmRow } from '../src/store/schema.js';
+import type { ChannelGmRow } from '../src/store/schema/index.js';
 import type { Tx } from '../src/store/db.js';
 import { mention, text, type Reply } from '../src/views/view.js';
 
@@ -21,21 +21,21 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.gm')
 export const gm: CommandModule = {
   definition,
   helpKey: 'help.gm',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     switch (options.subcommand()) {
       case 'claim':
-        return assign(ctx, ctx.user, (current) => decideClaim(current, actorOf(ctx)), 'gm.claimed');
+        return await assign(ctx, ctx.user, (current) => decideClaim(current, actorOf(ctx)), 'gm.claimed');
       case 'set': {
         const target = options.user('user');
         if (!target) throw new UserError('error.missingOption', { option: 'user' });
-        return assign(ctx, target, (current) => decideAppoint(current, actorOf(ctx)), 'gm.appointed');
+        return await assign(ctx, target, (current) => decideAppoint(current, actorOf(ctx)), 'gm.appointed');
       }
       case 'release':
-        return release(ctx);
+        return await release(ctx);
       case 'show':
       default:
-        return show(ctx);
+        return await show(ctx);
     }
   },
 };
@@ -47,10 +47,10 @@ function refuse(decision: GmDecision, current: ChannelGmRow | undefined): never 
   throw new UserError(`gm.refused.${decision.reason}`, { gm: current ? mention(current.userId) : '-' });
 }
 
-function assign(ctx: CommandContext, target: Invoker, decide: (current: string | null) => GmDecision, type: string): Reply {
-  const row = ctx.store.transaction((tx) => {
-    const current = channelGm(tx, ctx.channelId);
-    const decision = decide(current?.userId ?? null);
+async function assign(ctx: CommandContext, target: Invoker, decide: (current: string | null) => GmDecision, type: string): Promise<Reply> {
+  const row = await ctx.store.transaction(async (tx) => {
+    const current = await channelGm(tx, ctx.channelId);
+    const decision = await decide(current?.userId ?? null);
     if (!decision.ok) refuse(decision, current);
     if (current?.userId === target.id) throw new UserError('gm.refused.alreadyGm', { gm: mention(target.id) });
     const next: ChannelGmRow = {
@@ -62,8 +62,8 @@ function assign(ctx: CommandContext, target: Invoker, decide: (current: string |
       assignedBy: ctx.user.id,
       assignedAt: ctx.now(),
     };
-    setChannelGm(tx, next);
-    record(tx, ctx, type, current, next);
+    await setChannelGm(tx, next);
+    await record(tx, ctx, type, current, next);
     return next;
   });
   return {
@@ -78,13 +78,13 @@ function assign(ctx: CommandContext, target: Invoker, decide: (current: string |
   };
 }
 
-function release(ctx: CommandContext): Reply {
-  const previous = ctx.store.transaction((tx) => {
-    const current = channelGm(tx, ctx.channelId);
+async function release(ctx: CommandContext): Promise<Reply> {
+  const previous = await ctx.store.transaction(async (tx) => {
+    const current = await channelGm(tx, ctx.channelId);
     const decision = decideRelease(current?.userId ?? null, actorOf(ctx));
     if (!decision.ok) refuse(decision, current);
-    clearChannelGm(tx, ctx.channelId);
-    record(tx, ctx, 'gm.released', current, null);
+    await clearChannelGm(tx, ctx.channelId);
+    await record(tx, ctx, 'gm.released', current, null);
     return current!;
   });
   return {
@@ -99,16 +99,16 @@ function release(ctx: CommandContext): Reply {
   };
 }
 
-function show(ctx: CommandContext): Reply {
-  const current = ctx.store.transaction((tx) => channelGm(tx, ctx.channelId));
+async function show(ctx: CommandContext): Promise<Reply> {
+  const current = await ctx.store.transaction(async (tx) => await channelGm(tx, ctx.channelId));
   const line = current
     ? ctx.t('gm.current', { gm: mention(current.userId), since: `<t:${Math.floor(current.assignedAt.getTime() / 1000)}:R>` })
     : ctx.t('gm.none');
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('gm.title'), blocks: [text(line)], ephemeral: true }, dms: [] };
 }
 
-function record(tx: Tx, ctx: CommandContext, type: string, before: ChannelGmRow | undefined | null, after: ChannelGmRow | null): void {
-  appendEvent(tx, {
+async function record(tx: Tx, ctx: CommandContext, type: string, before: ChannelGmRow | undefined | null, after: ChannelGmRow | null): Promise<void> {
+  await appendEvent(tx, {
     at: ctx.now(),
     guildId: ctx.guildId,
     channelId: ctx.channelId,

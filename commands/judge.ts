@@ -25,33 +25,33 @@ const COLORS = ['white', 'blue', 'black', 'red', 'green', 'colorless'] as const;
 export const judge: CommandModule = {
   definition,
   helpKey: 'help.judge',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     const input = options.string('color') ?? '';
     const color = parseJudgeColor(input);
     if (!color) throw new UserError('judge.badColor', { color: input });
     const difficulty = options.integer('difficulty') ?? 0;
-    const { result, state } = ctx.store.transaction((tx) => {
-      const row = requireLibrary(tx, ctx);
+    const { result, state } = await ctx.store.transaction(async (tx) => {
+      const row = await requireLibrary(tx, ctx);
       const current = row.state as LibraryState;
       const { library, result } = judgeRule(current.library, color, difficulty, ctx.rng);
       const next: LibraryState = { library, lastJudge: result };
-      saveState(tx, ctx, row, 'deck.judged', next);
+      await saveState(tx, ctx, row, 'deck.judged', next);
       return { result, state: next };
     });
     const buttons: Button[] = canBoost(state.library, result) ? [{ customId: `judge:boost:${ctx.user.id}`, label: ctx.t('judge.boostButton'), style: 'primary' }] : [];
     return { view: { locale: ctx.locale, tone: result.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: judgeReport(result, ctx.t).map(text), buttons, ephemeral: false }, dms: [] };
   },
-  component(ctx, customId) {
+  async component(ctx, customId) {
     const owner = customId.split(':')[2];
     if (owner !== ctx.user.id) throw new UserError('judge.notYours');
-    const { judged, boosted, state } = ctx.store.transaction((tx) => {
-      const row = requireLibrary(tx, ctx);
+    const { judged, boosted, state } = await ctx.store.transaction(async (tx) => {
+      const row = await requireLibrary(tx, ctx);
       const current = row.state as LibraryState;
       if (!current.lastJudge) throw new UserError('judge.nothingToBoost');
       const { library, result } = boost(current.library, current.lastJudge);
       const next: LibraryState = { library, lastJudge: { ...current.lastJudge, achievement: result.achievement, success: result.success } };
-      saveState(tx, ctx, row, 'deck.boosted', next);
+      await saveState(tx, ctx, row, 'deck.boosted', next);
       return { judged: current.lastJudge, boosted: result, state: next };
     });
     return {

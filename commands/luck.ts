@@ -12,7 +12,7 @@ import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
-import type { RollRow } from '../src/store/schema.js';
+import type { RollRow } from '../src/store/schema/index.js';
 import { rollReply, rollView } from '../src/views/roll.js';
 import { text, type Reply } from '../src/views/view.js';
 import { characterChoices, checkDisplay } from './check.js';
@@ -27,54 +27,54 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.luck')
 export const luck: CommandModule = {
   definition,
   helpKey: 'help.luck',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     switch (options.subcommand()) {
       case 'share':
-        return share(ctx, options.string('partner') ?? '');
+        return await share(ctx, options.string('partner') ?? '');
       case 'unshare':
-        return unshare(ctx);
+        return await unshare(ctx);
       default:
-        return reroll(ctx, options.integer('roll'), false);
+        return await reroll(ctx, options.integer('roll'), false);
     }
   },
-  component(ctx, customId) {
+  async component(ctx, customId) {
     const id = Number(customId.split(':')[2]);
-    return reroll(ctx, Number.isInteger(id) ? id : null, true);
+    return await reroll(ctx, Number.isInteger(id) ? id : null, true);
   },
-  autocomplete(ctx, focused) {
-    return ctx.guildId ? characterChoices(ctx, focused.value) : [];
+  async autocomplete(ctx, focused) {
+    return ctx.guildId ? await characterChoices(ctx, focused.value) : [];
   },
 };
 
 /** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
-function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Reply {
-  const { row, c, next, spentFrom, gm, commitment } = ctx.store.transaction((tx) => {
-    const row = rollId === null ? lastCountingRoll(tx, ctx.user.id, ctx.channelId) : getRoll(tx, rollId);
+async function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Promise<Reply> {
+  const { row, c, next, spentFrom, gm, commitment } = await ctx.store.transaction(async (tx) => {
+    const row = rollId === null ? await lastCountingRoll(tx, ctx.user.id, ctx.channelId) : await getRoll(tx, rollId);
     if (!row || row.kind === 'sum') throw new UserError('luck.noCheck');
     if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
     if (row.normalized.startsWith('x')) throw new UserError('luck.repeated');
     const result = storedResult(row);
     if (failedDiceCount(result) === 0) throw new UserError('luck.nothingFailed');
-    const c = rollCharacter(tx, ctx, row);
-    assertCanEdit(tx, ctx, c);
+    const c = await rollCharacter(tx, ctx, row);
+    await assertCanEdit(tx, ctx, c);
 
     // Spend from the character, or from its partner when both agreed to share (L216–217).
-    const partnerId = luckSharePartner(tx, c.row.id);
-    const partnerRow = partnerId === undefined ? undefined : getCharacter(tx, partnerId);
+    const partnerId = await luckSharePartner(tx, c.row.id);
+    const partnerRow = partnerId === undefined ? undefined : await getCharacter(tx, partnerId);
     const partner = partnerRow ? hydrate(partnerRow) : null;
     const spent = spendLuck(
       { perDay: c.max.luckPerDay, usedToday: c.runtime.luckUsedToday },
       partner ? { perDay: partner.max.luckPerDay, usedToday: partner.runtime.luckUsedToday } : null,
     );
     const from = spent.spentFrom === 'own' ? c : partner!;
-    const saved = saveCharacter(tx, ctx, from, 'luck.spent', { runtime: { ...from.runtime, luckUsedToday: from.runtime.luckUsedToday + 1 } });
+    const saved = await saveCharacter(tx, ctx, from, 'luck.spent', { runtime: { ...from.runtime, luckUsedToday: from.runtime.luckUsedToday + 1 } });
 
     const next = rerollFailed(result, ctx.rng);
     const check = row.check as CheckRecord | null;
-    rewriteRoll(tx, ctx, row, next, check ? { ...check, luckUses: check.luckUses + 1 } : null, 'roll.luckReroll');
+    await rewriteRoll(tx, ctx, row, next, check ? { ...check, luckUses: check.luckUses + 1 } : null, 'roll.luckReroll');
     const roller = spent.spentFrom === 'own' ? saved : c;
-    const commitment = row.secret ? commitRoll(tx, ctx, row.id, next, row.comment) : undefined;
-    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? channelGm(tx, row.channelId) : undefined, commitment };
+    const commitment = row.secret ? await commitRoll(tx, ctx, row.id, next, row.comment) : undefined;
+    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment };
   });
   const check = row.check as CheckRecord | null;
   const notes = [ctx.t(spentFrom ? 'luck.spentPartner' : 'luck.spent', { partner: spentFrom ?? '' })];
@@ -87,35 +87,35 @@ function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean)
 }
 
 /** Luck belongs to the character who rolled the check, else to the roller's active character. */
-function rollCharacter(tx: Tx, ctx: CommandContext, row: RollRow): Character {
-  const id = row.characterId ?? activeCharacterId(tx, row.channelId, ctx.user.id);
-  const found = id === undefined ? undefined : getCharacter(tx, id);
+async function rollCharacter(tx: Tx, ctx: CommandContext, row: RollRow): Promise<Character> {
+  const id = row.characterId ?? await activeCharacterId(tx, row.channelId, ctx.user.id);
+  const found = id === undefined ? undefined : await getCharacter(tx, id);
   if (!found) throw new UserError('character.noActive');
   return hydrate(found);
 }
 
-function share(ctx: CommandContext, partnerName: string): Reply {
-  const { c, partner, active } = ctx.store.transaction((tx) => {
-    const c = resolveCharacter(tx, ctx, null);
-    const partner = resolveCharacter(tx, ctx, partnerName);
-    assertCanEdit(tx, ctx, c);
+async function share(ctx: CommandContext, partnerName: string): Promise<Reply> {
+  const { c, partner, active } = await ctx.store.transaction(async (tx) => {
+    const c = await resolveCharacter(tx, ctx, null);
+    const partner = await resolveCharacter(tx, ctx, partnerName);
+    await assertCanEdit(tx, ctx, c);
     // Only a master and a servant pool their uses (L216).
     const types = new Set([c.sheet.type, partner.sheet.type]);
     if (!(types.has('master') && types.has('servant'))) throw new UserError('luck.sharePair');
-    const active = consentLuckShare(tx, c.row.id, partner.row.id);
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareConsent', subject: `character:${c.row.id}`, before: null, after: { partner: partner.row.id, active } });
+    const active = await consentLuckShare(tx, c.row.id, partner.row.id);
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareConsent', subject: `character:${c.row.id}`, before: null, after: { partner: partner.row.id, active } });
     return { c, partner, active };
   });
   const line = ctx.t(active ? 'luck.shareActive' : 'luck.shareWaiting', { name: c.row.name, partner: partner.row.name });
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('luck.title'), blocks: [text(line)], ephemeral: false }, dms: [] };
 }
 
-function unshare(ctx: CommandContext): Reply {
-  const c = ctx.store.transaction((tx) => {
-    const c = resolveCharacter(tx, ctx, null);
-    assertCanEdit(tx, ctx, c);
-    revokeLuckShare(tx, c.row.id);
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareRevoked', subject: `character:${c.row.id}`, before: null, after: { revoked: true } });
+async function unshare(ctx: CommandContext): Promise<Reply> {
+  const c = await ctx.store.transaction(async (tx) => {
+    const c = await resolveCharacter(tx, ctx, null);
+    await assertCanEdit(tx, ctx, c);
+    await revokeLuckShare(tx, c.row.id);
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareRevoked', subject: `character:${c.row.id}`, before: null, after: { revoked: true } });
     return c;
   });
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('luck.title'), blocks: [text(ctx.t('luck.unshared', { name: c.row.name }))], ephemeral: false }, dms: [] };

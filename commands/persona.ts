@@ -45,10 +45,10 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
 export const persona: CommandModule = {
   definition,
   helpKey: 'help.persona',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     const sub = options.subcommand();
-    return act(ctx, (combat, rng) => {
+    return await act(ctx, (combat, rng) => {
       switch (sub) {
         case 'attack':
           return attack(combat, attackSpec(combat, options), rng);
@@ -105,19 +105,19 @@ function attackSpec(combat: CombatState, options: CommandOptions) {
 }
 
 /** Applies the open slot's action, then runs the fight on to the next open slot. */
-function act(ctx: CommandContext, rule: (combat: CombatState, rng: RandomSource) => Step): Reply {
-  const { updated, events } = ctx.store.transaction((tx) => {
-    const combatRow = requireCombat(tx, ctx);
+async function act(ctx: CommandContext, rule: (combat: CombatState, rng: RandomSource) => Step): Promise<Reply> {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
     const ownerId = state.combat.slot?.ownerId;
     const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
     // The slot's player acts for a PC; the GM for everyone.
-    if (owner !== ctx.user.id && !isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    if (owner !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
     const step = rule(state.combat, ctx.rng);
     const advanced = step.state.phase === 'ended' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng);
     const next: PersonaCombatState = { ...state, combat: advanced.combat };
-    return { updated: saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
   });
   const state = updated.state as PersonaCombatState;
   const view = personaTrackerView(ctx, state);

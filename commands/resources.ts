@@ -49,12 +49,12 @@ function reply(ctx: CommandContext, lines: string[]): Reply {
 }
 
 /** Applies a pool change to one character the caller may edit, in one transaction with its event. */
-function change(ctx: CommandContext, options: CommandOptions, type: string, fn: (p: Pools, n: number) => Pools): Reply {
+async function change(ctx: CommandContext, options: CommandOptions, type: string, fn: (p: Pools, n: number) => Pools): Promise<Reply> {
   const n = options.integer('amount') ?? 0;
-  const c = ctx.store.transaction((tx) => {
-    const found = resolveCharacter(tx, ctx, options.string('character'));
-    assertCanEdit(tx, ctx, found);
-    return saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
+  const c = await ctx.store.transaction(async (tx) => {
+    const found = await resolveCharacter(tx, ctx, options.string('character'));
+    await assertCanEdit(tx, ctx, found);
+    return await saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
   });
   return reply(ctx, [ctx.t(`res.${type}`, { name: c.row.name, amount: n }), resourceLine(ctx, c)]);
 }
@@ -62,75 +62,75 @@ function change(ctx: CommandContext, options: CommandOptions, type: string, fn: 
 export const hp: CommandModule = {
   definition: hpDefinition,
   helpKey: 'help.hp',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     switch (options.subcommand()) {
       case 'damage':
-        return change(ctx, options, 'hp.damage', damage);
+        return await change(ctx, options, 'hp.damage', damage);
       case 'heal':
-        return change(ctx, options, 'hp.heal', heal);
+        return await change(ctx, options, 'hp.heal', heal);
       default:
-        return change(ctx, options, 'hp.set', setHp);
+        return await change(ctx, options, 'hp.set', setHp);
     }
   },
-  autocomplete: (ctx, focused) => (ctx.guildId ? characterChoices(ctx, focused.value) : []),
+  autocomplete: async (ctx, focused) => (ctx.guildId ? await characterChoices(ctx, focused.value) : []),
 };
 
 export const mp: CommandModule = {
   definition: mpDefinition,
   helpKey: 'help.mp',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     switch (options.subcommand()) {
       case 'spend': {
         const allowHp = options.boolean('allow_hp') ?? false;
-        return change(ctx, options, 'mp.spend', (p, n) => spendMp(p, n, allowHp).pools);
+        return await change(ctx, options, 'mp.spend', (p, n) => spendMp(p, n, allowHp).pools);
       }
       case 'gain':
-        return change(ctx, options, 'mp.gain', gainMp);
+        return await change(ctx, options, 'mp.gain', gainMp);
       case 'set':
-        return change(ctx, options, 'mp.set', setMp);
+        return await change(ctx, options, 'mp.set', setMp);
       case 'support':
-        return support(ctx, options);
+        return await support(ctx, options);
       default:
-        return supplyMp(ctx, options);
+        return await supplyMp(ctx, options);
     }
   },
-  autocomplete: (ctx, focused) => (ctx.guildId ? characterChoices(ctx, focused.value) : []),
+  autocomplete: async (ctx, focused) => (ctx.guildId ? await characterChoices(ctx, focused.value) : []),
 };
 
-function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOptions): { master: Character; servant: Character } {
-  const master = resolveCharacter(tx, ctx, null);
+async function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOptions): Promise<{ master: Character; servant: Character }> {
+  const master = await resolveCharacter(tx, ctx, null);
   if (master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
-  assertCanEdit(tx, ctx, master);
-  const servant = resolveCharacter(tx, ctx, options.string('servant'));
+  await assertCanEdit(tx, ctx, master);
+  const servant = await resolveCharacter(tx, ctx, options.string('servant'));
   if (servant.row.id === master.row.id) throw new UserError('res.sameCharacter');
   return { master, servant };
 }
 
 /** 支援: the master's last check here sets the cap; MP pays for the points beyond a positive reaction modifier. */
-function support(ctx: CommandContext, options: CommandOptions): Reply {
+async function support(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const reaction = options.integer('reaction') ?? 0;
-  const { master, servant, grant, mpCost } = ctx.store.transaction((tx) => {
-    const { master, servant } = masterAndServant(tx, ctx, options);
-    const last = lastCountingRoll(tx, ctx.user.id, ctx.channelId);
+  const { master, servant, grant, mpCost } = await ctx.store.transaction(async (tx) => {
+    const { master, servant } = await masterAndServant(tx, ctx, options);
+    const last = await lastCountingRoll(tx, ctx.user.id, ctx.channelId);
     if (!last || last.characterId !== master.row.id) throw new UserError('res.supportNeedsCheck', { name: master.row.name });
     const { grant, mpCost } = supportGrant(last.value, reaction, options.integer('grant'));
     const paid = spendMp(pools(master), mpCost, false).pools;
-    const savedMaster = saveCharacter(tx, ctx, master, 'mp.support', { runtime: withPools(master.runtime, paid) });
-    const savedServant = saveCharacter(tx, ctx, servant, 'support.granted', { runtime: { ...servant.runtime, supportPool: servant.runtime.supportPool + grant } });
+    const savedMaster = await saveCharacter(tx, ctx, master, 'mp.support', { runtime: withPools(master.runtime, paid) });
+    const savedServant = await saveCharacter(tx, ctx, servant, 'support.granted', { runtime: { ...servant.runtime, supportPool: servant.runtime.supportPool + grant } });
     return { master: savedMaster, servant: savedServant, grant, mpCost };
   });
   return reply(ctx, [ctx.t('res.support', { master: master.row.name, servant: servant.row.name, grant, cost: mpCost }), resourceLine(ctx, master), resourceLine(ctx, servant)]);
 }
 
 /** 補給: any amount of the master's MP to the servant; only half (rounded down) arrives when remote. */
-function supplyMp(ctx: CommandContext, options: CommandOptions): Reply {
+async function supplyMp(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const remote = options.boolean('remote') ?? false;
-  const { master, servant, arrives, spent } = ctx.store.transaction((tx) => {
-    const { master, servant } = masterAndServant(tx, ctx, options);
+  const { master, servant, arrives, spent } = await ctx.store.transaction(async (tx) => {
+    const { master, servant } = await masterAndServant(tx, ctx, options);
     const { spent, arrives } = supply(options.integer('amount') ?? 0, remote);
     const paid = spendMp(pools(master), spent, false).pools;
-    const savedMaster = saveCharacter(tx, ctx, master, 'mp.supply', { runtime: withPools(master.runtime, paid) });
-    const savedServant = saveCharacter(tx, ctx, servant, 'mp.supplied', { runtime: withPools(servant.runtime, gainMp(pools(servant), arrives)) });
+    const savedMaster = await saveCharacter(tx, ctx, master, 'mp.supply', { runtime: withPools(master.runtime, paid) });
+    const savedServant = await saveCharacter(tx, ctx, servant, 'mp.supplied', { runtime: withPools(servant.runtime, gainMp(pools(servant), arrives)) });
     return { master: savedMaster, servant: savedServant, arrives, spent };
   });
   return reply(ctx, [ctx.t(remote ? 'res.supplyRemote' : 'res.supply', { master: master.row.name, servant: servant.row.name, spent, arrives }), resourceLine(ctx, master), resourceLine(ctx, servant)]);

@@ -18,17 +18,17 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.reveal')
 export const reveal: CommandModule = {
   definition,
   helpKey: 'help.reveal',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     const id = options.integer('id') ?? 0;
-    const secret = ctx.store.transaction((tx) => {
-      const row = getSecret(tx, id);
+    const secret = await ctx.store.transaction(async (tx) => {
+      const row = await getSecret(tx, id);
       if (!row || row.guildId !== ctx.guildId) throw new UserError('secret.unknown', { id });
-      const gm = channelGm(tx, row.channelId);
+      const gm = await channelGm(tx, row.channelId);
       if (row.ownerId !== ctx.user.id && gm?.userId !== ctx.user.id) throw new UserError('secret.notYours', { id });
       if (!row.revealedAt) {
         const at = ctx.now();
-        markRevealed(tx, id, at);
-        appendEvent(tx, { at, guildId: ctx.guildId, channelId: row.channelId, actorId: ctx.user.id, type: 'secret.revealed', subject: `secret:${id}`, before: { revealedAt: null }, after: { revealedAt: at.getTime() } });
+        await markRevealed(tx, id, at);
+        await appendEvent(tx, { at, guildId: ctx.guildId, channelId: row.channelId, actorId: ctx.user.id, type: 'secret.revealed', subject: `secret:${id}`, before: { revealedAt: null }, after: { revealedAt: at.getTime() } });
       }
       return row;
     });

@@ -19,7 +19,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.roll')
 export const roll: CommandModule = {
   definition,
   helpKey: 'help.roll',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     const expression = options.string('expression');
     if (!expression) throw new UserError('error.missingOption', { option: 'expression' });
     const comment = options.string('comment')?.trim() || null;
@@ -27,12 +27,12 @@ export const roll: CommandModule = {
     const secret = options.boolean('secret') ?? false;
 
     const result = evaluateDice(expression, ctx.rng);
-    const { id, gm, commitment } = ctx.store.transaction((tx) => {
-      const id = storeRoll(tx, ctx, { result, comment, secret });
+    const { id, gm, commitment } = await ctx.store.transaction(async (tx) => {
+      const id = await storeRoll(tx, ctx, { result, comment, secret });
       return {
         id,
-        gm: secret ? channelGm(tx, ctx.channelId) : undefined,
-        commitment: secret ? commitRoll(tx, ctx, id, result, comment) : undefined,
+        gm: secret ? await channelGm(tx, ctx.channelId) : undefined,
+        commitment: secret ? await commitRoll(tx, ctx, id, result, comment) : undefined,
       };
     });
 

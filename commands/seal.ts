@@ -16,7 +16,7 @@ import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
 import { decideSealRequest, getSealRequest, insertSealRequest } from '../src/store/seals.js';
-import type { RollRow, SealRequestRow } from '../src/store/schema.js';
+import type { RollRow, SealRequestRow } from '../src/store/schema/index.js';
 import { rollView } from '../src/views/roll.js';
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
@@ -53,34 +53,34 @@ export const seal: CommandModule = {
   definition,
   helpKey: 'help.seal',
   execute: request,
-  component(ctx, customId) {
+  async component(ctx, customId) {
     const [, action, id] = customId.split(':');
-    return decide(ctx, Number(id), action === 'approve');
+    return await decide(ctx, Number(id), action === 'approve');
   },
-  autocomplete(ctx, focused) {
-    return ctx.guildId ? characterChoices(ctx, focused.value) : [];
+  async autocomplete(ctx, focused) {
+    return ctx.guildId ? await characterChoices(ctx, focused.value) : [];
   },
 };
 
-function request(ctx: CommandContext, options: CommandOptions): Reply {
+async function request(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const input = options.string('effect') ?? '';
   const effect = parseSealEffect(input, options.string('text') ?? undefined);
   if (!effect) throw new UserError(input === 'order' ? 'seal.orderNeedsText' : 'seal.badEffect', { effect: input });
 
-  const { id, gmId, gmLocale, master, summary } = ctx.store.transaction((tx) => {
-    const master = resolveCharacter(tx, ctx, options.string('master'));
+  const { id, gmId, gmLocale, master, summary } = await ctx.store.transaction(async (tx) => {
+    const master = await resolveCharacter(tx, ctx, options.string('master'));
     if (master.sheet.type !== 'master' || master.runtime.sealsRemaining === null) throw new UserError('seal.notMaster', { name: master.row.name });
-    assertCanEdit(tx, ctx, master);
+    await assertCanEdit(tx, ctx, master);
     spendSeals(master.runtime.sealsRemaining, effect); // refuse now if it could never be approved
-    const gm = channelGm(tx, ctx.channelId);
+    const gm = await channelGm(tx, ctx.channelId);
     if (!gm) throw new UserError('seal.noGm');
 
-    const rollIds = targetRolls(tx, ctx, effect, options);
+    const rollIds = await targetRolls(tx, ctx, effect, options);
     const targetName = options.string('target');
-    const target = targetName ? resolveCharacter(tx, ctx, targetName) : master;
+    const target = targetName ? await resolveCharacter(tx, ctx, targetName) : master;
     const stored: StoredEffect = { effect, targetId: target.row.id, locale: ctx.locale };
     const at = ctx.now();
-    const id = insertSealRequest(tx, {
+    const id = await insertSealRequest(tx, {
       guildId: ctx.guildId,
       channelId: ctx.channelId,
       characterId: master.row.id,
@@ -91,7 +91,7 @@ function request(ctx: CommandContext, options: CommandOptions): Reply {
       status: 'pending',
       createdAt: at,
     });
-    appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'seal.requested', subject: `seal:${id}`, before: null, after: { effect: stored, rollIds } });
+    await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'seal.requested', subject: `seal:${id}`, before: null, after: { effect: stored, rollIds } });
     return { id, gmId: gm.userId, gmLocale: asLocale(gm.locale), master, summary: (t: typeof ctx.t) => describeEffect(t, effect, target.row.name, rollIds) };
   });
 
@@ -118,18 +118,18 @@ function request(ctx: CommandContext, options: CommandOptions): Reply {
 }
 
 /** Which stored checks a bonus or auto-success changes: given ids, else the caller's last check here. */
-function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, options: CommandOptions): number[] {
+async function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, options: CommandOptions): Promise<number[]> {
   if (effect.kind !== 'bonus' && effect.kind !== 'autoSuccess') return [];
   const wanted = effect.kind === 'bonus' ? effect.amounts.length : 1;
   const given = [options.integer('roll'), options.integer('roll2')].filter((x): x is number => x !== null);
   if (given.length === 0) {
-    const last = lastCountingRoll(tx, ctx.user.id, ctx.channelId);
+    const last = await lastCountingRoll(tx, ctx.user.id, ctx.channelId);
     if (last) given.push(last.id);
   }
   if (given.length < wanted) throw new UserError('seal.needRolls', { count: wanted });
   const ids = given.slice(0, wanted);
   for (const id of ids) {
-    const row = getRoll(tx, id);
+    const row = await getRoll(tx, id);
     if (!row || row.guildId !== ctx.guildId || row.kind === 'sum') throw new UserError('seal.badRoll', { id });
   }
   return ids;
@@ -153,28 +153,28 @@ function describeEffect(t: CommandContext['t'], effect: SealEffect, target: stri
 }
 
 /** The GM's button: approve spends the seals and applies the effect in one transaction; refuse spends nothing. */
-function decide(ctx: CommandContext, id: number, approve: boolean): Reply {
-  const outcome = ctx.store.transaction((tx) => {
-    const req = getSealRequest(tx, id);
+async function decide(ctx: CommandContext, id: number, approve: boolean): Promise<Reply> {
+  const outcome = await ctx.store.transaction(async (tx) => {
+    const req = await getSealRequest(tx, id);
     if (!req) throw new UserError('seal.unknownRequest');
-    const gm = channelGm(tx, req.channelId);
+    const gm = await channelGm(tx, req.channelId);
     if (gm?.userId !== ctx.user.id) throw new UserError('character.gmOnly');
     if (req.status !== 'pending') throw new UserError('seal.alreadyDecided', { status: ctx.t(`seal.status.${req.status}`) });
     const at = ctx.now();
-    const masterRow = getCharacter(tx, req.characterId);
+    const masterRow = await getCharacter(tx, req.characterId);
     if (!masterRow) throw new UserError('character.gone');
     const stored = req.effect as StoredEffect;
     if (!approve) {
-      decideSealRequest(tx, id, 'refused', at);
-      appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.refused', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'refused' } });
+      await decideSealRequest(tx, id, 'refused', at);
+      await appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.refused', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'refused' } });
       return { req, masterName: masterRow.name, approved: false as const };
     }
     const master = hydrate(masterRow);
     const sealsLeft = spendSeals(master.runtime.sealsRemaining ?? 0, stored.effect);
-    const savedMaster = saveCharacter(tx, ctx, master, 'seal.spent', { runtime: { ...master.runtime, sealsRemaining: sealsLeft } });
-    const changed = applyEffect(tx, ctx, req, stored, savedMaster);
-    decideSealRequest(tx, id, 'approved', at);
-    appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.approved', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'approved', sealsLeft } });
+    const savedMaster = await saveCharacter(tx, ctx, master, 'seal.spent', { runtime: { ...master.runtime, sealsRemaining: sealsLeft } });
+    const changed = await applyEffect(tx, ctx, req, stored, savedMaster);
+    await decideSealRequest(tx, id, 'approved', at);
+    await appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.approved', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'approved', sealsLeft } });
     return { req, masterName: masterRow.name, approved: true as const, sealsLeft, ...changed };
   });
 
@@ -207,24 +207,25 @@ interface Applied {
   character: Character | null;
 }
 
-function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, stored: StoredEffect, master: Character): Applied {
+async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, stored: StoredEffect, master: Character): Promise<Applied> {
   const { effect } = stored;
   if (effect.kind === 'bonus' || effect.kind === 'autoSuccess') {
     const rollIds = req.rollIds as number[];
-    const rolls = rollIds.map((rollId, i) => {
-      const row = getRoll(tx, rollId);
+    const rolls: Applied['rolls'] = [];
+    for (const [i, rollId] of rollIds.entries()) {
+      const row = await getRoll(tx, rollId);
       if (!row) throw new UserError('seal.badRoll', { id: rollId });
       const check = (row.check as CheckRecord | null) ?? { label: row.normalized, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
       const amount = effect.kind === 'bonus' ? effect.amounts[i]! : 0;
       const next = effect.kind === 'bonus' ? applyBonus(storedResult(row), amount) : applyAutoSuccess(storedResult(row));
       const record = effect.kind === 'bonus' ? { ...check, sealBonus: check.sealBonus + amount } : { ...check, autoSuccess: true };
-      rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
-      return { row, result: next, record };
-    });
+      await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
+      rolls.push({ row, result: next, record });
+    }
     return { rolls, character: null };
   }
   if (effect.kind === 'order') return { rolls: [], character: null };
-  const targetRow = stored.targetId === master.row.id ? master.row : getCharacter(tx, stored.targetId);
+  const targetRow = stored.targetId === master.row.id ? master.row : await getCharacter(tx, stored.targetId);
   if (!targetRow) throw new UserError('character.gone');
   const target = stored.targetId === master.row.id ? master : hydrate(targetRow);
   const runtime =
@@ -233,7 +234,7 @@ function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, stored: S
       : effect.kind === 'fullMp'
         ? { ...target.runtime, mp: target.max.mpMax }
         : { ...target.runtime, blocks: (target.runtime.blocks ?? 0) + 1 };
-  return { rolls: [], character: saveCharacter(tx, ctx, target, 'seal.effect', { runtime }) };
+  return { rolls: [], character: await saveCharacter(tx, ctx, target, 'seal.effect', { runtime }) };
 }
 
 function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord): View {

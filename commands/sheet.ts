@@ -75,36 +75,36 @@ export const sheet: CommandModule = {
       case 'import':
         return importStart(ctx, options);
       case 'show':
-        return show(ctx, options);
+        return await show(ctx, options);
       case 'list':
-        return list(ctx);
+        return await list(ctx);
       case 'use':
-        return use(ctx, options.string('name'));
+        return await use(ctx, options.string('name'));
       case 'export':
-        return exportSheet(ctx, options);
+        return await exportSheet(ctx, options);
       case 'set':
-        return set(ctx, options);
+        return await set(ctx, options);
       case 'delete':
-        return askDelete(ctx, options.string('name'));
+        return await askDelete(ctx, options.string('name'));
       case 'accept':
-        return accept(ctx, options);
+        return await accept(ctx, options);
       default:
         throw new UserError('error.unknownCommand', { name: 'sheet' });
     }
   },
-  modal(ctx, customId, fields) {
+  async modal(ctx, customId, fields) {
     const npc = customId === 'sheet:import:npc';
-    return save(ctx, parse(fields.text ?? ''), npc);
+    return await save(ctx, parse(fields.text ?? ''), npc);
   },
-  component(ctx, customId) {
+  async component(ctx, customId) {
     const [, action, id] = customId.split(':');
-    if (action === 'delete' && id) return confirmDelete(ctx, Number(id));
+    if (action === 'delete' && id) return await confirmDelete(ctx, Number(id));
     return { view: info(ctx, ctx.t('sheet.deleteCancelled'), true), dms: [], update: true };
   },
-  autocomplete(ctx, focused, options) {
+  async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
-    if (focused.name === 'field') return fieldChoices(ctx, focused.value, options.string('name'));
-    const rows = ctx.store.transaction((tx) => searchCharacters(tx, ctx.guildId!, ctx.user.id, focused.value));
+    if (focused.name === 'field') return await fieldChoices(ctx, focused.value, options.string('name'));
+    const rows = await ctx.store.transaction(async (tx) => await searchCharacters(tx, ctx.guildId!, ctx.user.id, focused.value));
     return rows.map((r) => ({ name: r.name, value: r.name }));
   },
 };
@@ -115,7 +115,7 @@ function info(ctx: CommandContext, line: string, ephemeral: boolean, title = ctx
 
 async function importStart(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const npc = options.boolean('npc') ?? false;
-  if (npc) ctx.store.transaction((tx) => assertGm(tx, ctx));
+  if (npc) await ctx.store.transaction(async (tx) => await assertGm(tx, ctx));
   const file = options.attachment('file');
   if (!file) {
     return {
@@ -129,7 +129,7 @@ async function importStart(ctx: CommandContext, options: CommandOptions): Promis
     };
   }
   const bytes = await file.read(SHEET_LIMITS.maxFileBytes);
-  return save(ctx, parse(bytes.toString('utf8'), file.name), npc);
+  return await save(ctx, parse(bytes.toString('utf8'), file.name), npc);
 }
 
 /** JSON or the text template. The text goes in untrimmed so reported line numbers match the user's. */
@@ -140,24 +140,24 @@ function parse(content: string, fileName?: string): SheetParseResult {
   return parseSheetText(content, { source: fileName === undefined ? 'text' : 'file' });
 }
 
-function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Reply {
+async function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Promise<Reply> {
   const guildId = guildOf(ctx);
   const { sheet: parsedSheet } = parsed;
   const name = parsedSheet.name.trim().slice(0, NAME_MAX);
   if (!name) throw new UserError('sheet.import.noName');
-  const { character, replaced } = ctx.store.transaction((tx) => {
-    if (npc) assertGm(tx, ctx);
+  const { character, replaced } = await ctx.store.transaction(async (tx) => {
+    if (npc) await assertGm(tx, ctx);
     const at = ctx.now();
-    const existing = findCharacter(tx, guildId, name, ctx.user.id);
+    const existing = await findCharacter(tx, guildId, name, ctx.user.id);
     if (existing && existing.ownerId === ctx.user.id) {
       // Re-importing a sheet updates it and keeps the character's HP, MP, luck and seals.
-      const c = saveCharacter(tx, ctx, hydrate(existing), 'character.reimported', { sheet: parsedSheet });
-      setActiveCharacter(tx, ctx.channelId, ctx.user.id, c.row.id);
+      const c = await saveCharacter(tx, ctx, hydrate(existing), 'character.reimported', { sheet: parsedSheet });
+      await setActiveCharacter(tx, ctx.channelId, ctx.user.id, c.row.id);
       return { character: c, replaced: true };
     }
     const derived = deriveValues(parsedSheet);
     const runtime = newRuntime(parsedSheet, derived);
-    const id = insertCharacter(tx, {
+    const id = await insertCharacter(tx, {
       guildId,
       ownerId: ctx.user.id,
       npcChannelId: npc ? ctx.channelId : null,
@@ -168,8 +168,8 @@ function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Repl
       createdAt: at,
       updatedAt: at,
     });
-    appendEvent(tx, { at, guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.created', subject: `character:${id}`, before: null, after: { name, npc } });
-    setActiveCharacter(tx, ctx.channelId, ctx.user.id, id);
+    await appendEvent(tx, { at, guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.created', subject: `character:${id}`, before: null, after: { name, npc } });
+    await setActiveCharacter(tx, ctx.channelId, ctx.user.id, id);
     return { character: hydrate({ id, guildId, ownerId: ctx.user.id, npcChannelId: npc ? ctx.channelId : null, name, type: parsedSheet.type, sheet: parsedSheet, state: runtime, createdAt: at, updatedAt: at, deletedAt: null }), replaced: false };
   });
 
@@ -190,11 +190,11 @@ function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Repl
   return { view: { ...info(ctx, lines.join('\n'), true), tone: 'success' }, dms: [] };
 }
 
-function show(ctx: CommandContext, options: CommandOptions): Reply {
+async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const wantPrivate = options.boolean('private') ?? false;
-  const c = ctx.store.transaction((tx) => {
-    const found = resolveCharacter(tx, ctx, options.string('name'));
-    if (wantPrivate) assertCanEdit(tx, ctx, found);
+  const c = await ctx.store.transaction(async (tx) => {
+    const found = await resolveCharacter(tx, ctx, options.string('name'));
+    if (wantPrivate) await assertCanEdit(tx, ctx, found);
     return found;
   });
   if (wantPrivate) {
@@ -214,32 +214,32 @@ function show(ctx: CommandContext, options: CommandOptions): Reply {
   return { view: { locale: ctx.locale, tone: 'info', title, blocks: [], fields, ephemeral: false }, dms: [] };
 }
 
-function list(ctx: CommandContext): Reply {
-  const { rows, active } = ctx.store.transaction((tx) => ({
-    rows: listCharacters(tx, ctx.guildId!, ctx.user.id),
-    active: activeCharacterId(tx, ctx.channelId, ctx.user.id),
+async function list(ctx: CommandContext): Promise<Reply> {
+  const { rows, active } = await ctx.store.transaction(async (tx) => ({
+    rows: await listCharacters(tx, ctx.guildId!, ctx.user.id),
+    active: await activeCharacterId(tx, ctx.channelId, ctx.user.id),
   }));
   const lines = rows.map((r) => `${r.id === active ? '▶ ' : '・'}**${r.name}** (${ctx.t(`sheet.type.${r.type}`)})${r.npcChannelId ? ' NPC' : ''}`);
   return { view: info(ctx, lines.join('\n') || ctx.t('sheet.list.empty'), true), dms: [] };
 }
 
-function use(ctx: CommandContext, name: string | null): Reply {
+async function use(ctx: CommandContext, name: string | null): Promise<Reply> {
   if (!name) throw new UserError('error.missingOption', { option: 'name' });
-  const c = ctx.store.transaction((tx) => {
-    const found = resolveCharacter(tx, ctx, name);
-    assertCanEdit(tx, ctx, found);
-    const before = activeCharacterId(tx, ctx.channelId, ctx.user.id) ?? null;
-    setActiveCharacter(tx, ctx.channelId, ctx.user.id, found.row.id);
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.activated', subject: `character:${found.row.id}`, before: { active: before }, after: { active: found.row.id } });
+  const c = await ctx.store.transaction(async (tx) => {
+    const found = await resolveCharacter(tx, ctx, name);
+    await assertCanEdit(tx, ctx, found);
+    const before = await activeCharacterId(tx, ctx.channelId, ctx.user.id) ?? null;
+    await setActiveCharacter(tx, ctx.channelId, ctx.user.id, found.row.id);
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.activated', subject: `character:${found.row.id}`, before: { active: before }, after: { active: found.row.id } });
     return found;
   });
   return { view: info(ctx, ctx.t('sheet.use.done', { name: c.row.name }), true), dms: [] };
 }
 
-function exportSheet(ctx: CommandContext, options: CommandOptions): Reply {
-  const c = ctx.store.transaction((tx) => {
-    const found = resolveCharacter(tx, ctx, options.string('name'));
-    assertCanEdit(tx, ctx, found);
+async function exportSheet(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const c = await ctx.store.transaction(async (tx) => {
+    const found = await resolveCharacter(tx, ctx, options.string('name'));
+    await assertCanEdit(tx, ctx, found);
     return found;
   });
   const json = options.string('format') === 'json';
@@ -250,10 +250,10 @@ function exportSheet(ctx: CommandContext, options: CommandOptions): Reply {
 
 const FIELDS = ['name', ...STATUS_KEYS, 'seals'] as const;
 
-function fieldChoices(ctx: CommandContext, typed: string, name: string | null) {
-  const skills = ctx.store.transaction((tx) => {
+async function fieldChoices(ctx: CommandContext, typed: string, name: string | null) {
+  const skills = await ctx.store.transaction(async (tx) => {
     try {
-      return skillNames(resolveCharacter(tx, ctx, name).sheet);
+      return skillNames((await resolveCharacter(tx, ctx, name)).sheet);
     } catch {
       return [];
     }
@@ -263,29 +263,29 @@ function fieldChoices(ctx: CommandContext, typed: string, name: string | null) {
   return all.filter((c) => c.name.toLowerCase().includes(q) || c.value.toLowerCase().includes(q)).slice(0, 25);
 }
 
-function set(ctx: CommandContext, options: CommandOptions): Reply {
+async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const field = (options.string('field') ?? '').trim();
   const value = (options.string('value') ?? '').trim();
-  const c = ctx.store.transaction((tx) => {
-    const found = resolveCharacter(tx, ctx, options.string('name'));
-    assertCanEdit(tx, ctx, found);
-    return applySet(tx, ctx, found, field, value);
+  const c = await ctx.store.transaction(async (tx) => {
+    const found = await resolveCharacter(tx, ctx, options.string('name'));
+    await assertCanEdit(tx, ctx, found);
+    return await applySet(tx, ctx, found, field, value);
   });
   return { view: info(ctx, `${ctx.t('sheet.set.done', { name: c.row.name, field, value })}\n${resourceLine(ctx, c)}`, true), dms: [] };
 }
 
-function applySet(tx: Tx, ctx: CommandContext, c: Character, field: string, value: string): Character {
+async function applySet(tx: Tx, ctx: CommandContext, c: Character, field: string, value: string): Promise<Character> {
   if (field === 'name') {
     const name = value.slice(0, NAME_MAX);
     if (!name) throw new UserError('sheet.set.badValue', { field, value });
-    if (findCharacter(tx, c.row.guildId, name, c.row.ownerId)?.ownerId === c.row.ownerId) throw new UserError('sheet.set.nameTaken', { name });
-    return saveCharacter(tx, ctx, c, 'character.edited', { sheet: { ...c.sheet, name }, name });
+    if ((await findCharacter(tx, c.row.guildId, name, c.row.ownerId))?.ownerId === c.row.ownerId) throw new UserError('sheet.set.nameTaken', { name });
+    return await saveCharacter(tx, ctx, c, 'character.edited', { sheet: { ...c.sheet, name }, name });
   }
   if (field === 'seals') {
-    assertGm(tx, ctx); // seals are granted by GM events only (seed 001 L274)
+    await assertGm(tx, ctx); // seals are granted by GM events only (seed 001 L274)
     const seals = Number(value);
     if (c.runtime.sealsRemaining === null || !Number.isInteger(seals) || seals < 0 || seals > 99) throw new UserError('sheet.set.badValue', { field, value });
-    return saveCharacter(tx, ctx, c, 'character.edited', { runtime: { ...c.runtime, sealsRemaining: seals } });
+    return await saveCharacter(tx, ctx, c, 'character.edited', { runtime: { ...c.runtime, sealsRemaining: seals } });
   }
   const status: StatusKey | null = (STATUS_KEYS as readonly string[]).includes(field) ? (field as StatusKey) : (() => {
     const parsed = parseStatusName(field);
@@ -295,7 +295,7 @@ function applySet(tx: Tx, ctx: CommandContext, c: Character, field: string, valu
     const grade = parseGrade(value);
     if (!grade || grade.grade === '??') throw new UserError('sheet.set.badValue', { field, value });
     const sheet: CharacterSheet = { ...c.sheet, statuses: { ...c.sheet.statuses, [status]: grade } };
-    return saveCharacter(tx, ctx, c, 'character.edited', { sheet });
+    return await saveCharacter(tx, ctx, c, 'character.edited', { sheet });
   }
   if (field.startsWith('skill:')) {
     const skillName = field.slice('skill:'.length);
@@ -305,15 +305,15 @@ function applySet(tx: Tx, ctx: CommandContext, c: Character, field: string, valu
     const skills = [...c.sheet.skills];
     if (index >= 0) skills[index] = { ...skills[index]!, level: grade };
     else skills.push({ name: skillName, section: c.sheet.type === 'servant' ? 'personal' : 'general', level: grade, fpPerLevel: null, fpSpent: 0, details: '' });
-    return saveCharacter(tx, ctx, c, 'character.edited', { sheet: { ...c.sheet, skills } });
+    return await saveCharacter(tx, ctx, c, 'character.edited', { sheet: { ...c.sheet, skills } });
   }
   throw new UserError('sheet.set.unknownField', { field });
 }
 
-function askDelete(ctx: CommandContext, name: string | null): Reply {
-  const c = ctx.store.transaction((tx) => {
-    const found = resolveCharacter(tx, ctx, name);
-    assertCanEdit(tx, ctx, found);
+async function askDelete(ctx: CommandContext, name: string | null): Promise<Reply> {
+  const c = await ctx.store.transaction(async (tx) => {
+    const found = await resolveCharacter(tx, ctx, name);
+    await assertCanEdit(tx, ctx, found);
     return found;
   });
   return {
@@ -329,36 +329,36 @@ function askDelete(ctx: CommandContext, name: string | null): Reply {
   };
 }
 
-function confirmDelete(ctx: CommandContext, id: number): Reply {
-  const name = ctx.store.transaction((tx) => {
-    const row = findById(tx, id);
+async function confirmDelete(ctx: CommandContext, id: number): Promise<Reply> {
+  const name = await ctx.store.transaction(async (tx) => {
+    const row = await findById(tx, id);
     const c = hydrate(row);
-    assertCanEdit(tx, ctx, c);
+    await assertCanEdit(tx, ctx, c);
     const at = ctx.now();
-    softDeleteCharacter(tx, id, at);
-    clearActiveFor(tx, id);
-    appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.deleted', subject: `character:${id}`, before: { deletedAt: null }, after: { deletedAt: at.getTime() } });
+    await softDeleteCharacter(tx, id, at);
+    await clearActiveFor(tx, id);
+    await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.deleted', subject: `character:${id}`, before: { deletedAt: null }, after: { deletedAt: at.getTime() } });
     return row.name;
   });
   return { view: info(ctx, ctx.t('sheet.delete.done', { name }), true), dms: [], update: true };
 }
 
-function findById(tx: Tx, id: number) {
-  const row = getCharacter(tx, id);
+async function findById(tx: Tx, id: number) {
+  const row = await getCharacter(tx, id);
   if (!row) throw new UserError('character.gone');
   return row;
 }
 
-function accept(ctx: CommandContext, options: CommandOptions): Reply {
+async function accept(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const field = options.string('field') ?? 'all';
-  const c = ctx.store.transaction((tx) => {
-    assertGm(tx, ctx);
-    const found = resolveCharacter(tx, ctx, options.string('name'));
+  const c = await ctx.store.transaction(async (tx) => {
+    await assertGm(tx, ctx);
+    const found = await resolveCharacter(tx, ctx, options.string('name'));
     const written = found.sheet.derivedWritten ?? {};
     const keys = (field === 'all' ? ['hp', 'mp', 'iv'] : [field]) as ('hp' | 'mp' | 'iv')[];
     const accepted = { ...found.runtime.accepted };
     for (const key of keys) if (written[key] !== undefined) accepted[key] = written[key];
-    return saveCharacter(tx, ctx, found, 'character.accepted', { runtime: { ...found.runtime, accepted } });
+    return await saveCharacter(tx, ctx, found, 'character.accepted', { runtime: { ...found.runtime, accepted } });
   });
   return { view: info(ctx, `${ctx.t('sheet.accept.done', { name: c.row.name })}\n${resourceLine(ctx, c)}`, false), dms: [] };
 }

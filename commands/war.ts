@@ -19,7 +19,7 @@ import { rollIrregular } from '../src/core/session/irregular.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
-import type { FactionRow, WarRow } from '../src/store/schema.js';
+import type { FactionRow, WarRow } from '../src/store/schema/index.js';
 import { activeWar, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot } from '../src/store/wars.js';
 import { mention, text, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
@@ -85,72 +85,72 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
 export const war: CommandModule = {
   definition,
   helpKey: 'help.war',
-  execute(ctx, options) {
+  async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     switch (options.subcommand()) {
       case 'start':
-        return start(ctx, options);
+        return await start(ctx, options);
       case 'irregular':
-        return irregular(ctx);
+        return await irregular(ctx);
       case 'join':
-        return join(ctx, options, false);
+        return await join(ctx, options, false);
       case 'npc':
-        return join(ctx, options, true);
+        return await join(ctx, options, true);
       case 'advance':
-        return ctx.store.transaction((tx) => advanceWar(tx, ctx, requireGmWar(tx, ctx)));
+        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx)));
       case 'declarations':
-        return declarationsList(ctx);
+        return await declarationsList(ctx);
       case 'resolve':
-        return ctx.store.transaction((tx) => resolveTurn(tx, ctx, requireGmWar(tx, ctx)));
+        return await ctx.store.transaction(async (tx) => await resolveTurn(tx, ctx, await requireGmWar(tx, ctx)));
       case 'sleep':
-        return sleep(ctx);
+        return await sleep(ctx);
       case 'set':
-        return set(ctx, options);
+        return await set(ctx, options);
       case 'undo':
-        return undo(ctx);
+        return await undo(ctx);
       case 'log':
-        return log(ctx);
+        return await log(ctx);
       case 'end':
-        return end(ctx);
+        return await end(ctx);
       case 'board':
       default:
-        return board(ctx);
+        return await board(ctx);
     }
   },
-  autocomplete(ctx, focused) {
+  async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    if (focused.name !== 'faction') return characterChoices(ctx, focused.value);
-    const names = ctx.store.transaction((tx) => {
-      const war = activeWar(tx, ctx.channelId);
-      return war ? warFactions(tx, war.id).map((f) => f.name) : [];
+    if (focused.name !== 'faction') return await characterChoices(ctx, focused.value);
+    const names = await ctx.store.transaction(async (tx) => {
+      const war = await activeWar(tx, ctx.channelId);
+      return war ? (await warFactions(tx, war.id)).map((f) => f.name) : [];
     });
     return names.filter((n) => n.includes(focused.value)).map((n) => ({ name: n, value: n }));
   },
 };
 
 /** GM-only war actions: the channel's GM, or a member who may manage the channel. */
-function requireGm(tx: Tx, ctx: CommandContext): void {
+async function requireGm(tx: Tx, ctx: CommandContext): Promise<void> {
   if (ctx.canManageChannel) return;
-  if (channelGm(tx, ctx.channelId)?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
+  if ((await channelGm(tx, ctx.channelId))?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
 }
 
-function requireWar(tx: Tx, ctx: CommandContext): WarRow {
-  const found = activeWar(tx, ctx.channelId);
+async function requireWar(tx: Tx, ctx: CommandContext): Promise<WarRow> {
+  const found = await activeWar(tx, ctx.channelId);
   if (!found) throw new UserError('warcmd.none');
   return found;
 }
 
-function requireGmWar(tx: Tx, ctx: CommandContext): WarRow {
-  requireGm(tx, ctx);
-  return requireWar(tx, ctx);
+async function requireGmWar(tx: Tx, ctx: CommandContext): Promise<WarRow> {
+  await requireGm(tx, ctx);
+  return await requireWar(tx, ctx);
 }
 
 const EVENT_NAMES = ['war.advanced', 'war.factionJoined', 'war.slept', 'war.irregular', 'war.ended', 'war.factionEdited'];
 
 const warSnapshot = (w: WarRow) => ({ day: w.day, turn: w.turn, status: w.status, irregular: w.irregular, name: w.name });
 
-function record(tx: Tx, ctx: CommandContext, type: string, subject: string, before: unknown, after: unknown): void {
-  appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject, before, after });
+async function record(tx: Tx, ctx: CommandContext, type: string, subject: string, before: unknown, after: unknown): Promise<void> {
+  await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject, before, after });
 }
 
 function info(ctx: CommandContext, lines: string[], ephemeral: boolean): View {
@@ -163,31 +163,31 @@ function gmSecret(ctx: CommandContext, war: WarRow, lines: string[]): Reply {
   return { view, dms: [{ userId: ctx.user.id, view: { ...view, ephemeral: false } }] };
 }
 
-function start(ctx: CommandContext, options: CommandOptions): Reply {
+async function start(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const ruleset: 'fate' | 'percent' = options.string('ruleset') === 'percent' ? 'percent' : 'fate';
   const name = (options.string('name') ?? '').trim().slice(0, NAME_MAX) || ctx.t('warcmd.defaultName');
-  const { war, irregularResult } = ctx.store.transaction((tx) => {
-    requireGm(tx, ctx);
-    if (activeWar(tx, ctx.channelId)) throw new UserError('warcmd.alreadyActive');
+  const { war, irregularResult } = await ctx.store.transaction(async (tx) => {
+    await requireGm(tx, ctx);
+    if (await activeWar(tx, ctx.channelId)) throw new UserError('warcmd.alreadyActive');
     // The Irregular table belongs to Fate/roll dice (seed 001 L71–91); the percent rules have none.
     const irregularResult = ruleset === 'fate' ? rollIrregular(ctx.rng) : null;
     const row = { guildId: ctx.guildId, channelId: ctx.channelId, name, ruleset: ruleset as 'fate' | 'percent', status: 'active' as const, day: 0, turn: 0, irregular: irregularResult, config: {}, boardMessageId: null, createdAt: ctx.now() };
-    const id = insertWar(tx, row);
-    record(tx, ctx, 'war.started', `war:${id}`, null, { name, ruleset });
-    return { war: getWar(tx, id)!, irregularResult };
+    const id = await insertWar(tx, row);
+    await record(tx, ctx, 'war.started', `war:${id}`, null, { name, ruleset });
+    return { war: (await getWar(tx, id))!, irregularResult };
   });
   const reply = irregularResult ? gmSecret(ctx, war, irregularLines(ctx, irregularResult)) : { view: info(ctx, [ctx.t('warcmd.started', { name })], true), dms: [] };
   return { ...reply, board: boardUpdate(ctx, war, []) };
 }
 
-function irregular(ctx: CommandContext): Reply {
-  const { war, result } = ctx.store.transaction((tx) => {
-    const war = requireGmWar(tx, ctx);
+async function irregular(ctx: CommandContext): Promise<Reply> {
+  const { war, result } = await ctx.store.transaction(async (tx) => {
+    const war = await requireGmWar(tx, ctx);
     if (war.ruleset !== 'fate') throw new UserError('warcmd.irregular.fateOnly');
     if (war.day > 0) throw new UserError('warcmd.irregular.tooLate');
     const result = rollIrregular(ctx.rng);
-    updateWar(tx, war.id, { irregular: result });
-    record(tx, ctx, 'war.irregular', `war:${war.id}`, { irregular: war.irregular }, { irregular: result });
+    await updateWar(tx, war.id, { irregular: result });
+    await record(tx, ctx, 'war.irregular', `war:${war.id}`, { irregular: war.irregular }, { irregular: result });
     return { war, result };
   });
   return gmSecret(ctx, war, irregularLines(ctx, result));
@@ -211,16 +211,16 @@ function percentState(options: CommandOptions, hasServant: boolean, sheetClass: 
   };
 }
 
-function join(ctx: CommandContext, options: CommandOptions, npc: boolean): Reply {
-  const { war, factions, name } = ctx.store.transaction((tx) => {
-    const war = requireWar(tx, ctx);
-    if (npc) requireGm(tx, ctx);
-    const master = options.string('master') ? resolveCharacter(tx, ctx, options.string('master')) : null;
-    const servant = options.string('servant') ? resolveCharacter(tx, ctx, options.string('servant')) : null;
+async function join(ctx: CommandContext, options: CommandOptions, npc: boolean): Promise<Reply> {
+  const { war, factions, name } = await ctx.store.transaction(async (tx) => {
+    const war = await requireWar(tx, ctx);
+    if (npc) await requireGm(tx, ctx);
+    const master = options.string('master') ? await resolveCharacter(tx, ctx, options.string('master')) : null;
+    const servant = options.string('servant') ? await resolveCharacter(tx, ctx, options.string('servant')) : null;
     if (war.ruleset === 'fate' && !npc && (!master || !servant)) throw new UserError('warcmd.join.needSheets');
     if (master && master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
     if (!npc) for (const c of [master, servant]) if (c && c.row.ownerId !== ctx.user.id) throw new UserError('character.notYours', { name: c.row.name });
-    const existing = warFactions(tx, war.id);
+    const existing = await warFactions(tx, war.id);
     for (const c of [master, servant]) {
       if (c && existing.some((f) => f.masterId === c.row.id || f.servantId === c.row.id)) throw new UserError('warcmd.join.taken', { name: c.row.name });
     }
@@ -229,9 +229,9 @@ function join(ctx: CommandContext, options: CommandOptions, npc: boolean): Reply
     const state: FactionState = war.ruleset === 'fate' ? { fate: { ...NEW_FATE_STATE } } : { percent: percentState(options, true, servant?.sheet.servant?.className) };
     const members = npc ? [] : [...new Set([master?.row.ownerId, servant?.row.ownerId, ctx.user.id].filter((x): x is string => !!x))];
     const row: FactionSnapshot = { warId: war.id, name: name.slice(0, NAME_MAX), masterId: master?.row.id ?? null, servantId: servant?.row.id ?? null, members, npc, declared: false, eliminated: false, state };
-    const id = insertFaction(tx, row);
-    record(tx, ctx, 'war.factionJoined', `faction:${id}`, null, row);
-    return { war, factions: warFactions(tx, war.id), name: row.name };
+    const id = await insertFaction(tx, row);
+    await record(tx, ctx, 'war.factionJoined', `faction:${id}`, null, row);
+    return { war, factions: await warFactions(tx, war.id), name: row.name };
   });
   return { view: info(ctx, [ctx.t('warcmd.joined', { faction: name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
 }
@@ -241,30 +241,30 @@ function myFaction(factions: FactionRow[], userId: string): FactionRow | undefin
   return factions.find((f) => (f.members as string[]).includes(userId) && !f.eliminated);
 }
 
-function sleep(ctx: CommandContext): Reply {
-  const { war, factions } = ctx.store.transaction((tx) => {
-    const war = requireWar(tx, ctx);
+async function sleep(ctx: CommandContext): Promise<Reply> {
+  const { war, factions } = await ctx.store.transaction(async (tx) => {
+    const war = await requireWar(tx, ctx);
     if (war.ruleset !== 'fate') throw new UserError('warcmd.sleep.fateOnly');
     if (war.day === 0) throw new UserError('warcmd.sleep.notYet');
-    const faction = myFaction(warFactions(tx, war.id), ctx.user.id);
+    const faction = myFaction(await warFactions(tx, war.id), ctx.user.id);
     if (!faction?.masterId) throw new UserError('warcmd.sleep.noMaster');
     const state = faction.state as FactionState;
     const fate = { ...(state.fate ?? NEW_FATE_STATE), sleptThisTurn: true };
     // Sleeping is this turn's declaration: the board shows that one exists, never what it is.
-    updateFaction(tx, faction.id, { state: { ...state, fate }, declared: true });
-    record(tx, ctx, 'war.slept', `faction:${faction.id}`, { state, declared: faction.declared }, { state: { ...state, fate }, declared: true });
-    return { war, factions: warFactions(tx, war.id) };
+    await updateFaction(tx, faction.id, { state: { ...state, fate }, declared: true });
+    await record(tx, ctx, 'war.slept', `faction:${faction.id}`, { state, declared: faction.declared }, { state: { ...state, fate }, declared: true });
+    return { war, factions: await warFactions(tx, war.id) };
   });
   return { view: { ...info(ctx, [ctx.t('warcmd.sleep.done')], true), tone: 'secret' }, dms: [], board: boardUpdate(ctx, war, factions) };
 }
 
 /** The GM's view of this turn's declarations, content included (ephemeral). */
-function declarationsList(ctx: CommandContext): Reply {
-  const lines = ctx.store.transaction((tx) => {
-    const war = requireGmWar(tx, ctx);
-    const factions = warFactions(tx, war.id);
+async function declarationsList(ctx: CommandContext): Promise<Reply> {
+  const lines = await ctx.store.transaction(async (tx) => {
+    const war = await requireGmWar(tx, ctx);
+    const factions = await warFactions(tx, war.id);
     const byId = new Map(factions.map((f) => [f.id, f]));
-    const declared = turnDeclarations(tx, war.id, war.day, war.turn);
+    const declared = await turnDeclarations(tx, war.id, war.day, war.turn);
     const out = declared.map((d) => {
       const action = d.action as ActionDeclaration;
       const targets = action.targets.map((id) => byId.get(id)).filter((f): f is FactionRow => !!f);
@@ -278,10 +278,10 @@ function declarationsList(ctx: CommandContext): Reply {
   return { view: { ...info(ctx, [lines.join('\n') || ctx.t('act.none')], true), tone: 'secret' }, dms: [] };
 }
 
-function board(ctx: CommandContext): Reply {
-  const { war, factions } = ctx.store.transaction((tx) => {
-    const war = requireWar(tx, ctx);
-    return { war, factions: warFactions(tx, war.id) };
+async function board(ctx: CommandContext): Promise<Reply> {
+  const { war, factions } = await ctx.store.transaction(async (tx) => {
+    const war = await requireWar(tx, ctx);
+    return { war, factions: await warFactions(tx, war.id) };
   });
   // Re-post the board at the bottom of the channel (the old message stops being updated).
   return { view: info(ctx, [ctx.t('warcmd.board.reposted')], true), dms: [], board: { ...boardUpdate(ctx, war, factions), repost: true } };
@@ -295,13 +295,13 @@ function parseFlag(value: string): boolean | null {
 }
 
 /** GM corrections to a faction; one event with before/after, so /war undo can revert it. */
-function set(ctx: CommandContext, options: CommandOptions): Reply {
+async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const field = options.string('field') as (typeof SET_FIELDS)[number];
   const value = (options.string('value') ?? '').trim();
   const bad = () => new UserError('warcmd.set.badValue', { field, value });
-  const { war, factions, name } = ctx.store.transaction((tx) => {
-    const war = requireGmWar(tx, ctx);
-    const f = warFactions(tx, war.id).find((x) => x.name === options.string('faction'));
+  const { war, factions, name } = await ctx.store.transaction(async (tx) => {
+    const war = await requireGmWar(tx, ctx);
+    const f = (await warFactions(tx, war.id)).find((x) => x.name === options.string('faction'));
     if (!f) throw new UserError('warcmd.set.noFaction', { faction: options.string('faction') ?? '' });
     const state = f.state as FactionState;
     let changes: Partial<FactionSnapshot>;
@@ -333,39 +333,39 @@ function set(ctx: CommandContext, options: CommandOptions): Reply {
       changes = { state: { ...state, percent } };
     }
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, f[k as keyof FactionSnapshot]]));
-    updateFaction(tx, f.id, changes);
-    record(tx, ctx, 'war.factionEdited', `faction:${f.id}`, before, changes);
-    return { war, factions: warFactions(tx, war.id), name: f.name };
+    await updateFaction(tx, f.id, changes);
+    await record(tx, ctx, 'war.factionEdited', `faction:${f.id}`, before, changes);
+    return { war, factions: await warFactions(tx, war.id), name: f.name };
   });
   return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field, value })], true), dms: [], board: boardUpdate(ctx, war, factions) };
 }
 
-function undo(ctx: CommandContext): Reply {
-  const { war, factions, reverted } = ctx.store.transaction((tx) => {
-    const war = requireGmWar(tx, ctx);
-    const reverted = undoLastWarChange(tx, ctx, war.id);
-    return { war: getWar(tx, war.id)!, factions: warFactions(tx, war.id), reverted };
+async function undo(ctx: CommandContext): Promise<Reply> {
+  const { war, factions, reverted } = await ctx.store.transaction(async (tx) => {
+    const war = await requireGmWar(tx, ctx);
+    const reverted = await undoLastWarChange(tx, ctx, war.id);
+    return { war: (await getWar(tx, war.id))!, factions: await warFactions(tx, war.id), reverted };
   });
   // Name the command that was undone by its own war event (advance, join, sleep …).
   const what = [...new Set(reverted.filter((e) => EVENT_NAMES.includes(e.type)).map((e) => ctx.t(`warcmd.event.${e.type.slice(4)}`)))];
   return { view: info(ctx, [ctx.t('warcmd.undo.done', { what: what.join(', ') }), warClockLine(ctx, war)], false), dms: [], board: boardUpdate(ctx, war, factions) };
 }
 
-function log(ctx: CommandContext): Reply {
-  const rows = ctx.store.transaction((tx) => {
-    requireGmWar(tx, ctx);
-    return recentWarEvents(tx, ctx.channelId, 20);
+async function log(ctx: CommandContext): Promise<Reply> {
+  const rows = await ctx.store.transaction(async (tx) => {
+    await requireGmWar(tx, ctx);
+    return await recentWarEvents(tx, ctx.channelId, 20);
   });
   const lines = rows.map((e) => `\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\` ${mention(e.actorId)} ${e.type} ${e.subject}${e.undoneAt ? ` (${ctx.t('warcmd.log.undone')})` : ''}`);
   return { view: info(ctx, [lines.join('\n') || ctx.t('warcmd.log.empty')], true), dms: [] };
 }
 
-function end(ctx: CommandContext): Reply {
-  const { war, factions } = ctx.store.transaction((tx) => {
-    const war = requireGmWar(tx, ctx);
-    updateWar(tx, war.id, { status: 'ended' });
-    record(tx, ctx, 'war.ended', `war:${war.id}`, warSnapshot(war), { ...warSnapshot(war), status: 'ended' });
-    return { war: { ...war, status: 'ended' as const }, factions: warFactions(tx, war.id) };
+async function end(ctx: CommandContext): Promise<Reply> {
+  const { war, factions } = await ctx.store.transaction(async (tx) => {
+    const war = await requireGmWar(tx, ctx);
+    await updateWar(tx, war.id, { status: 'ended' });
+    await record(tx, ctx, 'war.ended', `war:${war.id}`, warSnapshot(war), { ...warSnapshot(war), status: 'ended' });
+    return { war: { ...war, status: 'ended' as const }, factions: await warFactions(tx, war.id) };
   });
   return { view: info(ctx, [ctx.t('warcmd.ended', { name: war.name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
 }

@@ -1,13 +1,15 @@
 // Environment → typed config, validated once at start-up so a bad value fails loudly and early.
 import fs from 'node:fs';
 import path from 'node:path';
+import { dialectOf } from './store/db.js';
 
 export interface Config {
   discordToken: string | null; // null → local console mode
   discordClientId: string | null;
   discordGuildId: string | null;
   discordApi: string;
-  databasePath: string;
+  /** A SQLite file path (resolved) or a postgres:// URL. */
+  databaseUrl: string;
   logLevel: string;
   /** Scryfall's API base, for card data of imported decklists. */
   scryfallApi: string;
@@ -35,9 +37,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const discordApi = (read('DISCORD_API') ?? 'https://discord.com/api').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(discordApi)) problems.push(`DISCORD_API must be an http(s) URL, got "${discordApi}"`);
 
-  const databaseUrl = read('DATABASE_URL') ?? './data/grailwar.sqlite';
-  // Accept a plain path or a file: URL; ':memory:' is allowed for throwaway runs.
-  const databasePath = databaseUrl === ':memory:' ? databaseUrl : path.resolve(databaseUrl.replace(/^file:(\/\/)?/, ''));
+  const rawDatabaseUrl = read('DATABASE_URL') ?? './data/grailwar.sqlite';
+  // postgres://… as given; otherwise a plain path or a file: URL (':memory:' for throwaway runs).
+  const databaseUrl =
+    dialectOf(rawDatabaseUrl) === 'postgres' || rawDatabaseUrl === ':memory:' ? rawDatabaseUrl : path.resolve(rawDatabaseUrl.replace(/^file:(\/\/)?/, ''));
 
   const logLevel = (read('LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
@@ -46,7 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^https?:\/\/[^\s/]+/.test(scryfallApi)) problems.push(`SCRYFALL_API must be an http(s) URL, got "${scryfallApi}"`);
 
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { discordToken, discordClientId, discordGuildId, discordApi, databasePath, logLevel, scryfallApi };
+  return { discordToken, discordClientId, discordGuildId, discordApi, databaseUrl, logLevel, scryfallApi };
 }
 
 /** Reads ./.env if present (Node's own parser); variables already in the environment win. */

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const consoleMode = config.discordToken === null;
   const log = createLogger(config.logLevel, consoleMode);
-  const store = openStore(config.databasePath);
+  const store = await openStore(config.databaseUrl);
   const rng = cryptoRandom();
   const cards = scryfallClient(config.scryfallApi, log);
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
       const locale = toLocale(process.env.LC_ALL || process.env.LANG || 'en');
       await runConsole({ store, rng, log, locale, cards });
     } finally {
-      store.close();
+      await store.close();
     }
     return;
   }
@@ -36,8 +36,9 @@ async function main(): Promise<void> {
     bot
       .stop()
       .catch((error: unknown) => log.error({ err: error }, 'error while stopping'))
+      .then(() => store.close())
+      .catch((error: unknown) => log.error({ err: error }, 'error while closing the store'))
       .finally(() => {
-        store.close();
         log.info('stopped');
         log.flush();
         process.exit(0);

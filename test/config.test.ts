@@ -7,7 +7,7 @@ describe('config', () => {
     const c = loadConfig({});
     expect(c.discordToken).toBeNull();
     expect(c.discordApi).toBe('https://discord.com/api');
-    expect(c.databasePath).toBe(path.resolve('./data/grailwar.sqlite'));
+    expect(c.databaseUrl).toBe(path.resolve('./data/grailwar.sqlite'));
     expect(c.logLevel).toBe('info');
   });
 
@@ -20,7 +20,7 @@ describe('config', () => {
       DATABASE_URL: 'file:/tmp/x.sqlite',
       LOG_LEVEL: 'DEBUG',
     });
-    expect(c).toMatchObject({ discordToken: 'abc', discordApi: 'http://127.0.0.1:9999/api', databasePath: '/tmp/x.sqlite', logLevel: 'debug' });
+    expect(c).toMatchObject({ discordToken: 'abc', discordApi: 'http://127.0.0.1:9999/api', databaseUrl: '/tmp/x.sqlite', logLevel: 'debug' });
   });
 
   it('names every bad variable at once', () => {

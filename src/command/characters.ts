@@ -7,7 +7,7 @@ import { activeCharacterId, findCharacter, getCharacter, updateCharacter } from 
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { channelGm } from '../store/gms.js';
-import type { CharacterRow } from '../store/schema.js';
+import type { CharacterRow } from '../store/schema/index.js';
 import { UserError } from './errors.js';
 import type { CommandContext } from './types.js';
 
@@ -32,40 +32,40 @@ export function guildOf(ctx: CommandContext): string {
 }
 
 /** The named character, or the caller's active one in this channel. */
-export function resolveCharacter(tx: Tx, ctx: CommandContext, name: string | null): Character {
+export async function resolveCharacter(tx: Tx, ctx: CommandContext, name: string | null): Promise<Character> {
   const guildId = guildOf(ctx);
   if (name) {
-    const row = findCharacter(tx, guildId, name, ctx.user.id);
+    const row = await findCharacter(tx, guildId, name, ctx.user.id);
     if (!row) throw new UserError('character.notFound', { name });
     return hydrate(row);
   }
-  const id = activeCharacterId(tx, ctx.channelId, ctx.user.id);
-  const row = id === undefined ? undefined : getCharacter(tx, id);
+  const id = await activeCharacterId(tx, ctx.channelId, ctx.user.id);
+  const row = id === undefined ? undefined : await getCharacter(tx, id);
   if (!row) throw new UserError('character.noActive');
   return hydrate(row);
 }
 
-export function isChannelGm(tx: Tx, ctx: CommandContext): boolean {
-  return channelGm(tx, ctx.channelId)?.userId === ctx.user.id;
+export async function isChannelGm(tx: Tx, ctx: CommandContext): Promise<boolean> {
+  return (await channelGm(tx, ctx.channelId))?.userId === ctx.user.id;
 }
 
 /** Only the owner, or the GM of this channel, changes a character. */
-export function assertCanEdit(tx: Tx, ctx: CommandContext, c: Character): void {
-  if (c.row.ownerId !== ctx.user.id && !isChannelGm(tx, ctx)) throw new UserError('character.notYours', { name: c.row.name });
+export async function assertCanEdit(tx: Tx, ctx: CommandContext, c: Character): Promise<void> {
+  if (c.row.ownerId !== ctx.user.id && !await isChannelGm(tx, ctx)) throw new UserError('character.notYours', { name: c.row.name });
 }
 
-export function assertGm(tx: Tx, ctx: CommandContext): void {
-  if (!isChannelGm(tx, ctx)) throw new UserError('character.gmOnly');
+export async function assertGm(tx: Tx, ctx: CommandContext): Promise<void> {
+  if (!await isChannelGm(tx, ctx)) throw new UserError('character.gmOnly');
 }
 
 /** Writes a new sheet and/or runtime and one event with both before and after. */
-export function saveCharacter(
+export async function saveCharacter(
   tx: Tx,
   ctx: CommandContext,
   c: Character,
   type: string,
   next: { sheet?: CharacterSheet; runtime?: CharacterRuntime; name?: string },
-): Character {
+): Promise<Character> {
   const sheet = next.sheet ?? c.sheet;
   const derived = next.sheet ? deriveValues(sheet) : c.derived;
   const runtime0 = next.runtime ?? c.runtime;
@@ -73,8 +73,8 @@ export function saveCharacter(
   const runtime = clampRuntime(runtime0, max);
   const at = ctx.now();
   const changes = { sheet, state: runtime, updatedAt: at, name: next.name ?? c.row.name, type: sheet.type };
-  updateCharacter(tx, c.row.id, changes);
-  appendEvent(tx, {
+  await updateCharacter(tx, c.row.id, changes);
+  await appendEvent(tx, {
     at,
     guildId: ctx.guildId,
     channelId: ctx.channelId,

@@ -6,14 +6,14 @@ import { hydrate, saveCharacter } from './characters.js';
 import type { CommandContext } from './types.js';
 
 /** Luck rerolls back to their daily number (seed 001 L215); one event per character changed. */
-export function resetDailyLuck(tx: Tx, ctx: CommandContext, characterIds: readonly number[]): number {
+export async function resetDailyLuck(tx: Tx, ctx: CommandContext, characterIds: readonly number[]): Promise<number> {
   let changed = 0;
   for (const id of characterIds) {
-    const row = getCharacter(tx, id);
+    const row = await getCharacter(tx, id);
     if (!row) continue;
     const c = hydrate(row);
     if (c.runtime.luckUsedToday === 0) continue;
-    saveCharacter(tx, ctx, c, 'luck.reset', { runtime: { ...c.runtime, luckUsedToday: 0 } });
+    await saveCharacter(tx, ctx, c, 'luck.reset', { runtime: { ...c.runtime, luckUsedToday: 0 } });
     changed += 1;
   }
   return changed;

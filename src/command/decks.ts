@@ -23,7 +23,7 @@ export async function resolveDeck(ctx: CommandContext, parsed: ParsedDeck): Prom
     else if (basicLand(line.name)) known.set(keyOf(line.name), basicLand(line.name)!);
     else toFind.push(line.name);
   }
-  const cache = ctx.store.transaction((tx) => cachedCards(tx, toFind.map(keyOf)));
+  const cache = await ctx.store.transaction(async (tx) => await cachedCards(tx, toFind.map(keyOf)));
   const missing = toFind.filter((n) => !cache.has(keyOf(n)));
   for (const n of toFind) if (cache.has(keyOf(n))) known.set(keyOf(n), cache.get(keyOf(n)) as CardData);
   let fetched = 0;
@@ -32,7 +32,7 @@ export async function resolveDeck(ctx: CommandContext, parsed: ParsedDeck): Prom
     const { found, notFound, failed } = await ctx.cards.lookup(missing);
     if (failed) throw new UserError('deck.lookupFailed');
     if (notFound.length > 0) throw new UserError('deck.unknownCards', { count: notFound.length, names: notFound.slice(0, 20).join(', ') });
-    ctx.store.transaction((tx) => cacheCards(tx, [...found].map(([key, data]) => ({ key, data })), ctx.now()));
+    await ctx.store.transaction(async (tx) => await cacheCards(tx, [...found].map(([key, data]) => ({ key, data })), ctx.now()));
     for (const [key, data] of found) known.set(key, data);
     fetched = found.size;
   }

@@ -3,7 +3,7 @@ import { cloneResult, type DiceResult, type ResultNode } from '../core/dice/inde
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { insertRoll, updateRoll } from '../store/rolls.js';
-import type { RollRow } from '../store/schema.js';
+import type { RollRow } from '../store/schema/index.js';
 import type { ChannelPost } from '../views/view.js';
 import { commitSecret } from './secrets.js';
 import type { CommandContext } from './types.js';
@@ -17,14 +17,14 @@ export interface CheckRecord {
   autoSuccess: boolean;
 }
 
-export function storeRoll(
+export async function storeRoll(
   tx: Tx,
   ctx: CommandContext,
   roll: { result: DiceResult; comment: string | null; secret: boolean; characterId?: number; check?: CheckRecord },
-): number {
+): Promise<number> {
   const at = ctx.now();
   const { result } = roll;
-  const id = insertRoll(tx, {
+  const id = await insertRoll(tx, {
     createdAt: at,
     guildId: ctx.guildId,
     channelId: ctx.channelId,
@@ -41,7 +41,7 @@ export function storeRoll(
     characterId: roll.characterId ?? null,
     check: roll.check ?? null,
   });
-  appendEvent(tx, {
+  await appendEvent(tx, {
     at,
     guildId: ctx.guildId,
     channelId: ctx.channelId,
@@ -68,9 +68,9 @@ export function storedResult(row: RollRow): DiceResult {
 }
 
 /** Replaces a stored roll's dice and result (luck reroll, seal) and records before/after. */
-export function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, next: DiceResult, check: CheckRecord | null, type: string): void {
-  updateRoll(tx, row.id, { dice: next.dice, result: next.tree, value: next.value, outcome: next.outcome, check });
-  appendEvent(tx, {
+export async function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, next: DiceResult, check: CheckRecord | null, type: string): Promise<void> {
+  await updateRoll(tx, row.id, { dice: next.dice, result: next.tree, value: next.value, outcome: next.outcome, check });
+  await appendEvent(tx, {
     at: ctx.now(),
     guildId: ctx.guildId,
     channelId: row.channelId,
@@ -83,8 +83,8 @@ export function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, next: Dic
 }
 
 /** A secret roll's commitment: what was rolled, by whom, for what — revealed later with /reveal. */
-export function commitRoll(tx: Tx, ctx: CommandContext, id: number, result: DiceResult, comment: string | null): ChannelPost {
-  return commitSecret(tx, ctx, 'roll', ctx.user.id, {
+export async function commitRoll(tx: Tx, ctx: CommandContext, id: number, result: DiceResult, comment: string | null): Promise<ChannelPost> {
+  return await commitSecret(tx, ctx, 'roll', ctx.user.id, {
     roll: id,
     expression: result.normalized,
     dice: result.dice.map((d) => d.face),

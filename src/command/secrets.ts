@@ -7,11 +7,11 @@ import { text, type ChannelPost } from '../views/view.js';
 import type { CommandContext } from './types.js';
 
 /** Commits to `result` for `ownerId` and returns the channel post that announces the hash. */
-export function commitSecret(tx: Tx, ctx: CommandContext, kind: string, ownerId: string, result: unknown, channelId = ctx.channelId): ChannelPost {
+export async function commitSecret(tx: Tx, ctx: CommandContext, kind: string, ownerId: string, result: unknown, channelId = ctx.channelId): Promise<ChannelPost> {
   const c = commit(result, ownerId, makeNonce(ctx.rng));
   const at = ctx.now();
-  const id = insertSecret(tx, { guildId: ctx.guildId, channelId, ownerId, kind, hash: c.hash, text: c.text, createdAt: at });
-  appendEvent(tx, { at, guildId: ctx.guildId, channelId, actorId: ctx.user.id, type: 'secret.committed', subject: `secret:${id}`, before: null, after: { kind, hash: c.hash } });
+  const id = await insertSecret(tx, { guildId: ctx.guildId, channelId, ownerId, kind, hash: c.hash, text: c.text, createdAt: at });
+  await appendEvent(tx, { at, guildId: ctx.guildId, channelId, actorId: ctx.user.id, type: 'secret.committed', subject: `secret:${id}`, before: null, after: { kind, hash: c.hash } });
   return {
     channelId,
     view: {

@@ -65,5 +65,5 @@ export interface CommandModule {
    */
   defer?(subcommand: string | null, via: 'command' | 'modal'): 'ephemeral' | 'public' | null;
   /** Suggestions while the user types the focused option (at most 25). */
-  autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, options: CommandOptions): Choice[];
+  autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, options: CommandOptions): Choice[] | Promise<Choice[]>;
 }

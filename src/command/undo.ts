@@ -4,27 +4,27 @@ import { updateCharacter } from '../store/characters.js';
 import { deleteDeclaration, updateDeclaration, type DeclarationSnapshot } from '../store/declarations.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
-import type { CharacterRow, CombatRow, EventRow } from '../store/schema.js';
+import type { CharacterRow, CombatRow, EventRow } from '../store/schema/index.js';
 import { updateCombat } from '../store/combats.js';
 import { updateLibraryState } from '../store/libraries.js';
 import { batchEvents, deleteFaction, lastWarBatch, markUndone, updateFaction, updateWar, type FactionSnapshot, type WarSnapshot } from '../store/wars.js';
 import { UserError } from './errors.js';
 import type { CommandContext } from './types.js';
 
-export function undoLastWarChange(tx: Tx, ctx: CommandContext, warId: number): EventRow[] {
-  const batch = lastWarBatch(tx, ctx.channelId, warId);
+export async function undoLastWarChange(tx: Tx, ctx: CommandContext, warId: number): Promise<EventRow[]> {
+  const batch = await lastWarBatch(tx, ctx.channelId, warId);
   if (!batch) throw new UserError('warcmd.undo.nothing');
-  if (batchEvents(tx, batch).some((e) => e.type === 'war.started')) throw new UserError('warcmd.undo.start');
-  return undoBatch(tx, ctx, batch, `war:${warId}`);
+  if ((await batchEvents(tx, batch)).some((e) => e.type === 'war.started')) throw new UserError('warcmd.undo.start');
+  return await undoBatch(tx, ctx, batch, `war:${warId}`);
 }
 
 /** Reverts every event of a batch, newest first, and records that it did. */
-export function undoBatch(tx: Tx, ctx: CommandContext, batch: string, subject: string): EventRow[] {
-  const reverted = batchEvents(tx, batch);
+export async function undoBatch(tx: Tx, ctx: CommandContext, batch: string, subject: string): Promise<EventRow[]> {
+  const reverted = await batchEvents(tx, batch);
   const at = ctx.now();
-  for (const event of reverted) restore(tx, event, at);
-  markUndone(tx, reverted.map((e) => e.id), at);
-  appendEvent(tx, {
+  for (const event of reverted) await restore(tx, event, at);
+  await markUndone(tx, reverted.map((e) => e.id), at);
+  await appendEvent(tx, {
     at,
     guildId: ctx.guildId,
     channelId: ctx.channelId,
@@ -38,30 +38,30 @@ export function undoBatch(tx: Tx, ctx: CommandContext, batch: string, subject: s
 }
 
 /** Puts one subject back as it was before the event. */
-function restore(tx: Tx, event: EventRow, at: Date): void {
+async function restore(tx: Tx, event: EventRow, at: Date): Promise<void> {
   const [kind, rawId] = event.subject.split(':');
   const id = Number(rawId);
   const before = event.before as Record<string, unknown> | null;
   switch (kind) {
     case 'war':
-      if (before) updateWar(tx, id, before as Partial<WarSnapshot>);
+      if (before) await updateWar(tx, id, before as Partial<WarSnapshot>);
       return;
     case 'faction':
-      if (before) updateFaction(tx, id, before as Partial<FactionSnapshot>);
-      else deleteFaction(tx, id); // it was created by the undone command
+      if (before) await updateFaction(tx, id, before as Partial<FactionSnapshot>);
+      else await deleteFaction(tx, id); // it was created by the undone command
       return;
     case 'declaration':
-      if (before) updateDeclaration(tx, id, before as Partial<DeclarationSnapshot>);
-      else deleteDeclaration(tx, id);
+      if (before) await updateDeclaration(tx, id, before as Partial<DeclarationSnapshot>);
+      else await deleteDeclaration(tx, id);
       return;
     case 'library':
-      if (before) updateLibraryState(tx, id, (before as { state: unknown }).state, at);
+      if (before) await updateLibraryState(tx, id, (before as { state: unknown }).state, at);
       return;
     case 'combat':
-      if (before) updateCombat(tx, id, before as Partial<Omit<CombatRow, 'id'>>);
+      if (before) await updateCombat(tx, id, before as Partial<Omit<CombatRow, 'id'>>);
       return;
     case 'character':
-      if (before) updateCharacter(tx, id, before as Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name'>>);
+      if (before) await updateCharacter(tx, id, before as Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name'>>);
       return;
     default:
       return; // rolls and other records stay: they happened

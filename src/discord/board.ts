@@ -16,7 +16,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
   }
   const payload = toMessage(board.view);
   const combat = board.kind === 'combat';
-  const current = store.transaction((tx) => (combat ? getCombat(tx, board.warId)?.trackerMessageId : getWar(tx, board.warId)?.boardMessageId) ?? null);
+  const current = await store.transaction(async (tx) => (combat ? (await getCombat(tx, board.warId))?.trackerMessageId : (await getWar(tx, board.warId))?.boardMessageId) ?? null);
   if (current && !board.repost) {
     try {
       await channel.messages.edit(current, { embeds: payload.embeds ?? [], components: [], allowedMentions: { parse: [] } });
@@ -26,7 +26,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     }
   }
   const message = await channel.send(payload);
-  store.transaction((tx) => (combat ? updateCombat(tx, board.warId, { trackerMessageId: message.id }) : updateWar(tx, board.warId, { boardMessageId: message.id })));
+  await store.transaction(async (tx) => (combat ? await updateCombat(tx, board.warId, { trackerMessageId: message.id }) : await updateWar(tx, board.warId, { boardMessageId: message.id })));
   // The combat tracker is pinned so the table finds it; a missing pin permission only costs the pin.
   if (combat) await message.pin().catch((error: unknown) => log.info({ err: error }, 'could not pin the tracker'));
 }

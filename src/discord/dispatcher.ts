@@ -151,7 +151,7 @@ async function autocomplete(deps: DispatchDeps, interaction: AutocompleteInterac
   const focused = interaction.options.getFocused(true);
   let choices: { name: string; value: string }[] = [];
   try {
-    choices = module?.autocomplete?.(contextOf(deps, interaction), { name: focused.name, value: String(focused.value) }, autocompleteOptions(interaction)) ?? [];
+    choices = (await module?.autocomplete?.(contextOf(deps, interaction), { name: focused.name, value: String(focused.value) }, autocompleteOptions(interaction))) ?? [];
   } catch (error) {
     deps.log.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
   }

@@ -1,95 +1,109 @@
-import { and, asc, eq, isNull, like, sql } from 'drizzle-orm';
-import { activeCharacters, characters, luckShares, type CharacterRow } from './schema.js';
+import { and, asc, eq, ilike, isNull, like, sql } from 'drizzle-orm';
+import type { CharacterRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
+import { first } from './rows.js';
 
-export type NewCharacter = Omit<typeof characters.$inferInsert, 'id'>;
+export type NewCharacter = Omit<Tables['characters']['$inferInsert'], 'id'>;
 
-export function insertCharacter(tx: Tx, row: NewCharacter): number {
-  return Number(tx.insert(characters).values(row).run().lastInsertRowid);
+export async function insertCharacter(tx: Tx, row: NewCharacter): Promise<number> {
+  const { characters } = tx.t;
+  const [inserted] = await tx.db.insert(characters).values(row).returning({ id: characters.id });
+  return inserted!.id;
 }
 
-export function getCharacter(tx: Tx, id: number): CharacterRow | undefined {
-  return tx.select().from(characters).where(and(eq(characters.id, id), isNull(characters.deletedAt))).get();
+export async function getCharacter(tx: Tx, id: number): Promise<CharacterRow | undefined> {
+  const { characters } = tx.t;
+  return first(tx.db.select().from(characters).where(and(eq(characters.id, id), isNull(characters.deletedAt))));
 }
 
-export function updateCharacter(tx: Tx, id: number, changes: Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name' | 'type' | 'updatedAt' | 'deletedAt'>>): void {
-  tx.update(characters).set(changes).where(eq(characters.id, id)).run();
+export async function updateCharacter(tx: Tx, id: number, changes: Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name' | 'type' | 'updatedAt' | 'deletedAt'>>): Promise<void> {
+  const { characters } = tx.t;
+  await tx.db.update(characters).set(changes).where(eq(characters.id, id));
 }
 
-export function softDeleteCharacter(tx: Tx, id: number, at: Date): void {
-  tx.update(characters).set({ deletedAt: at }).where(eq(characters.id, id)).run();
+export async function softDeleteCharacter(tx: Tx, id: number, at: Date): Promise<void> {
+  const { characters } = tx.t;
+  await tx.db.update(characters).set({ deletedAt: at }).where(eq(characters.id, id));
 }
 
 /** A player's characters in a server, and the NPCs they run as GM of a channel. */
-export function listCharacters(tx: Tx, guildId: string, ownerId: string): CharacterRow[] {
-  return tx
+export async function listCharacters(tx: Tx, guildId: string, ownerId: string): Promise<CharacterRow[]> {
+  const { characters } = tx.t;
+  return tx.db
     .select()
     .from(characters)
     .where(and(eq(characters.guildId, guildId), eq(characters.ownerId, ownerId), isNull(characters.deletedAt)))
-    .orderBy(asc(characters.name))
-    .all();
+    .orderBy(asc(characters.name));
 }
 
 /** By exact name: the caller's own first, then any character of the server. */
-export function findCharacter(tx: Tx, guildId: string, name: string, preferOwner: string): CharacterRow | undefined {
-  const matches = tx
+export async function findCharacter(tx: Tx, guildId: string, name: string, preferOwner: string): Promise<CharacterRow | undefined> {
+  const { characters } = tx.t;
+  const matches = await tx.db
     .select()
     .from(characters)
-    .where(and(eq(characters.guildId, guildId), eq(characters.name, name), isNull(characters.deletedAt)))
-    .all();
+    .where(and(eq(characters.guildId, guildId), eq(characters.name, name), isNull(characters.deletedAt)));
   return matches.find((c) => c.ownerId === preferOwner) ?? (matches.length === 1 ? matches[0] : undefined);
 }
 
 /** Names containing the typed text, for autocomplete: the caller's own characters first. */
-export function searchCharacters(tx: Tx, guildId: string, ownerId: string, typed: string): CharacterRow[] {
-  return tx
+export async function searchCharacters(tx: Tx, guildId: string, ownerId: string, typed: string): Promise<CharacterRow[]> {
+  const { characters } = tx.t;
+  // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same there.
+  const contains = tx.dialect === 'postgres' ? ilike : like;
+  return tx.db
     .select()
     .from(characters)
-    .where(and(eq(characters.guildId, guildId), isNull(characters.deletedAt), like(characters.name, `%${escapeLike(typed)}%`)))
+    .where(and(eq(characters.guildId, guildId), isNull(characters.deletedAt), contains(characters.name, `%${escapeLike(typed)}%`)))
     .orderBy(sql`${characters.ownerId} != ${ownerId}`, asc(characters.name))
-    .limit(25)
-    .all();
+    .limit(25);
 }
 
-const escapeLike = (s: string) => s.replace(/[%_]/g, '');
+const escapeLike = (s: string) => s.replace(/[%_\\]/g, '');
 
-export function activeCharacterId(tx: Tx, channelId: string, userId: string): number | undefined {
-  return tx
-    .select({ id: activeCharacters.characterId })
-    .from(activeCharacters)
-    .where(and(eq(activeCharacters.channelId, channelId), eq(activeCharacters.userId, userId)))
-    .get()?.id;
+export async function activeCharacterId(tx: Tx, channelId: string, userId: string): Promise<number | undefined> {
+  const { activeCharacters } = tx.t;
+  const row = await first(
+    tx.db
+      .select({ id: activeCharacters.characterId })
+      .from(activeCharacters)
+      .where(and(eq(activeCharacters.channelId, channelId), eq(activeCharacters.userId, userId))),
+  );
+  return row?.id;
 }
 
-export function setActiveCharacter(tx: Tx, channelId: string, userId: string, characterId: number): void {
-  tx.insert(activeCharacters)
+export async function setActiveCharacter(tx: Tx, channelId: string, userId: string, characterId: number): Promise<void> {
+  const { activeCharacters } = tx.t;
+  await tx.db
+    .insert(activeCharacters)
     .values({ channelId, userId, characterId })
-    .onConflictDoUpdate({ target: [activeCharacters.channelId, activeCharacters.userId], set: { characterId } })
-    .run();
+    .onConflictDoUpdate({ target: [activeCharacters.channelId, activeCharacters.userId], set: { characterId } });
 }
 
-export function clearActiveFor(tx: Tx, characterId: number): void {
-  tx.delete(activeCharacters).where(eq(activeCharacters.characterId, characterId)).run();
+export async function clearActiveFor(tx: Tx, characterId: number): Promise<void> {
+  const { activeCharacters } = tx.t;
+  await tx.db.delete(activeCharacters).where(eq(activeCharacters.characterId, characterId));
 }
 
 /** Records one side's consent; sharing is on when both sides have consented. */
-export function consentLuckShare(tx: Tx, characterId: number, partnerId: number): boolean {
-  tx.insert(luckShares).values({ characterId, partnerId }).onConflictDoNothing().run();
-  return luckSharePartner(tx, characterId) === partnerId;
+export async function consentLuckShare(tx: Tx, characterId: number, partnerId: number): Promise<boolean> {
+  const { luckShares } = tx.t;
+  await tx.db.insert(luckShares).values({ characterId, partnerId }).onConflictDoNothing();
+  return (await luckSharePartner(tx, characterId)) === partnerId;
 }
 
-export function revokeLuckShare(tx: Tx, characterId: number): void {
-  tx.delete(luckShares).where(eq(luckShares.characterId, characterId)).run();
+export async function revokeLuckShare(tx: Tx, characterId: number): Promise<void> {
+  const { luckShares } = tx.t;
+  await tx.db.delete(luckShares).where(eq(luckShares.characterId, characterId));
 }
 
 /** The partner whose luck this character may draw on: both must have agreed. */
-export function luckSharePartner(tx: Tx, characterId: number): number | undefined {
-  for (const { partnerId } of tx.select().from(luckShares).where(eq(luckShares.characterId, characterId)).all()) {
-    const back = tx
-      .select()
-      .from(luckShares)
-      .where(and(eq(luckShares.characterId, partnerId), eq(luckShares.partnerId, characterId)))
-      .get();
+export async function luckSharePartner(tx: Tx, characterId: number): Promise<number | undefined> {
+  const { luckShares } = tx.t;
+  for (const { partnerId } of await tx.db.select().from(luckShares).where(eq(luckShares.characterId, characterId))) {
+    const back = await first(
+      tx.db.select().from(luckShares).where(and(eq(luckShares.characterId, partnerId), eq(luckShares.partnerId, characterId))),
+    );
     if (back) return partnerId;
   }
   return undefined;

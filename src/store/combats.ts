@@ -1,19 +1,25 @@
 import { and, eq } from 'drizzle-orm';
-import { combats, type CombatRow } from './schema.js';
+import type { CombatRow } from './schema/index.js';
 import type { Tx } from './db.js';
+import { first } from './rows.js';
 
-export function activeCombat(tx: Tx, channelId: string): CombatRow | undefined {
-  return tx.select().from(combats).where(and(eq(combats.channelId, channelId), eq(combats.status, 'active'))).get();
+export async function activeCombat(tx: Tx, channelId: string): Promise<CombatRow | undefined> {
+  const { combats } = tx.t;
+  return first(tx.db.select().from(combats).where(and(eq(combats.channelId, channelId), eq(combats.status, 'active'))));
 }
 
-export function getCombat(tx: Tx, id: number): CombatRow | undefined {
-  return tx.select().from(combats).where(eq(combats.id, id)).get();
+export async function getCombat(tx: Tx, id: number): Promise<CombatRow | undefined> {
+  const { combats } = tx.t;
+  return first(tx.db.select().from(combats).where(eq(combats.id, id)));
 }
 
-export function insertCombat(tx: Tx, row: Omit<CombatRow, 'id'>): number {
-  return Number(tx.insert(combats).values(row).run().lastInsertRowid);
+export async function insertCombat(tx: Tx, row: Omit<CombatRow, 'id'>): Promise<number> {
+  const { combats } = tx.t;
+  const [inserted] = await tx.db.insert(combats).values(row).returning({ id: combats.id });
+  return inserted!.id;
 }
 
-export function updateCombat(tx: Tx, id: number, changes: Partial<Omit<CombatRow, 'id'>>): void {
-  tx.update(combats).set(changes).where(eq(combats.id, id)).run();
+export async function updateCombat(tx: Tx, id: number, changes: Partial<Omit<CombatRow, 'id'>>): Promise<void> {
+  const { combats } = tx.t;
+  await tx.db.update(combats).set(changes).where(eq(combats.id, id));
 }

@@ -1,78 +1,68 @@
-// Opens the SQLite file (creating it and its folder), applies migrations, and hands out transactions.
+// The store's one seam: a transaction handle that repositories use the same way on SQLite and on
+// PostgreSQL. DATABASE_URL picks the backend; everything above this file is the same for both.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
-import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from './schema.js';
+import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
+import type { Tables } from './schema/index.js';
 
-export type Db = BetterSQLite3Database<typeof schema>;
+export type Dialect = 'sqlite' | 'postgres';
+
 /**
- * What repositories take. Store.transaction runs on the one connection, so the transaction's handle
- * is the database itself; the type keeps repositories from being called outside a transaction by habit.
+ * The query API both drivers share when awaited: select → rows, insert/update … returning → rows.
+ * Typed as drizzle's PostgreSQL database so that SQLite-only calls (.get(), .all(), .run()) do not
+ * compile; the SQLite store hands its own drizzle database in under this type.
  */
-export type Tx = Db;
+export type PortableDb = PgDatabase<NodePgQueryResultHKT>;
+
+/** What repositories take: the open transaction, its dialect's tables, and the command's batch id. */
+export interface Tx {
+  readonly db: PortableDb;
+  readonly t: Tables;
+  readonly dialect: Dialect;
+  /** Events written by one command (one outermost transaction) share it: undo reverts a batch. */
+  readonly batch: string;
+}
 
 export interface Store {
-  readonly db: Db;
-  /** The raw connection, for pragmas and diagnostics. */
-  readonly sqlite: Database.Database;
-  /** Runs fn in one SQLite transaction (BEGIN IMMEDIATE): all of it commits or none of it does. */
-  transaction<T>(fn: (tx: Tx) => T): T;
-  close(): void;
+  readonly dialect: Dialect;
+  /**
+   * Runs fn in one transaction: all of it commits or none of it does. SQLite takes the write lock up
+   * front (BEGIN IMMEDIATE, one transaction at a time); PostgreSQL runs SERIALIZABLE and runs fn again
+   * on a serialization failure, so fn must not act outside the database (send replies after it).
+   * A call inside another on the same store becomes a savepoint of the outer one.
+   */
+  transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
+  close(): Promise<void>;
 }
 
-const batches = new WeakMap<Db, string>();
-
-/** The batch of the transaction running on this database (null outside one). */
-export function currentBatch(tx: Tx): string | null {
-  return batches.get(tx) ?? null;
+/** DATABASE_URL: `postgres://…` or `postgresql://…` for PostgreSQL, anything else is a SQLite file. */
+export function dialectOf(url: string): Dialect {
+  return /^postgres(ql)?:\/\//i.test(url) ? 'postgres' : 'sqlite';
 }
 
-export function openStore(databasePath: string, migrationsFolder = findMigrationsFolder()): Store {
-  if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(databasePath), { recursive: true });
-  const sqlite = new Database(databasePath);
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL'); // safe with WAL: a crash loses at most the last commits, never corrupts
-  // Checkpoint (the fsync'd copy from WAL to the database) every ~16 MB instead of ~4 MB: fewer
-  // fsyncs under bursts of rolls; the WAL file is truncated back after each checkpoint.
-  sqlite.pragma('wal_autocheckpoint = 4000');
-  sqlite.pragma('journal_size_limit = 16777216');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
-  migrate(db, { migrationsFolder });
-  // One better-sqlite3 transaction function for the store's life (drizzle's db.transaction builds a
-  // new one per call, which prepares BEGIN/COMMIT each time). IMMEDIATE takes the write lock up
-  // front, so two writers never both read a stale "last use left". Nested calls become savepoints.
-  const immediate = sqlite.transaction((fn: (tx: Tx) => unknown) => fn(db)).immediate;
-  let batchCounter = 0;
-  const batchPrefix = Date.now().toString(36);
-  return {
-    db,
-    sqlite,
-    transaction: <T>(fn: (tx: Tx) => T) => {
-      // Every event written inside one outermost transaction gets the same batch id.
-      if (batches.has(db)) return immediate(fn) as T;
-      batches.set(db, `${batchPrefix}-${++batchCounter}`);
-      try {
-        return immediate(fn) as T;
-      } finally {
-        batches.delete(db);
-      }
-    },
-    close: () => {
-      if (sqlite.open) sqlite.close();
-    },
-  };
+export async function openStore(url: string): Promise<Store> {
+  if (dialectOf(url) === 'postgres') {
+    const { openPostgresStore } = await import('./postgres.js');
+    return openPostgresStore(url);
+  }
+  const { openSqliteStore } = await import('./sqlite.js');
+  return openSqliteStore(url);
 }
 
-/** migrations/ sits at the project root in a checkout (src/store) and in the built image (dist/src/store). */
-export function findMigrationsFolder(start = path.dirname(fileURLToPath(import.meta.url))): string {
+/** A batch id unique across processes sharing one database. */
+export function batchIds(): () => string {
+  const prefix = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`;
+  let counter = 0;
+  return () => `${prefix}-${++counter}`;
+}
+
+/** migrations/<dialect> sits at the project root in a checkout (src/store) and in the built image (dist/src/store). */
+export function findMigrationsFolder(dialect: Dialect, start = path.dirname(fileURLToPath(import.meta.url))): string {
   for (let dir = start; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'migrations');
+    const candidate = path.join(dir, 'migrations', dialect);
     if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
-    if (path.dirname(dir) === dir) throw new Error(`No migrations folder found above ${start}`);
+    if (path.dirname(dir) === dir) throw new Error(`No migrations/${dialect} folder found above ${start}`);
   }
 }

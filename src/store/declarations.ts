@@ -1,30 +1,34 @@
 import { and, eq } from 'drizzle-orm';
-import { declarations, type DeclarationRow } from './schema.js';
+import type { DeclarationRow } from './schema/index.js';
 import type { Tx } from './db.js';
 
 export type DeclarationSnapshot = Omit<DeclarationRow, 'id'>;
 
-export function turnDeclarations(tx: Tx, warId: number, day: number, turn: number): DeclarationRow[] {
-  return tx
+export async function turnDeclarations(tx: Tx, warId: number, day: number, turn: number): Promise<DeclarationRow[]> {
+  const { declarations } = tx.t;
+  return tx.db
     .select()
     .from(declarations)
     .where(and(eq(declarations.warId, warId), eq(declarations.day, day), eq(declarations.turn, turn)))
-    .orderBy(declarations.id)
-    .all();
+    .orderBy(declarations.id);
 }
 
-export function factionDeclaration(tx: Tx, warId: number, factionId: number, day: number, turn: number): DeclarationRow | undefined {
-  return turnDeclarations(tx, warId, day, turn).find((d) => d.factionId === factionId);
+export async function factionDeclaration(tx: Tx, warId: number, factionId: number, day: number, turn: number): Promise<DeclarationRow | undefined> {
+  return (await turnDeclarations(tx, warId, day, turn)).find((d) => d.factionId === factionId);
 }
 
-export function insertDeclaration(tx: Tx, row: DeclarationSnapshot): number {
-  return Number(tx.insert(declarations).values(row).run().lastInsertRowid);
+export async function insertDeclaration(tx: Tx, row: DeclarationSnapshot): Promise<number> {
+  const { declarations } = tx.t;
+  const [inserted] = await tx.db.insert(declarations).values(row).returning({ id: declarations.id });
+  return inserted!.id;
 }
 
-export function updateDeclaration(tx: Tx, id: number, changes: Partial<DeclarationSnapshot>): void {
-  tx.update(declarations).set(changes).where(eq(declarations.id, id)).run();
+export async function updateDeclaration(tx: Tx, id: number, changes: Partial<DeclarationSnapshot>): Promise<void> {
+  const { declarations } = tx.t;
+  await tx.db.update(declarations).set(changes).where(eq(declarations.id, id));
 }
 
-export function deleteDeclaration(tx: Tx, id: number): void {
-  tx.delete(declarations).where(eq(declarations.id, id)).run();
+export async function deleteDeclaration(tx: Tx, id: number): Promise<void> {
+  const { declarations } = tx.t;
+  await tx.db.delete(declarations).where(eq(declarations.id, id));
 }

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { events } from './schema.js';
-import { currentBatch, type Tx } from './db.js';
+import type { Tx } from './db.js';
 import { prepared } from './prepared.js';
 
 export interface EventInput {
@@ -16,23 +15,24 @@ export interface EventInput {
   after: unknown;
 }
 
-const insertEvent = (db: Tx) =>
+const ph = sql.placeholder;
+const insertStatement = ({ db, t: { events } }: Tx) =>
   db
     .insert(events)
     .values({
-      createdAt: sql.placeholder('at'),
-      guildId: sql.placeholder('guildId'),
-      channelId: sql.placeholder('channelId'),
-      actorId: sql.placeholder('actorId'),
-      type: sql.placeholder('type'),
-      subject: sql.placeholder('subject'),
-      before: sql.placeholder('before'),
-      after: sql.placeholder('after'),
-      batch: sql.placeholder('batch'),
+      createdAt: ph('at'),
+      guildId: ph('guildId'),
+      channelId: ph('channelId'),
+      actorId: ph('actorId'),
+      type: ph('type'),
+      subject: ph('subject'),
+      before: ph('before'),
+      after: ph('after'),
+      batch: ph('batch'),
     })
-    .prepare();
+    .returning({ id: events.id });
 
-export function appendEvent(tx: Tx, event: EventInput): number {
-  const result = prepared(tx, 'events.insert', insertEvent).run({ ...event, before: event.before ?? null, after: event.after ?? null, batch: currentBatch(tx) });
-  return Number(result.lastInsertRowid);
+export async function appendEvent(tx: Tx, event: EventInput): Promise<number> {
+  const [row] = await prepared(tx, 'events_insert', insertStatement).execute({ ...event, before: event.before ?? null, after: event.after ?? null, batch: tx.batch });
+  return row!.id;
 }

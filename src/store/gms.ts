@@ -1,18 +1,22 @@
-import { eq } from 'drizzle-orm';
-import { channelGms, type ChannelGmRow } from './schema.js';
+import { eq, sql } from 'drizzle-orm';
+import type { ChannelGmRow } from './schema/index.js';
 import type { Tx } from './db.js';
+import { prepared } from './prepared.js';
+import { first } from './rows.js';
 
-export function channelGm(tx: Tx, channelId: string): ChannelGmRow | undefined {
-  return tx.select().from(channelGms).where(eq(channelGms.channelId, channelId)).get();
+const gmStatement = ({ db, t: { channelGms } }: Tx) => db.select().from(channelGms).where(eq(channelGms.channelId, sql.placeholder('channelId')));
+
+/** The channel's GM: read by every command that may DM the GM (each secret roll) or is GM-only. */
+export async function channelGm(tx: Tx, channelId: string): Promise<ChannelGmRow | undefined> {
+  return first(prepared(tx, 'channel_gm', gmStatement).execute({ channelId }));
 }
 
-export function setChannelGm(tx: Tx, row: ChannelGmRow): void {
-  tx.insert(channelGms)
-    .values(row)
-    .onConflictDoUpdate({ target: channelGms.channelId, set: { ...row } })
-    .run();
+export async function setChannelGm(tx: Tx, row: ChannelGmRow): Promise<void> {
+  const { channelGms } = tx.t;
+  await tx.db.insert(channelGms).values(row).onConflictDoUpdate({ target: channelGms.channelId, set: { ...row } });
 }
 
-export function clearChannelGm(tx: Tx, channelId: string): void {
-  tx.delete(channelGms).where(eq(channelGms.channelId, channelId)).run();
+export async function clearChannelGm(tx: Tx, channelId: string): Promise<void> {
+  const { channelGms } = tx.t;
+  await tx.db.delete(channelGms).where(eq(channelGms.channelId, channelId));
 }

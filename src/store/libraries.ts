@@ -1,33 +1,38 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { cardCache, libraries, type LibraryRow } from './schema.js';
+import type { LibraryRow } from './schema/index.js';
 import type { Tx } from './db.js';
+import { first } from './rows.js';
 
-export function getLibrary(tx: Tx, guildId: string, ownerId: string): LibraryRow | undefined {
-  return tx.select().from(libraries).where(and(eq(libraries.guildId, guildId), eq(libraries.ownerId, ownerId))).get();
+export async function getLibrary(tx: Tx, guildId: string, ownerId: string): Promise<LibraryRow | undefined> {
+  const { libraries } = tx.t;
+  return first(tx.db.select().from(libraries).where(and(eq(libraries.guildId, guildId), eq(libraries.ownerId, ownerId))));
 }
 
-export function saveLibrary(tx: Tx, row: Omit<LibraryRow, 'id'>): number {
-  return Number(
-    tx
-      .insert(libraries)
-      .values(row)
-      .onConflictDoUpdate({ target: [libraries.guildId, libraries.ownerId], set: { deck: row.deck, state: row.state, updatedAt: row.updatedAt } })
-      .returning({ id: libraries.id })
-      .get().id,
-  );
+export async function saveLibrary(tx: Tx, row: Omit<LibraryRow, 'id'>): Promise<number> {
+  const { libraries } = tx.t;
+  const [saved] = await tx.db
+    .insert(libraries)
+    .values(row)
+    .onConflictDoUpdate({ target: [libraries.guildId, libraries.ownerId], set: { deck: row.deck, state: row.state, updatedAt: row.updatedAt } })
+    .returning({ id: libraries.id });
+  return saved!.id;
 }
 
-export function updateLibraryState(tx: Tx, id: number, state: unknown, at: Date): void {
-  tx.update(libraries).set({ state, updatedAt: at }).where(eq(libraries.id, id)).run();
+export async function updateLibraryState(tx: Tx, id: number, state: unknown, at: Date): Promise<void> {
+  const { libraries } = tx.t;
+  await tx.db.update(libraries).set({ state, updatedAt: at }).where(eq(libraries.id, id));
 }
 
-export function cachedCards(tx: Tx, keys: string[]): Map<string, unknown> {
+export async function cachedCards(tx: Tx, keys: string[]): Promise<Map<string, unknown>> {
+  const { cardCache } = tx.t;
   if (keys.length === 0) return new Map();
-  return new Map(tx.select().from(cardCache).where(inArray(cardCache.key, keys)).all().map((r) => [r.key, r.data]));
+  const rows = await tx.db.select().from(cardCache).where(inArray(cardCache.key, keys));
+  return new Map(rows.map((r) => [r.key, r.data]));
 }
 
-export function cacheCards(tx: Tx, entries: { key: string; data: unknown }[], at: Date): void {
+export async function cacheCards(tx: Tx, entries: { key: string; data: unknown }[], at: Date): Promise<void> {
+  const { cardCache } = tx.t;
   for (const e of entries) {
-    tx.insert(cardCache).values({ key: e.key, data: e.data, fetchedAt: at }).onConflictDoUpdate({ target: cardCache.key, set: { data: e.data, fetchedAt: at } }).run();
+    await tx.db.insert(cardCache).values({ key: e.key, data: e.data, fetchedAt: at }).onConflictDoUpdate({ target: cardCache.key, set: { data: e.data, fetchedAt: at } });
   }
 }

@@ -1,13 +1,20 @@
-// Hot statements are built and prepared once per database: drizzle's query builder and SQLite's
-// prepare cost far more than running a prepared statement (see npm run bench).
-import type { Db } from './db.js';
+// Hot statements (every /roll writes a roll and an event and reads the channel's GM) are built once:
+// drizzle's query builder and SQLite's prepare cost more than running the statement (npm run bench).
+// On SQLite one connection serves every transaction, so a statement is prepared once per store; on
+// PostgreSQL the statement is named, and node-postgres parses it once per pooled connection.
+import type { PortableDb, Tx } from './db.js';
 
-const cache = new WeakMap<Db, Map<string, unknown>>();
+interface Preparable<P> {
+  prepare(name: string): P;
+}
 
-export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
-  let statements = cache.get(db);
-  if (!statements) cache.set(db, (statements = new Map()));
-  let statement = statements.get(key) as T | undefined;
-  if (statement === undefined) statements.set(key, (statement = build(db)));
+const cache = new WeakMap<PortableDb, Map<string, unknown>>();
+
+export function prepared<P>(tx: Tx, key: string, build: (tx: Tx) => Preparable<P>): P {
+  if (tx.dialect !== 'sqlite') return build(tx).prepare(key);
+  let statements = cache.get(tx.db);
+  if (!statements) cache.set(tx.db, (statements = new Map()));
+  let statement = statements.get(key) as P | undefined;
+  if (statement === undefined) statements.set(key, (statement = build(tx).prepare(key)));
   return statement;
 }

@@ -1,75 +1,58 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { rolls, type NewRoll, type RollRow } from './schema.js';
+import type { NewRoll, RollRow } from './schema/index.js';
 import type { Tx } from './db.js';
 import { prepared } from './prepared.js';
+import { first } from './rows.js';
 
 const ph = sql.placeholder;
-const insertStatement = (db: Tx) =>
+const columns: readonly (keyof Omit<NewRoll, 'id'>)[] = ['createdAt', 'guildId', 'channelId', 'userId', 'expression', 'normalized', 'kind', 'value', 'outcome', 'dice', 'result', 'comment', 'secret', 'characterId', 'check'];
+const insertStatement = ({ db, t: { rolls } }: Tx) =>
   db
     .insert(rolls)
-    .values({
-      createdAt: ph('createdAt'),
-      guildId: ph('guildId'),
-      channelId: ph('channelId'),
-      userId: ph('userId'),
-      expression: ph('expression'),
-      normalized: ph('normalized'),
-      kind: ph('kind'),
-      value: ph('value'),
-      outcome: ph('outcome'),
-      dice: ph('dice'),
-      result: ph('result'),
-      comment: ph('comment'),
-      secret: ph('secret'),
-      characterId: ph('characterId'),
-      check: ph('check'),
-    })
-    .prepare();
+    .values(Object.fromEntries(columns.map((c) => [c, ph(c)])) as unknown as NewRoll)
+    .returning({ id: rolls.id });
 
-const lastStatement = (db: Tx) =>
+/** Stores a roll; returns its id. */
+export async function insertRoll(tx: Tx, roll: Omit<NewRoll, 'id'>): Promise<number> {
+  // Drizzle maps each placeholder through its column (times, JSON, booleans), as for plain values.
+  const values = Object.fromEntries(columns.map((c) => [c, roll[c] ?? null]));
+  const [row] = await prepared(tx, 'rolls_insert', insertStatement).execute(values);
+  return row!.id;
+}
+
+const lastStatement = ({ db, t: { rolls } }: Tx) =>
   db
     .select()
     .from(rolls)
     .where(and(eq(rolls.userId, ph('userId')), eq(rolls.channelId, ph('channelId'))))
     .orderBy(desc(rolls.id))
-    .limit(1)
-    .prepare();
-
-/** Stores a roll; returns its id. */
-export function insertRoll(tx: Tx, roll: Omit<NewRoll, 'id'>): number {
-  const result = prepared(tx, 'rolls.insert', insertStatement).run({
-    ...roll,
-    guildId: roll.guildId ?? null,
-    outcome: roll.outcome ?? null,
-    comment: roll.comment ?? null,
-    secret: roll.secret ?? false,
-    characterId: roll.characterId ?? null,
-    check: roll.check ?? null,
-  });
-  return Number(result.lastInsertRowid);
-}
+    .limit(1);
 
 /** "Your last roll" in a channel: what luck rerolls and audits reach for. */
-export function lastRoll(tx: Tx, userId: string, channelId: string): RollRow | undefined {
-  return prepared(tx, 'rolls.last', lastStatement).get({ userId, channelId });
+export async function lastRoll(tx: Tx, userId: string, channelId: string): Promise<RollRow | undefined> {
+  return first(prepared(tx, 'rolls_last', lastStatement).execute({ userId, channelId }));
 }
 
-export function getRoll(tx: Tx, id: number): RollRow | undefined {
-  return tx.select().from(rolls).where(eq(rolls.id, id)).get();
+export async function getRoll(tx: Tx, id: number): Promise<RollRow | undefined> {
+  const { rolls } = tx.t;
+  return first(tx.db.select().from(rolls).where(eq(rolls.id, id)));
 }
 
 /** A luck reroll or a seal changes a stored check; the event row keeps the before/after. */
-export function updateRoll(tx: Tx, id: number, changes: Partial<Pick<RollRow, 'dice' | 'result' | 'value' | 'outcome' | 'check'>>): void {
-  tx.update(rolls).set(changes).where(eq(rolls.id, id)).run();
+export async function updateRoll(tx: Tx, id: number, changes: Partial<Pick<RollRow, 'dice' | 'result' | 'value' | 'outcome' | 'check'>>): Promise<void> {
+  const { rolls } = tx.t;
+  await tx.db.update(rolls).set(changes).where(eq(rolls.id, id));
 }
 
 /** The last success-counting roll of a user in a channel (what /luck rerolls). */
-export function lastCountingRoll(tx: Tx, userId: string, channelId: string): RollRow | undefined {
-  return tx
-    .select()
-    .from(rolls)
-    .where(and(eq(rolls.userId, userId), eq(rolls.channelId, channelId), sql`${rolls.kind} != 'sum'`))
-    .orderBy(desc(rolls.id))
-    .limit(1)
-    .get();
+export async function lastCountingRoll(tx: Tx, userId: string, channelId: string): Promise<RollRow | undefined> {
+  const { rolls } = tx.t;
+  return first(
+    tx.db
+      .select()
+      .from(rolls)
+      .where(and(eq(rolls.userId, userId), eq(rolls.channelId, channelId), sql`${rolls.kind} != 'sum'`))
+      .orderBy(desc(rolls.id))
+      .limit(1),
+  );
 }

@@ -1,15 +1,20 @@
 import { eq } from 'drizzle-orm';
-import { sealRequests, type SealRequestRow } from './schema.js';
+import type { SealRequestRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
+import { first } from './rows.js';
 
-export function insertSealRequest(tx: Tx, row: Omit<typeof sealRequests.$inferInsert, 'id'>): number {
-  return Number(tx.insert(sealRequests).values(row).run().lastInsertRowid);
+export async function insertSealRequest(tx: Tx, row: Omit<Tables['sealRequests']['$inferInsert'], 'id'>): Promise<number> {
+  const { sealRequests } = tx.t;
+  const [inserted] = await tx.db.insert(sealRequests).values(row).returning({ id: sealRequests.id });
+  return inserted!.id;
 }
 
-export function getSealRequest(tx: Tx, id: number): SealRequestRow | undefined {
-  return tx.select().from(sealRequests).where(eq(sealRequests.id, id)).get();
+export async function getSealRequest(tx: Tx, id: number): Promise<SealRequestRow | undefined> {
+  const { sealRequests } = tx.t;
+  return first(tx.db.select().from(sealRequests).where(eq(sealRequests.id, id)));
 }
 
-export function decideSealRequest(tx: Tx, id: number, status: 'approved' | 'refused', at: Date): void {
-  tx.update(sealRequests).set({ status, decidedAt: at }).where(eq(sealRequests.id, id)).run();
+export async function decideSealRequest(tx: Tx, id: number, status: 'approved' | 'refused', at: Date): Promise<void> {
+  const { sealRequests } = tx.t;
+  await tx.db.update(sealRequests).set({ status, decidedAt: at }).where(eq(sealRequests.id, id));
 }

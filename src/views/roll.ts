@@ -3,7 +3,7 @@
 import { diceHints, type DiceResult } from '../core/dice/index.js';
 import type { CommandContext } from '../command/types.js';
 import { asLocale, translator } from '../i18n/index.js';
-import type { ChannelGmRow } from '../store/schema.js';
+import type { ChannelGmRow } from '../store/schema/index.js';
 import { mention, text, type Block, type Button, type ChannelPost, type Reply, type View } from './view.js';
 
 export interface RollDisplay {

@@ -10,9 +10,9 @@ import { scriptedRandom } from '../../src/core/random.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { lastRoll } from '../../src/store/rolls.js';
 
-const cleanups: Array<() => void> = [];
-afterEach(() => {
-  for (const fn of cleanups.splice(0)) fn();
+const cleanups: Array<() => void | Promise<void>> = [];
+afterEach(async () => {
+  for (const fn of cleanups.splice(0)) await fn();
 });
 
 function tempDir(): string {
@@ -21,33 +21,33 @@ function tempDir(): string {
   return dir;
 }
 
-function session(faces: number[], locale: 'en' | 'ja' | 'ko' = 'en'): { store: Store; s: ReturnType<typeof createConsoleSession> } {
-  const store = openStore(path.join(tempDir(), 'c.sqlite'));
+async function session(faces: number[], locale: 'en' | 'ja' | 'ko' = 'en'): Promise<{ store: Store; s: ReturnType<typeof createConsoleSession> }> {
+  const store = await openStore(path.join(tempDir(), 'c.sqlite'));
   cleanups.unshift(() => store.close());
   return { store, s: createConsoleSession({ store, rng: scriptedRandom(faces), log: pino({ level: 'silent' }), locale }) };
 }
 
 describe('console session', () => {
   it('rolls the same expression Discord does, stores it, and prints plain text', async () => {
-    const { store, s } = session([1, 2, 3, 4, 5, 6, 1, 6, 2, 3, 4]);
+    const { store, s } = await session([1, 2, 3, 4, 5, 6, 1, 6, 2, 3, 4]);
     const out = await s.handle('/roll 8d6<=4+3d6<=3 comment:Attack');
     expect(out).toContain('Attack');
     expect(out).toContain('8d6<=4+3d6<=3');
     expect(out).not.toContain('**');
     // Pool 1: 1 2 3 4 5 6 1 6 → 5 successes; pool 2: 2 3 4 → 2 successes; achievement 7.
-    const row = store.transaction((tx) => lastRoll(tx, 'console:you', 'console:table'));
+    const row = await store.transaction(async (tx) => await lastRoll(tx, 'console:you', 'console:table'));
     expect(row?.value).toBe(7);
     expect(out).toMatch(/\b7\b/);
   });
 
   it('a bare expression is a roll and full-width input works', async () => {
-    const { store, s } = session([3, 5]);
+    const { store, s } = await session([3, 5]);
     await s.handle('２ｄ６＋３');
-    expect(store.transaction((tx) => lastRoll(tx, 'console:you', 'console:table'))?.value).toBe(11);
+    expect((await store.transaction(async (tx) => await lastRoll(tx, 'console:you', 'console:table')))?.value).toBe(11);
   });
 
   it('plays several users: GM claim, then a secret roll shows the DM copy addressed to the GM', async () => {
-    const { s } = session([2, 2, 7, 7, 7, 7]); // two dice, then the commitment's nonce
+    const { s } = await session([2, 2, 7, 7, 7, 7]); // two dice, then the commitment's nonce
     expect(await s.handle('/gm claim')).toContain('@you');
     await s.handle('/as alice');
     const out = await s.handle('/roll 2d6 secret:true comment:hide');
@@ -56,7 +56,7 @@ describe('console session', () => {
   });
 
   it('errors are localized and name the column; localized command names work', async () => {
-    const { s } = session([], 'ja');
+    const { s } = await session([], 'ja');
     const out = await s.handle('/ダイス 8d6<=');
     expect(out).toContain('✖');
     expect(out).toMatch(/6/);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { characters, events, rolls, sealRequests } from '../../src/store/schema.js';
+import { row, rows } from '../helpers/db.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
@@ -21,9 +21,9 @@ afterAll(async () => {
 });
 
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const character = (name: string) => h.store.db.select().from(characters).where(eq(characters.name, name)).get()!;
-const runtime = (name: string) => character(name).state as CharacterRuntime;
-const roll = (id: number) => h.store.db.select().from(rolls).where(eq(rolls.id, id)).get()!;
+const character = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name)));
+const runtime = async (name: string) => (await character(name)).state as CharacterRuntime;
+const roll = async (id: number) => (await row(h.store, 'rolls', (c) => eq(c.id, id)));
 const rollIdOf = (body: any) => Number(/#(\d+)/.exec(body.embeds[0].footer.text)![1]);
 
 describe('characters end to end', () => {
@@ -39,14 +39,14 @@ describe('characters end to end', () => {
     expect(shown).toMatch(/HP 48/);
     expect(shown).toMatch(/MP 34/);
     expect(shown).toMatch(/IV 15/);
-    expect(runtime('セイバー')).toMatchObject({ hp: 48, mp: 34, luckUsedToday: 0, sealsRemaining: null });
+    expect(await runtime('セイバー')).toMatchObject({ hp: 48, mp: 34, luckUsedToday: 0, sealsRemaining: null });
   });
 
   it('imports the master from an attached .txt file; a file over 256 KB is refused', async () => {
     const file = h.fake.uploadAttachment({ filename: 'master.txt', content: fixture('master.txt') });
     const ok = await h.fake.command({ name: 'sheet', user: h.fake.users.player2, options: sub('import', [{ name: 'file', value: file }]) });
     expect(embedText(ok.callback.data)).toMatch(/HP 11/);
-    expect(runtime('例・魔術師')).toMatchObject({ sealsRemaining: 3, mp: 29 });
+    expect(await runtime('例・魔術師')).toMatchObject({ sealsRemaining: 3, mp: 29 });
 
     // A file may be longer than the 4,000-character form: a long background is fine.
     const long = fixture('master.txt').replace('【設定】', `【設定】\n${'長い設定。'.repeat(1200)}`).replace('例・魔術師', '例・長文魔術師');
@@ -71,9 +71,9 @@ describe('characters end to end', () => {
   it('/check STR + 魔力放出 rolls 10d6≤5 + 2d6≤2 from the sheet (seed 001 L864, L922)', async () => {
     const ex = await h.fake.command({ name: 'check', options: [{ name: 'status', value: 'str' }, { name: 'skills', value: '魔力放出' }, { name: 'target', value: 30 }] });
     checkId = rollIdOf(ex.callback.data);
-    const row = roll(checkId);
+    const row = await roll(checkId);
     expect(row.normalized).toBe('10d6<=5+2d6<=2>=30');
-    expect(row.characterId).toBe(character('セイバー').id);
+    expect(row.characterId).toBe((await character('セイバー')).id);
     expect(row.outcome).toBe('failure'); // 12 dice can never reach 30
     const shown = embedText(ex.callback.data);
     expect(shown).toContain('10d6<=5');
@@ -82,33 +82,33 @@ describe('characters end to end', () => {
   });
 
   it('the luck button rerolls only the failed dice and spends one use (seed 001 L215–218)', async () => {
-    const before = roll(checkId);
+    const before = await roll(checkId);
     const beforeDice = before.dice as { face: number; success: boolean | null }[];
     const ex = await h.fake.button({ customId: `luck:reroll:${checkId}` });
     expect(ex.callback.type).toBe(7); // UPDATE_MESSAGE
-    const after = roll(checkId);
+    const after = await roll(checkId);
     const afterDice = after.dice as { face: number; success: boolean | null }[];
     beforeDice.forEach((d, i) => {
       if (d.success) expect(afterDice[i]!.face).toBe(d.face); // successes are kept
     });
     expect(after.value).toBeGreaterThanOrEqual(before.value);
     expect(after.value).toBe(afterDice.filter((d) => d.success).length);
-    expect(runtime('セイバー').luckUsedToday).toBe(1);
+    expect((await runtime('セイバー')).luckUsedToday).toBe(1);
     expect((after.check as { luckUses: number }).luckUses).toBe(1);
   });
 
   it('a Command Seal +10 goes to the GM by DM, is spent only on approval, and changes the check (seed 001 L288)', async () => {
     const { player2, gm } = h.fake.users;
-    const before = roll(checkId).value;
+    const before = (await roll(checkId)).value;
     const asked = await h.fake.command({ name: 'seal', user: player2, options: [{ name: 'effect', value: '+10' }, { name: 'roll', value: checkId }] });
     expect(asked.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     const dm = await h.fake.waitFor(() => h.fake.dms(gm.id).find((m) => m.components.length > 0));
-    expect(runtime('例・魔術師').sealsRemaining).toBe(3); // not spent yet
+    expect((await runtime('例・魔術師')).sealsRemaining).toBe(3); // not spent yet
 
     const approved = await h.fake.button({ customId: 'seal:approve:1', user: gm, guildId: null, message: dm });
     expect(approved.callback.type).toBe(7);
-    expect(runtime('例・魔術師').sealsRemaining).toBe(2);
-    expect(roll(checkId).value).toBe(before + 10);
+    expect((await runtime('例・魔術師')).sealsRemaining).toBe(2);
+    expect((await roll(checkId)).value).toBe(before + 10);
     const post = await h.fake.waitFor(() => h.fake.channelMessages().find((m) => embedText(m.body).includes(`#${checkId}`)));
     expect(embedText(post.body)).toContain(String(before + 10));
     await h.fake.waitFor(() => h.fake.dms(player2.id).length > 0);
@@ -116,7 +116,7 @@ describe('characters end to end', () => {
     // Pressing again changes nothing.
     const again = await h.fake.button({ customId: 'seal:approve:1', user: gm, guildId: null, message: dm });
     expect(again.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(runtime('例・魔術師').sealsRemaining).toBe(2);
+    expect((await runtime('例・魔術師')).sealsRemaining).toBe(2);
   });
 
   it('only the GM can approve; a refusal spends nothing', async () => {
@@ -126,14 +126,14 @@ describe('characters end to end', () => {
     expect(notGm.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     const refused = await h.fake.button({ customId: 'seal:refuse:2', user: gm, guildId: null });
     expect(refused.callback.type).toBe(7);
-    expect(runtime('例・魔術師').sealsRemaining).toBe(2);
-    expect(h.store.db.select().from(sealRequests).all().map((r) => r.status)).toEqual(['approved', 'refused']);
+    expect((await runtime('例・魔術師')).sealsRemaining).toBe(2);
+    expect((await rows(h.store, 'sealRequests')).map((r) => r.status)).toEqual(['approved', 'refused']);
   });
 
   it('two approvals racing for the last seal: exactly one succeeds', async () => {
     const { player2, gm } = h.fake.users;
     await h.fake.command({ name: 'sheet', user: gm, options: sub('set', [{ name: 'field', value: 'seals' }, { name: 'value', value: '1' }, { name: 'name', value: '例・魔術師' }]) });
-    expect(runtime('例・魔術師').sealsRemaining).toBe(1);
+    expect((await runtime('例・魔術師')).sealsRemaining).toBe(1);
     await h.fake.command({ name: 'seal', user: player2, options: [{ name: 'effect', value: 'hp' }] });
     await h.fake.command({ name: 'seal', user: player2, options: [{ name: 'effect', value: 'mp' }] });
     const [a, b] = await Promise.all([
@@ -144,15 +144,14 @@ describe('characters end to end', () => {
     const refusedRace = [a, b].filter((x) => x.callback.type === 4 && x.callback.data.flags & EPHEMERAL);
     expect(updated).toHaveLength(1);
     expect(refusedRace).toHaveLength(1);
-    expect(runtime('例・魔術師').sealsRemaining).toBe(0);
+    expect((await runtime('例・魔術師')).sealsRemaining).toBe(0);
   });
 
   it('two luck rerolls racing for the last use: exactly one succeeds', async () => {
     // Saber has luck C = 3 per day (seed 001 L215); one is used. Leave exactly one.
-    const id = character('セイバー').id;
-    h.store.transaction((tx) =>
-      tx.update(characters).set({ state: { ...runtime('セイバー'), luckUsedToday: 2 } }).where(eq(characters.id, id)).run(),
-    );
+    const id = (await character('セイバー')).id;
+    const state = { ...(await runtime('セイバー')), luckUsedToday: 2 };
+    await h.store.transaction(async (tx) => tx.db.update(tx.t.characters).set({ state }).where(eq(tx.t.characters.id, id)));
     const first = await h.fake.command({ name: 'check', options: [{ name: 'status', value: 'agi' }, { name: 'target', value: 30 }] });
     const second = await h.fake.command({ name: 'check', options: [{ name: 'status', value: 'mag' }, { name: 'target', value: 30 }] });
     const [a, b] = await Promise.all([
@@ -164,29 +163,29 @@ describe('characters end to end', () => {
     expect(ok).toHaveLength(1);
     expect(refused).toHaveLength(1);
     expect(embedText(refused[0]!.callback.data)).toMatch(/luck/i);
-    expect(runtime('セイバー').luckUsedToday).toBe(3);
+    expect((await runtime('セイバー')).luckUsedToday).toBe(3);
   });
 
   it('HP damage to 0 incapacitates; MP shortfall is paid from HP only when allowed (seed 001 L204, L871)', async () => {
     await h.fake.command({ name: 'hp', options: sub('damage', [{ name: 'amount', value: 100 }]) });
-    expect(runtime('セイバー')).toMatchObject({ hp: 0, incapacitated: true });
+    expect(await runtime('セイバー')).toMatchObject({ hp: 0, incapacitated: true });
     await h.fake.command({ name: 'hp', options: sub('heal', [{ name: 'amount', value: 10 }]) });
     const refused = await h.fake.command({ name: 'mp', options: sub('spend', [{ name: 'amount', value: 40 }]) });
     expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     await h.fake.command({ name: 'mp', options: sub('spend', [{ name: 'amount', value: 40 }, { name: 'allow_hp', value: true }]) });
-    expect(runtime('セイバー')).toMatchObject({ mp: 0, hp: 4, incapacitated: false });
+    expect(await runtime('セイバー')).toMatchObject({ mp: 0, hp: 4, incapacitated: false });
   });
 
   it('every change left an event row, and everything survives a restart', async () => {
-    const types = new Set(h.store.db.select().from(events).all().map((e) => e.type));
+    const types = new Set((await rows(h.store, 'events')).map((e) => e.type));
     for (const t of ['character.created', 'roll.created', 'roll.luckReroll', 'luck.spent', 'seal.requested', 'seal.approved', 'seal.spent', 'roll.sealApplied', 'hp.damage', 'mp.spend']) {
       expect(types, t).toContain(t);
     }
-    const before = { saber: runtime('セイバー'), master: runtime('例・魔術師'), check: roll(checkId).value };
+    const before = { saber: await runtime('セイバー'), master: await runtime('例・魔術師'), check: (await roll(checkId)).value };
     await h.restart();
-    expect(runtime('セイバー')).toEqual(before.saber);
-    expect(runtime('例・魔術師')).toEqual(before.master);
-    expect(roll(checkId).value).toBe(before.check);
+    expect(await runtime('セイバー')).toEqual(before.saber);
+    expect(await runtime('例・魔術師')).toEqual(before.master);
+    expect((await roll(checkId)).value).toBe(before.check);
     const show = await h.fake.command({ name: 'sheet', options: sub('show') });
     expect(embedText(show.callback.data)).toMatch(/HP 4\/48/);
   });
@@ -203,28 +202,28 @@ describe('sharing, support, supply, autocomplete, export', () => {
     const ex = await h.fake.command({ name: 'check', options: [{ name: 'status', value: 'agi' }, { name: 'target', value: 30 }] });
     const rerolled = await h.fake.command({ name: 'luck', options: sub('reroll', [{ name: 'roll', value: rollIdOf(ex.callback.data) }]) });
     expect(embedText(rerolled.callback.data)).toMatch(/shared by 例・魔術師/);
-    expect(runtime('例・魔術師').luckUsedToday).toBe(1);
+    expect((await runtime('例・魔術師')).luckUsedToday).toBe(1);
   });
 
   it('master support grants a pool from the master’s check; the servant spends it on /check (seed 001 L226–231)', async () => {
     const { player, player2 } = h.fake.users;
     const mag = await h.fake.command({ name: 'check', user: player2, options: [{ name: 'status', value: 'mag' }, { name: 'skills', value: '魔術' }] });
-    const achievement = roll(rollIdOf(mag.callback.data)).value;
-    const mpBefore = runtime('例・魔術師').mp;
+    const achievement = (await roll(rollIdOf(mag.callback.data))).value;
+    const mpBefore = (await runtime('例・魔術師')).mp;
     await h.fake.command({ name: 'mp', user: player2, options: sub('support', [{ name: 'servant', value: 'セイバー' }, { name: 'reaction', value: 2 }]) });
     const grant = achievement + 2;
-    expect(runtime('セイバー').supportPool).toBe(grant);
-    expect(runtime('例・魔術師').mp).toBe(mpBefore - Math.max(0, grant - 2)); // the +2 reaction part is free
+    expect((await runtime('セイバー')).supportPool).toBe(grant);
+    expect((await runtime('例・魔術師')).mp).toBe(mpBefore - Math.max(0, grant - 2)); // the +2 reaction part is free
     const spent = await h.fake.command({ name: 'check', user: player, options: [{ name: 'status', value: 'str' }, { name: 'support', value: 1 }] });
-    expect(roll(rollIdOf(spent.callback.data)).normalized).toMatch(/\+1$/);
-    expect(runtime('セイバー').supportPool).toBe(grant - 1);
+    expect((await roll(rollIdOf(spent.callback.data))).normalized).toMatch(/\+1$/);
+    expect((await runtime('セイバー')).supportPool).toBe(grant - 1);
   });
 
   it('remote supply delivers half, rounded down (seed 001 L232–234)', async () => {
     const { player2 } = h.fake.users;
-    const saberMp = runtime('セイバー').mp;
+    const saberMp = (await runtime('セイバー')).mp;
     await h.fake.command({ name: 'mp', user: player2, options: sub('supply', [{ name: 'amount', value: 5 }, { name: 'servant', value: 'セイバー' }, { name: 'remote', value: true }]) });
-    expect(runtime('セイバー').mp).toBe(saberMp + 2);
+    expect((await runtime('セイバー')).mp).toBe(saberMp + 2);
   });
 
   it('autocompletes character names and the active sheet’s skills', async () => {
@@ -238,10 +237,10 @@ describe('sharing, support, supply, autocomplete, export', () => {
     const ex = await h.fake.command({ name: 'sheet', options: sub('export', [{ name: 'format', value: 'json' }]) });
     expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     const json = ex.callbackFiles[0]!.data.toString('utf8');
-    const sheetBefore = character('セイバー').sheet;
+    const sheetBefore = (await character('セイバー')).sheet;
     const file = h.fake.uploadAttachment({ filename: 'saber.json', content: json });
     await h.fake.command({ name: 'sheet', options: sub('import', [{ name: 'file', value: file }]) });
-    expect(character('セイバー').sheet).toEqual(sheetBefore);
+    expect((await character('セイバー')).sheet).toEqual(sheetBefore);
   });
 });
 
@@ -255,18 +254,18 @@ describe('GM acceptance, deletion, day reset', () => {
     const refused = await h.fake.command({ name: 'sheet', user: player2, options: sub('accept', [{ name: 'name', value: '例・魔術師' }, { name: 'field', value: 'hp' }]) });
     expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     await h.fake.command({ name: 'sheet', user: gm, options: sub('accept', [{ name: 'name', value: '例・魔術師' }, { name: 'field', value: 'hp' }]) });
-    expect(runtime('例・魔術師').accepted).toEqual({ hp: 15 });
+    expect((await runtime('例・魔術師')).accepted).toEqual({ hp: 15 });
   });
 
   it('resetDailyLuck (the war calendar’s day end) restores every use, with events (seed 001 L215)', async () => {
     const { resetDailyLuck } = await import('../../src/command/daily.js');
     const { translator } = await import('../../src/i18n/index.js');
-    const ids = [character('セイバー').id, character('例・魔術師').id];
+    const ids = [(await character('セイバー')).id, (await character('例・魔術師')).id];
     const ctx = { user: { id: 'system', name: 'system' }, guildId: h.fake.guildId, channelId: h.fake.channelId, locale: 'en' as const, t: translator('en'), canManageChannel: true, store: h.store, rng: { die: () => 1 }, now: () => new Date() };
-    expect(h.store.transaction((tx) => resetDailyLuck(tx, ctx, ids))).toBe(2);
-    expect(runtime('セイバー').luckUsedToday).toBe(0);
-    expect(runtime('例・魔術師').luckUsedToday).toBe(0);
-    expect(h.store.db.select().from(events).all().filter((e) => e.type === 'luck.reset')).toHaveLength(2);
+    expect(await h.store.transaction(async (tx) => await resetDailyLuck(tx, ctx, ids))).toBe(2);
+    expect((await runtime('セイバー')).luckUsedToday).toBe(0);
+    expect((await runtime('例・魔術師')).luckUsedToday).toBe(0);
+    expect((await rows(h.store, 'events')).filter((e) => e.type === 'luck.reset')).toHaveLength(2);
   });
 
   it('/sheet delete asks first; another player cannot delete it; confirming removes it', async () => {
@@ -274,12 +273,12 @@ describe('GM acceptance, deletion, day reset', () => {
     const notYours = await h.fake.command({ name: 'sheet', user: player2, options: sub('delete', [{ name: 'name', value: 'セイバー' }]) });
     expect(embedText(notYours.callback.data)).toMatch(/Only the owner/);
     const ask = await h.fake.command({ name: 'sheet', user: player, options: sub('delete', [{ name: 'name', value: 'セイバー' }]) });
-    const id = character('セイバー').id;
+    const id = (await character('セイバー')).id;
     expect(ask.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toEqual([`sheet:delete:${id}`, 'sheet:cancel']);
-    expect(character('セイバー').deletedAt).toBeNull();
+    expect((await character('セイバー')).deletedAt).toBeNull();
     const done = await h.fake.button({ customId: `sheet:delete:${id}`, user: player });
     expect(done.callback.type).toBe(7);
-    expect(character('セイバー').deletedAt).not.toBeNull();
+    expect((await character('セイバー')).deletedAt).not.toBeNull();
     const gone = await h.fake.command({ name: 'check', user: player, options: [{ name: 'status', value: 'str' }] });
     expect(embedText(gone.callback.data)).toMatch(/no active character/);
   });

@@ -1,50 +1,48 @@
-// Starts the product bot (real discord.js client, real SQLite file) against the fake Discord.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// Starts the product bot (real discord.js client, a real database: SQLite file or PostgreSQL) against the fake Discord.
 import { pino } from 'pino';
 import { seededRandom } from '../../src/core/random.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { scryfallClient } from '../../src/scryfall/client.js';
+import { testDatabase } from '../helpers/backend.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
 
 export interface Harness {
   fake: FakeDiscord;
   bot: Bot;
   store: Store;
-  dbPath: string;
+  /** DATABASE_URL of this harness: a SQLite file or a PostgreSQL database. */
+  dbUrl: string;
   /** Stops the bot and closes the database, then starts both again on the same file. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startHarness(seed = 'e2e', options: { scryfall?: string } = {}): Promise<Harness> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-e2e-'));
-  const dbPath = path.join(dir, 'data', 'bot.sqlite');
+  const database = await testDatabase('e2e');
   const fake = await startFakeDiscord();
   const log = pino({ level: 'silent' });
   const rng = seededRandom(seed);
   const boot = async () => {
-    const store = openStore(dbPath);
+    const store = await openStore(database.url);
     const cards = options.scryfall ? scryfallClient(options.scryfall, log) : undefined;
     const bot = await startBot({ token: fake.token, api: fake.apiBase, store, rng, log, ...(cards ? { cards } : {}) });
     return { store, bot };
   };
   const harness: Harness = {
     fake,
-    dbPath,
+    dbUrl: database.url,
     ...(await boot()),
     async restart() {
       await harness.bot.stop();
-      harness.store.close();
+      await harness.store.close();
       Object.assign(harness, await boot());
     },
     async close() {
       await harness.bot.stop(); // before the fake closes, or discord.js keeps reconnecting
-      harness.store.close();
+      await harness.store.close();
       await fake.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     },
   };
   return harness;

@@ -1,5 +1,6 @@
 // The real entry point (src/main.ts) as a child process against the fake Discord: it connects,
-// answers, logs one JSON line per command without secrets, and stops cleanly on SIGTERM.
+// answers, logs one JSON line per command without secrets, and stops cleanly on SIGTERM; on whichever
+// database DATABASE_URL names (a SQLite file, or PostgreSQL in the postgres project).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,19 +8,25 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
+import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
+import { rows } from '../helpers/db.js';
+import { openStore } from '../../src/store/db.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let fake: FakeDiscord | undefined;
+let database: TestDatabase | undefined;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-main-'));
 afterAll(async () => {
   await fake?.close();
+  await database?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe('npm start with a token', () => {
   it('connects through DISCORD_API, answers /roll, logs the command, and exits 0 on SIGTERM', async () => {
     fake = await startFakeDiscord();
-    const db = path.join(dir, 'data', 'bot.sqlite');
+    database = await testDatabase('main');
+    const db = database.url;
     const child = spawn(process.execPath, ['--import', pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href, path.join(root, 'src/main.ts')], {
       cwd: dir, // no .env here
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DISCORD_TOKEN: fake.token, DISCORD_API: fake.apiBase, DATABASE_URL: db, LOG_LEVEL: 'info' },
@@ -47,6 +54,12 @@ describe('npm start with a token', () => {
     expect(lines.some((l) => l.msg === 'stopped')).toBe(true);
     expect(stdout).not.toContain(secret);
     expect(stdout).not.toContain(fake.token);
-    expect(fs.existsSync(db)).toBe(true);
+    if (testBackend === 'sqlite') expect(fs.existsSync(db)).toBe(true);
+    const store = await openStore(db);
+    try {
+      expect((await rows(store, 'rolls')).map((r) => r.expression)).toEqual(['8d6<=4']);
+    } finally {
+      await store.close();
+    }
   });
 });

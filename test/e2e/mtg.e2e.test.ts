@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryState } from '../../commands/deck.js';
-import { libraries } from '../../src/store/schema.js';
+import { row, rows } from '../helpers/db.js';
 import { startFakeScryfall, type FakeScryfall } from './fake-scryfall.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
@@ -27,7 +27,7 @@ Sideboard
 let h: Harness;
 let scryfall: FakeScryfall;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const state = () => h.store.db.select().from(libraries).where(eq(libraries.ownerId, h.fake.users.player.id)).get()!.state as LibraryState;
+const state = async () => (await row(h.store, 'libraries', (c) => eq(c.ownerId, h.fake.users.player.id))).state as LibraryState;
 const contentOf = (ex: { edits: any[]; callback: { data?: any } }) => embedText(ex.edits.at(-1) ?? ex.callback.data);
 
 beforeAll(async () => {
@@ -54,33 +54,33 @@ describe('MTG library judgement', () => {
     expect(contentOf(ex)).toMatch(/60 cards/);
     expect(contentOf(ex)).toMatch(/Sideboard \(2 cards\)/);
     expect(scryfall.requests).toEqual([['Elvish Mystic', 'Llanowar Elves', 'Craw Wurm', 'Ruination Guide', 'Lightning Helix']]);
-    expect(state().library.cards).toHaveLength(60);
-    const bear = state().library.cards.find((c) => c.name === 'Runeclaw Bear')!;
+    expect((await state()).library.cards).toHaveLength(60);
+    const bear = (await state()).library.cards.find((c) => c.name === 'Runeclaw Bear')!;
     expect(bear).toMatchObject({ manaValue: 2, colors: ['green'] });
-    expect(state().library.cards.find((c) => c.name === 'Forest')).toMatchObject({ manaValue: 0, basicLandTypes: ['Forest'] });
+    expect((await state()).library.cards.find((c) => c.name === 'Forest')).toMatchObject({ manaValue: 0, basicLandTypes: ['Forest'] });
   });
 
   it('a card is fetched once: importing again uses the cache; an unknown name is listed and nothing changes', async () => {
     const again = await h.fake.command({ name: 'deck', options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'deck.txt', content: DECK }) }]) });
     expect(contentOf(again)).toMatch(/0 looked up on Scryfall, 5 from the cache/);
     expect(scryfall.requests).toHaveLength(1);
-    const before = state().library.cards.map((c) => c.uid);
+    const before = (await state()).library.cards.map((c) => c.uid);
     const bad = await h.fake.command({ name: 'deck', options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'bad.txt', content: '4 Not A Real Card\n20 Forest' }) }]) });
     expect(contentOf(bad)).toMatch(/Not A Real Card/);
-    expect(state().library.cards.map((c) => c.uid)).toEqual(before);
+    expect((await state()).library.cards.map((c) => c.uid)).toEqual(before);
   });
 
   it('/judge green 2: target = MV₁ + 2, achievement = MV₂ + color modifier, both cards to the bottom (seed 004)', async () => {
-    const top = state().library.cards.slice(0, 2);
+    const top = (await state()).library.cards.slice(0, 2);
     const ex = await h.fake.command({ name: 'judge', options: [{ name: 'color', value: '緑' }, { name: 'difficulty', value: 2 }] });
     expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
-    const r = state().lastJudge!;
+    const r = (await state()).lastJudge!;
     expect(r.first.uid).toBe(top[0]!.uid);
     expect(r.second.uid).toBe(top[1]!.uid);
     expect(r.target).toBe(top[0]!.manaValue + 2);
     expect(r.achievement).toBe(top[1]!.manaValue + r.modifier);
     expect(r.success).toBe(r.target <= r.achievement);
-    const lib = state().library.cards;
+    const lib = (await state()).library.cards;
     expect(lib.slice(-2).map((c) => c.uid).sort()).toEqual(top.map((c) => c.uid).sort());
     expect(embedText(ex.callback.data)).toContain(top[0]!.name);
     expect(ex.callback.data.components[0].components[0].custom_id).toBe(`judge:boost:${h.fake.users.player.id}`);
@@ -92,16 +92,16 @@ describe('MTG library judgement', () => {
   });
 
   it('boost: the top 6 are exiled, +1 per colorless card (basic lands count as colorless here), once per turn', async () => {
-    const six = state().library.cards.slice(0, 6);
-    const judged = state().lastJudge!;
+    const six = (await state()).library.cards.slice(0, 6);
+    const judged = (await state()).lastJudge!;
     const notYours = await h.fake.button({ customId: `judge:boost:${h.fake.users.player.id}`, user: h.fake.users.player2 });
     expect(notYours.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     const ex = await h.fake.button({ customId: `judge:boost:${h.fake.users.player.id}` });
     expect(ex.callback.type).toBe(7);
     const colorless = six.filter((c) => c.colors.length === 0).length;
-    expect(state().library.exiled.map((c) => c.uid)).toEqual(six.map((c) => c.uid));
-    expect(state().lastJudge!.achievement).toBe(judged.achievement + colorless);
-    expect(state().library.turn.boostUsed).toBe(true);
+    expect((await state()).library.exiled.map((c) => c.uid)).toEqual(six.map((c) => c.uid));
+    expect((await state()).lastJudge!.achievement).toBe(judged.achievement + colorless);
+    expect((await state()).library.turn.boostUsed).toBe(true);
     expect(embedText(ex.callback.data)).toContain(`${colorless} colorless`);
   });
 
@@ -110,24 +110,24 @@ describe('MTG library judgement', () => {
     await h.fake.command({ name: 'gm', user: gm, options: sub('claim') });
     await h.fake.command({ name: 'war', user: gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Cards' }]) });
     await h.fake.command({ name: 'war', user: player, options: sub('join', [{ name: 'faction', value: 'Deckers' }]) });
-    expect(state().library.exiled).toHaveLength(6);
+    expect((await state()).library.exiled).toHaveLength(6);
     await h.fake.command({ name: 'war', user: gm, options: sub('advance') });
-    expect(state().library.exiled).toHaveLength(0);
-    expect(state().library.turn.boostUsed).toBe(false);
+    expect((await state()).library.exiled).toHaveLength(0);
+    expect((await state()).library.turn.boostUsed).toBe(false);
     await h.fake.command({ name: 'war', user: gm, options: sub('undo') });
-    expect(state().library.exiled).toHaveLength(6);
+    expect((await state()).library.exiled).toHaveLength(6);
   });
 
   it('end of turn returns the six to the bottom; the library order and zones survive a restart', async () => {
     await h.fake.command({ name: 'deck', options: sub('endturn') });
-    expect(state().library.exiled).toEqual([]);
-    expect(state().library.cards).toHaveLength(60);
+    expect((await state()).library.exiled).toEqual([]);
+    expect((await state()).library.cards).toHaveLength(60);
     await h.fake.command({ name: 'deck', options: sub('known', [{ name: 'count', value: 2 }]) });
-    const order = state().library.cards.map((c) => c.uid);
+    const order = (await state()).library.cards.map((c) => c.uid);
     await h.restart();
-    expect(state().library.cards.map((c) => c.uid)).toEqual(order);
-    expect(state().library.knownTop).toBe(2);
+    expect((await state()).library.cards.map((c) => c.uid)).toEqual(order);
+    expect((await state()).library.knownTop).toBe(2);
     const show = await h.fake.command({ name: 'deck', options: sub('show') });
-    expect(embedText(show.callback.data)).toContain(state().library.cards[0]!.name);
+    expect(embedText(show.callback.data)).toContain((await state()).library.cards[0]!.name);
   });
 });

@@ -2,17 +2,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaCombatState } from '../../src/command/combat/persona.js';
-import { combats } from '../../src/store/schema.js';
+import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let channelId = '';
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
 const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const fight = () => h.store.db.select().from(combats).where(eq(combats.channelId, channelId)).get()!;
-const combat = () => (fight().state as PersonaCombatState).combat!;
-const who = (name: string) => combat().combatants.find((c) => c.name === name)!;
-const slotOwner = () => combat().combatants.find((c) => c.id === combat().slot?.ownerId)?.name;
+const fight = async () => (await row(h.store, 'combats', (c) => eq(c.channelId, channelId)));
+const combat = async () => ((await fight()).state as PersonaCombatState).combat!;
+const who = async (name: string) => (await combat()).combatants.find((c) => c.name === name)!;
+const slotOwner = async () => {
+  const c = await combat();
+  return c.combatants.find((x) => x.id === c.slot?.ownerId)?.name;
+};
 
 beforeAll(async () => {
   h = await startHarness('persona');
@@ -33,59 +36,59 @@ describe('Persona-style fight', () => {
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Shadow' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 200 }, { name: 'iv', value: 5 }, { name: 'luck', value: 3 }, { name: 'resist', value: 'fire:weak, ice:null' }, { name: 'hidden', value: true }]) });
     const next = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     expect(ephemeral(next)).toBe(true);
-    expect(combat().round).toBe(1);
-    expect(slotOwner()).toBe('Joker');
+    expect((await combat()).round).toBe(1);
+    expect(await slotOwner()).toBe('Joker');
   });
 
   it('only the slot’s player (or the GM) acts', async () => {
     const refused = await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player2, options: sub('defend') });
     expect(ephemeral(refused)).toBe(true);
-    expect(slotOwner()).toBe('Joker');
+    expect(await slotOwner()).toBe('Joker');
   });
 
   it('a weakness hit downs the shadow and earns a 1 More (JA L136–162, L1013–1025)', async () => {
-    const before = who('Shadow').hp;
+    const before = (await who('Shadow')).hp;
     const ex = await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'fire' }, { name: 'dice', value: '2d6+10' }]) });
     expect(ephemeral(ex)).toBe(false);
-    expect(who('Shadow').hp).toBeLessThan(before);
-    expect(who('Shadow').down).toBe(true);
-    expect(slotOwner()).toBe('Joker'); // the 1 More
-    expect(combat().slot?.kind).toBe('oneMore');
+    expect((await who('Shadow')).hp).toBeLessThan(before);
+    expect((await who('Shadow')).down).toBe(true);
+    expect(await slotOwner()).toBe('Joker'); // the 1 More
+    expect((await combat()).slot?.kind).toBe('oneMore');
     // The tracker shows the hidden shadow's condition, not its numbers.
-    const tracker = h.fake.message(fight().trackerMessageId!)!;
+    const tracker = h.fake.message((await fight()).trackerMessageId!)!;
     const shown = embedText(tracker.edits.at(-1) ?? tracker.body);
     expect(shown).toMatch(/Shadow\*\* \(npc\) DOWN/);
     expect(shown).not.toMatch(/\/200/);
   });
 
   it('an element the target nullifies does nothing (JA L148)', async () => {
-    const before = who('Shadow').hp;
+    const before = (await who('Shadow')).hp;
     await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'ice' }, { name: 'dice', value: '2d6+10' }]) });
-    expect(who('Shadow').hp).toBe(before);
-    expect(slotOwner()).toBe('Shadow');
+    expect((await who('Shadow')).hp).toBe(before);
+    expect(await slotOwner()).toBe('Shadow');
   });
 
   it('a restart mid-fight resumes at the same slot; the GM acts for the shadow', async () => {
     await h.restart();
-    expect(slotOwner()).toBe('Shadow');
-    const before = who('Joker').hp;
+    expect(await slotOwner()).toBe('Shadow');
+    const before = (await who('Joker')).hp;
     await h.fake.command({ name: 'persona', channelId, user: h.fake.users.gm, options: sub('attack', [{ name: 'targets', value: 'Joker' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d6+2' }]) });
-    expect(who('Joker').hp).toBeLessThan(before);
-    expect(combat().round).toBe(2);
-    expect(slotOwner()).toBe('Joker');
+    expect((await who('Joker')).hp).toBeLessThan(before);
+    expect((await combat()).round).toBe(2);
+    expect(await slotOwner()).toBe('Joker');
   });
 
   it('escape: 50 + (own DEX − enemy DEX) × 2 % (JA L835–839); the GM can undo a step and end the fight', async () => {
     const { gm, player } = h.fake.users;
     await h.fake.command({ name: 'persona', channelId, user: player, options: sub('escape') });
-    const escaped = who('Joker').fled;
-    if (!escaped) expect(slotOwner()).toBe('Shadow');
-    else expect(combat().phase).toBe('ended');
+    const escaped = (await who('Joker')).fled;
+    if (!escaped) expect(await slotOwner()).toBe('Shadow');
+    else expect((await combat()).phase).toBe('ended');
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
-    expect(slotOwner()).toBe('Joker');
-    expect(who('Joker').fled).toBe(false);
+    expect(await slotOwner()).toBe('Joker');
+    expect((await who('Joker')).fled).toBe(false);
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
-    expect(fight().status).toBe('ended');
+    expect((await fight()).status).toBe('ended');
   });
 });
 
@@ -98,12 +101,12 @@ describe('Persona bad statuses and surprise', () => {
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Queen' }, { name: 'side', value: 'pc' }, { name: 'hp', value: 40 }, { name: 'iv', value: 20 }, { name: 'luck', value: 0 }]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Pixie' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 30 }, { name: 'iv', value: 3 }, { name: 'luck', value: 50 }]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
-    expect(slotOwner()).toBe('Pixie'); // faster Queen is surprised
+    expect(await slotOwner()).toBe('Pixie'); // faster Queen is surprised
     const ex = await h.fake.command({ name: 'persona', channelId, user: gm, options: sub('attack', [{ name: 'targets', value: 'Queen' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'wind' }, { name: 'dice', value: '1d4' }, { name: 'ailment', value: 'charm' }, { name: 'ailment_rate', value: 100 }]) });
     // 100 + 50 luck difference: certain unless the roll fumbles.
     const text = embedText(ex.callback.data);
     expect(text).toMatch(/Charm|悩殺/);
-    expect(who('Queen').badStatus?.id === 'charm' || /fumble/i.test(text)).toBe(true);
+    expect((await who('Queen')).badStatus?.id === 'charm' || /fumble/i.test(text)).toBe(true);
   });
 });
 
@@ -116,14 +119,14 @@ describe('Persona change (Wild)', () => {
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Wildcard' }, { name: 'side', value: 'pc' }, { name: 'hp', value: 40 }, { name: 'iv', value: 20 }, { name: 'persona', value: 100 }, { name: 'wild', value: true }, { name: 'player', value: player }]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Slime' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 30 }, { name: 'iv', value: 1 }]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
-    expect(slotOwner()).toBe('Wildcard');
+    expect(await slotOwner()).toBe('Wildcard');
     const ex = await h.fake.command({ name: 'persona', channelId, user: player, options: sub('change', [{ name: 'name', value: 'Orpheus' }, { name: 'resist', value: 'fire:null' }]) });
     const text = embedText(ex.callback.data);
-    const succeeded = combat().slot?.ownerId === who('Wildcard').id;
+    const succeeded = (await combat()).slot?.ownerId === (await who('Wildcard')).id;
     expect(succeeded).toBe(true); // seeded: this run's roll is not a fumble
     expect(text.length).toBeGreaterThan(0);
     // With <Persona> 100 %, the change succeeds unless the roll fumbles; success keeps the slot.
-    expect(who('Wildcard').resistances).toMatchObject({ fire: 'null' });
+    expect((await who('Wildcard')).resistances).toMatchObject({ fire: 'null' });
     const again = await h.fake.command({ name: 'persona', channelId, user: player, options: sub('change', [{ name: 'name', value: 'Pixie' }]) });
     expect(ephemeral(again)).toBe(true); // one change per slot
   });

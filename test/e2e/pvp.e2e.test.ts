@@ -5,15 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/command/war/state.js';
 import { t } from '../../src/i18n/index.js';
-import { declarations, factions, wars } from '../../src/store/schema.js';
+import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let channelId = '';
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
 const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const faction = (name: string) => h.store.db.select().from(factions).where(eq(factions.name, name)).get()!;
-const percent = (name: string) => (faction(name).state as FactionState).percent!;
+const faction = async (name: string) => (await row(h.store, 'factions', (c) => eq(c.name, name)));
+const percent = async (name: string) => ((await faction(name)).state as FactionState).percent!;
 const channelText = () => h.fake.channelMessages(channelId).map((m) => [m.content, embedText(m.body), ...m.edits.map(embedText)].join('\n')).join('\n');
 const dmText = (userId: string) => h.fake.dms(userId).map((m) => embedText(m.body)).join('\n');
 const SECRET_WORDS = () => [
@@ -87,8 +87,8 @@ describe('a day of hidden PvP (seed 000)', () => {
     expect(shades).not.toMatch(/Information gathering: (success|failure)/);
     const exposed = shades.includes('you were noticed');
     expect(archers.includes('You sense soul eating')).toBe(exposed);
-    const rows = h.store.db.select().from(declarations).all();
-    expect(rows.every((r) => r.resolvedAt !== null)).toBe(true);
+    const declared = await rows(h.store, 'declarations');
+    expect(declared.every((r) => r.resolvedAt !== null)).toBe(true);
 
     const channel = channelText();
     expect(channel).toMatch(/2 action\(s\) resolved/);
@@ -107,8 +107,8 @@ describe('a day of hidden PvP (seed 000)', () => {
     expect(ephemeral(ex)).toBe(true);
     const breakdown = embedText(ex.callback.data);
     expect(breakdown).toMatch(/Rolled \d+ against \d+% → \*\*(Archers|Shades)\*\* wins/);
-    expect(percent('Archers')).toMatchObject({ sealsLeft: 2, battlesThisTurn: 1 });
-    expect(percent('Shades')).toMatchObject({ sealsLeft: 3, battlesThisTurn: 1 });
+    expect(await percent('Archers')).toMatchObject({ sealsLeft: 2, battlesThisTurn: 1 });
+    expect(await percent('Shades')).toMatchObject({ sealsLeft: 3, battlesThisTurn: 1 });
     await h.fake.waitFor(() => h.fake.dms(player.id).length > p1Before && h.fake.dms(player2.id).some((m) => embedText(m.body).includes('Rolled')));
     const winner = /\*\*(Archers|Shades)\*\* wins/.exec(breakdown)![1];
     await h.fake.waitFor(() => channelText().includes(`**${winner}** won`));
@@ -119,7 +119,7 @@ describe('a day of hidden PvP (seed 000)', () => {
     // A seal redraws the random status (seed 000 L44): one more seal spent.
     const redraw = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'luk' }, { name: 'their_status', value: 'mag' }, { name: 'redraw', value: true }] });
     expect(embedText(redraw.callback.data)).toMatch(/redrew the random status: [A-Z]+ → [A-Z]+/);
-    expect(percent('Archers').sealsLeft).toBe(1);
+    expect((await percent('Archers')).sealsLeft).toBe(1);
 
     const refused = await h.fake.command({ name: 'battle', channelId, user: player, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }] });
     expect(ephemeral(refused)).toBe(true);
@@ -145,7 +145,7 @@ describe('a day of hidden PvP (seed 000)', () => {
   it('the day goes on to day 2 with mana upkeep, each faction told only its own', async () => {
     const { gm, player } = h.fake.users;
     for (let i = 0; i < 4; i++) await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
-    const war = h.store.db.select().from(wars).where(eq(wars.channelId, channelId)).get()!;
+    const war = (await row(h.store, 'wars', (c) => eq(c.channelId, channelId)));
     expect(war).toMatchObject({ day: 2, turn: 0 });
     expect(dmText(player.id)).not.toMatch(/Shades: (upkeep|stored)/i);
   });

@@ -1,7 +1,7 @@
 // /roll and /gm through the real discord.js client against the fake Discord on 127.0.0.1.
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, rolls } from '../../src/store/schema.js';
+import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -12,14 +12,14 @@ afterAll(async () => {
   await h?.close();
 });
 
-const lastRollRow = () => h.store.db.select().from(rolls).orderBy(desc(rolls.id)).limit(1).get()!;
+const lastRollRow = async () => (await row(h.store, 'rolls', undefined, 'newest'));
 
 describe('/roll', () => {
   it('answers a success-counting check in the channel with every die, the successes and the expression', async () => {
     const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '8d6<=4' }, { name: 'comment', value: 'Attack' }] });
     expect(ex.callback.type).toBe(4);
     expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
-    const row = lastRollRow();
+    const row = await lastRollRow();
     expect(row).toMatchObject({ userId: h.fake.users.player.id, channelId: h.fake.channelId, normalized: '8d6<=4', kind: 'count', comment: 'Attack' });
     const dice = row.dice as Array<{ face: number; success: boolean }>;
     expect(dice).toHaveLength(8);
@@ -34,7 +34,7 @@ describe('/roll', () => {
 
   it('sums 2d6+3, and understands full-width input', async () => {
     const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '２ｄ６＋３' }] });
-    const row = lastRollRow();
+    const row = await lastRollRow();
     expect(row).toMatchObject({ kind: 'sum', normalized: '2d6+3' });
     const faces = (row.dice as Array<{ face: number }>).map((d) => d.face);
     expect(row.value).toBe(faces[0]! + faces[1]! + 3);
@@ -91,7 +91,7 @@ describe('/gm and secret rolls', () => {
       options: [{ name: 'expression', value: '10d6<=5+4d6<=4' }, { name: 'comment', value: secretComment }, { name: 'secret', value: true }],
     });
     expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    const row = lastRollRow();
+    const row = await lastRollRow();
     expect(row.secret).toBe(true);
     const dm = await h.fake.waitFor(() => h.fake.dms(gm.id)[0]);
     const dmText = embedText(dm.body);
@@ -131,7 +131,7 @@ describe('/gm and secret rolls', () => {
     expect(embedText(show.callback.data)).toContain(`<@${player2.id}>`);
     expect(embedText(show.callback.data)).toMatch(/GM은/);
 
-    const log = h.store.db.select().from(events).all().filter((e) => e.type.startsWith('gm.'));
+    const log = (await rows(h.store, 'events')).filter((e) => e.type.startsWith('gm.'));
     expect(log.map((e) => e.type)).toEqual(['gm.claimed', 'gm.appointed']);
     expect(log[1]).toMatchObject({ actorId: moderator.id, before: expect.objectContaining({ userId: gm.id }), after: expect.objectContaining({ userId: player2.id }) });
   });
@@ -153,9 +153,9 @@ describe('/gm and secret rolls', () => {
 
 describe('restart', () => {
   it('keeps the GM and the rolls across a restart on the same database file', async () => {
-    const rollsBefore = h.store.db.select().from(rolls).all().length;
+    const rollsBefore = (await rows(h.store, 'rolls')).length;
     await h.restart();
-    expect(h.store.db.select().from(rolls).all()).toHaveLength(rollsBefore);
+    expect((await rows(h.store, 'rolls'))).toHaveLength(rollsBefore);
     const show = await h.fake.command({ name: 'gm', options: [{ name: 'show', type: 1 }] });
     expect(embedText(show.callback.data)).toContain(`<@${h.fake.users.player2.id}>`);
     const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '4d6kh3' }] });

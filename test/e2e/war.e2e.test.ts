@@ -5,15 +5,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import type { FactionState } from '../../src/command/war/state.js';
-import { characters, factions, wars } from '../../src/store/schema.js';
+import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const runtime = (name: string) => h.store.db.select().from(characters).where(eq(characters.name, name)).get()!.state as CharacterRuntime;
-const warRow = (channelId: string) => h.store.db.select().from(wars).where(eq(wars.channelId, channelId)).get()!;
-const faction = (name: string) => h.store.db.select().from(factions).where(eq(factions.name, name)).get()!;
+const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
+const warRow = async (channelId: string) => (await row(h.store, 'wars', (c) => eq(c.channelId, channelId)));
+const faction = async (name: string) => (await row(h.store, 'factions', (c) => eq(c.name, name)));
 const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
   let channelId = '';
   let boardId = '';
   const advance = () => h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
-  const board = () => h.fake.message(warRow(channelId).boardMessageId!)!;
+  const board = async () => h.fake.message((await warRow(channelId)).boardMessageId!)!;
 
   it('the GM starts the war: the Irregular table goes to the GM only, the board to the channel (seed 001 L71–91)', async () => {
     channelId = h.fake.createTextChannel({ name: 'fuyuki' });
@@ -59,8 +59,8 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     }
     await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [{ name: 'master', value: '例・魔術師' }, { name: 'servant', value: 'セイバー' }, { name: 'faction', value: 'Tohsaka' }]) });
     await h.fake.command({ name: 'war', channelId, user: player2, options: sub('join', [{ name: 'master', value: '例・神父' }, { name: 'servant', value: 'ランサー' }, { name: 'faction', value: 'Church' }]) });
-    await h.fake.waitFor(() => embedText(board().body).includes('Church') || board().edits.some((e) => JSON.stringify(e).includes('Church')));
-    expect(warRow(channelId).boardMessageId).toBe(boardId); // edited, not re-posted
+    await h.fake.waitFor(async () => embedText((await board()).body).includes('Church') || (await board()).edits.some((e) => JSON.stringify(e).includes('Church')));
+    expect((await warRow(channelId)).boardMessageId).toBe(boardId); // edited, not re-posted
   });
 
   it('only the GM advances; the summoning phase ends into day 1 morning and luck comes back (seed 001 L114)', async () => {
@@ -69,18 +69,18 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     expect(embedText(notGm.callback.data)).toMatch(/Only the GM/);
     const ex = await advance();
     expect(ephemeral(ex)).toBe(true);
-    expect(warRow(channelId)).toMatchObject({ day: 1, turn: 0 });
+    expect(await warRow(channelId)).toMatchObject({ day: 1, turn: 0 });
     expect(embedText(ex.callback.data)).toMatch(/Day 1 · Morning \(7–12\)/);
   });
 
   it('a sleep declaration shows on the board as "declared", never as what (seed 001 L246)', async () => {
     const slept = await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('sleep') });
     expect(ephemeral(slept)).toBe(true);
-    await h.fake.waitFor(() => {
-      const last = board().edits.at(-1);
+    await h.fake.waitFor(async () => {
+      const last = (await board()).edits.at(-1);
       return last && embedText(last).includes('Tohsaka** — declared');
     });
-    const latest = embedText(board().edits.at(-1));
+    const latest = embedText((await board()).edits.at(-1));
     expect(latest).toMatch(/Church\*\* — not yet/);
     expect(latest).not.toMatch(/sleep/i);
     const channelText = h.fake.channelMessages(channelId).map((m) => [embedText(m.body), ...m.edits.map(embedText)].join('\n')).join('\n');
@@ -95,15 +95,15 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     await advance(); // morning → noon
     await advance(); // noon → night
     await advance(); // night → late night
-    expect(warRow(channelId)).toMatchObject({ day: 1, turn: 3 });
+    expect(await warRow(channelId)).toMatchObject({ day: 1, turn: 3 });
     const dayEnd = await advance(); // late night → day 2 morning
-    expect(warRow(channelId)).toMatchObject({ day: 2, turn: 0 });
+    expect(await warRow(channelId)).toMatchObject({ day: 2, turn: 0 });
     const report = embedText(dayEnd.callback.data);
     expect(report).toMatch(/Day 1 ended/);
-    expect(runtime('例・魔術師').hp).toBeGreaterThanOrEqual(7); // 5 + 2d6, capped at 11
-    expect(runtime('例・魔術師').mp).toBe(29);
-    expect(runtime('例・神父').hp).toBe(5);
-    expect((faction('Church').state as FactionState).fate?.allNighter).toBe(1);
+    expect((await runtime('例・魔術師')).hp).toBeGreaterThanOrEqual(7); // 5 + 2d6, capped at 11
+    expect((await runtime('例・魔術師')).mp).toBe(29);
+    expect((await runtime('例・神父')).hp).toBe(5);
+    expect(((await faction('Church')).state as FactionState).fate?.allNighter).toBe(1);
     expect(report).toMatch(/例・神父/);
 
     // Each faction hears only about itself.
@@ -116,13 +116,13 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
   });
 
   it('/war undo puts the whole day end back: clock, HP, MP, sleep tracking', async () => {
-    const before = runtime('例・魔術師');
+    const before = await runtime('例・魔術師');
     const undo = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('undo') });
     expect(embedText(undo.callback.data)).toMatch(/Undone: the turn advance/);
-    expect(warRow(channelId)).toMatchObject({ day: 1, turn: 3 });
-    expect(runtime('例・魔術師')).toMatchObject({ hp: 5, mp: 19 });
+    expect(await warRow(channelId)).toMatchObject({ day: 1, turn: 3 });
+    expect(await runtime('例・魔術師')).toMatchObject({ hp: 5, mp: 19 });
     expect(before.hp).not.toBe(5);
-    expect((faction('Church').state as FactionState).fate?.allNighter).toBe(0);
+    expect(((await faction('Church')).state as FactionState).fate?.allNighter).toBe(0);
     const log = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('log') });
     expect(ephemeral(log)).toBe(true);
     expect(embedText(log.callback.data)).toMatch(/war.advanced war:\d+ \(undone\)/);
@@ -130,17 +130,17 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
 
   it('a restart mid-turn loses nothing: the same turn, the same board message', async () => {
     await h.restart();
-    expect(warRow(channelId)).toMatchObject({ day: 1, turn: 3, boardMessageId: boardId });
+    expect(await warRow(channelId)).toMatchObject({ day: 1, turn: 3, boardMessageId: boardId });
     await advance();
-    expect(warRow(channelId)).toMatchObject({ day: 2, turn: 0 });
-    expect(warRow(channelId).boardMessageId).toBe(boardId);
+    expect(await warRow(channelId)).toMatchObject({ day: 2, turn: 0 });
+    expect((await warRow(channelId)).boardMessageId).toBe(boardId);
   });
 
   it('a deleted board is posted again on the next change', async () => {
-    board().deleted = true;
+    (await board()).deleted = true;
     await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('sleep') });
-    const fresh = await h.fake.waitFor(() => {
-      const id = warRow(channelId).boardMessageId;
+    const fresh = await h.fake.waitFor(async () => {
+      const id = (await warRow(channelId)).boardMessageId;
       return id && id !== boardId ? id : undefined;
     });
     expect(embedText(h.fake.message(fresh)!.body)).toMatch(/Day 2 · Morning/);
@@ -149,7 +149,7 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
 
 describe('Fate/roll dice war: sleep and all-nighter in checks, a masterless servant', () => {
   it('a sleeping master makes no checks; an all-nighter takes −1 (seed 001 L246–249)', async () => {
-    const channelId = h.store.db.select().from(wars).where(eq(wars.name, 'Fuyuki')).get()!.channelId;
+    const channelId = (await row(h.store, 'wars', (c) => eq(c.name, 'Fuyuki'))).channelId;
     const asleep = await h.fake.command({ name: 'check', channelId, user: h.fake.users.player, options: [{ name: 'status', value: 'mag' }, { name: 'character', value: '例・魔術師' }] });
     expect(ephemeral(asleep)).toBe(true);
     expect(embedText(asleep.callback.data)).toMatch(/asleep/);
@@ -159,19 +159,19 @@ describe('Fate/roll dice war: sleep and all-nighter in checks, a masterless serv
   });
 
   it('a masterless servant loses HP and MP equal to its rank level at each turn end (seed 001 L244)', async () => {
-    const channelId = h.store.db.select().from(wars).where(eq(wars.name, 'Fuyuki')).get()!.channelId;
-    const before = runtime('ランサー');
+    const channelId = (await row(h.store, 'wars', (c) => eq(c.name, 'Fuyuki'))).channelId;
+    const before = await runtime('ランサー');
     const set = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('set', [{ name: 'faction', value: 'Church' }, { name: 'field', value: 'masterless' }, { name: 'value', value: 'true' }]) });
     expect(ephemeral(set)).toBe(true);
     await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
-    expect(runtime('ランサー')).toMatchObject({ hp: before.hp - 10, mp: before.mp - 10 }); // rank level 10
+    expect(await runtime('ランサー')).toMatchObject({ hp: before.hp - 10, mp: before.mp - 10 }); // rank level 10
   });
 });
 
 describe('percentage war: mana upkeep each turn end (seed 000 §3)', () => {
   let channelId = '';
   const advance = () => h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
-  const mana = (name: string) => (faction(name).state as FactionState).percent!.mana;
+  const mana = async (name: string) => ((await faction(name)).state as FactionState).percent!.mana;
 
   it('plays day 1 → day 2 with two factions', async () => {
     channelId = h.fake.createTextChannel({ name: 'percent' });
@@ -181,14 +181,14 @@ describe('percentage war: mana upkeep each turn end (seed 000 §3)', () => {
     // MAG 30, Lv 50: +30 a turn, cap 160 (100 + MAG×2). MAG 10, Lv 60: 20 − 60 + 20 = −20 a turn.
     await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('join', [{ name: 'faction', value: 'Strong' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }]) });
     await h.fake.command({ name: 'war', channelId, user: h.fake.users.player2, options: sub('join', [{ name: 'faction', value: 'Thin' }, { name: 'level', value: 60 }, { name: 'mag', value: 10 }]) });
-    expect(mana('Strong')).toBe(160);
-    expect(mana('Thin')).toBe(120);
+    expect(await mana('Strong')).toBe(160);
+    expect(await mana('Thin')).toBe(120);
     await advance(); // summoning → day 1 morning: no upkeep yet
-    expect(mana('Thin')).toBe(120);
+    expect(await mana('Thin')).toBe(120);
     for (let i = 0; i < 4; i++) await advance();
-    expect(warRow(channelId)).toMatchObject({ day: 2, turn: 0 });
-    expect(mana('Strong')).toBe(160); // capped
-    expect(mana('Thin')).toBe(40); // 4 turn ends × −20
+    expect(await warRow(channelId)).toMatchObject({ day: 2, turn: 0 });
+    expect(await mana('Strong')).toBe(160); // capped
+    expect(await mana('Thin')).toBe(40); // 4 turn ends × −20
     const thinDms = h.fake.dms(h.fake.users.player2.id).map((m) => embedText(m.body)).join('\n');
     expect(thinDms).toMatch(/Thin/);
     expect(thinDms).not.toMatch(/Strong/);
@@ -199,9 +199,9 @@ describe('percentage war: mana upkeep each turn end (seed 000 §3)', () => {
       await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('set', [{ name: 'faction', value: 'Strong' }, { name: 'field', value: field! }, { name: 'value', value: value! }]) });
     }
     await advance();
-    expect(mana('Strong')).toBe(160 - 50 - 50); // −Lv 50 and the 50 for a cut supply; no MAG×2, no Grail
+    expect(await mana('Strong')).toBe(160 - 50 - 50); // −Lv 50 and the 50 for a cut supply; no MAG×2, no Grail
     const refused = await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('set', [{ name: 'faction', value: 'Strong' }, { name: 'field', value: 'mana' }, { name: 'value', value: '999' }]) });
     expect(ephemeral(refused)).toBe(true);
-    expect(mana('Strong')).toBe(60);
+    expect(await mana('Strong')).toBe(60);
   });
 });

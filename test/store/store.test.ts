@@ -1,21 +1,31 @@
+// The store's contract, run on SQLite and (in the postgres project) on a real PostgreSQL server.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../src/store/db.js';
 import { appendEvent } from '../../src/store/events.js';
 import { channelGm, setChannelGm } from '../../src/store/gms.js';
 import { insertRoll, lastRoll } from '../../src/store/rolls.js';
-import { events } from '../../src/store/schema.js';
+import type { SqliteStore } from '../../src/store/sqlite.js';
+import { rows } from '../helpers/db.js';
+import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
 
-const dirs: string[] = [];
-function tempDbPath(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-store-'));
-  dirs.push(dir);
-  return path.join(dir, 'nested', 'folder', 'bot.sqlite');
+const opened: Store[] = [];
+const databases: TestDatabase[] = [];
+async function open(url: string): Promise<Store> {
+  const store = await openStore(url);
+  opened.push(store);
+  return store;
 }
-afterEach(() => {
-  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+async function fresh(): Promise<{ url: string; store: Store }> {
+  const db = await testDatabase('store');
+  databases.push(db);
+  return { url: db.url, store: await open(db.url) };
+}
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+  for (const db of databases.splice(0)) await db.drop();
 });
 
 const sampleRoll = (id: string, value: number) => ({
@@ -34,52 +44,108 @@ const sampleRoll = (id: string, value: number) => ({
   secret: false,
 });
 
-describe('store', () => {
-  it('creates the file and its folders and applies migrations on an empty file, in WAL mode', () => {
-    const file = tempDbPath();
-    expect(fs.existsSync(file)).toBe(false);
-    const store = openStore(file);
-    expect(fs.existsSync(file)).toBe(true);
-    const mode = store.sqlite.pragma('journal_mode', { simple: true });
-    expect(mode).toBe('wal');
+const claim = (userId: string) => ({ channelId: 'c1', guildId: 'g1', userId, locale: 'ja', assignedBy: userId, assignedAt: new Date() });
+
+describe(`store (${testBackend})`, () => {
+  it('keeps a roll, with every die and its time to the millisecond, across closing and reopening', async () => {
+    const { url, store } = await fresh();
+    await store.transaction(async (tx) => {
+      await insertRoll(tx, sampleRoll('u1', 2));
+      await insertRoll(tx, sampleRoll('u1', 5));
+      await insertRoll(tx, sampleRoll('u2', 1));
+    });
+    await store.close();
+
+    const again = await open(url); // migrations run again and must be a no-op
+    const last = await again.transaction((tx) => lastRoll(tx, 'u1', 'c1'));
+    expect(last?.value).toBe(5);
+    expect(last?.dice).toEqual([{ sides: 6, face: 3, kept: true, success: true, pool: 0 }]);
+    expect(last?.createdAt.getTime()).toBe(1_700_000_000_000);
+    expect(await again.transaction((tx) => lastRoll(tx, 'u1', 'other-channel'))).toBeUndefined();
+  });
+
+  it('rolls back everything in a transaction that throws', async () => {
+    const { store } = await fresh();
+    await expect(
+      store.transaction(async (tx) => {
+        await setChannelGm(tx, claim('u1'));
+        await appendEvent(tx, { at: new Date(), guildId: 'g1', channelId: 'c1', actorId: 'u1', type: 'gm.claimed', subject: 'channel:c1', before: null, after: {} });
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await store.transaction((tx) => channelGm(tx, 'c1'))).toBeUndefined();
+    expect(await rows(store, 'events')).toHaveLength(0);
+  });
+
+  it('gives every event of one transaction the same batch, and another transaction another', async () => {
+    const { store } = await fresh();
+    const event = (type: string) => ({ at: new Date(), guildId: 'g1', channelId: 'c1', actorId: 'u1', type, subject: 'channel:c1', before: null, after: null });
+    await store.transaction(async (tx) => {
+      await appendEvent(tx, event('a'));
+      await appendEvent(tx, event('b'));
+    });
+    await store.transaction((tx) => appendEvent(tx, event('c')));
+    const [a, b, c] = await rows(store, 'events');
+    expect(a!.batch).toBeTruthy();
+    expect(b!.batch).toBe(a!.batch);
+    expect(c!.batch).not.toBe(a!.batch);
+  });
+
+  it('a transaction inside another is a savepoint: its failure undoes only its own writes', async () => {
+    const { store } = await fresh();
+    await store.transaction(async (tx) => {
+      await setChannelGm(tx, claim('u1'));
+      await expect(
+        store.transaction(async (inner) => {
+          await setChannelGm(inner, claim('u2'));
+          throw new Error('inner');
+        }),
+      ).rejects.toThrow('inner');
+    });
+    expect((await store.transaction((tx) => channelGm(tx, 'c1')))?.userId).toBe('u1');
+  });
+
+  it('keeps JSON exactly as written (key order, nesting, unicode)', async () => {
+    const { store } = await fresh();
+    const result = { z: 1, a: [{ 名: 'セイバー', 이름: '세이버' }], m: null };
+    await store.transaction((tx) => insertRoll(tx, { ...sampleRoll('u1', 1), result }));
+    const [row] = await rows(store, 'rolls');
+    expect(JSON.stringify(row!.result)).toBe(JSON.stringify(result));
+  });
+
+  it('spends a limited resource exactly up to its limit when many commands race for it', async () => {
+    // Stands for "the last seal / luck use / MP": each transaction reads the count, then takes one if any is left.
+    const { url, store } = await fresh();
+    // A second store on the same database is what a second bot process is (PostgreSQL); SQLite has one writer.
+    const other = testBackend === 'postgres' ? await open(url) : store;
+    const limit = 5;
+    const attempts = 40;
+    const spend = (s: Store, i: number) =>
+      s.transaction(async (tx) => {
+        const { events } = tx.t;
+        const [{ n }] = (await tx.db.select({ n: sql<number>`count(*)` }).from(events).where(eq(events.type, 'spent'))) as [{ n: number }];
+        if (Number(n) >= limit) return false;
+        await appendEvent(tx, { at: new Date(), guildId: 'g1', channelId: 'c1', actorId: `u${i}`, type: 'spent', subject: 'seal:1', before: n, after: Number(n) + 1 });
+        return true;
+      });
+    const results = await Promise.all(Array.from({ length: attempts }, (_, i) => spend(i % 2 ? other : store, i)));
+    expect(results.filter(Boolean)).toHaveLength(limit);
+    expect(await rows(store, 'events', (e) => eq(e.type, 'spent'))).toHaveLength(limit);
+  });
+});
+
+describe.runIf(testBackend === 'sqlite')('SQLite file', () => {
+  it('creates the file and its folders and applies migrations on an empty file, in WAL mode', async () => {
+    const db = await testDatabase('store');
+    databases.push(db);
+    expect(fs.existsSync(db.url)).toBe(false);
+    const store = (await open(db.url)) as SqliteStore;
+    expect(fs.existsSync(path.dirname(db.url))).toBe(true);
+    expect(store.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
     const tables = store.sqlite
       .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name")
       .all()
       .map((r: unknown) => (r as { name: string }).name);
     expect(tables).toEqual(expect.arrayContaining(['channel_gms', 'events', 'rolls']));
-    store.close();
-  });
-
-  it('keeps a roll, with every die, across closing and reopening the file', () => {
-    const file = tempDbPath();
-    let store: Store = openStore(file);
-    store.transaction((tx) => {
-      insertRoll(tx, sampleRoll('u1', 2));
-      insertRoll(tx, sampleRoll('u1', 5));
-      insertRoll(tx, sampleRoll('u2', 1));
-    });
-    store.close();
-
-    store = openStore(file); // migrations run again and must be a no-op
-    const last = store.transaction((tx) => lastRoll(tx, 'u1', 'c1'));
-    expect(last?.value).toBe(5);
-    expect(last?.dice).toEqual([{ sides: 6, face: 3, kept: true, success: true, pool: 0 }]);
-    expect(last?.createdAt.getTime()).toBe(1_700_000_000_000);
-    expect(store.transaction((tx) => lastRoll(tx, 'u1', 'other-channel'))).toBeUndefined();
-    store.close();
-  });
-
-  it('rolls back everything in a transaction that throws', () => {
-    const store = openStore(tempDbPath());
-    expect(() =>
-      store.transaction((tx) => {
-        setChannelGm(tx, { channelId: 'c1', guildId: 'g1', userId: 'u1', locale: 'ja', assignedBy: 'u1', assignedAt: new Date() });
-        appendEvent(tx, { at: new Date(), guildId: 'g1', channelId: 'c1', actorId: 'u1', type: 'gm.claimed', subject: 'channel:c1', before: null, after: {} });
-        throw new Error('boom');
-      }),
-    ).toThrow('boom');
-    expect(store.transaction((tx) => channelGm(tx, 'c1'))).toBeUndefined();
-    expect(store.db.select().from(events).all()).toHaveLength(0);
-    store.close();
   });
 });

@@ -91,9 +91,9 @@ export function findCombatant(state: FateCombatState, name: string): FateCombata
 }
 
 /** A combatant's check: from its sheet (status + skills), or an ad-hoc NPC's pool. */
-export function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext): DiceResult {
+export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext): Promise<DiceResult> {
   if (c.characterId === null) return evaluateDice(c.pool ?? '4d6<=3', ctx.rng);
-  const row = getCharacter(tx, c.characterId);
+  const row = await getCharacter(tx, c.characterId);
   if (!row) throw new UserError('character.gone');
   const plan = planCheck(hydrate(row).sheet, { status, skills, plus: 0, minus: 0, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
   return evaluateDice(plan.expression, ctx.rng);
@@ -116,14 +116,14 @@ export function applyDamage(state: FateCombatState, targetKey: string, result: A
 }
 
 /** /combat end: HP, MP and conditions go back to the sheets they came from. */
-export function writeBack(tx: Tx, ctx: CommandContext, state: FateCombatState): number {
+export async function writeBack(tx: Tx, ctx: CommandContext, state: FateCombatState): Promise<number> {
   let written = 0;
   for (const c of state.combatants) {
     if (c.characterId === null) continue;
-    const row = getCharacter(tx, c.characterId);
+    const row = await getCharacter(tx, c.characterId);
     if (!row) continue;
     const ch = hydrate(row);
-    saveCharacter(tx, ctx, ch, 'combat.writeBack', { runtime: { ...ch.runtime, hp: c.hp, mp: c.mp, incapacitated: c.incapacitated || c.dead } });
+    await saveCharacter(tx, ctx, ch, 'combat.writeBack', { runtime: { ...ch.runtime, hp: c.hp, mp: c.mp, incapacitated: c.incapacitated || c.dead } });
     written++;
   }
   return written;

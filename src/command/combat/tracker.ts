@@ -1,6 +1,6 @@
 // The pinned tracker: round, whose turn, the order, HP/MP bars of visible combatants, conditions.
 // An NPC the GM hid shows its name and condition only.
-import type { CombatRow } from '../../store/schema.js';
+import type { CombatRow } from '../../store/schema/index.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 import type { FateCombatant, FateCombatState } from './state.js';

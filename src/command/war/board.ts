@@ -1,6 +1,6 @@
 // The live board: day, action turn, factions alive, and who has declared this turn — never what.
 import { turnHours, turnKey } from '../../core/session/calendar.js';
-import type { FactionRow, WarRow } from '../../store/schema.js';
+import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 

@@ -3,7 +3,7 @@ import type { ActorProfile } from '../../core/grailwar/actions.js';
 import type { Combatant } from '../../core/grailwar/battle.js';
 import { baseStatuses, type Status } from '../../core/grailwar/status.js';
 import { penalizedStatus } from '../../core/grailwar/upkeep.js';
-import type { FactionRow } from '../../store/schema.js';
+import type { FactionRow } from '../../store/schema/index.js';
 import type { FactionState, PercentFactionState } from './state.js';
 
 export function percentOf(f: FactionRow): PercentFactionState | null {

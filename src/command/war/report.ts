@@ -1,7 +1,7 @@
 // Turn reports: what the GM sees (everything), and what each faction is told (its own lines only).
 import type { IrregularResult } from '../../core/session/irregular.js';
 import { irregularKeys } from '../../core/session/irregular.js';
-import type { FactionRow } from '../../store/schema.js';
+import type { FactionRow } from '../../store/schema/index.js';
 import { text, type DirectMessage } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 

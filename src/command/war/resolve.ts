@@ -6,7 +6,7 @@ import { addMana } from '../../core/grailwar/upkeep.js';
 import type { Tx } from '../../store/db.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
 import { appendEvent } from '../../store/events.js';
-import type { FactionRow, WarRow } from '../../store/schema.js';
+import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { updateFaction, warFactions } from '../../store/wars.js';
 import { text, type ChannelPost, type Reply } from '../../views/view.js';
 import { commitSecret } from '../secrets.js';
@@ -19,10 +19,10 @@ import type { FactionState, PercentFactionState } from './state.js';
 
 const STATUS_ORDER = ['str', 'end', 'agi', 'mag', 'luk', 'np'] as const;
 
-export function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Reply {
-  const pending = turnDeclarations(tx, war.id, war.day, war.turn).filter((d) => !d.resolvedAt);
+export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Promise<Reply> {
+  const pending = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => !d.resolvedAt);
   if (pending.length === 0) throw new UserError('resolve.nothing');
-  const factions = new Map(warFactions(tx, war.id).map((f) => [f.id, f]));
+  const factions = new Map((await warFactions(tx, war.id)).map((f) => [f.id, f]));
   const linesByFaction = new Map<number, string[]>();
   const gmLines: string[] = [];
   const posts: ChannelPost[] = [];
@@ -36,19 +36,19 @@ export function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Reply {
     const outcome = war.ruleset === 'percent' ? resolvePercent(ctx, war, faction, decl, [...factions.values()], tell) : { result: { kind: decl.kind, gm: true }, line: ctx.t('resolve.gmRules') };
     gmLines.push(`**${faction.name}** — ${outcome.line}`);
     tell(faction.id, outcome.line);
-    updateDeclaration(tx, row.id, { result: outcome.result, resolvedAt: ctx.now() });
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.resolved', subject: `declaration:${row.id}`, before: { result: null, resolvedAt: null }, after: { result: outcome.result } });
+    await updateDeclaration(tx, row.id, { result: outcome.result, resolvedAt: ctx.now() });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.resolved', subject: `declaration:${row.id}`, before: { result: null, resolvedAt: null }, after: { result: outcome.result } });
     if (outcome.state) {
       const before = faction.state as FactionState;
       const state: FactionState = { ...before, percent: outcome.state };
-      updateFaction(tx, faction.id, { state });
-      appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.actionApplied', subject: `faction:${faction.id}`, before: { state: before }, after: { state } });
+      await updateFaction(tx, faction.id, { state });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.actionApplied', subject: `faction:${faction.id}`, before: { state: before }, after: { state } });
       factions.set(faction.id, { ...faction, state });
     }
     const owner = (faction.members as string[])[0] ?? ctx.user.id;
-    posts.push(commitSecret(tx, ctx, 'result', owner, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, result: outcome.result }));
+    posts.push(await commitSecret(tx, ctx, 'result', owner, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, result: outcome.result }));
   }
-  const all = warFactions(tx, war.id);
+  const all = await warFactions(tx, war.id);
   posts.unshift({ channelId: war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.publicTitle', { name: war.name }), blocks: [text(ctx.t('resolve.publicBody', { count: pending.length }))], ephemeral: false } });
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.gmTitle', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },

@@ -9,7 +9,7 @@ import { getLibrary, updateLibraryState } from '../../store/libraries.js';
 import { endTurn, type Library } from '../../core/mtg/index.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
-import type { FactionRow, WarRow } from '../../store/schema.js';
+import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
 import { text, type Reply } from '../../views/view.js';
 import { hydrate, saveCharacter, type Character } from '../characters.js';
@@ -24,37 +24,37 @@ interface Line {
   text: string;
 }
 
-export function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow): Reply {
-  const factions = warFactions(tx, war.id).filter((f) => !f.eliminated);
+export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow): Promise<Reply> {
+  const factions = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
   const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
-  const lines: Line[] = war.ruleset === 'fate' ? fateTurn(tx, ctx, war, factions, dayEnded) : percentTurn(tx, ctx, war, factions);
+  const lines: Line[] = war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions);
 
   // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
   if (dayEnded || war.day === 0) {
     const ids = factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null);
-    if (resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: ctx.t('war.day.luckReset') });
+    if (await resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: ctx.t('war.day.luckReset') });
   }
   // An MTG library's boost-exiled cards return at the end of its owner's turn (seed 004 L103).
   for (const userId of new Set(factions.flatMap((f) => f.members as string[]))) {
-    const row = ctx.guildId ? getLibrary(tx, ctx.guildId, userId) : undefined;
+    const row = ctx.guildId ? await getLibrary(tx, ctx.guildId, userId) : undefined;
     const state = row?.state as { library: Library; lastJudge: unknown } | undefined;
     if (!row || !state) continue;
     if (state.library.exiled.length === 0 && !state.library.turn.boostUsed && state.library.turn.judgements.length === 0) continue;
     const next = { library: endTurn(state.library, ctx.rng), lastJudge: null };
-    updateLibraryState(tx, row.id, next, ctx.now());
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.endturn', subject: `library:${row.id}`, before: { state }, after: { state: next } });
+    await updateLibraryState(tx, row.id, next, ctx.now());
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.endturn', subject: `library:${row.id}`, before: { state }, after: { state: next } });
   }
   for (const f of factions) {
     if (f.declared) {
-      updateFaction(tx, f.id, { declared: false });
-      appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.turnReset', subject: `faction:${f.id}`, before: { declared: true }, after: { declared: false } });
+      await updateFaction(tx, f.id, { declared: false });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.turnReset', subject: `faction:${f.id}`, before: { declared: true }, after: { declared: false } });
     }
   }
-  updateWar(tx, war.id, { day: next.day, turn: next.turn });
-  appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
+  await updateWar(tx, war.id, { day: next.day, turn: next.turn });
+  await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
 
-  const after = getWar(tx, war.id)!;
-  const all = warFactions(tx, war.id);
+  const after = (await getWar(tx, war.id))!;
+  const all = await warFactions(tx, war.id);
   const header = [ctx.t(dayEnded ? 'warcmd.report.dayEnded' : 'warcmd.report.turnEnded', { day: war.day }), warClockLine(ctx, after)];
   const gmLines = [...header, ...lines.map((l) => l.text)];
   return {
@@ -64,19 +64,19 @@ export function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow): Reply {
   };
 }
 
-function load(tx: Tx, id: number | null): Character | null {
-  const row = id === null ? undefined : getCharacter(tx, id);
+async function load(tx: Tx, id: number | null): Promise<Character | null> {
+  const row = id === null ? undefined : await getCharacter(tx, id);
   return row ? hydrate(row) : null;
 }
 
-function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Line[] {
+async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Promise<Line[]> {
   if (war.day === 0) return []; // the summoning phase has no turn-end rules
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
   const servants: { f: FactionRow; c: Character; s: ServantTurnState }[] = [];
   for (const f of factions) {
     const state = (f.state as FactionState).fate ?? NEW_FATE_STATE;
-    const master = load(tx, f.masterId);
-    const servant = load(tx, f.servantId);
+    const master = await load(tx, f.masterId);
+    const servant = await load(tx, f.servantId);
     if (master) {
       masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state } });
     }
@@ -88,22 +88,22 @@ function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow
   const names = new Map<number, { name: string; factionId: number }>();
   for (const x of [...masters, ...servants]) names.set(x.c.row.id, { name: x.c.row.name, factionId: x.f.id });
 
-  result.masters.forEach((m, i) => {
+  for (const [i, m] of result.masters.entries()) {
     const { f, c } = masters[i]!;
-    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp) saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp } });
+    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp } });
     const state = f.state as FactionState;
     const fate = { sleptThisTurn: m.sleptThisTurn, awakeTurns: m.awakeTurns, allNighter: m.allNighter };
-    updateFaction(tx, f.id, { state: { ...state, fate } });
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.sleepTracked', subject: `faction:${f.id}`, before: { state }, after: { state: { ...state, fate } } });
-  });
-  result.servants.forEach((s, i) => {
+    await updateFaction(tx, f.id, { state: { ...state, fate } });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.sleepTracked', subject: `faction:${f.id}`, before: { state }, after: { state: { ...state, fate } } });
+  }
+  for (const [i, s] of result.servants.entries()) {
     const { f, c } = servants[i]!;
-    if (s.hp !== c.runtime.hp || s.mp !== c.runtime.mp) saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: s.hp, mp: s.mp, incapacitated: s.hp === 0 } });
+    if (s.hp !== c.runtime.hp || s.mp !== c.runtime.mp) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: s.hp, mp: s.mp, incapacitated: s.hp === 0 } });
     if (s.vanished) {
-      updateFaction(tx, f.id, { eliminated: true });
-      appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.eliminated', subject: `faction:${f.id}`, before: { eliminated: false }, after: { eliminated: true } });
+      await updateFaction(tx, f.id, { eliminated: true });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.eliminated', subject: `faction:${f.id}`, before: { eliminated: false }, after: { eliminated: true } });
     }
-  });
+  }
   return result.effects
     .filter((e) => e.kind !== 'luckReset') // reported once by advanceWar, after the reset itself
     .map((e) => {
@@ -112,7 +112,7 @@ function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow
     });
 }
 
-function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[]): Line[] {
+async function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[]): Promise<Line[]> {
   if (war.day === 0) return [];
   const config = war.config as WarConfig;
   const upkeep = { ...DEFAULT_UPKEEP, ...(config.territoryRecovery ? { territoryRecovery: config.territoryRecovery } : {}) };
@@ -127,8 +127,8 @@ function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Faction
     const state = f.state as FactionState;
     const { id: _id, ...percent } = p;
     const next: FactionState = { ...state, percent };
-    updateFaction(tx, f.id, { state: next, eliminated: f.eliminated || p.vanished });
-    appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.upkeep', subject: `faction:${f.id}`, before: { state, eliminated: f.eliminated }, after: { state: next, eliminated: f.eliminated || p.vanished } });
+    await updateFaction(tx, f.id, { state: next, eliminated: f.eliminated || p.vanished });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.upkeep', subject: `faction:${f.id}`, before: { state, eliminated: f.eliminated }, after: { state: next, eliminated: f.eliminated || p.vanished } });
   }
   return result.effects.map((e) => {
     const message = upkeepEffectMessage(e, (id) => byId.get(id)?.name ?? `#${id}`);

@@ -410,10 +410,10 @@ class FakeDiscordImpl implements FakeDiscord {
     else this.store.closedDms.delete(userId);
   }
 
-  async waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs = 2000): Promise<T> {
+  async waitFor<T>(predicate: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs = 2000): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const value = predicate();
+      const value = await predicate();
       if (value !== undefined && value !== null && value !== false) return value;
       if (Date.now() >= deadline) throw new Error(`fake-discord: waitFor timed out after ${timeoutMs}ms`);
       await sleep(10);

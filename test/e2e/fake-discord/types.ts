@@ -262,7 +262,8 @@ export interface FakeDiscord {
   failNext(method: string, path: RegExp | string, status: number, body?: unknown, times?: number): void;
   /** While closed, POST /channels/<dm>/messages for this user answers 403 {code: 50007}. */
   setDmsClosed(userId: string, closed?: boolean): void;
-  waitFor<T>(predicate: () => T | undefined | null | false, timeoutMs?: number): Promise<T>;
+  /** Polls until the predicate (sync or async) gives a value. */
+  waitFor<T>(predicate: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
   /** Close every gateway connection with `code` (default 4000 → discord.js resumes; 1000 → re-identifies). */
   disconnectClients(code?: number): void;
   /** Forget recorded requests (not the state). */

@@ -1,0 +1,90 @@
+// PostgreSQL through node-postgres, for several bot processes (and machines) sharing one database.
+// Every transaction is SERIALIZABLE: when two processes spend the same seal or luck use at once, one
+// of them fails to commit and runs again on the state the other left, so nothing is spent twice.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { batchIds, findMigrationsFolder, type PortableDb, type Store, type Tx } from './db.js';
+import { postgresTables } from './schema/index.js';
+
+export interface PostgresStore extends Store {
+  readonly dialect: 'postgres';
+  readonly pool: pg.Pool;
+}
+
+/** Serialization failure and deadlock: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 20;
+/** Any fixed key: start-ups of several processes take turns applying migrations. */
+const MIGRATION_LOCK = 7_020_871_001;
+
+export function isRetryable(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
+  }
+  return false;
+}
+
+export async function openPostgresStore(url: string, migrationsFolder = findMigrationsFolder('postgres')): Promise<PostgresStore> {
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+  // An idle connection the server closed (restart, failover) is dropped from the pool and replaced on
+  // the next query; without a listener, node-postgres would raise it as an uncaught error.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool);
+  const lock = await pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    lock.release();
+  }
+
+  const nextBatch = batchIds();
+  const current = new AsyncLocalStorage<Tx>();
+
+  async function attempt<T>(fn: (tx: Tx) => T | Promise<T>, batch: string): Promise<T> {
+    return db.transaction(
+      async (pgTx) => {
+        const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch };
+        return current.run(tx, () => fn(tx));
+      },
+      { isolationLevel: 'serializable' },
+    );
+  }
+
+  return {
+    dialect: 'postgres',
+    pool,
+    async transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
+      const outer = current.getStore();
+      if (outer) return outer.db.transaction(async (inner) => fn({ ...outer, db: inner as unknown as PortableDb }));
+      const batch = nextBatch();
+      for (let n = 1; ; n++) {
+        try {
+          return await attempt(fn, batch);
+        } catch (error) {
+          if (!isRetryable(error) || n >= MAX_ATTEMPTS) throw error;
+          // Back off a little, randomly, so the processes that collided do not collide again.
+          await sleep(Math.random() * Math.min(50, 2 ** n));
+        }
+      }
+    },
+    async close() {
+      if (!pool.ended) await pool.end();
+    },
+  };
+}
+
+/** Resets each identity sequence past the largest id (after rows were copied in with their ids). */
+export async function resetSequences(db: PortableDb, tables: string[]): Promise<void> {
+  for (const table of tables) {
+    await db.execute(
+      sql.raw(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST((SELECT MAX(id) FROM "${table}"), 1), (SELECT MAX(id) IS NOT NULL FROM "${table}"))`),
+    );
+  }
+}

@@ -1,0 +1,213 @@
+// PostgreSQL tables, for groups that share one database between several bot processes. Mirrors
+// ./sqlite.ts column for column (./index.ts checks at compile time that both give the same row types);
+// migrations/postgres is generated from this file. JSON is `json`, not `jsonb`, so stored text keeps
+// its key order exactly as SQLite does; ids take explicit values when a SQLite database is copied in.
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
+const time = (name: string) => timestamp(name, { mode: 'date', precision: 3, withTimezone: true });
+const createdAt = () => time('created_at').notNull();
+
+export const rolls = pgTable(
+  'rolls',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    userId: text('user_id').notNull(),
+    expression: text('expression').notNull(),
+    normalized: text('normalized').notNull(),
+    kind: text('kind', { enum: ['sum', 'count', 'target'] }).notNull(),
+    // Arithmetic on a thousand dice can pass 2³¹.
+    value: bigint('value', { mode: 'number' }).notNull(),
+    outcome: text('outcome', { enum: ['success', 'failure'] }),
+    dice: json('dice').notNull(),
+    result: json('result').notNull(),
+    comment: text('comment'),
+    secret: boolean('secret').notNull().default(false),
+    characterId: integer('character_id'),
+    check: json('check'),
+  },
+  (table) => [index('rolls_user_channel_idx').on(table.userId, table.channelId, table.id)],
+);
+
+export const channelGms = pgTable('channel_gms', {
+  channelId: text('channel_id').primaryKey(),
+  guildId: text('guild_id'),
+  userId: text('user_id').notNull(),
+  locale: text('locale').notNull().default('en'),
+  assignedBy: text('assigned_by').notNull(),
+  assignedAt: time('assigned_at').notNull(),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id'),
+    actorId: text('actor_id').notNull(),
+    type: text('type').notNull(),
+    subject: text('subject').notNull(),
+    before: json('before'),
+    after: json('after'),
+    undoneAt: time('undone_at'),
+    batch: text('batch'),
+  },
+  (table) => [index('events_channel_idx').on(table.channelId, table.id)],
+);
+
+export const characters = pgTable(
+  'characters',
+  {
+    id: id(),
+    guildId: text('guild_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    npcChannelId: text('npc_channel_id'),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['servant', 'master', 'troop'] }).notNull(),
+    sheet: json('sheet').notNull(),
+    state: json('state').notNull(),
+    createdAt: time('created_at').notNull(),
+    updatedAt: time('updated_at').notNull(),
+    deletedAt: time('deleted_at'),
+  },
+  (table) => [
+    uniqueIndex('characters_owner_name_idx').on(table.guildId, table.ownerId, table.name).where(sql`deleted_at is null`),
+  ],
+);
+
+export const activeCharacters = pgTable(
+  'active_characters',
+  {
+    channelId: text('channel_id').notNull(),
+    userId: text('user_id').notNull(),
+    characterId: integer('character_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.channelId, table.userId] })],
+);
+
+export const sealRequests = pgTable('seal_requests', {
+  id: id(),
+  guildId: text('guild_id'),
+  channelId: text('channel_id').notNull(),
+  characterId: integer('character_id').notNull(),
+  requesterId: text('requester_id').notNull(),
+  gmId: text('gm_id').notNull(),
+  effect: json('effect').notNull(),
+  rollIds: json('roll_ids').notNull(),
+  status: text('status', { enum: ['pending', 'approved', 'refused'] }).notNull(),
+  createdAt: time('created_at').notNull(),
+  decidedAt: time('decided_at'),
+});
+
+export const luckShares = pgTable(
+  'luck_shares',
+  {
+    characterId: integer('character_id').notNull(),
+    partnerId: integer('partner_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.characterId, table.partnerId] })],
+);
+
+export const wars = pgTable(
+  'wars',
+  {
+    id: id(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    name: text('name').notNull(),
+    ruleset: text('ruleset', { enum: ['fate', 'percent'] }).notNull(),
+    status: text('status', { enum: ['active', 'ended'] }).notNull(),
+    day: integer('day').notNull(),
+    turn: integer('turn').notNull(),
+    irregular: json('irregular'),
+    config: json('config').notNull(),
+    boardMessageId: text('board_message_id'),
+    createdAt: time('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('wars_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
+);
+
+export const factions = pgTable(
+  'factions',
+  {
+    id: id(),
+    warId: integer('war_id').notNull(),
+    name: text('name').notNull(),
+    masterId: integer('master_id'),
+    servantId: integer('servant_id'),
+    members: json('members').notNull(),
+    npc: boolean('npc').notNull(),
+    declared: boolean('declared').notNull(),
+    eliminated: boolean('eliminated').notNull(),
+    state: json('state').notNull(),
+  },
+  (table) => [index('factions_war_idx').on(table.warId)],
+);
+
+export const secrets = pgTable('secrets', {
+  id: id(),
+  guildId: text('guild_id'),
+  channelId: text('channel_id').notNull(),
+  ownerId: text('owner_id').notNull(),
+  kind: text('kind').notNull(),
+  hash: text('hash').notNull(),
+  text: text('text').notNull(),
+  createdAt: time('created_at').notNull(),
+  revealedAt: time('revealed_at'),
+});
+
+export const declarations = pgTable(
+  'declarations',
+  {
+    id: id(),
+    warId: integer('war_id').notNull(),
+    factionId: integer('faction_id').notNull(),
+    day: integer('day').notNull(),
+    turn: integer('turn').notNull(),
+    action: json('action').notNull(),
+    declaredBy: text('declared_by').notNull(),
+    createdAt: time('created_at').notNull(),
+    result: json('result'),
+    resolvedAt: time('resolved_at'),
+  },
+  (table) => [uniqueIndex('declarations_turn_idx').on(table.warId, table.factionId, table.day, table.turn)],
+);
+
+export const combats = pgTable(
+  'combats',
+  {
+    id: id(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    ruleset: text('ruleset', { enum: ['fate', 'persona'] }).notNull(),
+    status: text('status', { enum: ['active', 'ended'] }).notNull(),
+    state: json('state').notNull(),
+    trackerMessageId: text('tracker_message_id'),
+    createdAt: time('created_at').notNull(),
+  },
+  (table) => [uniqueIndex('combats_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
+);
+
+export const cardCache = pgTable('card_cache', {
+  key: text('key').primaryKey(),
+  data: json('data').notNull(),
+  fetchedAt: time('fetched_at').notNull(),
+});
+
+export const libraries = pgTable(
+  'libraries',
+  {
+    id: id(),
+    guildId: text('guild_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    deck: json('deck').notNull(),
+    state: json('state').notNull(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('libraries_owner_idx').on(table.guildId, table.ownerId)],
+);

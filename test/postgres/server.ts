@@ -1,0 +1,96 @@
+// A real PostgreSQL server for the tests: Debian's binaries, a throwaway data directory, 127.0.0.1 on a
+// free port, owned by a non-root user (initdb refuses root). Started once per `npm test` by the
+// postgres project's global setup and stopped (data directory removed) after it.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+
+export interface PostgresServer {
+  /** Superuser URL of the `postgres` database; tests create their own databases from it. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The folder holding initdb and postgres: PG_BIN, the PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
+export function findPostgresBin(): string | null {
+  const candidates = [process.env.PG_BIN, ...(process.env.PATH ?? '').split(path.delimiter)];
+  const debian = '/usr/lib/postgresql';
+  if (fs.existsSync(debian)) {
+    const versions = fs.readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    candidates.push(...versions.map((v) => path.join(debian, v, 'bin')));
+  }
+  for (const dir of candidates) {
+    if (dir && fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'postgres'))) return dir;
+  }
+  return null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Root runs the server as the `postgres` user Debian's package creates (or nobody). */
+function runAs(): { uid: number; gid: number } | null {
+  if (process.getuid?.() !== 0) return null;
+  for (const user of ['postgres', 'nobody']) {
+    try {
+      const uid = Number(execFileSync('id', ['-u', user]).toString().trim());
+      const gid = Number(execFileSync('id', ['-g', user]).toString().trim());
+      return { uid, gid };
+    } catch {
+      // try the next one
+    }
+  }
+  throw new Error('running as root, and neither a postgres nor a nobody user exists to run PostgreSQL as');
+}
+
+export async function startPostgres(bin: string): Promise<PostgresServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-pg-'));
+  const data = path.join(dir, 'data');
+  const user = runAs();
+  if (user) fs.chownSync(dir, user.uid, user.gid);
+  const ids = user ? { uid: user.uid, gid: user.gid } : {};
+  execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'grailwar', '--auth=trust', '-E', 'UTF8', '--no-locale'], { ...ids, stdio: 'pipe', cwd: dir });
+  const port = await freePort();
+  // Durability is not under test here (the crash suite runs SQLite's); speed is welcome.
+  const args = ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const child: ChildProcess = spawn(path.join(bin, 'postgres'), args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
+  let log = '';
+  child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const url = `postgres://grailwar@127.0.0.1:${port}/postgres`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    try {
+      await client.connect();
+      await client.end();
+      break;
+    } catch {
+      await client.end().catch(() => undefined);
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${log}`);
+      await sleep(100);
+    }
+  }
+  return {
+    url,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGINT'); // fast shutdown
+        await Promise.race([exited, sleep(10_000)]);
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
