@@ -2,7 +2,7 @@
 // content by DM, the channel sees only that the faction has declared (board) and a commitment.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
 import { commitSecret } from '../src/command/secrets.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate } from '../src/command/war/board.js';
@@ -18,16 +18,14 @@ import { activeWar, updateFaction, warFactions } from '../src/store/wars.js';
 import { text, type DirectMessage, type Reply } from '../src/views/view.js';
 
 const TEXT_MAX = 500;
-const choices = <T extends string>(values: readonly T[], prefix: string) =>
-  values.map((v) => ({ name: translator('en')(`${prefix}.${v}`), name_localizations: { ja: translator('ja')(`${prefix}.${v}`), ko: translator('ko')(`${prefix}.${v}`) }, value: v }));
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.act')
   .setDMPermission(false)
-  .addStringOption((o) => describe(o, 'cmd.act.action').setRequired(true).addChoices(...choices(ACTIONS, 'gw.action')))
+  .addStringOption((o) => describe(o, 'cmd.act.action').setRequired(true).addChoices(...localizedChoices(ACTIONS, 'gw.action')))
   .addStringOption((o) => describe(o, 'cmd.act.text').setMaxLength(TEXT_MAX))
   .addStringOption((o) => describe(o, 'cmd.act.targets').setMaxLength(300).setAutocomplete(true))
-  .addStringOption((o) => describe(o, 'cmd.act.mode').addChoices(...choices(INFO_MODES, 'gw.infoMode')))
-  .addStringOption((o) => describe(o, 'cmd.act.item').addChoices(...choices(MYSTIC_CODES, 'gw.mysticCode')))
+  .addStringOption((o) => describe(o, 'cmd.act.mode').addChoices(...localizedChoices(INFO_MODES, 'gw.infoMode')))
+  .addStringOption((o) => describe(o, 'cmd.act.item').addChoices(...localizedChoices(MYSTIC_CODES, 'gw.mysticCode')))
   .addStringOption((o) => describe(o, 'cmd.act.creator').addChoices({ name: 'master', value: 'master' }, { name: 'servant', value: 'servant' }))
   .addStringOption((o) => describe(o, 'cmd.act.territory').addChoices(...TERRITORY_GRADES.map((g) => ({ name: g, value: g }))))
   .addBooleanOption((o) => describe(o, 'cmd.act.random'))

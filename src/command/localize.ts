@@ -16,3 +16,8 @@ export function describe<T extends Describable>(builder: T, key: string): T {
     .setDescription(t('en', `${key}.description`))
     .setDescriptionLocalizations({ ja: t('ja', `${key}.description`), ko: t('ko', `${key}.description`) });
 }
+
+/** Choices of an option, each named by the catalog key `<prefix>.<value>` in en with ja/ko localizations. */
+export function localizedChoices<T extends string>(values: readonly T[], prefix: string): { name: string; name_localizations: { ja: string; ko: string }; value: T }[] {
+  return values.map((v) => ({ name: t('en', `${prefix}.${v}`), name_localizations: { ja: t('ja', `${prefix}.${v}`), ko: t('ko', `${prefix}.${v}`) }, value: v }));
+}

@@ -3,6 +3,7 @@
 import type { Logger } from 'pino';
 import { translator } from '../i18n/index.js';
 import type { Reply } from '../views/view.js';
+import { rememberLocale } from './locales.js';
 import { refusalText } from './refusals.js';
 import type { CommandContext, CommandModule, CommandOptions } from './types.js';
 
@@ -28,6 +29,8 @@ export async function runHandler(
   const started = process.hrtime.bigint();
   let reply: Reply;
   let outcome: Outcome = 'ok';
+  // Remembered for DMs others cause later; a failure here must not cost the user the command.
+  await rememberLocale(ctx).catch((error: unknown) => log.warn({ err: error }, 'could not store the user locale'));
   try {
     reply = await handler();
   } catch (error) {

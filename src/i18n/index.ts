@@ -15,11 +15,12 @@ import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { warCommandMessages } from './messages/war-commands.js';
 import { warMessages } from './messages/war.js';
+import { particle } from './particles.js';
 
 export const LOCALES = ['en', 'ja', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** A catalog maps a key to a template; `{name}` placeholders are filled from params. */
+/** A catalog maps a key to a template; `{name}` placeholders are filled from params (Korean particles: ./particles.ts). */
 export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
@@ -49,9 +50,18 @@ export function asLocale(value: string): Locale {
 export function t(locale: Locale, key: string, params: Params = {}): string {
   const template = catalogs[locale][key] ?? catalogs.en[key];
   if (template === undefined) return key; // a missing key shows itself rather than crashing; tests check coverage
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    params[name] === undefined ? whole : String(params[name]),
-  );
+  return format(template, params);
+}
+
+/** Fills a template: {name} is the value; {name#을} only the Korean particle that fits it; {name|을} both. */
+export function format(template: string, params: Params = {}): string {
+  return template.replace(/\{(\w+)(?:([#|])([^}]+))?\}/g, (whole, name: string, mark?: string, form?: string) => {
+    if (params[name] === undefined) return whole;
+    const value = String(params[name]);
+    if (!form) return value;
+    const chosen = particle(value, form);
+    return mark === '#' ? chosen : value + chosen;
+  });
 }
 
 /** Every key of the English catalog, for the catalog-completeness test. */

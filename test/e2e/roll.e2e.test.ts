@@ -1,5 +1,5 @@
 // /roll and /gm through the real discord.js client against the fake Discord on 127.0.0.1.
-import { desc } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
@@ -46,6 +46,8 @@ describe('/roll', () => {
     expect(embedText(ja.callback.data)).toMatch(/成功|失敗/);
     const ko = await h.fake.command({ name: 'roll', locale: 'ko', options: [{ name: 'expression', value: '1d100<=50' }] });
     expect(embedText(ko.callback.data)).toMatch(/성공|실패/);
+    // Remembered for DMs that others' actions send this user later.
+    expect((await row(h.store, 'userLocales', (c) => eq(c.userId, h.fake.users.player.id))).locale).toBe('ko');
     const fr = await h.fake.command({ name: 'roll', locale: 'fr', options: [{ name: 'expression', value: '1d100<=50' }] });
     expect(embedText(fr.callback.data)).toMatch(/success|failure/i);
   });

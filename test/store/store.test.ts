@@ -149,3 +149,17 @@ describe.runIf(testBackend === 'sqlite')('SQLite file', () => {
     expect(tables).toEqual(expect.arrayContaining(['channel_gms', 'events', 'rolls']));
   });
 });
+
+describe(`user locales (${testBackend})`, () => {
+  it('stores each user’s language and reads several back at once; a user never seen is missing', async () => {
+    const { saveUserLocale, userLocales } = await import('../../src/store/locales.js');
+    const { store } = await fresh();
+    await store.transaction(async (tx) => {
+      await saveUserLocale(tx, 'u1', 'ko', new Date());
+      await saveUserLocale(tx, 'u2', 'ja', new Date());
+      await saveUserLocale(tx, 'u1', 'en', new Date()); // changed language: the newest wins
+    });
+    const found = await store.transaction((tx) => userLocales(tx, ['u1', 'u2', 'u3']));
+    expect(Object.fromEntries(found)).toEqual({ u1: 'en', u2: 'ja' });
+  });
+});

@@ -153,7 +153,7 @@ export const deckMessages: Catalogs = {
     'deck.done.known': '알려진 위 카드를 설정했습니다.',
     'deck.done.endturn': '턴 종료: 추방 카드를 아래로 돌리고 부스트를 다시 쓸 수 있습니다.',
     'judge.title': '행동 판정 — {name}',
-    'judge.badColor': '"{color}" 은(는) 판정 색이 아닙니다 (흰, 파랑, 검정, 빨강, 초록, 무색).',
+    'judge.badColor': '"{color}"{color#은} 판정 색이 아닙니다 (흰, 파랑, 검정, 빨강, 초록, 무색).',
     'judge.boostButton': '부스트 (위에서 6장 추방)',
     'judge.notYours': '부스트는 판정한 플레이어만 할 수 있습니다.',
     'judge.nothingToBoost': '이번 턴에 부스트할 판정이 없습니다.',

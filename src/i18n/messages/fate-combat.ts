@@ -80,11 +80,11 @@ export const fateCombatMessages: Catalogs = {
     'fate.combat.escape.caught': '離脱失敗：追う側の最高値{chaser}が{escaper}を上回りました。',
   },
   ko: {
-    'fate.combat.error.outOfRange': '{name}은(는) {min}부터 {max}까지의 정수여야 합니다.',
-    'fate.combat.error.backWithoutFront': '진영 {side}은(는) 전위에 아무도 없는데 후위에 캐릭터가 있습니다. 먼저 전위를 배치하세요.',
-    'fate.combat.error.delayTooLarge': 'IV {iv}은(는) 최대 {iv}까지만 낮출 수 있습니다({delay}은(는) 불가, IV는 0 미만이 될 수 없습니다).',
-    'fate.combat.error.duplicateId': '캐릭터 {id}이(가) 행동 순서에 두 번 들어 있습니다.',
-    'fate.combat.error.notACount': '"{expression}"은(는) 성공 수를 세는 판정(8d6<=4+6d6<=3 등)이 아닙니다.',
+    'fate.combat.error.outOfRange': '{name}{name#은} {min}부터 {max}까지의 정수여야 합니다.',
+    'fate.combat.error.backWithoutFront': '진영 {side}{side#은} 전위에 아무도 없는데 후위에 캐릭터가 있습니다. 먼저 전위를 배치하세요.',
+    'fate.combat.error.delayTooLarge': 'IV {iv}{iv#은} 최대 {iv}까지만 낮출 수 있습니다({delay}{delay#은} 불가, IV는 0 미만이 될 수 없습니다).',
+    'fate.combat.error.duplicateId': '캐릭터 {id}{id#이} 행동 순서에 두 번 들어 있습니다.',
+    'fate.combat.error.notACount': '"{expression}"{expression#은} 성공 수를 세는 판정(8d6<=4+6d6<=3 등)이 아닙니다.',
     'fate.combat.error.tieUndecided': '{ids}의 IV 동점이 {rounds}번 다시 굴려도 결정되지 않았습니다. 행동 순서는 GM이 정합니다.',
     'fate.combat.error.priorityNotDualUse': '공격과 방어 양쪽에 쓸 수 있는 주사위(마력, 민첩, 공방 겸용 스킬)만 옮길 수 있습니다.',
     'fate.combat.error.priorityTooMany': '이 방법으로 옮길 수 있는 주사위는 최대 {max}개입니다.',
@@ -113,8 +113,8 @@ export const fateCombatMessages: Catalogs = {
 
     'fate.combat.escape.unopposed': '막으려는 자가 없어 전투 이탈에 성공합니다.',
     'fate.combat.escape.rearguard': '남은 자가 적을 막아, 다른 이들은 확실히 이탈합니다.',
-    'fate.combat.escape.tie': '민첩 판정이 {achievement}(으)로 동점: 모두 다시 굴립니다.',
-    'fate.combat.escape.escaped': '이탈 성공: {escaper}이(가) 추격 측 최고치 {chaser}을(를) 넘었습니다.',
-    'fate.combat.escape.caught': '이탈 실패: 추격 측 최고치 {chaser}이(가) {escaper}을(를) 넘었습니다.',
+    'fate.combat.escape.tie': '민첩 판정이 {achievement}{achievement#로} 동점: 모두 다시 굴립니다.',
+    'fate.combat.escape.escaped': '이탈 성공: {escaper}{escaper#이} 추격 측 최고치 {chaser}{chaser#을} 넘었습니다.',
+    'fate.combat.escape.caught': '이탈 실패: 추격 측 최고치 {chaser}{chaser#이} {escaper}{escaper#을} 넘었습니다.',
   },
 };

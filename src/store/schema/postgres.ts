@@ -211,3 +211,9 @@ export const libraries = pgTable(
   },
   (table) => [uniqueIndex('libraries_owner_idx').on(table.guildId, table.ownerId)],
 );
+
+export const userLocales = pgTable('user_locales', {
+  userId: text('user_id').primaryKey(),
+  locale: text('locale').notNull(),
+  updatedAt: time('updated_at').notNull(),
+});

@@ -235,3 +235,10 @@ export const libraries = sqliteTable(
   },
   (table) => [uniqueIndex('libraries_owner_idx').on(table.guildId, table.ownerId)],
 );
+
+/** Each user's reply language as last seen, so DMs that others' actions cause read in the recipient's language. */
+export const userLocales = sqliteTable('user_locales', {
+  userId: text('user_id').primaryKey(),
+  locale: text('locale').notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});

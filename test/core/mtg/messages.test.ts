@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Locale, Params, Translate } from '../../../src/i18n/index.js';
+import { format, type Locale, type Params, type Translate } from '../../../src/i18n/index.js';
 import { mtgMessages } from '../../../src/i18n/messages/mtg.js';
 import {
   COLORS,
@@ -27,7 +27,7 @@ function translate(locale: Locale): Translate {
   return (key: string, params: Params = {}) => {
     const template = mtgMessages[locale][key];
     if (template === undefined) throw new Error(`missing ${locale} key ${key}`);
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+    return format(template, params);
   };
 }
 
@@ -108,7 +108,7 @@ describe('reports', () => {
   it('in Korean: a random color pick and a colorless judgement', () => {
     const gold = creature('Simic', 2, ['green', 'blue']);
     const picked = judge(libraryOf([mystic, gold]), 'green', 0, scriptedRandom([1, 1])).result;
-    expect(judgeReport(picked, translate('ko'))).toContain('Simic은(는) 청색 / 녹색: 무작위로 청색(으)로 취급합니다.');
+    expect(judgeReport(picked, translate('ko'))).toContain('Simic은 청색 / 녹색: 무작위로 청색으로 취급합니다.');
     expect(judgeReport(picked, translate('ko'))).toContain('달성값: Simic (마나 총량 2) + 0 (청색: 적대색) = 2');
     const colorless = judge(libraryOf([mystic, gold]), 'colorless', 0, scriptedRandom([1])).result;
     expect(judgeReport(colorless, translate('ko'))[2]).toBe('달성값: Simic (마나 총량 2) + 0 (무색 판정: 색 보정 없음) = 2');

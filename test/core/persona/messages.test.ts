@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { caught } from '../../helpers/caught.js';
 import { scriptedRandom } from '../../../src/core/random.js';
-import { LOCALES, type Locale, type Params, type Translate } from '../../../src/i18n/index.js';
+import { LOCALES, format, type Locale, type Params, type Translate } from '../../../src/i18n/index.js';
 import { personaMessages } from '../../../src/i18n/messages/persona.js';
 import {
   ELEMENTS,
@@ -36,7 +36,7 @@ function translator(locale: Locale): Translate {
   return (key: string, params: Params = {}) => {
     const template = personaMessages[locale][key];
     if (template === undefined) return key;
-    return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+    return format(template, params);
   };
 }
 
@@ -88,7 +88,7 @@ describe('persona catalog', () => {
     const weak = log.find((e) => e.key === 'persona.damage.weak')!;
     expect(personaEventText(weak, translator('ja'), 'ja')).toBe('Slimeは火炎が弱点!');
     const charmed = log.find((e) => e.key === 'persona.status.inflicted')!;
-    expect(personaEventText(charmed, translator('ko'), 'ko')).toBe('Pixie이(가) 뇌쇄 상태가 되었다.');
+    expect(personaEventText(charmed, translator('ko'), 'ko')).toBe('Pixie가 뇌쇄 상태가 되었다.');
     expect(personaEventText(charmed, translator('en'), 'en')).toBe('Pixie is afflicted with Charm.');
   });
 

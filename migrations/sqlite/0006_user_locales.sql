@@ -1,0 +1,5 @@
+CREATE TABLE `user_locales` (
+	`user_id` text PRIMARY KEY NOT NULL,
+	`locale` text NOT NULL,
+	`updated_at` integer NOT NULL
+);

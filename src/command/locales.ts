@@ -1,0 +1,31 @@
+// Every user's language, remembered from their own interactions, so that a DM caused by someone else
+// (a GM's approval, a resolved turn, a battle) reaches each recipient in the recipient's language.
+import { asLocale, type Locale } from '../i18n/index.js';
+import type { Tx } from '../store/db.js';
+import { saveUserLocale, userLocales } from '../store/locales.js';
+import type { CommandContext } from './types.js';
+
+/**
+ * What this process last wrote per user, so an unchanged language costs no write. Kept only ten
+ * minutes: another process may have written a newer value meanwhile, and this one must not trust
+ * its memory for long.
+ */
+const written = new Map<string, { locale: string; at: number }>();
+const TRUST_MS = 10 * 60_000;
+
+export async function rememberLocale(ctx: CommandContext): Promise<void> {
+  const seen = written.get(ctx.user.id);
+  const now = ctx.now();
+  if (seen && seen.locale === ctx.locale && now.getTime() - seen.at < TRUST_MS) return;
+  await ctx.store.transaction((tx) => saveUserLocale(tx, ctx.user.id, ctx.locale, now));
+  written.set(ctx.user.id, { locale: ctx.locale, at: now.getTime() });
+}
+
+/** Each recipient's language; one never seen gets `fallback` (the language of whoever caused the DM). */
+export async function recipientLocales(tx: Tx, userIds: readonly string[], fallback: Locale): Promise<(userId: string) => Locale> {
+  const stored = await userLocales(tx, userIds);
+  return (userId) => {
+    const locale = stored.get(userId);
+    return locale ? asLocale(locale) : fallback;
+  };
+}

@@ -1,0 +1,19 @@
+import { inArray } from 'drizzle-orm';
+import type { Tx } from './db.js';
+
+/** Records the language a user's client reports (only when it changed). */
+export async function saveUserLocale(tx: Tx, userId: string, locale: string, at: Date): Promise<void> {
+  const { userLocales } = tx.t;
+  await tx.db
+    .insert(userLocales)
+    .values({ userId, locale, updatedAt: at })
+    .onConflictDoUpdate({ target: userLocales.userId, set: { locale, updatedAt: at } });
+}
+
+/** The stored languages of these users (users never seen are missing from the map). */
+export async function userLocales(tx: Tx, userIds: readonly string[]): Promise<Map<string, string>> {
+  const { userLocales } = tx.t;
+  if (userIds.length === 0) return new Map();
+  const rows = await tx.db.select().from(userLocales).where(inArray(userLocales.userId, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.userId, r.locale]));
+}
