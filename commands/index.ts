@@ -3,6 +3,7 @@ import type { CommandModule } from '../src/command/types.js';
 import { act } from './act.js';
 import { attack } from './attack.js';
 import { combat } from './combat.js';
+import { data } from './data.js';
 import { deck } from './deck.js';
 import { battle } from './battle.js';
 import { check } from './check.js';
@@ -18,7 +19,7 @@ import { seal } from './seal.js';
 import { sheet } from './sheet.js';
 import { war } from './war.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal]);
+export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data]);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

@@ -13,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Scryfall's API base, for card data of imported decklists. */
   scryfallApi: string;
+  /** Rolls and events older than this many days are pruned unless still needed; 0 keeps everything. */
+  retentionDays: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -48,8 +50,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const scryfallApi = (read('SCRYFALL_API') ?? 'https://api.scryfall.com').replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s/]+/.test(scryfallApi)) problems.push(`SCRYFALL_API must be an http(s) URL, got "${scryfallApi}"`);
 
+  const retentionRaw = read('RETENTION_DAYS') ?? '0';
+  const retentionDays = Number(retentionRaw);
+  if (!/^\d+$/.test(retentionRaw) || retentionDays > 36_500) problems.push(`RETENTION_DAYS must be a whole number of days (0 keeps everything), got "${retentionRaw}"`);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { discordToken, discordClientId, discordGuildId, discordApi, databaseUrl, logLevel, scryfallApi };
+  return { discordToken, discordClientId, discordGuildId, discordApi, databaseUrl, logLevel, scryfallApi, retentionDays };
 }
 
 /** Reads ./.env if present (Node's own parser); variables already in the environment win. */

@@ -7,6 +7,7 @@ import { openStore } from './store/db.js';
 import { startBot } from './discord/bot.js';
 import { runConsole } from './console/repl.js';
 import { scryfallClient } from './scryfall/client.js';
+import { scheduleRetention } from './command/retention.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -28,11 +29,13 @@ async function main(): Promise<void> {
   }
 
   const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards });
+  const stopRetention = scheduleRetention(store, config.retentionDays, log);
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down: finishing in-flight commands');
+    stopRetention();
     bot
       .stop()
       .catch((error: unknown) => log.error({ err: error }, 'error while stopping'))

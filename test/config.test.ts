@@ -34,4 +34,12 @@ describe('config', () => {
       expect(message).toContain('DISCORD_API');
     }
   });
+
+  it('keeps a PostgreSQL URL as it is, and reads the retention age (0 keeps everything)', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://bot:pw@db.internal:5432/grailwar', RETENTION_DAYS: '180' });
+    expect(c).toMatchObject({ databaseUrl: 'postgres://bot:pw@db.internal:5432/grailwar', retentionDays: 180 });
+    expect(loadConfig({}).retentionDays).toBe(0);
+    expect(() => loadConfig({ RETENTION_DAYS: '-3' })).toThrow(/RETENTION_DAYS/);
+    expect(() => loadConfig({ RETENTION_DAYS: 'soon' })).toThrow(/RETENTION_DAYS/);
+  });
 });

@@ -1,5 +1,6 @@
 // Storing rolls and reading them back as dice results (for luck rerolls and seal bonuses).
 import { cloneResult, type DiceResult, type ResultNode } from '../core/dice/index.js';
+import { replayableFaces, replayDice } from '../core/dice/replay.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { insertRoll, updateRoll } from '../store/rolls.js';
@@ -24,18 +25,20 @@ export async function storeRoll(
 ): Promise<number> {
   const at = ctx.now();
   const { result } = roll;
+  // Expression and faces rebuild the result; the tree is stored only when they cannot.
+  const faces = replayableFaces(result);
   const id = await insertRoll(tx, {
     createdAt: at,
     guildId: ctx.guildId,
     channelId: ctx.channelId,
     userId: ctx.user.id,
-    expression: result.input,
+    expression: result.input === result.normalized ? null : result.input,
     normalized: result.normalized,
     kind: result.kind,
     value: result.value,
     outcome: result.outcome,
-    dice: result.dice,
-    result: result.tree,
+    faces: (faces ?? (result.repeats ?? [result]).flatMap((r) => r.dice.map((d) => d.face))).join(','),
+    result: faces ? null : result.tree,
     comment: roll.comment,
     secret: roll.secret,
     characterId: roll.characterId ?? null,
@@ -49,27 +52,23 @@ export async function storeRoll(
     type: 'roll.created',
     subject: `roll:${id}`,
     before: null,
-    after: { id, secret: roll.secret, characterId: roll.characterId ?? null },
+    after: null, // the roll row itself is the record
   });
   return id;
 }
 
-/** A stored roll as a DiceResult again; cloneResult rebuilds the flat dice from the tree so both share objects. */
+/** A stored roll as a DiceResult again: its stored tree (cloneResult rebuilds the flat dice from it), or its faces replayed. */
 export function storedResult(row: RollRow): DiceResult {
-  return cloneResult({
-    input: row.expression,
-    normalized: row.normalized,
-    kind: row.kind,
-    value: row.value,
-    outcome: row.outcome,
-    dice: [],
-    tree: row.result as ResultNode,
-  });
+  const input = row.expression ?? row.normalized;
+  if (row.result === null) return { ...replayDice(row.normalized, parseFaces(row.faces)), input };
+  return cloneResult({ input, normalized: row.normalized, kind: row.kind, value: row.value, outcome: row.outcome, dice: [], tree: row.result as ResultNode });
 }
+
+const parseFaces = (faces: string): number[] => (faces === '' ? [] : faces.split(',').map(Number));
 
 /** Replaces a stored roll's dice and result (luck reroll, seal) and records before/after. */
 export async function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, next: DiceResult, check: CheckRecord | null, type: string): Promise<void> {
-  await updateRoll(tx, row.id, { dice: next.dice, result: next.tree, value: next.value, outcome: next.outcome, check });
+  await updateRoll(tx, row.id, { result: next.tree, value: next.value, outcome: next.outcome, check });
   await appendEvent(tx, {
     at: ctx.now(),
     guildId: ctx.guildId,
@@ -77,8 +76,8 @@ export async function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, nex
     actorId: ctx.user.id,
     type,
     subject: `roll:${row.id}`,
-    before: { value: row.value, outcome: row.outcome, dice: row.dice, result: row.result, check: row.check },
-    after: { value: next.value, outcome: next.outcome, dice: next.dice, result: next.tree, check },
+    before: { value: row.value, outcome: row.outcome, result: row.result ?? storedResult(row).tree, check: row.check },
+    after: { value: next.value, outcome: next.outcome, result: next.tree, check },
   });
 }
 

@@ -11,7 +11,7 @@ export async function commitSecret(tx: Tx, ctx: CommandContext, kind: string, ow
   const c = commit(result, ownerId, makeNonce(ctx.rng));
   const at = ctx.now();
   const id = await insertSecret(tx, { guildId: ctx.guildId, channelId, ownerId, kind, hash: c.hash, text: c.text, createdAt: at });
-  await appendEvent(tx, { at, guildId: ctx.guildId, channelId, actorId: ctx.user.id, type: 'secret.committed', subject: `secret:${id}`, before: null, after: { kind, hash: c.hash } });
+  await appendEvent(tx, { at, guildId: ctx.guildId, channelId, actorId: ctx.user.id, type: 'secret.committed', subject: `secret:${id}`, before: null, after: { kind } }); // the hash is on the secret row
   return {
     channelId,
     view: {

@@ -19,6 +19,8 @@ export interface CommandContext {
   t: Translate;
   /** The member may manage this channel (Discord's Manage Channels, owner or admin). */
   canManageChannel: boolean;
+  /** The user owns this server (may delete its data). */
+  isGuildOwner?: boolean;
   store: Store;
   rng: RandomSource;
   now: () => Date;

@@ -50,6 +50,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     locale,
     t: t(),
     canManageChannel: user === OWNER,
+    isGuildOwner: user === OWNER,
     store: deps.store,
     rng: deps.rng,
     now: deps.now ?? (() => new Date()),

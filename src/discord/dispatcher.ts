@@ -61,6 +61,7 @@ function contextOf(deps: DispatchDeps, interaction: Interaction): CommandContext
     locale,
     t: translator(locale),
     canManageChannel: interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
+    isGuildOwner: interaction.guild?.ownerId === interaction.user.id,
     store: deps.store,
     rng: deps.rng,
     now: deps.now ?? (() => new Date()),

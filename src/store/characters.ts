@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, like, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNull, like, ne } from 'drizzle-orm';
 import type { CharacterRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
@@ -55,7 +55,7 @@ export async function searchCharacters(tx: Tx, guildId: string, ownerId: string,
     .select()
     .from(characters)
     .where(and(eq(characters.guildId, guildId), isNull(characters.deletedAt), contains(characters.name, `%${escapeLike(typed)}%`)))
-    .orderBy(sql`${characters.ownerId} != ${ownerId}`, asc(characters.name))
+    .orderBy(ne(characters.ownerId, ownerId), asc(characters.name)) // own first (false sorts before true)
     .limit(25);
 }
 

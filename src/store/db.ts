@@ -1,5 +1,6 @@
 // The store's one seam: a transaction handle that repositories use the same way on SQLite and on
 // PostgreSQL. DATABASE_URL picks the backend; everything above this file is the same for both.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,9 +52,9 @@ export async function openStore(url: string): Promise<Store> {
   return openSqliteStore(url);
 }
 
-/** A batch id unique across processes sharing one database. */
+/** Batch ids unique across processes sharing one database: a random prefix per store, then a counter. */
 export function batchIds(): () => string {
-  const prefix = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 4).toString(36).padStart(4, '0')}`;
+  const prefix = randomBytes(5).toString('base64url'); // 40 bits: two processes colliding is negligible
   let counter = 0;
   return () => `${prefix}-${++counter}`;
 }

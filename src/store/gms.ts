@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { ChannelGmRow } from './schema/index.js';
 import type { Tx } from './db.js';
-import { prepared } from './prepared.js';
+import { prepared, slot } from './prepared.js';
 import { first } from './rows.js';
 
-const gmStatement = ({ db, t: { channelGms } }: Tx) => db.select().from(channelGms).where(eq(channelGms.channelId, sql.placeholder('channelId')));
+const gmStatement = ({ db, t: { channelGms } }: Tx) => db.select().from(channelGms).where(eq(channelGms.channelId, slot('channelId', channelGms.channelId)));
 
 /** The channel's GM: read by every command that may DM the GM (each secret roll) or is GM-only. */
 export async function channelGm(tx: Tx, channelId: string): Promise<ChannelGmRow | undefined> {

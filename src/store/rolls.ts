@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { NewRoll, RollRow } from './schema/index.js';
 import type { Tx } from './db.js';
-import { prepared } from './prepared.js';
+import { prepared, slot } from './prepared.js';
 import { first } from './rows.js';
 
 const ph = sql.placeholder;
-const columns: readonly (keyof Omit<NewRoll, 'id'>)[] = ['createdAt', 'guildId', 'channelId', 'userId', 'expression', 'normalized', 'kind', 'value', 'outcome', 'dice', 'result', 'comment', 'secret', 'characterId', 'check'];
+const columns: readonly (keyof Omit<NewRoll, 'id'>)[] = ['createdAt', 'guildId', 'channelId', 'userId', 'expression', 'normalized', 'kind', 'value', 'outcome', 'faces', 'result', 'comment', 'secret', 'characterId', 'check'];
 const insertStatement = ({ db, t: { rolls } }: Tx) =>
   db
     .insert(rolls)
@@ -24,7 +24,7 @@ const lastStatement = ({ db, t: { rolls } }: Tx) =>
   db
     .select()
     .from(rolls)
-    .where(and(eq(rolls.userId, ph('userId')), eq(rolls.channelId, ph('channelId'))))
+    .where(and(eq(rolls.userId, slot('userId', rolls.userId)), eq(rolls.channelId, slot('channelId', rolls.channelId))))
     .orderBy(desc(rolls.id))
     .limit(1);
 
@@ -39,7 +39,7 @@ export async function getRoll(tx: Tx, id: number): Promise<RollRow | undefined> 
 }
 
 /** A luck reroll or a seal changes a stored check; the event row keeps the before/after. */
-export async function updateRoll(tx: Tx, id: number, changes: Partial<Pick<RollRow, 'dice' | 'result' | 'value' | 'outcome' | 'check'>>): Promise<void> {
+export async function updateRoll(tx: Tx, id: number, changes: Partial<Pick<RollRow, 'result' | 'value' | 'outcome' | 'check'>>): Promise<void> {
   const { rolls } = tx.t;
   await tx.db.update(rolls).set(changes).where(eq(rolls.id, id));
 }

@@ -57,7 +57,7 @@ describe('npm start with a token', () => {
     if (testBackend === 'sqlite') expect(fs.existsSync(db)).toBe(true);
     const store = await openStore(db);
     try {
-      expect((await rows(store, 'rolls')).map((r) => r.expression)).toEqual(['8d6<=4']);
+      expect((await rows(store, 'rolls')).map((r) => r.normalized)).toEqual(['8d6<=4']);
     } finally {
       await store.close();
     }

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
+import { storedResult } from '../../src/command/rolls.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -21,7 +22,10 @@ describe('/roll', () => {
     expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
     const row = await lastRollRow();
     expect(row).toMatchObject({ userId: h.fake.users.player.id, channelId: h.fake.channelId, normalized: '8d6<=4', kind: 'count', comment: 'Attack' });
-    const dice = row.dice as Array<{ face: number; success: boolean }>;
+    // Stored once, compactly: the expression and the faces, from which the result is rebuilt.
+    expect(row.result).toBeNull();
+    const dice = storedResult(row).dice;
+    expect(row.faces).toBe(dice.map((d) => d.face).join(','));
     expect(dice).toHaveLength(8);
     expect(row.value).toBe(dice.filter((d) => d.face <= 4).length);
     const shown = embedText(ex.callback.data);
@@ -35,8 +39,8 @@ describe('/roll', () => {
   it('sums 2d6+3, and understands full-width input', async () => {
     const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '２ｄ６＋３' }] });
     const row = await lastRollRow();
-    expect(row).toMatchObject({ kind: 'sum', normalized: '2d6+3' });
-    const faces = (row.dice as Array<{ face: number }>).map((d) => d.face);
+    expect(row).toMatchObject({ kind: 'sum', normalized: '2d6+3', expression: '２ｄ６＋３' });
+    const faces = row.faces.split(',').map(Number);
     expect(row.value).toBe(faces[0]! + faces[1]! + 3);
     expect(embedText(ex.callback.data)).toContain(String(row.value));
   });

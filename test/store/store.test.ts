@@ -38,7 +38,7 @@ const sampleRoll = (id: string, value: number) => ({
   kind: 'count' as const,
   value,
   outcome: null,
-  dice: [{ sides: 6, face: 3, kept: true, success: true, pool: 0 }],
+  faces: '3',
   result: { any: 'tree' },
   comment: 'attack',
   secret: false,
@@ -59,7 +59,8 @@ describe(`store (${testBackend})`, () => {
     const again = await open(url); // migrations run again and must be a no-op
     const last = await again.transaction((tx) => lastRoll(tx, 'u1', 'c1'));
     expect(last?.value).toBe(5);
-    expect(last?.dice).toEqual([{ sides: 6, face: 3, kept: true, success: true, pool: 0 }]);
+    expect(last?.faces).toBe('3');
+    expect(last?.result).toEqual({ any: 'tree' });
     expect(last?.createdAt.getTime()).toBe(1_700_000_000_000);
     expect(await again.transaction((tx) => lastRoll(tx, 'u1', 'other-channel'))).toBeUndefined();
   });
@@ -161,5 +162,17 @@ describe(`user locales (${testBackend})`, () => {
     });
     const found = await store.transaction((tx) => userLocales(tx, ['u1', 'u2', 'u3']));
     expect(Object.fromEntries(found)).toEqual({ u1: 'en', u2: 'ja' });
+  });
+});
+
+describe('Discord ids in SQLite', () => {
+  it('encode to 8 bytes and back exactly; other ids stay text', async () => {
+    const { encodeId, decodeId } = await import('../../src/store/schema/snowflake.js');
+    for (const id of ['1', '412345678901234567', '9223372036854775807']) {
+      const stored = encodeId(id);
+      expect(Buffer.isBuffer(stored) && stored.length).toBe(8);
+      expect(decodeId(stored)).toBe(id);
+    }
+    for (const id of ['console:alice', '0123', '9223372036854775808', '12345678901234567890', '', '-5']) expect(encodeId(id)).toBe(id);
   });
 });

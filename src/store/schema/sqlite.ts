@@ -1,29 +1,36 @@
 // SQLite tables (the embedded default). Mirrors ./postgres.ts column for column: ./index.ts checks at
 // compile time that both give the same row types, and migrations/sqlite is generated from this file.
+// Discord ids are stored as 8-byte BLOBs here (./snowflake.ts), as text in PostgreSQL.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { discordId } from './snowflake.js';
 
 // Times come from the command's clock (injected), never from SQLite, so tests control them.
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull();
 
-/** Every roll, kept so later features (luck rerolls, audit) can find "your last roll" after a restart. */
+/**
+ * Every roll, kept so later features (luck rerolls, audit) can find "your last roll" after a restart.
+ * Stored compactly: the expression and the faces rebuild the result (src/core/dice/replay.ts); the
+ * result tree itself is kept only when they cannot (a luck reroll or a seal changed it).
+ */
 export const rolls = sqliteTable(
   'rolls',
   {
     id: integer('id').primaryKey(),
     createdAt: createdAt(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id').notNull(),
-    userId: text('user_id').notNull(),
-    expression: text('expression').notNull(),
+    guildId: discordId('guild_id'),
+    channelId: discordId('channel_id').notNull(),
+    userId: discordId('user_id').notNull(),
+    /** As typed, when it differs from the normalized form (full-width input, spaces). */
+    expression: text('expression'),
     normalized: text('normalized').notNull(),
     kind: text('kind', { enum: ['sum', 'count', 'target'] }).notNull(),
     value: integer('value').notNull(),
     outcome: text('outcome', { enum: ['success', 'failure'] }),
-    /** JSON array of every die: sides, face, kept, success, pool. */
-    dice: text('dice', { mode: 'json' }).notNull(),
-    /** JSON result tree, enough to render the roll again. */
-    result: text('result', { mode: 'json' }).notNull(),
+    /** Every die's face in the order rolled, comma-separated: replaying them rebuilds the result. */
+    faces: text('faces').notNull().default(''),
+    /** The JSON result tree, only when the faces cannot rebuild it (rerolled, sealed, older rows). */
+    result: text('result', { mode: 'json' }),
     comment: text('comment'),
     secret: integer('secret', { mode: 'boolean' }).notNull().default(false),
     /** Set for /check rolls: the character who rolled. */
@@ -31,17 +38,18 @@ export const rolls = sqliteTable(
     /** /check details: pools, target, luck rerolls and seal bonuses applied since. */
     check: text('check', { mode: 'json' }),
   },
-  (table) => [index('rolls_user_channel_idx').on(table.userId, table.channelId, table.id)],
+  // No id column: SQLite ends every index entry with the rowid, so "the newest of this user here" is already in order.
+  (table) => [index('rolls_user_channel_idx').on(table.userId, table.channelId)],
 );
 
 /** The GM of each channel: every GM-only action checks this row. */
 export const channelGms = sqliteTable('channel_gms', {
-  channelId: text('channel_id').primaryKey(),
-  guildId: text('guild_id'),
-  userId: text('user_id').notNull(),
+  channelId: discordId('channel_id').primaryKey(),
+  guildId: discordId('guild_id'),
+  userId: discordId('user_id').notNull(),
   /** The GM's reply language, so DMs sent to the GM by others' actions read in the GM's language. */
   locale: text('locale').notNull().default('en'),
-  assignedBy: text('assigned_by').notNull(),
+  assignedBy: discordId('assigned_by').notNull(),
   assignedAt: integer('assigned_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
@@ -51,9 +59,9 @@ export const events = sqliteTable(
   {
     id: integer('id').primaryKey(),
     createdAt: createdAt(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id'),
-    actorId: text('actor_id').notNull(),
+    guildId: discordId('guild_id'),
+    channelId: discordId('channel_id'),
+    actorId: discordId('actor_id').notNull(),
     type: text('type').notNull(),
     subject: text('subject').notNull(),
     before: text('before', { mode: 'json' }),
@@ -70,10 +78,10 @@ export const characters = sqliteTable(
   'characters',
   {
     id: integer('id').primaryKey(),
-    guildId: text('guild_id').notNull(),
-    ownerId: text('owner_id').notNull(),
+    guildId: discordId('guild_id').notNull(),
+    ownerId: discordId('owner_id').notNull(),
     /** A GM's NPC: editable by the GM of this channel too. */
-    npcChannelId: text('npc_channel_id'),
+    npcChannelId: discordId('npc_channel_id'),
     name: text('name').notNull(),
     type: text('type', { enum: ['servant', 'master', 'troop'] }).notNull(),
     sheet: text('sheet', { mode: 'json' }).notNull(),
@@ -92,8 +100,8 @@ export const characters = sqliteTable(
 export const activeCharacters = sqliteTable(
   'active_characters',
   {
-    channelId: text('channel_id').notNull(),
-    userId: text('user_id').notNull(),
+    channelId: discordId('channel_id').notNull(),
+    userId: discordId('user_id').notNull(),
     characterId: integer('character_id').notNull(),
   },
   (table) => [primaryKey({ columns: [table.channelId, table.userId] })],
@@ -102,11 +110,11 @@ export const activeCharacters = sqliteTable(
 /** Command Seal uses waiting for (or decided by) the GM; a seal is spent only on approval. */
 export const sealRequests = sqliteTable('seal_requests', {
   id: integer('id').primaryKey(),
-  guildId: text('guild_id'),
-  channelId: text('channel_id').notNull(),
+  guildId: discordId('guild_id'),
+  channelId: discordId('channel_id').notNull(),
   characterId: integer('character_id').notNull(),
-  requesterId: text('requester_id').notNull(),
-  gmId: text('gm_id').notNull(),
+  requesterId: discordId('requester_id').notNull(),
+  gmId: discordId('gm_id').notNull(),
   effect: text('effect', { mode: 'json' }).notNull(),
   /** The rolls a bonus or auto-success applies to. */
   rollIds: text('roll_ids', { mode: 'json' }).notNull(),
@@ -130,8 +138,8 @@ export const wars = sqliteTable(
   'wars',
   {
     id: integer('id').primaryKey(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id').notNull(),
+    guildId: discordId('guild_id'),
+    channelId: discordId('channel_id').notNull(),
     name: text('name').notNull(),
     ruleset: text('ruleset', { enum: ['fate', 'percent'] }).notNull(),
     status: text('status', { enum: ['active', 'ended'] }).notNull(),
@@ -141,7 +149,7 @@ export const wars = sqliteTable(
     turn: integer('turn').notNull(),
     irregular: text('irregular', { mode: 'json' }),
     config: text('config', { mode: 'json' }).notNull(),
-    boardMessageId: text('board_message_id'),
+    boardMessageId: discordId('board_message_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (table) => [uniqueIndex('wars_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
@@ -170,10 +178,10 @@ export const factions = sqliteTable(
 /** A hidden result's commitment: the hash is public at once, the text only when revealed. */
 export const secrets = sqliteTable('secrets', {
   id: integer('id').primaryKey(),
-  guildId: text('guild_id'),
-  channelId: text('channel_id').notNull(),
+  guildId: discordId('guild_id'),
+  channelId: discordId('channel_id').notNull(),
   /** Who may reveal it (the roller, or the faction's first member); the channel's GM may too. */
-  ownerId: text('owner_id').notNull(),
+  ownerId: discordId('owner_id').notNull(),
   kind: text('kind').notNull(),
   hash: text('hash').notNull(),
   text: text('text').notNull(),
@@ -191,7 +199,7 @@ export const declarations = sqliteTable(
     day: integer('day').notNull(),
     turn: integer('turn').notNull(),
     action: text('action', { mode: 'json' }).notNull(),
-    declaredBy: text('declared_by').notNull(),
+    declaredBy: discordId('declared_by').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     result: text('result', { mode: 'json' }),
     resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
@@ -204,12 +212,12 @@ export const combats = sqliteTable(
   'combats',
   {
     id: integer('id').primaryKey(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id').notNull(),
+    guildId: discordId('guild_id'),
+    channelId: discordId('channel_id').notNull(),
     ruleset: text('ruleset', { enum: ['fate', 'persona'] }).notNull(),
     status: text('status', { enum: ['active', 'ended'] }).notNull(),
     state: text('state', { mode: 'json' }).notNull(),
-    trackerMessageId: text('tracker_message_id'),
+    trackerMessageId: discordId('tracker_message_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (table) => [uniqueIndex('combats_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
@@ -227,8 +235,8 @@ export const libraries = sqliteTable(
   'libraries',
   {
     id: integer('id').primaryKey(),
-    guildId: text('guild_id').notNull(),
-    ownerId: text('owner_id').notNull(),
+    guildId: discordId('guild_id').notNull(),
+    ownerId: discordId('owner_id').notNull(),
     deck: text('deck', { mode: 'json' }).notNull(),
     state: text('state', { mode: 'json' }).notNull(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -238,7 +246,7 @@ export const libraries = sqliteTable(
 
 /** Each user's reply language as last seen, so DMs that others' actions cause read in the recipient's language. */
 export const userLocales = sqliteTable('user_locales', {
-  userId: text('user_id').primaryKey(),
+  userId: discordId('user_id').primaryKey(),
   locale: text('locale').notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -75,6 +75,7 @@ class FakeDiscordImpl implements FakeDiscord {
       gm: store.createUser({ username: 'game_master', globalName: 'Game Master' }),
       moderator: store.createUser({ username: 'moderator', globalName: 'Moderator', permissions: PERMISSIONS.manageChannels }),
       admin: store.createUser({ username: 'admin', globalName: 'Admin', permissions: PERMISSIONS.administrator }),
+      owner: store.users.get(store.guilds.get(store.guildId)!.ownerId)!,
     };
   }
 

@@ -227,7 +227,8 @@ export interface FakeDiscord {
   channelId: string;
   /** Ready-made users: `player` and `player2` (plain permissions), `gm` (plain permissions, distinct id),
    *  `moderator` (plain + Manage Channels), `admin` (Administrator). */
-  users: { player: FakeUser; player2: FakeUser; gm: FakeUser; moderator: FakeUser; admin: FakeUser };
+  /** `owner` owns the default guild. */
+  users: { player: FakeUser; player2: FakeUser; gm: FakeUser; moderator: FakeUser; admin: FakeUser; owner: FakeUser };
   requests: RecordedRequest[];
   /** IDENTIFY payloads (`d`) received on the gateway. */
   identifies: any[];

@@ -1,0 +1,2 @@
+DROP INDEX `rolls_user_channel_idx`;--> statement-breakpoint
+CREATE INDEX `rolls_user_channel_idx` ON `rolls` (`user_id`,`channel_id`);

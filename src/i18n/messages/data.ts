@@ -1,0 +1,47 @@
+// /data: a server's stored data, deleted on its owner's request.
+import type { Catalogs } from '../index.js';
+
+export const dataMessages: Catalogs = {
+  en: {
+    'cmd.data.name': 'data',
+    'cmd.data.description': 'What the bot stores for this server',
+    'cmd.data.delete.name': 'delete',
+    'cmd.data.delete.description': 'Server owner: delete everything the bot stored for this server',
+    'help.data': '`/data delete` — the server owner deletes every character, war, fight, roll and log the bot keeps for the server',
+    'data.title': 'Server data',
+    'data.ownerOnly': 'Only the server owner can delete the server’s data.',
+    'data.delete.confirm': 'Delete every character, war, fight, deck, roll, secret and log entry the bot keeps for this server? This cannot be undone.',
+    'data.delete.yes': 'Delete everything',
+    'data.delete.no': 'Cancel',
+    'data.delete.cancelled': 'Nothing was deleted.',
+    'data.delete.done': 'Deleted: {rows} stored records of this server.',
+  },
+  ja: {
+    'cmd.data.name': 'データ',
+    'cmd.data.description': 'このサーバーについてボットが保存しているもの',
+    'cmd.data.delete.name': '削除',
+    'cmd.data.delete.description': 'サーバーオーナー: このサーバーのデータをすべて削除',
+    'help.data': '`/data delete` — サーバーオーナーが、キャラクター・聖杯戦争・戦闘・ダイス・ログなどこのサーバーの保存データをすべて削除',
+    'data.title': 'サーバーデータ',
+    'data.ownerOnly': 'サーバーのデータを削除できるのはサーバーオーナーだけです。',
+    'data.delete.confirm': 'このサーバーのキャラクター、聖杯戦争、戦闘、デッキ、ダイス、秘匿、ログをすべて削除しますか？元に戻せません。',
+    'data.delete.yes': 'すべて削除',
+    'data.delete.no': 'キャンセル',
+    'data.delete.cancelled': '何も削除していません。',
+    'data.delete.done': 'このサーバーの保存データ {rows} 件を削除しました。',
+  },
+  ko: {
+    'cmd.data.name': '데이터',
+    'cmd.data.description': '이 서버에 대해 봇이 저장한 것',
+    'cmd.data.delete.name': '삭제',
+    'cmd.data.delete.description': '서버 소유자: 이 서버의 데이터를 모두 삭제',
+    'help.data': '`/data delete` — 서버 소유자가 캐릭터, 성배전쟁, 전투, 주사위, 로그 등 이 서버의 저장 데이터를 모두 삭제',
+    'data.title': '서버 데이터',
+    'data.ownerOnly': '서버 데이터는 서버 소유자만 삭제할 수 있습니다.',
+    'data.delete.confirm': '이 서버의 캐릭터, 성배전쟁, 전투, 덱, 주사위, 비밀, 로그를 모두 삭제할까요? 되돌릴 수 없습니다.',
+    'data.delete.yes': '모두 삭제',
+    'data.delete.no': '취소',
+    'data.delete.cancelled': '아무것도 삭제하지 않았습니다.',
+    'data.delete.done': '이 서버의 저장 데이터 {rows}건을 삭제했습니다.',
+  },
+};
