@@ -42,7 +42,8 @@ function usedBytes(store: SqliteStore): number {
   return (pages - free) * pageSize;
 }
 
-export async function benchStorage(count = 100_000): Promise<string[]> {
+/** Bytes per stored roll (roll + event rows + indexes) after `count` mixed /roll commands. */
+export async function measureStorage(count: number): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-storage-'));
   const store = openSqliteStore(path.join(dir, 'storage.sqlite'));
   const log = pino({ level: 'silent' });
@@ -65,18 +66,17 @@ export async function benchStorage(count = 100_000): Promise<string[]> {
       const { outcome } = await runCommand(roll, ctxFor(i), options[i % options.length]!, log);
       if (outcome !== 'ok') throw new Error(`storage bench roll failed: ${outcome}`);
     }
-    const used = usedBytes(store) - empty;
-    if (process.env.BENCH_TABLES) {
-      for (const r of store.sqlite.prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC').all() as { name: string; bytes: number }[])
-        console.log(`  ${r.name}: ${(r.bytes / count).toFixed(1)} bytes per roll`);
-    }
-    const perRoll = used / count;
-    return [
-      `storage: ${count.toLocaleString('en-US')} mixed rolls (${MIX.map((m) => m.expression).join(', ')}) in SQLite, roll + event rows + indexes:`,
-      `  ${perRoll.toFixed(1)} bytes per roll (${(used / 1e6).toFixed(1)} MB; target ≤ 300)`,
-    ];
+    return (usedBytes(store) - empty) / count;
   } finally {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+export async function benchStorage(count = 100_000): Promise<string[]> {
+  const perRoll = await measureStorage(count);
+  return [
+    `storage: ${count.toLocaleString('en-US')} mixed rolls (${MIX.map((m) => m.expression).join(', ')}; one in eight secret, with its commitment) in SQLite, roll + event rows + indexes:`,
+    `  ${perRoll.toFixed(1)} bytes per roll (${((perRoll * count) / 1e6).toFixed(1)} MB; target ≤ 300)`,
+  ];
 }
