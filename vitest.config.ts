@@ -17,7 +17,7 @@ if (postgresBin) {
     extends: true,
     test: {
       name: 'postgres',
-      include: ['test/store/**/*.test.ts', 'test/e2e/**/*.e2e.test.ts'],
+      include: ['test/store/**/*.test.ts', 'test/e2e/**/*.e2e.test.ts', 'test/reliability/**/*.test.ts'],
       env: { TEST_BACKEND: 'postgres' },
       globalSetup: ['test/postgres/global-setup.ts'],
     },
