@@ -159,7 +159,11 @@ export async function startServer(
       return;
     }
     const json = JSON.stringify(result.body);
-    res.writeHead(result.status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) }).end(json);
+    const replyHeaders: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) };
+    // A rate limit says when to come back, in the header as Discord does (seconds).
+    const retryAfter = (result.body as { retry_after?: unknown }).retry_after;
+    if (result.status === 429 && typeof retryAfter === 'number') replyHeaders['retry-after'] = String(retryAfter);
+    res.writeHead(result.status, replyHeaders).end(json);
   };
 
   const server = http.createServer((req, res) => {
