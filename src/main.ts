@@ -27,7 +27,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards });
+  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards, shards: config.shards });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
