@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { boardMessageId, claimBoardMessage } from '../store/boards.js';
 import type { Store } from '../store/db.js';
 import type { BoardUpdate, View } from '../views/view.js';
+import { sendableChannel } from './channels.js';
 import { toMessage } from './render.js';
 
 /** Rounds of render → edit → re-check before giving up on a board that keeps changing under us. */
@@ -22,8 +23,8 @@ interface Snapshot {
 }
 
 export async function updateBoard(client: Client, store: Store, log: Logger, board: BoardUpdate): Promise<void> {
-  const channel = await client.channels.fetch(board.channelId).catch(() => null);
-  if (!channel?.isSendable() || !('messages' in channel)) {
+  const channel = await sendableChannel(client, board.channelId).catch(() => null);
+  if (!channel || !('messages' in channel)) {
     log.warn({ channel: board.channelId }, 'board channel not reachable');
     return;
   }

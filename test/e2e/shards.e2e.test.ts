@@ -134,13 +134,21 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
     expect(shown.callback.type).toBe(4);
     expect(embedText(shown.callback.data)).toContain('seals 2');
     expect(handledBy(one, 'sheet').length).toBe(2);
+    // A +10 on a roll made through shard 1, approved through shard 0: shard 0's process rewrites the
+    // stored roll and posts it to shard 1's guild over REST (no gateway cache of that guild needed).
+    await fake.command({ ...at1, name: 'roll', user: player2, options: [{ name: 'expression', value: '8d6<=4' }] });
+    const rolled = (await rows(store, 'rolls')).filter((r) => r.guildId === g1.guildId).at(-1)!;
     const asked = fake.dms(gm.id).length;
-    await fake.command({ ...at1, name: 'seal', user: player2, options: [{ name: 'effect', value: 'mp' }] });
+    await fake.command({ ...at1, name: 'seal', user: player2, options: [{ name: 'effect', value: '+10' }] });
     const second = await fake.waitFor(() => fake.dms(gm.id).slice(asked).find((m) => m.components.length > 0), 5000);
     const nextId = second.components[0].components[0].custom_id as string;
     expect(nextId).not.toBe(customId);
     await fake.button({ customId: nextId, user: gm, guildId: null, message: second });
     expect((await master()).sealsRemaining).toBe(1);
+    expect((await row(store, 'rolls', (r) => eq(r.id, rolled.id))).value).toBe(rolled.value + 10);
+    const post = await fake.waitFor(() => fake.channelMessages(g1.channelId).find((m) => embedText(m).includes(`#${rolled.id}`)), 5000);
+    expect(embedText(post)).toContain(String(rolled.value + 10));
+    expect(handledBy(zero, 'seal:button').map((c) => c.outcome)).toEqual(['refused', 'ok', 'refused', 'ok']);
     const requests = await rows(store, 'sealRequests');
     expect(requests.map((r) => r.status)).toEqual(['approved', 'approved']);
     const spent = (await rows(store, 'events')).filter((e) => e.type === 'seal.spent');
@@ -161,6 +169,9 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
     expect(stored.filter((r) => r.guildId === g0.guildId)).toHaveLength(4);
     expect(stored.filter((r) => r.guildId === g1.guildId)).toHaveLength(4);
     expect([...zero.commands(), ...one.commands()].filter((c) => c.outcome === 'error')).toEqual([]);
+    // Nothing went wrong quietly either: no warning or error logged by either process (pino: warn = 40).
+    const troubles = (p: BotProcess) => p.out().split('\n').filter((l) => l.startsWith('{') && (JSON.parse(l) as { level: number }).level >= 40);
+    expect([...troubles(zero), ...troubles(one)]).toEqual([]);
   });
 
   it('both stop cleanly on SIGTERM', async () => {
