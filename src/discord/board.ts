@@ -6,7 +6,7 @@
 //   whichever edit reaches Discord last was checked against the state after it, so none is lost;
 // - a new message id is claimed with a conditional update; the loser deletes its message and edits
 //   the winner's, so a war never keeps two boards.
-import type { Client, Message } from 'discord.js';
+import { DiscordAPIError, RESTJSONErrorCodes, type Client, type Message } from 'discord.js';
 import type { Logger } from 'pino';
 import { boardMessageId, claimBoardMessage } from '../store/boards.js';
 import type { Store } from '../store/db.js';
@@ -46,7 +46,10 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
         await channel.messages.edit(snapshot.messageId, { embeds: payload.embeds ?? [], components: [], allowedMentions: { parse: [] } });
         edited = true;
       } catch (error) {
-        log.info({ err: error, message: snapshot.messageId }, 'board message gone; posting a new one');
+        // Only a deleted message is replaced; any other failure (Discord down after discord.js's
+        // retries) would leave the old board standing beside a new one, so it is reported instead.
+        if (!(error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownMessage)) throw error;
+        log.info({ message: snapshot.messageId }, 'board message gone; posting a new one');
       }
     }
     if (!edited) {

@@ -150,4 +150,19 @@ describe('two processes updating one board', () => {
     expect(stored).toBe(live[0]!.id);
     expect(titleOf(live[0]!.id)).toBe('Day 5');
   });
+
+  it('an edit failing for another reason (Discord erroring) is reported, and no second board is posted', async () => {
+    const channelId = fake.createTextChannel({ name: 'edit-error' });
+    const warId = await newWar(a.store, channelId);
+    await updateBoard(a.client, a.store, log, board(warId, channelId));
+    const [first] = boards(channelId);
+    // discord.js retries a 5xx three times before giving up
+    fake.failNext('PATCH', `/channels/${channelId}/messages/${first!.id}`, 500, { message: 'Internal Server Error', code: 0 }, 4);
+    await setDay(a.store, warId, 7);
+    await expect(updateBoard(a.client, a.store, log, board(warId, channelId))).rejects.toThrow();
+    expect(boards(channelId).map((m) => m.id)).toEqual([first!.id]);
+    // The next update (Discord back) edits the same message to the latest state.
+    await updateBoard(b.client, b.store, log, board(warId, channelId));
+    expect(titleOf(first!.id)).toBe('Day 7');
+  });
 });
