@@ -239,7 +239,7 @@ export interface FakeDiscord {
   createUser(input?: Partial<FakeUser>): FakeUser;
   /** Stores a file as if a user had uploaded it for a command's ATTACHMENT option; its `url` serves the bytes. */
   uploadAttachment(input: UploadAttachmentInput): FakeAttachment;
-  /** Adds a text channel to a guild (default guild); dispatches CHANNEL_CREATE if a client is connected and the guild is the default one. */
+  /** Adds a text channel to a guild (default guild); dispatches CHANNEL_CREATE (to that guild's shard) if the guild is the default one or made by createGuild. */
   createTextChannel(input?: { name?: string; guildId?: string }): string;
   /** Adds a guild (with a `general` channel) whose id lands on `shard` of `shardCount` (default: the recommended count);
    *  announced in READY and by GUILD_CREATE to the sessions of that shard. */
