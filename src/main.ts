@@ -28,7 +28,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards });
+  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards, shards: config.shards });
   const stopRetention = scheduleRetention(store, config.retentionDays, log);
   let stopping = false;
   const shutdown = (signal: string) => {

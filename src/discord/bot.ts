@@ -1,9 +1,12 @@
 // The real discord.js client: only the Guilds intent (interactions arrive without any intent; DMs
 // are sent over REST), REST base from DISCORD_API so a proxy or the test fake can stand in.
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+// With SHARD_COUNT/SHARD_IDS it holds only those gateway shards; other processes (on other machines,
+// sharing one PostgreSQL database) hold the rest, and Discord sends each guild to one shard only.
+import { Client, Events, GatewayIntentBits, REST, Routes, type ClientOptions } from 'discord.js';
 import type { Logger } from 'pino';
 import { findCommand } from '../../commands/index.js';
 import { CommandGate } from '../command/gate.js';
+import { resolveShards, type ShardPlan } from '../config.js';
 import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
@@ -17,6 +20,8 @@ export interface BotOptions {
   log: Logger;
   now?: () => Date;
   cards?: CardLookup;
+  /** SHARD_COUNT / SHARD_IDS; absent → one shard. */
+  shards?: ShardPlan | null;
 }
 
 export interface Bot {
@@ -26,7 +31,12 @@ export interface Bot {
 }
 
 export async function startBot(options: BotOptions): Promise<Bot> {
-  const client = new Client({ intents: [GatewayIntentBits.Guilds], rest: { api: options.api } });
+  const sharding = options.shards ? await resolveShards(options.shards, () => recommendedShards(options.api, options.token)) : null;
+  const client = newClient({
+    intents: [GatewayIntentBits.Guilds],
+    rest: { api: options.api },
+    ...(sharding ? { shards: sharding.ids, shardCount: sharding.count } : {}),
+  });
   const gate = new CommandGate();
   const dispatch = createDispatcher({ client, commands: findCommand, gate, ...options });
   client.on(Events.InteractionCreate, (interaction) => {
@@ -38,7 +48,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(options.token);
   await ready;
-  options.log.info({ user: client.user?.tag }, 'connected to Discord');
+  options.log.info({ user: client.user?.tag, shards: client.options.shards, shardCount: client.options.shardCount }, 'connected to Discord');
 
   return {
     client,
@@ -47,4 +57,26 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await client.destroy();
     },
   };
+}
+
+/** GET /gateway/bot's `shards`: how many shards Discord recommends for this bot now. */
+async function recommendedShards(api: string, token: string): Promise<number> {
+  const info = (await new REST({ api }).setToken(token).get(Routes.gatewayBot())) as { shards: number };
+  return info.shards;
+}
+
+/**
+ * discord.js reads SHARD_COUNT and SHARDS from the environment (its ShardingManager's variables) when
+ * the options leave them at their defaults, and would take SHARD_COUNT=auto as NaN: our config has
+ * already validated them, so they are hidden while the client is built.
+ */
+function newClient(options: ClientOptions): Client {
+  const saved = { SHARD_COUNT: process.env.SHARD_COUNT, SHARDS: process.env.SHARDS };
+  delete process.env.SHARD_COUNT;
+  delete process.env.SHARDS;
+  try {
+    return new Client(options);
+  } finally {
+    for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+  }
 }

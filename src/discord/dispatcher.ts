@@ -20,6 +20,7 @@ import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
 import type { Reply } from '../views/view.js';
 import { updateBoard } from './board.js';
+import { sendableChannel } from './channels.js';
 import { autocompleteOptions, discordOptions } from './options.js';
 import { toInteractionReply, toMessage, toModal, toUpdate } from './render.js';
 
@@ -131,8 +132,8 @@ async function deliver(deps: DispatchDeps, interaction: Answerable, reply: Reply
   }
   for (const post of reply.posts ?? []) {
     try {
-      const channel = await deps.client.channels.fetch(post.channelId);
-      if (!channel?.isSendable()) throw new Error('channel not sendable');
+      const channel = await sendableChannel(deps.client, post.channelId);
+      if (!channel) throw new Error('channel not sendable');
       await channel.send(toMessage(post.view));
     } catch (error) {
       deps.log.warn({ err: error, channel: post.channelId }, 'channel post failed');

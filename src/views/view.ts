@@ -1,5 +1,6 @@
 // What a command answers, independent of where it is shown. The Discord renderer turns a view into
 // an embed; the console renderer into text. Text may use **bold** and <@id> mentions, nothing else.
+import type { Tx } from '../store/db.js';
 import type { DiceResult } from '../core/dice/index.js';
 import type { Locale } from '../i18n/index.js';
 
@@ -84,6 +85,11 @@ export interface BoardUpdate {
   view: View;
   /** Post a fresh board message instead of editing the current one. */
   repost?: boolean;
+  /**
+   * Renders the board from the database as it is now (null: the war or combat is gone). Another
+   * process may have written since this command did; the board always shows what is read here.
+   */
+  render?: (tx: Tx) => Promise<View | null>;
 }
 
 export const text = (value: string): Block => ({ kind: 'text', text: value });

@@ -90,7 +90,8 @@ describe('a day of hidden PvP (seed 000)', () => {
     const declared = await rows(h.store, 'declarations');
     expect(declared.every((r) => r.resolvedAt !== null)).toBe(true);
 
-    const channel = channelText();
+    // The public post follows the board edit; wait for it rather than race it.
+    const channel = await h.fake.waitFor(() => /2 action\(s\) resolved/.test(channelText()) && channelText()).catch(() => channelText());
     expect(channel).toMatch(/2 action\(s\) resolved/);
     for (const word of SECRET_WORDS()) expect(channel).not.toContain(word);
   });

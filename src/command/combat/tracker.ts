@@ -1,8 +1,10 @@
 // The pinned tracker: round, whose turn, the order, HP/MP bars of visible combatants, conditions.
 // An NPC the GM hid shows its name and condition only.
+import { getCombat } from '../../store/combats.js';
 import type { CombatRow } from '../../store/schema/index.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
+import { isPersona, personaTrackerView } from './persona.js';
 import type { FateCombatant, FateCombatState } from './state.js';
 
 const BAR = 10;
@@ -40,5 +42,17 @@ export function fateTrackerView(ctx: CommandContext, state: FateCombatState, end
 }
 
 export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View): BoardUpdate {
-  return { kind: 'combat', warId: combat.id, channelId: combat.channelId, view };
+  return {
+    kind: 'combat',
+    warId: combat.id,
+    channelId: combat.channelId,
+    view,
+    // Re-read when the message is edited: another process may have moved the fight meanwhile.
+    render: async (tx) => {
+      const row = await getCombat(tx, combat.id);
+      if (!row) return null;
+      const ended = row.status === 'ended';
+      return isPersona(row.state) ? personaTrackerView(ctx, row.state, ended) : fateTrackerView(ctx, row.state as FateCombatState, ended);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // The live board: day, action turn, factions alive, and who has declared this turn — never what.
 import { turnHours, turnKey } from '../../core/session/calendar.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
+import { getWar, warFactions } from '../../store/wars.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 
@@ -26,5 +27,14 @@ export function boardView(ctx: CommandContext, war: WarRow, factions: FactionRow
 }
 
 export function boardUpdate(ctx: CommandContext, war: WarRow, factions: FactionRow[]): BoardUpdate {
-  return { warId: war.id, channelId: war.channelId, view: boardView(ctx, war, factions) };
+  return {
+    warId: war.id,
+    channelId: war.channelId,
+    view: boardView(ctx, war, factions),
+    // Re-read when the message is edited: another process may have changed the war meanwhile.
+    render: async (tx) => {
+      const now = await getWar(tx, war.id);
+      return now ? boardView(ctx, now, await warFactions(tx, war.id)) : null;
+    },
+  };
 }

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import zlib from 'node:zlib';
 import { WebSocket, WebSocketServer } from 'ws';
 import { botUserApi } from './payloads.js';
-import { randomHex } from './snowflake.js';
+import { randomHex, shardOf } from './snowflake.js';
 import type { Store } from './state.js';
 
 const Op = {
@@ -89,6 +89,26 @@ export class FakeGateway {
     return [...this.sessions.values()].some((s) => s.conn !== null);
   }
 
+  /** `[id, count]` of every session with an open connection. */
+  connectedShards(): [number, number][] {
+    return [...this.sessions.values()].filter((s) => s.conn !== null).map((s) => [...s.shard]);
+  }
+
+  /**
+   * Whether a session receives a guild's events: Discord sends them to shard `(guild_id >> 22) % count`
+   * and everything outside a guild (DMs) to shard 0. `undefined` means not guild-scoped: every session.
+   */
+  private owns(session: Session, guildId: string | null | undefined): boolean {
+    if (guildId === undefined) return true;
+    const [id, count] = session.shard;
+    return guildId === null ? id === 0 : shardOf(guildId, count) === id;
+  }
+
+  /** Whether a connected session would receive this guild's (or, for null, a DM's) events now. */
+  hasLiveSessionFor(guildId: string | null): boolean {
+    return [...this.sessions.values()].some((s) => s.conn !== null && this.owns(s, guildId));
+  }
+
   waitForReady(): Promise<void> {
     if (this.readyCount > 0) return Promise.resolve();
     return new Promise((resolve) => this.readyWaiters.push(resolve));
@@ -165,17 +185,25 @@ export class FakeGateway {
       conn.ws.close(4004, 'Authentication failed.');
       return;
     }
+    const shard = parseShard(d.shard);
+    if (!shard) {
+      conn.ws.close(4010, 'Invalid shard.');
+      return;
+    }
     this.store.identifies.push(d);
-    const shard: [number, number] = Array.isArray(d.shard) ? [Number(d.shard[0]), Number(d.shard[1])] : [0, 1];
     const session: Session = { id: randomHex(16), seq: 0, intents: Number(d.intents ?? 0), shard, log: [], conn };
     this.sessions.set(session.id, session);
     conn.session = session;
-    const guild = this.store.guilds.get(this.store.guildId);
-    const withGuild = this.opts.sendGuildCreate && guild !== undefined && (session.intents & Intents.Guilds) !== 0;
+    // Only the guilds of this session's shard; the default guild only when sendGuildCreate is on.
+    const guilds = [...this.store.announcedGuilds]
+      .filter((id) => this.owns(session, id) && (id !== this.store.guildId || this.opts.sendGuildCreate))
+      .map((id) => this.store.guilds.get(id))
+      .filter((g) => g !== undefined);
+    const withGuilds = (session.intents & Intents.Guilds) !== 0 ? guilds : [];
     this.send(session, 'READY', {
       v: 10,
       user: botUserApi(this.store.botUser),
-      guilds: withGuild ? [{ id: this.store.guildId, unavailable: true }] : [],
+      guilds: withGuilds.map((g) => ({ id: g.id, unavailable: true })),
       session_id: session.id,
       session_type: 'normal',
       resume_gateway_url: this.store.wsUrl,
@@ -190,7 +218,7 @@ export class FakeGateway {
       auth: {},
       _trace: ['["fake-discord-gateway"]'],
     });
-    if (withGuild && guild) this.send(session, 'GUILD_CREATE', this.store.guildCreateApi(guild));
+    for (const guild of withGuilds) this.send(session, 'GUILD_CREATE', this.store.guildCreateApi(guild));
     this.readyCount++;
     const waiters = this.readyWaiters;
     this.readyWaiters = [];
@@ -244,13 +272,22 @@ export class FakeGateway {
     return s;
   }
 
-  /** Dispatch to every session (live or waiting to resume) that passes `filter`. */
-  dispatch(t: string, d: unknown, filter: (intents: number) => boolean = () => true): number[] {
+  /**
+   * Dispatch to every session (live or waiting to resume) that passes `filter` and whose shard owns
+   * `guildId` (by default the payload's `guild_id`; without one, every session).
+   */
+  dispatch(t: string, d: unknown, filter: (intents: number) => boolean = () => true, guildId: string | null | undefined = guildOf(d)): number[] {
     const seqs: number[] = [];
     for (const session of this.sessions.values()) {
-      if (filter(session.intents)) seqs.push(this.send(session, t, d));
+      if (filter(session.intents) && this.owns(session, guildId)) seqs.push(this.send(session, t, d));
     }
     return seqs;
+  }
+
+  /** GUILD_CREATE to the sessions of a guild's shard (a guild the bot just joined). */
+  announceGuild(guildId: string): void {
+    const guild = this.store.guilds.get(guildId);
+    if (guild) this.dispatch('GUILD_CREATE', this.store.guildCreateApi(guild), (intents) => (intents & Intents.Guilds) !== 0, guildId);
   }
 
   /** MESSAGE_CREATE for messages the bot sent, honouring GUILD_MESSAGES / DIRECT_MESSAGES intents. */
@@ -261,7 +298,7 @@ export class FakeGateway {
       const { user: _user, ...member } = this.store.guildMemberApi(guildId, this.store.botUser);
       d = { ...message, guild_id: guildId, member };
     }
-    this.dispatch('MESSAGE_CREATE', d, (intents) => (intents & needed) !== 0);
+    this.dispatch('MESSAGE_CREATE', d, (intents) => (intents & needed) !== 0, guildId);
   }
 
   disconnect(code: number): void {
@@ -280,4 +317,17 @@ export class FakeGateway {
     this.sessions.clear();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
+}
+
+/** IDENTIFY's optional `shard: [id, count]`: integers with 0 ≤ id < count (absent → [0, 1]); null when invalid (close 4010). */
+function parseShard(raw: unknown): [number, number] | null {
+  if (raw === undefined || raw === null) return [0, 1];
+  if (!Array.isArray(raw) || raw.length !== 2) return null;
+  const [id, count] = raw.map(Number) as [number, number];
+  return Number.isInteger(id) && Number.isInteger(count) && count >= 1 && id >= 0 && id < count ? [id, count] : null;
+}
+
+function guildOf(d: unknown): string | undefined {
+  const id = (d as { guild_id?: unknown } | null)?.guild_id;
+  return typeof id === 'string' ? id : undefined;
 }

@@ -14,7 +14,7 @@ import {
   type OptionResolver,
 } from './payloads.js';
 import { startServer, type RunningServer } from './server.js';
-import { interactionToken, randomHex, snowflake } from './snowflake.js';
+import { interactionToken, randomHex, shardOf, snowflake, snowflakeOnShard } from './snowflake.js';
 import { Store, type ExchangeState } from './state.js';
 import type {
   AutocompleteInput,
@@ -115,8 +115,28 @@ class FakeDiscordImpl implements FakeDiscord {
   createTextChannel(input: { name?: string; guildId?: string } = {}): string {
     const guildId = input.guildId ?? this.store.guildId;
     const channel = this.store.createTextChannel(guildId, input.name ?? `channel-${randomHex(2)}`);
-    if (guildId === this.store.guildId) this.gateway.dispatch('CHANNEL_CREATE', this.store.channelApi(channel));
+    if (this.store.announcedGuilds.has(guildId)) this.gateway.dispatch('CHANNEL_CREATE', this.store.channelApi(channel));
     return channel.id;
+  }
+
+  createGuild(input: { name?: string; shard?: number; shardCount?: number } = {}): { guildId: string; channelId: string } {
+    const shardCount = input.shardCount ?? this.store.shardCount;
+    const id = snowflakeOnShard(input.shard ?? 0, shardCount);
+    const owner = this.store.createUser({ username: `owner_${id.slice(-4)}`, permissions: PERMISSIONS.administrator });
+    const guild = this.store.createGuild({ id, name: input.name ?? `Guild ${id.slice(-4)}`, ownerId: owner.id });
+    guild.members.set(owner.id, guild.joinedAt);
+    const channelId = this.store.createTextChannel(id, 'general').id;
+    this.store.announcedGuilds.add(id);
+    this.gateway.announceGuild(id);
+    return { guildId: id, channelId };
+  }
+
+  shardOf(guildId: string, shardCount: number = this.store.shardCount): number {
+    return shardOf(guildId, shardCount);
+  }
+
+  connectedShards(): [number, number][] {
+    return this.gateway.connectedShards();
   }
 
   waitForIdentify(): Promise<void> {
@@ -152,6 +172,12 @@ class FakeDiscordImpl implements FakeDiscord {
     const { store } = this;
     if (!this.gateway.hasLiveSession()) {
       throw new Error('fake-discord: no gateway client connected — log the client in and await fake.waitForIdentify() first');
+    }
+    // Discord has nobody to deliver to when the guild's shard (shard 0 for a DM) is not connected:
+    // the user sees "This interaction failed". A test doing that is wrong, so say which shard is missing.
+    if (!this.gateway.hasLiveSessionFor(spec.guildId)) {
+      const where = spec.guildId ? `guild ${spec.guildId} (shard ${shardOf(spec.guildId, this.store.shardCount)} of ${this.store.shardCount})` : 'a DM (shard 0)';
+      throw new Error(`fake-discord: no connected gateway session receives ${where}; connected shards: ${JSON.stringify(this.gateway.connectedShards())}`);
     }
     const user = store.adoptUser(spec.user);
     let channel;
@@ -206,7 +232,7 @@ class FakeDiscordImpl implements FakeDiscord {
     };
     store.exchanges.set(id, ex);
     store.exchangesByToken.set(token, ex);
-    this.gateway.dispatch('INTERACTION_CREATE', payload);
+    this.gateway.dispatch('INTERACTION_CREATE', payload, undefined, spec.guildId);
     return this.awaitExchange(ex, wait);
   }
 
@@ -482,7 +508,9 @@ function mirrorModal(modal: any, input: ModalSubmitInput): any[] {
 
 /** Starts the fake on 127.0.0.1 (ephemeral port). */
 export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDiscord> {
-  const store = new Store({ token: opts.token ?? '', interactionDeadlineMs: opts.interactionDeadlineMs ?? 0 });
+  const shardCount = opts.shardCount ?? 1;
+  if (!Number.isInteger(shardCount) || shardCount < 1) throw new Error(`fake-discord: shardCount must be a positive integer, got ${shardCount}`);
+  const store = new Store({ token: opts.token ?? '', interactionDeadlineMs: opts.interactionDeadlineMs ?? 0, shardCount });
   const gateway = new FakeGateway(store, {
     heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
     sendGuildCreate: opts.sendGuildCreate ?? true,

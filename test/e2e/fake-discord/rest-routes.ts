@@ -325,8 +325,9 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
     ({ store }) =>
       ok({
         url: store.wsUrl,
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 1 },
+        shards: store.shardCount,
+        // max_concurrency 16 (as large bots get): shards of one process identify together, not 5 s apart.
+        session_start_limit: { total: 1000, remaining: 999, reset_after: 14_400_000, max_concurrency: 16 },
       }),
   ],
   ['GET', '/gateway', ({ store }) => ok({ url: store.wsUrl }), { auth: false }],

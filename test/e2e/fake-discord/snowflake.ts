@@ -18,3 +18,18 @@ export function interactionToken(interactionId: string): string {
 export function randomHex(bytes: number): string {
   return randomBytes(bytes).toString('hex');
 }
+
+/** The shard Discord sends a guild's events to: `(guild_id >> 22) % shard_count`. */
+export function shardOf(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(Math.max(1, shardCount)));
+}
+
+/** A fresh guild-style snowflake that lands on `shard` of `shardCount` (steps its timestamp back a few ms). */
+export function snowflakeOnShard(shard: number, shardCount: number): string {
+  if (!Number.isInteger(shard) || shard < 0 || shard >= shardCount) throw new Error(`fake-discord: shard ${shard} is not in 0..${shardCount - 1}`);
+  const now = Date.now();
+  for (let back = 0; ; back++) {
+    const id = snowflake(now - back);
+    if (shardOf(id, shardCount) === shard) return id;
+  }
+}

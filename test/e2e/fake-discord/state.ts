@@ -84,11 +84,16 @@ export interface ExchangeState {
 export interface StoreOptions {
   token: string;
   interactionDeadlineMs: number;
+  /** Recommended shard count (GET /gateway/bot). */
+  shardCount: number;
 }
 
 export class Store {
   readonly token: string;
   readonly interactionDeadlineMs: number;
+  readonly shardCount: number;
+  /** Guilds the bot is in from the gateway's view: listed in READY and sent by GUILD_CREATE (the default guild and createGuild's). */
+  readonly announcedGuilds = new Set<string>();
   readonly applicationId = snowflake();
   readonly botUser: FakeUser;
   readonly guildId: string;
@@ -126,6 +131,7 @@ export class Store {
 
   constructor(opts: StoreOptions) {
     this.interactionDeadlineMs = opts.interactionDeadlineMs;
+    this.shardCount = opts.shardCount;
     this.botUser = this.createUser({ username: 'Grail Bot', globalName: null, bot: true, permissions: PERMISSIONS.bot });
     // Shaped like a real bot token: base64(bot id).timestamp.hmac
     this.token =
@@ -134,6 +140,7 @@ export class Store {
     const owner = this.createUser({ username: 'server_owner', globalName: 'Server Owner', permissions: PERMISSIONS.administrator });
     const guild = this.createGuild({ name: 'Fake Grail War Server', ownerId: owner.id });
     this.guildId = guild.id;
+    this.announcedGuilds.add(guild.id);
     this.channelId = this.createTextChannel(guild.id, 'general').id;
     guild.members.set(owner.id, guild.joinedAt);
   }

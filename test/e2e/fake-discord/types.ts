@@ -215,6 +215,8 @@ export interface StartOptions {
   interactionDeadlineMs?: number;
   /** Send GUILD_CREATE for the default guild after READY (default true). */
   sendGuildCreate?: boolean;
+  /** Shard count recommended by GET /gateway/bot (default 1). Each guild's events go to shard `(guild_id >> 22) % count`. */
+  shardCount?: number;
 }
 
 export interface FakeDiscord {
@@ -238,8 +240,15 @@ export interface FakeDiscord {
   createUser(input?: Partial<FakeUser>): FakeUser;
   /** Stores a file as if a user had uploaded it for a command's ATTACHMENT option; its `url` serves the bytes. */
   uploadAttachment(input: UploadAttachmentInput): FakeAttachment;
-  /** Adds a text channel to a guild (default guild); dispatches CHANNEL_CREATE if a client is connected and the guild is the default one. */
+  /** Adds a text channel to a guild (default guild); dispatches CHANNEL_CREATE (to that guild's shard) if the guild is the default one or made by createGuild. */
   createTextChannel(input?: { name?: string; guildId?: string }): string;
+  /** Adds a guild (with a `general` channel) whose id lands on `shard` of `shardCount` (default: the recommended count);
+   *  announced in READY and by GUILD_CREATE to the sessions of that shard. */
+  createGuild(input?: { name?: string; shard?: number; shardCount?: number }): { guildId: string; channelId: string };
+  /** The shard that receives a guild's events for `shardCount` shards (default: the recommended count). */
+  shardOf(guildId: string, shardCount?: number): number;
+  /** `[shard id, shard count]` of every gateway session that is connected now. */
+  connectedShards(): [number, number][];
   waitForIdentify(): Promise<void>;
   command(input: CommandInput): Promise<InteractionExchange>;
   autocomplete(input: AutocompleteInput): Promise<InteractionExchange>;
@@ -247,7 +256,7 @@ export interface FakeDiscord {
   button(input: Omit<ComponentInput, 'componentType' | 'values'>): Promise<InteractionExchange>;
   select(input: Omit<ComponentInput, 'componentType'> & { values: string[]; componentType?: number }): Promise<InteractionExchange>;
   modalSubmit(input: ModalSubmitInput): Promise<InteractionExchange>;
-  /** Send any gateway dispatch to every identified client; returns the sequence numbers used. */
+  /** Send any gateway dispatch: to the sessions of its guild's shard when `data.guild_id` is set, else to every identified client; returns the sequence numbers used. */
   dispatch(event: string, data: unknown): number[];
   channelMessages(channelId?: string): RecordedMessage[];
   dms(userId: string): RecordedMessage[];
