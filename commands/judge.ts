@@ -43,7 +43,8 @@ export const judge: CommandModule = {
     return { view: { locale: ctx.locale, tone: result.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: judgeReport(result, ctx.t).map(text), buttons, ephemeral: false }, dms: [] };
   },
   async component(ctx, customId) {
-    const owner = customId.split(':')[2];
+    // The owner is everything after `judge:boost:`: console ids (`console:alice`) contain ':' themselves (seed 004 L24, L83).
+    const owner = customId.slice('judge:boost:'.length);
     if (owner !== ctx.user.id) throw new UserError('judge.notYours');
     const { judged, boosted, state } = await ctx.store.transaction(async (tx) => {
       const row = await requireLibrary(tx, ctx);
