@@ -428,7 +428,9 @@ async function log(ctx: CommandContext): Promise<Reply> {
     return said === key ? type : said;
   };
   const subject = (s: string) => names.get(s) ?? (s.startsWith('war:') ? '' : s.replace(/^(\w+):/, '#'));
-  const lines = rows.map((e) => `\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\` ${mention(e.actorId)} ${label(e.type)} ${subject(e.subject)}${e.undoneAt ? ` (${ctx.t('warcmd.log.undone')})` : ''}`.trimEnd());
+  const lines = rows.map((e) =>
+    [`\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\``, mention(e.actorId), label(e.type), subject(e.subject), e.undoneAt ? `(${ctx.t('warcmd.log.undone')})` : ''].filter(Boolean).join(' '),
+  );
   return { view: info(ctx, [lines.join('\n') || ctx.t('warcmd.log.empty')], true), dms: [] };
 }
 
