@@ -24,7 +24,8 @@ export function actorProfile(f: FactionRow): ActorProfile {
     factionId: f.id,
     servantClass: p?.servantClass ?? 'other',
     masterMag: p?.masterMag ?? 0,
-    servantMag: p ? servantStatuses(p).mag : 0,
+    // A faction without a servant (seed 000 L42) has no servant's MAG to make items with.
+    servantMag: p && p.hasServant ? servantStatuses(p).mag : 0,
   };
 }
 

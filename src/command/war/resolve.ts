@@ -179,6 +179,7 @@ function infoReport(decl: ActionDeclaration, others: FactionRow[]): Said[] {
     if (!p) return `・${f.name}`;
     const territory = territoryName(t, p.territory);
     if (decl.infoMode === 'locate') return t('resolve.info.locate', { faction: f.name, territory });
+    if (!p.hasServant) return t('resolve.info.noServant', { faction: f.name, territory });
     const stats = servantStatuses(p);
     const statusText = STATUS_ORDER.map((s) => `${t(`gw.status.${s}`)} ${stats[s]}`).join(' ');
     const line = t('resolve.info.shallow', { faction: f.name, territory, level: p.servantLevel, statuses: statusText });

@@ -136,6 +136,7 @@ export const pvpMessages: Catalogs = {
     'battle.noServant': "{faction} has no servant: its master fights as main.",
     'battle.retreatPending': "{faction} lost a battle and must first retreat or drop out (/war retreat).",
     'battle.lost': "{faction} lost: retreat by spending {seals} seal(s) (seals left {have}) or drop out — /war retreat.",
+    'resolve.info.noServant': "・{faction}: no servant, {territory}",
   },
   ja: {
     'cmd.act.name': '行動',
@@ -271,6 +272,7 @@ export const pvpMessages: Catalogs = {
     'battle.noServant': "{faction}にはサーヴァントがいません。マスターがメインで戦います。",
     'battle.retreatPending': "{faction}は戦闘に敗れました。先に撤退か脱落を選んでください（/war retreat）。",
     'battle.lost': "{faction}の敗北：令呪{seals}画を使って撤退（残り{have}画）するか脱落 — /war retreat。",
+    'resolve.info.noServant': "・{faction}：サーヴァントなし、{territory}",
   },
   ko: {
     'cmd.act.name': '행동',
@@ -406,5 +408,6 @@ export const pvpMessages: Catalogs = {
     'battle.noServant': "{faction}에는 서번트가 없습니다. 마스터가 메인으로 싸웁니다.",
     'battle.retreatPending': "{faction}{faction#은} 전투에서 패배했습니다. 먼저 철퇴나 탈락을 고르세요 (/war retreat).",
     'battle.lost': "{faction}의 패배: 영주 {seals}획을 소모해 철퇴(남은 영주 {have}획)하거나 탈락 — /war retreat.",
+    'resolve.info.noServant': "・{faction}: 서번트 없음, {territory}",
   },
 };

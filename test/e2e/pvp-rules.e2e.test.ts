@@ -1,0 +1,132 @@
+// Seed 000 rules that the GM used to keep in a spreadsheet, each reached through the real discord.js
+// client: the war's settings, rest once a day refused at /act, friendly contact free, nothing dropped
+// at /war advance, a servantless faction, a chosen main with a sub seal, the 120-mana seal.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FactionState, WarConfig } from '../../src/command/war/state.js';
+import { row, rows } from '../helpers/db.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import type { FakeUser } from './fake-discord/types.js';
+
+let h: Harness;
+let channelId = '';
+let gm: FakeUser;
+let a: FakeUser;
+let b: FakeUser;
+let lone: FakeUser;
+const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
+const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const percent = async (name: string) => ((await row(h.store, 'factions', (c) => eq(c.name, name))).state as FactionState).percent!;
+const war = (user: FakeUser, name: string, options: { name: string; value: any }[] = []) => h.fake.command({ name: 'war', channelId, user, options: sub(name, options) });
+const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+
+beforeAll(async () => {
+  h = await startHarness('pvp-rules');
+  channelId = h.fake.createTextChannel({ name: 'rules' });
+  ({ gm, player: a, player2: b } = h.fake.users);
+  lone = h.fake.createUser({ username: 'lone_master', globalName: 'Lone' });
+  await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+  await war(gm, 'start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Rules' }]);
+  await war(a, 'join', [{ name: 'faction', value: 'Saber' }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }, { name: 'territory', value: 'medium' }]);
+  await war(b, 'join', [{ name: 'faction', value: 'Lancer' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]);
+  // A character without a servant (seed 000 L42): only the master's MAG is needed.
+  await war(lone, 'join', [{ name: 'faction', value: 'Lone' }, { name: 'mag', value: 15 }, { name: 'servantless', value: true }]);
+  await war(gm, 'advance'); // day 1, morning
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('seed 000 rules reachable from commands', () => {
+  it('the GM sets the rest amount per grade and the table row the seed leaves out (L5, L27)', async () => {
+    const refused = await war(a, 'config', [{ name: 'key', value: 'rest_medium' }, { name: 'value', value: 25 }]);
+    expect(ephemeral(refused)).toBe(true);
+    expect((await row(h.store, 'wars', (c) => eq(c.channelId, channelId))).config).toEqual({});
+    const rest = await war(gm, 'config', [{ name: 'key', value: 'rest_medium' }, { name: 'value', value: 25 }]);
+    expect(said(rest)).toContain('Medium territory 25');
+    const gap = await war(gm, 'config', [{ name: 'key', value: 'table_oneEach' }, { name: 'value', value: 45 }]);
+    expect(said(gap)).toContain('1 superior, 1 draw, 1 inferior 45%');
+    const config = (await row(h.store, 'wars', (c) => eq(c.channelId, channelId))).config as WarConfig;
+    expect(config.territoryRecovery?.medium).toBe(25);
+    expect(config.battleTable?.oneEach).toBe(45);
+  });
+
+  it('rest restores the configured amount; a second rest the same day is refused at /act (L5); friendly contact costs nothing (L11, L19)', async () => {
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mana' }, { name: 'value', value: '100' }]);
+    const rest = await h.fake.command({ name: 'act', channelId, user: a, options: [{ name: 'action', value: 'rest' }] });
+    expect(said(rest)).not.toContain('Cannot do that');
+    await h.fake.command({ name: 'act', channelId, user: b, options: [{ name: 'action', value: 'contact' }, { name: 'targets', value: 'Saber' }, { name: 'text', value: 'talks' }] });
+    const manaB = (await percent('Lancer')).mana;
+    await war(gm, 'resolve');
+    expect((await percent('Saber')).mana).toBe(125);
+    expect((await percent('Lancer')).mana).toBe(manaB); // friendly, in the morning: no +20
+    await h.fake.waitFor(() => h.fake.dms(a.id).some((m) => embedText(m.body).includes('Lancer seeks contact with your faction')));
+    await war(gm, 'advance'); // noon of the same day
+    const again = await h.fake.command({ name: 'act', channelId, user: a, options: [{ name: 'action', value: 'rest' }] });
+    expect(ephemeral(again)).toBe(true);
+    expect(said(again)).toContain('already rested today');
+  });
+
+  it('/war advance does not drop an unresolved declaration: it warns, then resolves or discards on the GM’s word', async () => {
+    await h.fake.command({ name: 'act', channelId, user: b, options: [{ name: 'action', value: 'rest' }] });
+    const warned = await war(gm, 'advance');
+    expect(said(warned)).toContain('1 declaration(s) not resolved yet (Lancer)');
+    expect((await row(h.store, 'wars', (c) => eq(c.channelId, channelId)))).toMatchObject({ day: 1, turn: 1 });
+    const resolved = await war(gm, 'advance', [{ name: 'pending', value: 'resolve' }]);
+    expect(said(resolved)).toContain('1 pending declaration(s) were resolved first');
+    expect((await row(h.store, 'wars', (c) => eq(c.channelId, channelId)))).toMatchObject({ day: 1, turn: 2 });
+    expect((await rows(h.store, 'declarations')).every((d) => d.resolvedAt !== null)).toBe(true);
+    expect((await percent('Lancer')).restedDay).toBe(1);
+    // The faction heard its result as if /war resolve had run (no territory: a rest gives 0, L5).
+    await h.fake.waitFor(() => h.fake.dms(b.id).some((m) => embedText(m.body).includes('Rested: +0 mana')));
+  });
+
+  it('a servantless faction recovers its MAG at the turn end and fights with its master as main (L42, L22)', async () => {
+    await war(gm, 'set', [{ name: 'faction', value: 'Lone' }, { name: 'field', value: 'mana' }, { name: 'value', value: '50' }]);
+    await war(gm, 'advance');
+    expect((await percent('Lone')).mana).toBe(65);
+    const noServant = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lone' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'our_main', value: 'servant' }] });
+    expect(said(noServant)).toContain('Lone has no servant');
+    const fought = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lone' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }] });
+    expect(said(fought)).toMatch(/Rolled \d+ against \d+%/);
+    expect((await percent('Lone')).battlesThisTurn).toBe(0); // no servant: a battle costs no mana (L42)
+    for (const name of ['Lone', 'Lancer']) {
+      if ((await percent(name)).pendingRetreat) await war(gm, 'retreat', [{ name: 'choice', value: 'seals' }, { name: 'faction', value: name }]);
+    }
+  });
+
+  it('the master as main, the servant as sub with a +20 % seal, an ally as a third (L22, L43)', async () => {
+    const ex = await h.fake.command({
+      name: 'battle',
+      channelId,
+      user: gm,
+      options: [{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'our_main', value: 'master' }, { name: 'our_ally', value: 'Lone' }, { name: 'sub_seals', value: 1 }],
+    });
+    expect(said(ex)).toContain('Command Seals +20%');
+    expect((await percent('Saber')).sealsLeft).toBe(2);
+    const four = await h.fake.command({
+      name: 'battle',
+      channelId,
+      user: gm,
+      options: [{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'our_main', value: 'master' }, { name: 'with_masters', value: true }, { name: 'our_ally', value: 'Lone' }],
+    });
+    expect(ephemeral(four)).toBe(true);
+    for (const name of ['Saber', 'Lancer', 'Lone']) {
+      if ((await percent(name)).pendingRetreat) await war(gm, 'retreat', [{ name: 'choice', value: 'seals' }, { name: 'faction', value: name }]);
+    }
+  });
+
+  it('a seal gives 120 mana at any time (L46); a mana jewel must be held (L4)', async () => {
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mana' }, { name: 'value', value: '10' }]);
+    const seals = (await percent('Saber')).sealsLeft;
+    const used = await war(a, 'use', [{ name: 'item', value: 'sealMana' }]);
+    expect(ephemeral(used)).toBe(true);
+    expect(said(used)).toContain('a Command Seal gave +120 mana (now 130');
+    expect(await percent('Saber')).toMatchObject({ mana: 130, sealsLeft: seals - 1 });
+    const jewel = await war(a, 'use', [{ name: 'item', value: 'manaJewel' }]);
+    expect(said(jewel)).toContain('Saber holds no mana jewel');
+    const view = await war(a, 'faction_view');
+    expect(ephemeral(view)).toBe(true);
+    expect(said(view)).toMatch(/Mana 130\/160 · seals \d · Medium territory/);
+  });
+});
