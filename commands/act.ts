@@ -12,6 +12,7 @@ import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
 import { translator } from '../src/i18n/index.js';
 import { recipientLocales } from '../src/command/locales.js';
 import { percentOf } from '../src/command/war/profiles.js';
+import type { WarConfig } from '../src/command/war/state.js';
 import { factionDeclaration, insertDeclaration, turnDeclarations, updateDeclaration } from '../src/store/declarations.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -35,6 +36,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.act')
   .addBooleanOption((o) => describe(o, 'cmd.act.raid'))
   .addIntegerOption((o) => describe(o, 'cmd.act.familiars').setMinValue(0).setMaxValue(MAX_FAMILIARS))
   .addBooleanOption((o) => describe(o, 'cmd.act.reroll'))
+  .addStringOption((o) => describe(o, 'cmd.act.to').setMaxLength(40).setAutocomplete(true))
   .toJSON();
 
 export const act: CommandModule = {
@@ -43,6 +45,10 @@ export const act: CommandModule = {
   execute: declare,
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
+    if (focused.name === 'to') {
+      const map = await ctx.store.transaction(async (tx) => ((await activeWar(tx, ctx.channelId))?.config as WarConfig | undefined)?.territories ?? []);
+      return map.filter((x) => x.name.includes(focused.value)).slice(0, 25).map((x) => ({ name: `${x.name} (${ctx.t(`war.territory.${x.grade}`)})`, value: x.name }));
+    }
     const names = await ctx.store.transaction(async (tx) => {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).filter((f) => !f.eliminated).map((f) => f.name) : [];
@@ -86,6 +92,7 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
       ...(options.string('territory') ? { territory: options.string('territory') as ActionDeclaration['territory'] } : {}),
       ...(options.boolean('random') ? { random: true } : {}),
       ...(kind === 'contact' && options.boolean('raid') ? { raid: true } : {}),
+      ...(kind === 'moveBase' && options.string('to') ? { destination: options.string('to')!.trim() } : {}),
       ...(kind === 'infoGathering' && options.integer('familiars') ? { familiars: options.integer('familiars')! } : {}),
       ...((kind === 'infoGathering' || kind === 'mysticCode') && options.boolean('reroll') ? { reroll: true } : {}),
     };
@@ -95,6 +102,14 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
       if ((decl.familiars ?? 0) > (p.items?.familiar ?? 0)) throw new UserError('act.notEnoughFamiliars', { have: p.items?.familiar ?? 0 });
       if (decl.reroll && (p.items?.charmIllusion ?? 0) < 1) throw new UserError('act.noIllusionCharm');
       if (kind === 'rest' && p.restedDay === war.day) throw new UserError('act.restedToday');
+      // A named move goes to a territory of the GM's map (seed 000 L9); random moves pick a grade.
+      const map = (war.config as WarConfig).territories ?? [];
+      if (decl.destination) {
+        const to = map.find((x) => x.name === decl.destination);
+        if (!to) throw new UserError('act.unknownTerritory', { name: decl.destination.slice(0, 40) });
+        if (!decl.territory) decl.territory = to.grade;
+      }
+      if (kind === 'moveBase' && !decl.destination && !decl.territory) throw new UserError('act.moveWhere');
     }
     // The percent rules compute the chance from the factions' numbers; Fate/roll dice actions are the GM's to resolve.
     const alive = factions.filter((f) => !f.eliminated);
@@ -163,6 +178,7 @@ export function describeAction(t: CommandContext['t'], d: ActionDeclaration, tar
   if (d.infoMode) parts.push(t(`gw.infoMode.${d.infoMode}`));
   if (d.mysticCode) parts.push(t(`gw.mysticCode.${d.mysticCode}`));
   if (d.creator) parts.push(t(`gw.creator.${d.creator}`));
+  if (d.destination) parts.push(d.destination);
   if (d.territory) parts.push(t(`war.territory.${d.territory}`));
   if (d.random) parts.push(t('act.random'));
   if (d.kind === 'contact') parts.push(t(d.raid ? 'act.raid' : 'act.friendly'));

@@ -14,6 +14,8 @@ import type { Translate } from '../src/i18n/index.js';
 import type { FactionState } from '../src/command/war/state.js';
 import { battleOdds, battleOddsParts, DEFAULT_TABLE, drawThirdStatus, retreatSealsNeeded, rollBattle, type BattleTable, type Combatant } from '../src/core/grailwar/battle.js';
 import { STATUSES, type Status } from '../src/core/grailwar/status.js';
+import { SOUL_EATING_GROUPS, soulEatingMana } from '../src/core/grailwar/actions.js';
+import { addMana } from '../src/core/grailwar/upkeep.js';
 import { localizeParams } from '../src/core/grailwar/status.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -45,6 +47,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.battle')
   .addStringOption((o) => describe(o, 'cmd.battle.their_ally').setMaxLength(100).setAutocomplete(true))
   .addIntegerOption((o) => describe(o, 'cmd.battle.sub_seals').setMinValue(0).setMaxValue(3))
   .addIntegerOption((o) => describe(o, 'cmd.battle.their_sub_seals').setMinValue(0).setMaxValue(3))
+  .addIntegerOption((o) => describe(o, 'cmd.battle.soul_eating_groups').setMinValue(0).setMaxValue(SOUL_EATING_GROUPS))
   .toJSON();
 
 export const battle: CommandModule = {
@@ -135,7 +138,15 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
       other: options.integer('other') ?? 0,
       enemy: { charms: theirCharms, seals: { main: options.integer('their_seals') ?? 0, sub: options.integer('their_sub_seals') ?? 0 }, allStatusSeals: options.integer('their_status_seals') ?? 0 },
     }, table);
+    // A soul-eating battle (seed 000 L6–7): `ours` is the eater, noticed this turn; the GM gives how many
+    // of the two civilian groups fell. Win: +100 mana each; loss: the soul eating failed.
+    const groups = options.integer('soul_eating_groups');
+    if (groups !== null) {
+      const se = percentOf(ours)!.soulEating;
+      if (!se || se.day !== war.day || se.turn !== war.turn) throw new UserError('battle.notSoulEating', { faction: ours.name });
+    }
     const { roll, win } = rollBattle(odds, ctx.rng);
+    const soulMana = groups !== null && win ? soulEatingMana(groups) : 0;
     const winner = win ? ours : theirs;
     const loserSide = win ? theirSide : ourSide;
     // Each servant that fought pays its level in mana at the turn end (seed 000 L38); seals and charms
@@ -153,6 +164,10 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
         ...(charmsUsed ? { items: { ...(p.items ?? {}), charmStrength: (p.items?.charmStrength ?? 0) - charmsUsed } } : {}),
         ...(losers.length ? { pendingRetreat: { seals: retreatSealsNeeded(losers), against: winner.name } } : {}),
       };
+      if (groups !== null && f.id === ours.id) {
+        delete percent.soulEating;
+        percent.mana = addMana(percent, soulMana);
+      }
       const state: FactionState = { ...before, percent };
       await updateFaction(tx, f.id, { state });
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle', subject: `faction:${f.id}`, before: { state: before }, after: { state } });
@@ -161,7 +176,7 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     const commitment = await commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
     const all = await warFactions(tx, war.id);
     const localeOf = await recipientLocales(tx, membersOf(involved), ctx.locale);
-    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf };
+    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win };
   });
 
   const { odds } = out;
@@ -171,6 +186,7 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     ...(out.firstDraw ? [(t: Translate) => t('battle.redrawn', { from: status(t, out.firstDraw!), to: status(t, out.third) })] : []),
     ...battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(p.params, t))),
     say('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
+    ...(out.groups !== null ? [say(out.win ? 'battle.soulEating.success' : 'battle.soulEating.failure', { faction: out.ours.name, groups: out.groups, mana: out.soulMana })] : []),
   ];
   const retreatLine = (f: FactionRow): Said[] => {
     const pending = percentOf(f)?.pendingRetreat;

@@ -4,12 +4,13 @@ import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discor
 import { resolveCharacter } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
-import { factionView, retreat, USABLE, useItem, configure, parseAllocation } from '../src/command/war/faction.js';
+import { addTerritory, factionView, retreat, USABLE, useItem, configure, parseAllocation } from '../src/command/war/faction.js';
+import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
 import { TABLE_ROWS } from '../src/core/grailwar/battle.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate, warClockLine } from '../src/command/war/board.js';
 import { irregularLines } from '../src/command/war/report.js';
-import { NEW_FATE_STATE, type FactionState, type PercentFactionState } from '../src/command/war/state.js';
+import { NEW_FATE_STATE, type FactionState, type PercentFactionState, type WarConfig } from '../src/command/war/state.js';
 import { parseClass } from '../src/core/grailwar/status.js';
 import { resolveTurn } from '../src/command/war/resolve.js';
 import { advanceWar } from '../src/command/war/turn.js';
@@ -29,7 +30,7 @@ import { characterChoices } from './check.js';
 const NAME_MAX = 100;
 const TERRITORIES = ['none', 'small', 'medium', 'large', 'highest'] as const;
 /** What the GM may correct on a faction: percent-rules numbers, and the team itself. */
-const SET_FIELDS = ['mana', 'level', 'mag', 'seals', 'territory', 'supply_cut', 'independent', 'battles', 'masterless', 'eliminated'] as const;
+const SET_FIELDS = ['mana', 'level', 'mag', 'seals', 'territory', 'base', 'supply_cut', 'independent', 'battles', 'masterless', 'eliminated'] as const;
 /** Fields that exist in every ruleset; the rest are the percent rules' numbers. */
 const COMMON_FIELDS: readonly string[] = ['masterless', 'eliminated'];
 /** War settings the GM may change (percent rules): rest amounts per grade (seed 000 L5), battle table rows (L27). */
@@ -92,6 +93,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
       .addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
+    describe(s, 'cmd.war.map')
+      .addStringOption((o) => describe(o, 'cmd.war.map.name').setRequired(true).setMaxLength(40))
+      .addStringOption((o) => describe(o, 'cmd.war.map.grade').setRequired(true).addChoices(...localizedChoices(TERRITORY_GRADES, 'war.territory'))),
+  )
+  .addSubcommand((s) =>
     describe(s, 'cmd.war.config')
       .addStringOption((o) => describe(o, 'cmd.war.config.key').setRequired(true).addChoices(...localizedChoices(CONFIG_KEYS, 'warcmd.config.key')))
       .addIntegerOption((o) => describe(o, 'cmd.war.config.value').setRequired(true).setMinValue(0).setMaxValue(100)),
@@ -136,6 +142,8 @@ export const war: CommandModule = {
         return await useItem(ctx, options);
       case 'config':
         return await configure(ctx, options);
+      case 'map':
+        return await addTerritory(ctx, options);
       case 'declarations':
         return await declarationsList(ctx);
       case 'resolve':
@@ -381,6 +389,12 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
       if (field === 'territory') {
         if (!(TERRITORIES as readonly string[]).includes(value)) throw bad();
         percent.territory = value as (typeof TERRITORIES)[number];
+      } else if (field === 'base') {
+        // A base on the GM's map (seed 000 L9): its grade becomes the faction's territory.
+        const to = ((war.config as WarConfig).territories ?? []).find((x) => x.name === value);
+        if (!to) throw bad();
+        percent.base = to.name;
+        percent.territory = to.grade;
       } else if (field === 'supply_cut' || field === 'independent') {
         const flag = parseFlag(value);
         if (flag === null) throw bad();

@@ -129,4 +129,46 @@ describe('seed 000 rules reachable from commands', () => {
     expect(ephemeral(view)).toBe(true);
     expect(said(view)).toMatch(/Mana 130\/160 · seals \d · Medium territory/);
   });
+
+  it('bases on the GM’s map: a named move only to an empty territory, a random one within a grade may meet its occupant (L9)', async () => {
+    for (const [name, grade] of [['Ryudo', 'highest'], ['Manor', 'large'], ['Church', 'large']]) await war(gm, 'map', [{ name: 'name', value: name }, { name: 'grade', value: grade }]);
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'base' }, { name: 'value', value: 'Ryudo' }]);
+    await war(gm, 'set', [{ name: 'faction', value: 'Lone' }, { name: 'field', value: 'base' }, { name: 'value', value: 'Church' }]);
+    expect(await percent('Saber')).toMatchObject({ base: 'Ryudo', territory: 'highest' });
+    const unknown = await h.fake.command({ name: 'act', channelId, user: b, options: [{ name: 'action', value: 'moveBase' }, { name: 'to', value: 'Atlantis' }] });
+    expect(said(unknown)).toContain('no territory called Atlantis');
+    await h.fake.command({ name: 'act', channelId, user: b, options: [{ name: 'action', value: 'moveBase' }, { name: 'to', value: 'Ryudo' }] });
+    await war(gm, 'resolve');
+    expect((await percent('Lancer')).base).toBeUndefined();
+    await h.fake.waitFor(() => h.fake.dms(b.id).some((m) => embedText(m.body).includes('Ryudo is occupied')));
+    await war(gm, 'advance');
+    await h.fake.command({ name: 'act', channelId, user: b, options: [{ name: 'action', value: 'moveBase' }, { name: 'territory', value: 'large' }, { name: 'random', value: true }] });
+    await war(gm, 'resolve');
+    const landed = await percent('Lancer');
+    expect(['Manor', 'Church']).toContain(landed.base);
+    expect(landed.territory).toBe('large');
+    if (landed.base === 'Church') await h.fake.waitFor(() => h.fake.dms(lone.id).some((m) => embedText(m.body).includes('Lancer moved into Church, your base: contact')));
+    const view = await war(b, 'faction_view');
+    expect(said(view)).toContain(`${landed.base} (Large territory)`);
+  });
+
+  it('soul eating noticed: the intervening faction fights the eater around two civilian groups; a win gives 100 mana a group (L6–7)', async () => {
+    await war(gm, 'advance');
+    const refused = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'soul_eating_groups', value: 1 }] });
+    expect(said(refused)).toContain('Saber was not noticed soul eating');
+    // Declare soul eating each turn until the 50 % exposure roll notices it (the seeded dice make this repeatable).
+    for (let i = 0; i < 12 && !(await percent('Lancer')).soulEating; i++) {
+      if (i > 0) await war(gm, 'advance');
+      await h.fake.command({ name: 'act', channelId, user: b, options: [{ name: 'action', value: 'soulEating' }] });
+      await war(gm, 'resolve');
+    }
+    expect((await percent('Lancer')).soulEating).toBeDefined();
+    await h.fake.waitFor(() => h.fake.dms(a.id).some((m) => embedText(m.body).includes('You sense soul eating: Lancer')));
+    await war(gm, 'set', [{ name: 'faction', value: 'Lancer' }, { name: 'field', value: 'mana' }, { name: 'value', value: '0' }]);
+    // +100 % makes the eater's win certain: both groups fell, +200 mana up to the cap 100 + 20 × 2.
+    const fought = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lancer' }, { name: 'theirs', value: 'Saber' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'other', value: 100 }, { name: 'soul_eating_groups', value: 2 }] });
+    expect(said(fought)).toContain('Soul eating succeeded: Lancer defeated 2 civilian group(s), +200 mana');
+    expect(await percent('Lancer')).toMatchObject({ mana: 140 });
+    expect((await percent('Lancer')).soulEating).toBeUndefined();
+  });
 });

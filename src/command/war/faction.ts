@@ -72,7 +72,8 @@ function factionLines(ctx: CommandContext, f: FactionRow, declaration: ActionDec
   const t = ctx.t;
   const lines = [`**${f.name}**${f.eliminated ? ` (${t('warcmd.board.eliminated')})` : ''}`];
   lines.push(p.hasServant ? t('warcmd.view.servant', { cls: t(`gw.class.${p.servantClass ?? 'other'}`), level: p.servantLevel }) : t('warcmd.view.noServant'));
-  lines.push(t('warcmd.view.mana', { mana: p.mana, cap: manaCap(p), seals: p.sealsLeft, territory: t(`war.territory.${p.territory}`) }));
+  const where = p.base ? `${p.base} (${t(`war.territory.${p.territory}`)})` : t(`war.territory.${p.territory}`);
+  lines.push(t('warcmd.view.mana', { mana: p.mana, cap: manaCap(p), seals: p.sealsLeft, territory: where }));
   const show = (st: Record<Status, number>) => STATUSES.map((s) => `${t(`gw.status.${s}`)} ${st[s]}`).join(' ');
   if (p.hasServant) lines.push(`${t('warcmd.view.statuses')}: ${show(servantStatuses(p))}${p.allocation ? '' : ` ${t('warcmd.view.evenSpread')}`}`);
   lines.push(`${t('warcmd.view.masterStatuses', { level: p.masterLevel ?? 20, mag: p.masterMag })}: ${show(masterCombatant(f).statuses)}`);
@@ -181,5 +182,28 @@ export async function configure(ctx: CommandContext, options: CommandOptions): P
     `${ctx.t('warcmd.config.rest')}: ${TERRITORY_GRADES.map((g) => `${ctx.t(`war.territory.${g}`)} ${rest[g]}`).join(', ')}`,
     `${ctx.t('warcmd.config.table')}: ${TABLE_ROWS.map((r) => `${ctx.t(`gw.row.${r}`)} ${table[r]}%`).join(', ')}`,
   ];
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
+}
+
+const MAP_MAX = 60;
+
+/** /war map: the GM adds a named territory of a grade to the war's map, or changes its grade (seed 000 L9). */
+export async function addTerritory(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const name = (options.string('name') ?? '').trim().slice(0, 40);
+  const grade = options.string('grade') as (typeof TERRITORY_GRADES)[number];
+  if (!name || !(TERRITORY_GRADES as readonly string[]).includes(grade)) throw new UserError('warcmd.map.bad');
+  const map = await ctx.store.transaction(async (tx) => {
+    const war = await percentWar(tx, ctx);
+    if (!(await isGm(tx, ctx))) throw new UserError('warcmd.gmOnly');
+    const config = war.config as WarConfig;
+    const before = config.territories ?? [];
+    if (before.length >= MAP_MAX && !before.some((x) => x.name === name)) throw new UserError('warcmd.map.full', { max: MAP_MAX });
+    const territories = [...before.filter((x) => x.name !== name), { name, grade }];
+    await updateWar(tx, war.id, { config: { ...config, territories } });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.configured', subject: `war:${war.id}`, before: { config }, after: { config: { ...config, territories } } });
+    return territories;
+  });
+  // The map is the GM's: who sits where stays hidden, so the reply is ephemeral.
+  const lines = [ctx.t('warcmd.map.done', { name, territory: ctx.t(`war.territory.${grade}`) }), map.map((x) => `${x.name} (${ctx.t(`war.territory.${x.grade}`)})`).join(', ')];
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
 }

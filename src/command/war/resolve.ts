@@ -68,6 +68,8 @@ interface Outcome {
 
 const joined = (lines: Said[]): Said => (t) => lines.map((l) => l(t)).join('\n');
 const territoryName = (t: Parameters<Said>[0], territory: string) => t(`war.territory.${territory}`);
+/** Where a faction is: its base on the GM's map with the grade, or the grade alone. */
+const whereOf = (t: Parameters<Said>[0], p: PercentFactionState) => (p.base ? `${p.base} (${territoryName(t, p.territory)})` : territoryName(t, p.territory));
 
 /** Spends `count` held items of this kind (never below zero). */
 function spend(p: PercentFactionState, item: MysticCode, count: number): PercentFactionState {
@@ -143,11 +145,19 @@ function resolvePercent(
       const { roll, exposed } = soulEatingExposure(ctx.rng);
       if (exposed) {
         // Every other participant learns where the eater is and may intervene (seed 000 L6).
-        for (const other of others) tell(other.id, (t) => t('resolve.soulEatingSensed', { faction: faction.name, territory: territoryName(t, p.territory) }));
+        for (const other of others) tell(other.id, (t) => t('resolve.soulEatingSensed', { faction: faction.name, territory: whereOf(t, p) }));
       }
-      return { result: { kind: 'soulEating', roll, exposed }, line: say(exposed ? 'resolve.soulEatingExposed' : 'resolve.soulEatingHidden', { roll }) };
+      // Exposed: whoever intervenes fights the eater around two groups of civilians; /battle with
+      // soul_eating_groups settles it (L6–7). Unnoticed: the seed gives no amount, the GM rules.
+      return {
+        result: { kind: 'soulEating', roll, exposed },
+        line: say(exposed ? 'resolve.soulEatingExposed' : 'resolve.soulEatingHidden', { roll }),
+        ...(exposed ? { state: { ...p, soulEating: { day: war.day, turn: war.turn } } } : {}),
+      };
     }
     case 'moveBase': {
+      const map = (war.config as WarConfig).territories ?? [];
+      if (map.length > 0) return moveOnMap(ctx, faction, p, decl, map, others, tell);
       const territory = decl.territory ?? p.territory;
       return { result: { kind: 'moveBase', territory, random: decl.random ?? false }, line: (t) => t('resolve.moved', { territory: territoryName(t, territory) }), state: { ...p, territory } };
     }
@@ -165,6 +175,37 @@ function resolvePercent(
   }
 }
 
+/**
+ * A move on the GM's territory map (seed 000 L9): to a named territory only when it is empty; without
+ * information, to a random territory of the chosen grade, which may turn out to be occupied — then
+ * the two factions meet (contact), and both are told.
+ */
+function moveOnMap(
+  ctx: CommandContext,
+  faction: FactionRow,
+  p: PercentFactionState,
+  decl: ActionDeclaration,
+  map: NonNullable<WarConfig['territories']>,
+  others: FactionRow[],
+  tell: (factionId: number, line: Said) => void,
+): Outcome {
+  const occupant = (name: string) => others.find((f) => percentOf(f)?.base === name);
+  let to = decl.destination ? map.find((x) => x.name === decl.destination) : undefined;
+  if (to && occupant(to.name)) return { result: { kind: 'moveBase', blocked: to.name }, line: say('resolve.moveOccupied', { name: to.name }) };
+  if (!to) {
+    const pool = map.filter((x) => x.grade === decl.territory && x.name !== p.base);
+    if (pool.length === 0) return { result: { kind: 'moveBase', none: decl.territory ?? null }, line: (t) => t('resolve.moveNowhere', { territory: territoryName(t, decl.territory ?? 'none') }) };
+    to = pool[ctx.rng.die(pool.length) - 1]!;
+  }
+  const dest = to;
+  const met = occupant(dest.name);
+  const state = { ...p, base: dest.name, territory: dest.grade };
+  const moved: Said = (t) => t('resolve.movedTo', { name: dest.name, territory: territoryName(t, dest.grade) });
+  if (!met) return { result: { kind: 'moveBase', to: dest.name }, line: moved, state };
+  tell(met.id, say('resolve.moveMetThem', { faction: faction.name, name: dest.name }));
+  return { result: { kind: 'moveBase', to: dest.name, met: met.id }, line: joined([moved, say('resolve.moveMet', { faction: met.name })]), state };
+}
+
 /** The war's rest amounts per grade (GM-configurable, /war config). */
 export function upkeepOf(war: WarRow) {
   const config = war.config as WarConfig;
@@ -177,7 +218,7 @@ function infoReport(decl: ActionDeclaration, others: FactionRow[]): Said[] {
   return targets.map((f) => (t) => {
     const p = percentOf(f);
     if (!p) return `・${f.name}`;
-    const territory = territoryName(t, p.territory);
+    const territory = whereOf(t, p);
     if (decl.infoMode === 'locate') return t('resolve.info.locate', { faction: f.name, territory });
     if (!p.hasServant) return t('resolve.info.noServant', { faction: f.name, territory });
     const stats = servantStatuses(p);

@@ -27,6 +27,10 @@ export type PercentFactionState = Omit<PercentFaction, 'id'> & {
   restedDay?: number;
   /** Lost a battle: retreat by this many seals or drop out (seed 000 L47); set by /battle, settled by /war retreat. */
   pendingRetreat?: { seals: number; against: string };
+  /** Soul eating noticed this turn (seed 000 L6–7): an intervening faction's battle decides it; set at resolve. */
+  soulEating?: { day: number; turn: number };
+  /** The named base on the GM's territory map (L9), when the war has one. */
+  base?: string;
 };
 
 export interface FactionState {
@@ -41,4 +45,6 @@ export interface WarConfig {
   territoryRecovery?: Record<'small' | 'medium' | 'large' | 'highest', number>;
   /** Percent ruleset: the battle table rows (seed 000 L27), the seed's gap row `oneEach` included. */
   battleTable?: Partial<Record<string, number>>;
+  /** The GM's territory map (seed 000 L9): named territories and their grades. */
+  territories?: { name: string; grade: 'small' | 'medium' | 'large' | 'highest' }[];
 }

@@ -55,6 +55,8 @@ export interface ActionDeclaration {
   territory?: TerritoryGrade;
   /** random contact (L11) / random move within the grade (L9) */
   random?: boolean;
+  /** moveBase on a GM's territory map: the named destination (L9: only an empty one) */
+  destination?: string;
   /** contact: a raid (L11: +20 mana in the day) rather than friendly contact (L19: no cost) */
   raid?: boolean;
   /** information gathering: at most this many held familiars may be spent after a failed roll (L4) */
