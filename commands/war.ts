@@ -4,7 +4,7 @@ import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discor
 import { resolveCharacter } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
-import { addTerritory, factionView, retreat, USABLE, useItem, configure, parseAllocation } from '../src/command/war/faction.js';
+import { addTerritory, factionView, intervene, retreat, USABLE, useItem, configure, parseAllocation } from '../src/command/war/faction.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
 import { TABLE_ROWS } from '../src/core/grailwar/battle.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
@@ -93,6 +93,9 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
       .addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
+    describe(s, 'cmd.war.intervene').addStringOption((o) => describe(o, 'cmd.war.intervene.eater').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
     describe(s, 'cmd.war.map')
       .addStringOption((o) => describe(o, 'cmd.war.map.name').setRequired(true).setMaxLength(40))
       .addStringOption((o) => describe(o, 'cmd.war.map.grade').setRequired(true).addChoices(...localizedChoices(TERRITORY_GRADES, 'war.territory'))),
@@ -144,6 +147,8 @@ export const war: CommandModule = {
         return await configure(ctx, options);
       case 'map':
         return await addTerritory(ctx, options);
+      case 'intervene':
+        return await intervene(ctx, options);
       case 'declarations':
         return await declarationsList(ctx);
       case 'resolve':
@@ -171,7 +176,7 @@ export const war: CommandModule = {
         .map((f) => ({ name: ctx.t(`warcmd.field.${f}`), value: f }))
         .filter((c) => c.value.includes(focused.value) || c.name.includes(focused.value));
     }
-    if (focused.name !== 'faction') return await characterChoices(ctx, focused.value);
+    if (focused.name !== 'faction' && focused.name !== 'eater') return await characterChoices(ctx, focused.value);
     const names = await ctx.store.transaction(async (tx) => {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).map((f) => f.name) : [];

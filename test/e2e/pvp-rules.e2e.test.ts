@@ -164,6 +164,14 @@ describe('seed 000 rules reachable from commands', () => {
     }
     expect((await percent('Lancer')).soulEating).toBeDefined();
     await h.fake.waitFor(() => h.fake.dms(a.id).some((m) => embedText(m.body).includes('You sense soul eating: Lancer')));
+    // The discovering faction chooses hostile intervention (L6); the GM alone is told. The eater cannot "intervene".
+    const self = await war(b, 'intervene', [{ name: 'eater', value: 'Lancer' }]);
+    expect(said(self)).toContain('You did not sense Lancer soul eating');
+    const chosen = await war(a, 'intervene', [{ name: 'eater', value: 'Lancer' }]);
+    expect(ephemeral(chosen)).toBe(true);
+    await h.fake.waitFor(() => h.fake.dms(gm.id).some((m) => embedText(m.body).includes('Saber chooses hostile intervention against Lancer')));
+    expect(h.fake.dms(b.id).some((m) => embedText(m.body).includes('hostile intervention'))).toBe(false);
+    expect((await percent('Lancer')).soulEating?.intervening).toHaveLength(1);
     await war(gm, 'set', [{ name: 'faction', value: 'Lancer' }, { name: 'field', value: 'mana' }, { name: 'value', value: '0' }]);
     // +100 % makes the eater's win certain: both groups fell, +200 mana up to the cap 100 + 20 × 2.
     const fought = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lancer' }, { name: 'theirs', value: 'Saber' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'other', value: 100 }, { name: 'soul_eating_groups', value: 2 }] });

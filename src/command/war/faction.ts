@@ -13,6 +13,7 @@ import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { activeWar, getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
 import { text, type Reply } from '../../views/view.js';
 import { UserError } from '../errors.js';
+import { translator } from '../../i18n/index.js';
 import { recipientLocales } from '../locales.js';
 import type { CommandContext, CommandOptions } from '../types.js';
 import { describeAction } from '../../../commands/act.js';
@@ -206,4 +207,34 @@ export async function addTerritory(ctx: CommandContext, options: CommandOptions)
   // The map is the GM's: who sits where stays hidden, so the reply is ephemeral.
   const lines = [ctx.t('warcmd.map.done', { name, territory: ctx.t(`war.territory.${grade}`) }), map.map((x) => `${x.name} (${ctx.t(`war.territory.${x.grade}`)})`).join(', ')];
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
+}
+
+/**
+ * /war intervene: a faction that sensed soul eating chooses hostile intervention (seed 000 L6); the GM
+ * is told (in the GM's language) to run the battle with soul_eating_groups (L7). Nobody else learns it.
+ */
+export async function intervene(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const eaterName = options.string('eater') ?? '';
+  const out = await ctx.store.transaction(async (tx) => {
+    const war = await percentWar(tx, ctx);
+    const all = await warFactions(tx, war.id);
+    const mine = all.find((f) => (f.members as string[]).includes(ctx.user.id) && !f.eliminated);
+    if (!mine) throw new UserError('act.noFaction');
+    const eater = all.find((f) => f.name === eaterName && !f.eliminated);
+    const se = eater ? percentOf(eater)?.soulEating : undefined;
+    if (!eater || !se || se.day !== war.day || se.turn !== war.turn || !(se.sensedBy ?? []).includes(mine.id)) throw new UserError('warcmd.intervene.nothing', { faction: eaterName.slice(0, 100) });
+    if (!(se.intervening ?? []).includes(mine.id)) {
+      const p = percentOf(eater)!;
+      await save(tx, ctx, eater, 'war.intervened', { state: { ...(eater.state as FactionState), percent: { ...p, soulEating: { ...se, intervening: [...(se.intervening ?? []), mine.id] } } } });
+    }
+    const gm = await channelGm(tx, ctx.channelId);
+    const localeOf = await recipientLocales(tx, gm ? [gm.userId] : [], ctx.locale);
+    return { mine, eater, gmId: gm?.userId ?? null, gmLocale: gm ? localeOf(gm.userId) : ctx.locale };
+  });
+  const line = say('warcmd.intervene.gm', { faction: out.mine.name, eater: out.eater.name });
+  const gmT = translator(out.gmLocale);
+  return {
+    view: { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.view.title'), blocks: [text(ctx.t('warcmd.intervene.done', { eater: out.eater.name }))], ephemeral: true },
+    dms: out.gmId ? [{ userId: out.gmId, view: { locale: out.gmLocale, tone: 'secret', title: gmT('warcmd.view.title'), blocks: [text(line(gmT))], ephemeral: false } }] : [],
+  };
 }

@@ -152,7 +152,7 @@ function resolvePercent(
       return {
         result: { kind: 'soulEating', roll, exposed },
         line: say(exposed ? 'resolve.soulEatingExposed' : 'resolve.soulEatingHidden', { roll }),
-        ...(exposed ? { state: { ...p, soulEating: { day: war.day, turn: war.turn } } } : {}),
+        ...(exposed ? { state: { ...p, soulEating: { day: war.day, turn: war.turn, sensedBy: others.map((f) => f.id), intervening: [] } } } : {}),
       };
     }
     case 'moveBase': {

@@ -28,7 +28,7 @@ export type PercentFactionState = Omit<PercentFaction, 'id'> & {
   /** Lost a battle: retreat by this many seals or drop out (seed 000 L47); set by /battle, settled by /war retreat. */
   pendingRetreat?: { seals: number; against: string };
   /** Soul eating noticed this turn (seed 000 L6–7): an intervening faction's battle decides it; set at resolve. */
-  soulEating?: { day: number; turn: number };
+  soulEating?: { day: number; turn: number; sensedBy?: number[]; intervening?: number[] };
   /** The named base on the GM's territory map (L9), when the war has one. */
   base?: string;
 };
