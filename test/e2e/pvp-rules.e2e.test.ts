@@ -179,4 +179,15 @@ describe('seed 000 rules reachable from commands', () => {
     expect(await percent('Lancer')).toMatchObject({ mana: 140 });
     expect((await percent('Lancer')).soulEating).toBeUndefined();
   });
+
+  it('/war set offers only the fields of the war’s ruleset, named in the reader’s language', async () => {
+    const focus = (channel: string) => h.fake.autocomplete({ name: 'war', channelId: channel, user: gm, locale: 'ko', options: [{ name: 'set', type: 1, options: [{ name: 'faction', value: 'Saber' }, { name: 'field', value: '', focused: true }] }] });
+    const percentFields = (await focus(channelId)).callback.data.choices as { name: string; value: string }[];
+    expect(percentFields).toContainEqual({ name: '마력', value: 'mana' });
+    expect(percentFields).toContainEqual({ name: '거점 (지도)', value: 'base' });
+    const fateChannel = h.fake.createTextChannel({ name: 'fate' });
+    await h.fake.command({ name: 'war', channelId: fateChannel, user: h.fake.users.moderator, options: sub('start', [{ name: 'ruleset', value: 'fate' }, { name: 'name', value: 'F' }]) });
+    const fateFields = (await focus(fateChannel)).callback.data.choices as { name: string; value: string }[];
+    expect(fateFields.map((c) => c.value)).toEqual(['masterless', 'eliminated']);
+  });
 });
