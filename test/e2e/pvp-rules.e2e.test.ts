@@ -130,6 +130,21 @@ describe('seed 000 rules reachable from commands', () => {
     expect(said(view)).toMatch(/Mana 130\/160 · seals \d · Medium territory/);
   });
 
+  it('a made mana jewel is held, then spent for +20 mana; familiars must be held to be offered (L3–4)', async () => {
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mag' }, { name: 'value', value: '50' }]);
+    const noFamiliar = await h.fake.command({ name: 'act', channelId, user: a, options: [{ name: 'action', value: 'infoGathering' }, { name: 'mode', value: 'locate' }, { name: 'familiars', value: 1 }] });
+    expect(said(noFamiliar)).toContain('holds only 0 familiar(s)');
+    // MAG 50 × 2 = 100 %: the jewel is made for certain (L3).
+    await h.fake.command({ name: 'act', channelId, user: a, options: [{ name: 'action', value: 'mysticCode' }, { name: 'item', value: 'manaJewel' }, { name: 'creator', value: 'master' }] });
+    await war(gm, 'resolve');
+    expect((await percent('Saber')).items).toEqual({ manaJewel: 1 });
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mana' }, { name: 'value', value: '10' }]);
+    const used = await war(a, 'use', [{ name: 'item', value: 'manaJewel' }]);
+    expect(said(used)).toContain('a mana jewel gave +20 mana (now 30)');
+    expect(await percent('Saber')).toMatchObject({ mana: 30, items: { manaJewel: 0 } });
+    await war(gm, 'advance');
+  });
+
   it('bases on the GM’s map: a named move only to an empty territory, a random one within a grade may meet its occupant (L9)', async () => {
     for (const [name, grade] of [['Ryudo', 'highest'], ['Manor', 'large'], ['Church', 'large']]) await war(gm, 'map', [{ name: 'name', value: name }, { name: 'grade', value: grade }]);
     await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'base' }, { name: 'value', value: 'Ryudo' }]);
