@@ -7,9 +7,12 @@ import { commitSecret } from '../src/command/secrets.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate } from '../src/command/war/board.js';
 import { actorProfile } from '../src/command/war/profiles.js';
-import { ACTIONS, INFO_MODES, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind } from '../src/core/grailwar/actions.js';
+import { ACTIONS, INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind, type ActorProfile } from '../src/core/grailwar/actions.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
-import { asLocale, translator } from '../src/i18n/index.js';
+import { translator } from '../src/i18n/index.js';
+import { recipientLocales } from '../src/command/locales.js';
+import { percentOf } from '../src/command/war/profiles.js';
+import type { WarConfig } from '../src/command/war/state.js';
 import { factionDeclaration, insertDeclaration, turnDeclarations, updateDeclaration } from '../src/store/declarations.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -26,10 +29,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.act')
   .addStringOption((o) => describe(o, 'cmd.act.targets').setMaxLength(300).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.act.mode').addChoices(...localizedChoices(INFO_MODES, 'gw.infoMode')))
   .addStringOption((o) => describe(o, 'cmd.act.item').addChoices(...localizedChoices(MYSTIC_CODES, 'gw.mysticCode')))
-  .addStringOption((o) => describe(o, 'cmd.act.creator').addChoices({ name: 'master', value: 'master' }, { name: 'servant', value: 'servant' }))
-  .addStringOption((o) => describe(o, 'cmd.act.territory').addChoices(...TERRITORY_GRADES.map((g) => ({ name: g, value: g }))))
+  .addStringOption((o) => describe(o, 'cmd.act.creator').addChoices(...localizedChoices(['master', 'servant'] as const, 'gw.creator')))
+  .addStringOption((o) => describe(o, 'cmd.act.territory').addChoices(...localizedChoices(TERRITORY_GRADES, 'war.territory')))
   .addBooleanOption((o) => describe(o, 'cmd.act.random'))
   .addStringOption((o) => describe(o, 'cmd.act.faction').setMaxLength(100).setAutocomplete(true))
+  .addBooleanOption((o) => describe(o, 'cmd.act.raid'))
+  .addIntegerOption((o) => describe(o, 'cmd.act.familiars').setMinValue(0).setMaxValue(MAX_FAMILIARS))
+  .addBooleanOption((o) => describe(o, 'cmd.act.reroll'))
+  .addStringOption((o) => describe(o, 'cmd.act.to').setMaxLength(40).setAutocomplete(true))
   .toJSON();
 
 export const act: CommandModule = {
@@ -38,6 +45,10 @@ export const act: CommandModule = {
   execute: declare,
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
+    if (focused.name === 'to') {
+      const map = await ctx.store.transaction(async (tx) => ((await activeWar(tx, ctx.channelId))?.config as WarConfig | undefined)?.territories ?? []);
+      return map.filter((x) => x.name.includes(focused.value)).slice(0, 25).map((x) => ({ name: `${x.name} (${ctx.t(`war.territory.${x.grade}`)})`, value: x.name }));
+    }
     const names = await ctx.store.transaction(async (tx) => {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).filter((f) => !f.eliminated).map((f) => f.name) : [];
@@ -80,9 +91,33 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
       ...(options.string('creator') ? { creator: options.string('creator') as 'master' | 'servant' } : {}),
       ...(options.string('territory') ? { territory: options.string('territory') as ActionDeclaration['territory'] } : {}),
       ...(options.boolean('random') ? { random: true } : {}),
+      ...(kind === 'contact' && options.boolean('raid') ? { raid: true } : {}),
+      ...(kind === 'moveBase' && options.string('to') ? { destination: options.string('to')!.trim() } : {}),
+      ...(kind === 'infoGathering' && options.integer('familiars') ? { familiars: options.integer('familiars')! } : {}),
+      ...((kind === 'infoGathering' || kind === 'mysticCode') && options.boolean('reroll') ? { reroll: true } : {}),
     };
+    const p = percentOf(faction);
+    if (war.ruleset === 'percent' && p) {
+      // Items are spent only if held (seed 000 L4); a second rest the same day is refused now, not at resolve (L5).
+      if ((decl.familiars ?? 0) > (p.items?.familiar ?? 0)) throw new UserError('act.notEnoughFamiliars', { have: p.items?.familiar ?? 0 });
+      if (decl.reroll && (p.items?.charmIllusion ?? 0) < 1) throw new UserError('act.noIllusionCharm');
+      if (kind === 'rest' && p.restedDay === war.day) throw new UserError('act.restedToday');
+      // A named move goes to a territory of the GM's map (seed 000 L9); random moves pick a grade.
+      const map = (war.config as WarConfig).territories ?? [];
+      if (decl.destination) {
+        const to = map.find((x) => x.name === decl.destination);
+        if (!to) throw new UserError('act.unknownTerritory', { name: decl.destination.slice(0, 40) });
+        if (!decl.territory) decl.territory = to.grade;
+      }
+      if (kind === 'moveBase' && !decl.destination && !decl.territory) throw new UserError('act.moveWhere');
+    }
     // The percent rules compute the chance from the factions' numbers; Fate/roll dice actions are the GM's to resolve.
-    const chance = war.ruleset === 'percent' ? actionChance(decl, actorProfile(faction), factions.filter((f) => !f.eliminated).map(actorProfile)) : { chance: null, parts: [] };
+    const alive = factions.filter((f) => !f.eliminated);
+    const chance = war.ruleset === 'percent' ? actionChance(decl, actorProfile(faction), alive.map(actorProfile)) : { chance: null, parts: [] };
+    // What the declarer may know: another faction's class is hidden until found out, so the player's
+    // figure leaves out the Assassin's −20 % (seed 000 L13, L31); the GM's DM has the real chance.
+    const masked = (x: ActorProfile): ActorProfile => (x.factionId === faction.id ? x : { ...x, servantClass: 'other' });
+    const playerChance = war.ruleset === 'percent' ? actionChance(decl, actorProfile(faction), alive.map(actorProfile).map(masked)) : { chance: null, parts: [] };
     const at = ctx.now();
     const existing = await factionDeclaration(tx, war.id, faction.id, war.day, war.turn);
     if (existing?.resolvedAt) throw new UserError('act.alreadyResolved');
@@ -99,13 +134,16 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
     }
     const after = await warFactions(tx, war.id);
     const declaredCount = (await turnDeclarations(tx, war.id, war.day, war.turn)).length;
-    const alive = after.filter((f) => !f.eliminated).length;
+    const aliveCount = after.filter((f) => !f.eliminated).length;
     const commitment = await commitSecret(tx, ctx, 'action', (faction.members as string[])[0] ?? ctx.user.id, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, action: decl });
-    return { war, faction, targets, decl, chance, after, allDeclared: declaredCount >= alive, gmId: gm?.userId ?? null, gmLocale: asLocale(gm?.locale ?? 'en'), commitment };
+    const gmId = gm?.userId ?? null;
+    const localeOf = await recipientLocales(tx, gmId ? [gmId] : [], ctx.locale);
+    return { war, faction, targets, decl, chance, playerChance, after, allDeclared: declaredCount >= aliveCount, gmId, gmLocale: gmId ? localeOf(gmId) : ctx.locale, commitment };
   });
 
   const summary = (t: typeof ctx.t) => describeAction(t, result.decl, result.targets);
-  const chanceLines = (t: typeof ctx.t) => result.chance.parts.map((p) => t(p.key, p.params));
+  const chanceLines = (t: typeof ctx.t, c = result.chance) => c.parts.map((p) => t(p.key, p.params));
+  const playerLines = [...chanceLines(ctx.t, result.playerChance), ...(result.decl.kind === 'infoGathering' ? [ctx.t('act.hiddenModifiers')] : [])];
   const dms: DirectMessage[] = [];
   if (result.gmId && result.gmId !== ctx.user.id) {
     const gmT = translator(result.gmLocale);
@@ -115,7 +153,7 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
     dms.push({ userId: result.gmId, view: { locale: result.gmLocale, tone: 'secret', title: gmT('act.gmTitle', { name: result.war.name }), blocks: lines.map(text), ephemeral: false } });
   }
   return {
-    view: { locale: ctx.locale, tone: 'secret', title: ctx.t('act.title'), blocks: [text(ctx.t('act.declared', { faction: result.faction.name, action: summary(ctx.t) })), ...chanceLines(ctx.t).map(text)], ephemeral: true },
+    view: { locale: ctx.locale, tone: 'secret', title: ctx.t('act.title'), blocks: [text(ctx.t('act.declared', { faction: result.faction.name, action: summary(ctx.t) })), ...playerLines.map(text)], ephemeral: true },
     dms,
     posts: [result.commitment],
     board: boardUpdate(ctx, result.war, result.after),
@@ -139,8 +177,13 @@ export function describeAction(t: CommandContext['t'], d: ActionDeclaration, tar
   const parts = [t(`gw.action.${d.kind}`)];
   if (d.infoMode) parts.push(t(`gw.infoMode.${d.infoMode}`));
   if (d.mysticCode) parts.push(t(`gw.mysticCode.${d.mysticCode}`));
-  if (d.territory) parts.push(d.territory);
+  if (d.creator) parts.push(t(`gw.creator.${d.creator}`));
+  if (d.destination) parts.push(d.destination);
+  if (d.territory) parts.push(t(`war.territory.${d.territory}`));
   if (d.random) parts.push(t('act.random'));
+  if (d.kind === 'contact') parts.push(t(d.raid ? 'act.raid' : 'act.friendly'));
+  if (d.familiars) parts.push(t('act.familiars', { count: d.familiars }));
+  if (d.reroll) parts.push(t('act.reroll'));
   if (targets.length) parts.push(`→ ${targets.map((f) => f.name).join(', ')}`);
   return parts.join(' · ');
 }

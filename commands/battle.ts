@@ -1,17 +1,21 @@
-// /battle: a percentage battle between two factions (seed 000 L19–28, seals L43–47): war power
+// /battle: a percentage battle between two factions (seed 000 L20–28, seals L43–47): war power
 // per status, the player's pick, the GM's pick, a random third, the result table, modifiers, the
 // roll. Numbers go to the combatants and the GM; the channel learns who won.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
+import { recipientLocales } from '../src/command/locales.js';
 import { commitSecret } from '../src/command/secrets.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate } from '../src/command/war/board.js';
 import { masterCombatant, percentOf, servantCombatant } from '../src/command/war/profiles.js';
-import { factionDms } from '../src/command/war/report.js';
+import { factionDms, membersOf, say, type Said } from '../src/command/war/report.js';
+import type { Translate } from '../src/i18n/index.js';
 import type { FactionState } from '../src/command/war/state.js';
-import { battleOdds, battleOddsParts, DEFAULT_TABLE, drawThirdStatus, rollBattle, type BattleTable } from '../src/core/grailwar/battle.js';
+import { battleOdds, battleOddsParts, DEFAULT_TABLE, drawThirdStatus, retreatSealsNeeded, rollBattle, type BattleTable, type Combatant } from '../src/core/grailwar/battle.js';
 import { STATUSES, type Status } from '../src/core/grailwar/status.js';
+import { SOUL_EATING_GROUPS, soulEatingMana } from '../src/core/grailwar/actions.js';
+import { addMana } from '../src/core/grailwar/upkeep.js';
 import { localizeParams } from '../src/core/grailwar/status.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -19,7 +23,8 @@ import type { FactionRow } from '../src/store/schema/index.js';
 import { activeWar, updateFaction, warFactions } from '../src/store/wars.js';
 import { text, type Reply } from '../src/views/view.js';
 
-const statusChoices = STATUSES.map((s) => ({ name: s.toUpperCase(), value: s }));
+const statusChoices = localizedChoices(STATUSES, 'gw.status');
+const mainChoices = localizedChoices(['servant', 'master'] as const, 'gw.combatant');
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.battle')
   .setDMPermission(false)
@@ -36,6 +41,13 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.battle')
   .addIntegerOption((o) => describe(o, 'cmd.battle.their_status_seals').setMinValue(0).setMaxValue(3))
   .addIntegerOption((o) => describe(o, 'cmd.battle.other').setMinValue(-100).setMaxValue(100))
   .addBooleanOption((o) => describe(o, 'cmd.battle.redraw'))
+  .addStringOption((o) => describe(o, 'cmd.battle.our_main').addChoices(...mainChoices))
+  .addStringOption((o) => describe(o, 'cmd.battle.their_main').addChoices(...mainChoices))
+  .addStringOption((o) => describe(o, 'cmd.battle.our_ally').setMaxLength(100).setAutocomplete(true))
+  .addStringOption((o) => describe(o, 'cmd.battle.their_ally').setMaxLength(100).setAutocomplete(true))
+  .addIntegerOption((o) => describe(o, 'cmd.battle.sub_seals').setMinValue(0).setMaxValue(3))
+  .addIntegerOption((o) => describe(o, 'cmd.battle.their_sub_seals').setMinValue(0).setMaxValue(3))
+  .addIntegerOption((o) => describe(o, 'cmd.battle.soul_eating_groups').setMinValue(0).setMaxValue(SOUL_EATING_GROUPS))
   .toJSON();
 
 export const battle: CommandModule = {
@@ -52,6 +64,22 @@ export const battle: CommandModule = {
   },
 };
 
+/**
+ * One side (seed 000 L22): the chosen main (the servant unless it is the master, or the faction has
+ * no servant, L42), the faction's other combatant as sub, and an ally faction's servant as sub; at
+ * most three (the core refuses more).
+ */
+function buildSide(f: FactionRow, main: 'servant' | 'master' | null, withMaster: boolean, ally: FactionRow | null): Combatant[] {
+  const p = percentOf(f)!;
+  const mainKind = main ?? (p.hasServant ? 'servant' : 'master');
+  if (mainKind === 'servant' && !p.hasServant) throw new UserError('battle.noServant', { faction: f.name });
+  const side: Combatant[] = [];
+  if (p.hasServant) side.push(servantCombatant(f, mainKind === 'servant' ? 'main' : 'sub'));
+  if (mainKind === 'master' || withMaster) side.push(masterCombatant(f, mainKind === 'master' ? 'main' : 'sub'));
+  if (ally) side.push(percentOf(ally)!.hasServant ? servantCombatant(ally, 'sub') : masterCombatant(ally, 'sub'));
+  return side;
+}
+
 async function fight(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const out = await ctx.store.transaction(async (tx) => {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
@@ -67,7 +95,12 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     };
     const ours = find(options.string('ours'));
     const theirs = find(options.string('theirs'));
-    if (ours.id === theirs.id) throw new UserError('battle.sameFaction');
+    const ourAlly = options.string('our_ally') ? find(options.string('our_ally')) : null;
+    const theirAlly = options.string('their_ally') ? find(options.string('their_ally')) : null;
+    const involved = [ours, theirs, ourAlly, theirAlly].filter((f): f is FactionRow => !!f);
+    if (new Set(involved.map((f) => f.id)).size !== involved.length) throw new UserError('battle.sameFaction');
+    // A faction that lost and has not yet retreated or dropped out cannot fight again (seed 000 L47).
+    for (const f of involved) if (percentOf(f)!.pendingRetreat) throw new UserError('battle.retreatPending', { faction: f.name });
     const picks: [Status, Status] = [options.string('our_status') as Status, options.string('their_status') as Status];
     if (picks[0] === picks[1]) throw new UserError('battle.samePick');
     // A seal may redraw the random status once the first draw is seen (seed 000 L44).
@@ -75,54 +108,94 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     const firstDraw = drawThirdStatus(picks, ctx.rng);
     const third = redraw ? drawThirdStatus(picks, ctx.rng) : firstDraw;
     const withMasters = options.boolean('with_masters') ?? false;
-    const side = (f: FactionRow) => [servantCombatant(f, 'main'), ...(withMasters ? [masterCombatant(f)] : [])];
-    const sealsOf = (f: FactionRow) => percentOf(f)!.sealsLeft;
-    const mySeals = (options.integer('seals') ?? 0) + (options.integer('status_seals') ?? 0) + (redraw ? 1 : 0);
-    const theirSeals = (options.integer('their_seals') ?? 0) + (options.integer('their_status_seals') ?? 0);
-    if (mySeals > sealsOf(ours)) throw new UserError('battle.notEnoughSeals', { faction: ours.name, have: sealsOf(ours) });
-    if (theirSeals > sealsOf(theirs)) throw new UserError('battle.notEnoughSeals', { faction: theirs.name, have: sealsOf(theirs) });
+    const ourSide = buildSide(ours, options.string('our_main') as 'servant' | 'master' | null, withMasters, ourAlly);
+    const theirSide = buildSide(theirs, options.string('their_main') as 'servant' | 'master' | null, withMasters, theirAlly);
+    // Sub seals (+20 %, L43) are paid by the faction whose servant fights as sub: the ally's, else the faction's own.
+    const subPayer = (f: FactionRow, ally: FactionRow | null, side: Combatant[]) => side.find((c) => c.role === 'sub' && c.kind === 'servant' && c.factionId === ally?.id) ? ally! : f;
+    const spendSeals = new Map<number, number>();
+    const addSeals = (f: FactionRow, n: number) => spendSeals.set(f.id, (spendSeals.get(f.id) ?? 0) + n);
+    addSeals(ours, (options.integer('seals') ?? 0) + (options.integer('status_seals') ?? 0) + (redraw ? 1 : 0));
+    addSeals(theirs, (options.integer('their_seals') ?? 0) + (options.integer('their_status_seals') ?? 0));
+    addSeals(subPayer(ours, ourAlly, ourSide), options.integer('sub_seals') ?? 0);
+    addSeals(subPayer(theirs, theirAlly, theirSide), options.integer('their_sub_seals') ?? 0);
+    for (const f of involved) {
+      const have = percentOf(f)!.sealsLeft;
+      if ((spendSeals.get(f.id) ?? 0) > have) throw new UserError('battle.notEnoughSeals', { faction: f.name, have });
+    }
+    // Reinforcement charms are items the faction made (seed 000 L3–4): never more than it holds.
+    const ourCharms = options.integer('charms') ?? 0;
+    const theirCharms = options.integer('their_charms') ?? 0;
+    const charms: [FactionRow, number][] = [[ours, ourCharms], [theirs, theirCharms]];
+    for (const [f, n] of charms) {
+      const have = percentOf(f)!.items?.charmStrength ?? 0;
+      if (n > have) throw new UserError('battle.notEnoughCharms', { faction: f.name, have });
+    }
     const table = { ...DEFAULT_TABLE, ...((war.config as { battleTable?: Partial<BattleTable> }).battleTable ?? {}) };
-    const odds = battleOdds(side(ours), side(theirs), [picks[0], picks[1], third], {
-      charms: options.integer('charms') ?? 0,
-      seals: { main: options.integer('seals') ?? 0, sub: 0 },
+    const odds = battleOdds(ourSide, theirSide, [picks[0], picks[1], third], {
+      charms: ourCharms,
+      seals: { main: options.integer('seals') ?? 0, sub: options.integer('sub_seals') ?? 0 },
       allStatusSeals: options.integer('status_seals') ?? 0,
       other: options.integer('other') ?? 0,
-      enemy: { charms: options.integer('their_charms') ?? 0, seals: { main: options.integer('their_seals') ?? 0, sub: 0 }, allStatusSeals: options.integer('their_status_seals') ?? 0 },
+      enemy: { charms: theirCharms, seals: { main: options.integer('their_seals') ?? 0, sub: options.integer('their_sub_seals') ?? 0 }, allStatusSeals: options.integer('their_status_seals') ?? 0 },
     }, table);
+    // A soul-eating battle (seed 000 L6–7): `ours` is the eater, noticed this turn; the GM gives how many
+    // of the two civilian groups fell. Win: +100 mana each; loss: the soul eating failed.
+    const groups = options.integer('soul_eating_groups');
+    if (groups !== null) {
+      const se = percentOf(ours)!.soulEating;
+      if (!se || se.day !== war.day || se.turn !== war.turn) throw new UserError('battle.notSoulEating', { faction: ours.name });
+    }
     const { roll, win } = rollBattle(odds, ctx.rng);
-    // Each side's servant pays its level in mana at the turn end for the battle (seed 000 L38); seals are spent now.
-    for (const [f, seals] of [[ours, mySeals], [theirs, theirSeals]] as const) {
+    const soulMana = groups !== null && win ? soulEatingMana(groups) : 0;
+    const winner = win ? ours : theirs;
+    const loserSide = win ? theirSide : ourSide;
+    // Each servant that fought pays its level in mana at the turn end (seed 000 L38); seals and charms
+    // are spent now; each losing faction must retreat by seals or drop out (L47).
+    for (const f of involved) {
       const before = f.state as FactionState;
       const p = percentOf(f)!;
-      const state: FactionState = { ...before, percent: { ...p, battlesThisTurn: p.battlesThisTurn + 1, sealsLeft: p.sealsLeft - seals } };
+      const fought = [...ourSide, ...theirSide].some((c) => c.factionId === f.id && c.kind === 'servant');
+      const charmsUsed = charms.find(([x]) => x.id === f.id)?.[1] ?? 0;
+      const losers = loserSide.filter((c) => c.factionId === f.id);
+      const percent = {
+        ...p,
+        battlesThisTurn: p.battlesThisTurn + (fought ? 1 : 0),
+        sealsLeft: p.sealsLeft - (spendSeals.get(f.id) ?? 0),
+        ...(charmsUsed ? { items: { ...(p.items ?? {}), charmStrength: (p.items?.charmStrength ?? 0) - charmsUsed } } : {}),
+        ...(losers.length ? { pendingRetreat: { seals: retreatSealsNeeded(losers), against: winner.name } } : {}),
+      };
+      if (groups !== null && f.id === ours.id) {
+        delete percent.soulEating;
+        percent.mana = addMana(percent, soulMana);
+      }
+      const state: FactionState = { ...before, percent };
       await updateFaction(tx, f.id, { state });
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle', subject: `faction:${f.id}`, before: { state: before }, after: { state } });
     }
-    const winner = win ? ours : theirs;
-    const detail = {
-      ours: ours.name,
-      theirs: theirs.name,
-      statuses: odds.statuses,
-      powers: odds.powers,
-      rate: odds.rate,
-      roll,
-      winner: winner.name,
-    };
+    const detail = { ours: ours.name, theirs: theirs.name, statuses: odds.statuses, powers: odds.powers, rate: odds.rate, roll, winner: winner.name };
     const commitment = await commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
-    return { war, ours, theirs, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all: await warFactions(tx, war.id) };
+    const all = await warFactions(tx, war.id);
+    const localeOf = await recipientLocales(tx, membersOf(involved), ctx.locale);
+    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win };
   });
 
   const { odds } = out;
-  const lines = [
-    ctx.t('battle.picks', { ours: out.ours.name, theirs: out.theirs.name, a: odds.statuses[0].toUpperCase(), b: odds.statuses[1].toUpperCase(), c: out.third.toUpperCase() }),
-    ...(out.firstDraw ? [ctx.t('battle.redrawn', { from: out.firstDraw.toUpperCase(), to: out.third.toUpperCase() })] : []),
-    ...battleOddsParts(odds).map((p) => ctx.t(p.key, localizeParams(p.params, ctx.t))),
-    ctx.t('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
+  const status = (t: Translate, s: Status) => t(`gw.status.${s}`);
+  const lines: Said[] = [
+    (t) => t('battle.picks', { ours: out.ours.name, theirs: out.theirs.name, a: status(t, odds.statuses[0]), b: status(t, odds.statuses[1]), c: status(t, out.third) }),
+    ...(out.firstDraw ? [(t: Translate) => t('battle.redrawn', { from: status(t, out.firstDraw!), to: status(t, out.third) })] : []),
+    ...battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(p.params, t))),
+    say('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
+    ...(out.groups !== null ? [say(out.win ? 'battle.soulEating.success' : 'battle.soulEating.failure', { faction: out.ours.name, groups: out.groups, mana: out.soulMana })] : []),
   ];
-  const combatants = out.all.filter((f) => f.id === out.ours.id || f.id === out.theirs.id);
+  const retreatLine = (f: FactionRow): Said[] => {
+    const pending = percentOf(f)?.pendingRetreat;
+    return pending ? [say('battle.lost', { faction: f.name, seals: pending.seals, have: percentOf(f)!.sealsLeft })] : [];
+  };
+  const combatants = out.all.filter((f) => out.involved.some((x) => x.id === f.id));
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: lines.map(text), ephemeral: true },
-    dms: factionDms(ctx, combatants, () => lines),
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [...lines, ...combatants.flatMap(retreatLine)].map((l) => text(l(ctx.t))), ephemeral: true },
+    dms: factionDms(combatants, (f) => [...lines, ...retreatLine(f)], out.localeOf),
     posts: [
       { channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } },
       out.commitment,

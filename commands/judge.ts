@@ -5,7 +5,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
-import { boost, boostReport, canBoost, judge as judgeRule, judgeReport, parseJudgeColor } from '../src/core/mtg/index.js';
+import { boost, boostReport, canBoost, foreseeableResult, judge as judgeRule, judgeReport, parseJudgeColor } from '../src/core/mtg/index.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { requireLibrary, saveState, summary, type LibraryState } from './deck.js';
 
@@ -34,16 +34,21 @@ export const judge: CommandModule = {
     const { result, state } = await ctx.store.transaction(async (tx) => {
       const row = await requireLibrary(tx, ctx);
       const current = row.state as LibraryState;
+      // A player who can tell the result beforehand may not judge (seed 004 L133–137): e.g. a library
+      // of Forests only gives target 0 + difficulty and achievement 0 + green's modifier every time.
+      const foreseen = foreseeableResult(current.library, color, difficulty);
+      if (foreseen !== null) throw new UserError(foreseen ? 'judge.foreseeableSuccess' : 'judge.foreseeableFailure', { difficulty });
       const { library, result } = judgeRule(current.library, color, difficulty, ctx.rng);
       const next: LibraryState = { library, lastJudge: result };
       await saveState(tx, ctx, row, 'deck.judged', next);
       return { result, state: next };
     });
     const buttons: Button[] = canBoost(state.library, result) ? [{ customId: `judge:boost:${ctx.user.id}`, label: ctx.t('judge.boostButton'), style: 'primary' }] : [];
-    return { view: { locale: ctx.locale, tone: result.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: judgeReport(result, ctx.t).map(text), buttons, ephemeral: false }, dms: [] };
+    return { view: { locale: ctx.locale, tone: result.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: judgeReport(result, ctx.t, ctx.locale).map(text), buttons, ephemeral: false }, dms: [] };
   },
   async component(ctx, customId) {
-    const owner = customId.split(':')[2];
+    // The owner is everything after `judge:boost:`: console ids (`console:alice`) contain ':' themselves (seed 004 L24, L83).
+    const owner = customId.slice('judge:boost:'.length);
     if (owner !== ctx.user.id) throw new UserError('judge.notYours');
     const { judged, boosted, state } = await ctx.store.transaction(async (tx) => {
       const row = await requireLibrary(tx, ctx);
@@ -55,7 +60,7 @@ export const judge: CommandModule = {
       return { judged: current.lastJudge, boosted: result, state: next };
     });
     return {
-      view: { locale: ctx.locale, tone: boosted.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: [...judgeReport(judged, ctx.t), ...boostReport(judged, boosted, ctx.t), summary(ctx, state)].map(text), ephemeral: false },
+      view: { locale: ctx.locale, tone: boosted.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: [...judgeReport(judged, ctx.t, ctx.locale), ...boostReport(judged, boosted, ctx.t, ctx.locale), summary(ctx, state)].map(text), ephemeral: false },
       dms: [],
       update: true,
     };

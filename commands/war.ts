@@ -3,11 +3,14 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { resolveCharacter } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
+import { addTerritory, factionView, intervene, retreat, USABLE, useItem, configure, parseAllocation } from '../src/command/war/faction.js';
+import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
+import { TABLE_ROWS } from '../src/core/grailwar/battle.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate, warClockLine } from '../src/command/war/board.js';
 import { irregularLines } from '../src/command/war/report.js';
-import { NEW_FATE_STATE, type FactionState, type PercentFactionState } from '../src/command/war/state.js';
+import { NEW_FATE_STATE, type FactionState, type PercentFactionState, type WarConfig } from '../src/command/war/state.js';
 import { parseClass } from '../src/core/grailwar/status.js';
 import { resolveTurn } from '../src/command/war/resolve.js';
 import { advanceWar } from '../src/command/war/turn.js';
@@ -27,7 +30,12 @@ import { characterChoices } from './check.js';
 const NAME_MAX = 100;
 const TERRITORIES = ['none', 'small', 'medium', 'large', 'highest'] as const;
 /** What the GM may correct on a faction: percent-rules numbers, and the team itself. */
-const SET_FIELDS = ['mana', 'level', 'mag', 'seals', 'territory', 'supply_cut', 'independent', 'battles', 'masterless', 'eliminated'] as const;
+const SET_FIELDS = ['mana', 'level', 'mag', 'seals', 'territory', 'base', 'supply_cut', 'independent', 'battles', 'masterless', 'eliminated'] as const;
+/** Fields that exist in every ruleset; the rest are the percent rules' numbers. */
+const COMMON_FIELDS: readonly string[] = ['masterless', 'eliminated'];
+/** War settings the GM may change (percent rules): rest amounts per grade (seed 000 L5), battle table rows (L27). */
+const CONFIG_KEYS = ['rest_small', 'rest_medium', 'rest_large', 'rest_highest', ...TABLE_ROWS.map((r) => `table_${r}`)] as const;
+const STATUS_INPUT_MAX = 60;
 
 const percentOptions = (s: SlashCommandSubcommandBuilder) =>
   s
@@ -35,8 +43,12 @@ const percentOptions = (s: SlashCommandSubcommandBuilder) =>
     .addIntegerOption((o) => describe(o, 'cmd.war.level').setMinValue(1).setMaxValue(200))
     .addIntegerOption((o) => describe(o, 'cmd.war.master_level').setMinValue(1).setMaxValue(200))
     .addIntegerOption((o) => describe(o, 'cmd.war.mag').setMinValue(0).setMaxValue(999))
-    .addStringOption((o) => describe(o, 'cmd.war.territory').addChoices(...TERRITORIES.map((t) => ({ name: t, value: t }))))
-    .addBooleanOption((o) => describe(o, 'cmd.war.independent'));
+    .addStringOption((o) => describe(o, 'cmd.war.territory').addChoices(...localizedChoices(TERRITORIES, 'war.territory')))
+    .addBooleanOption((o) => describe(o, 'cmd.war.independent'))
+    .addStringOption((o) => describe(o, 'cmd.war.statuses').setMaxLength(STATUS_INPUT_MAX))
+    .addStringOption((o) => describe(o, 'cmd.war.master_statuses').setMaxLength(STATUS_INPUT_MAX))
+    .addStringOption((o) => describe(o, 'cmd.war.archer_bonus').addChoices(...localizedChoices(['str', 'end', 'agi'] as const, 'gw.status')))
+    .addBooleanOption((o) => describe(o, 'cmd.war.servantless'));
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .setDMPermission(false)
@@ -45,7 +57,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
       .addStringOption((o) =>
         describe(o, 'cmd.war.ruleset')
           .setRequired(true)
-          .addChoices({ name: 'Fate/roll dice', value: 'fate' }, { name: 'Percent', value: 'percent' }),
+          .addChoices(...localizedChoices(['fate', 'percent'] as const, 'warcmd.ruleset')),
       )
       .addStringOption((o) => describe(o, 'cmd.war.name').setRequired(true).setMaxLength(NAME_MAX)),
   )
@@ -66,7 +78,33 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
         .addStringOption((o) => describe(o, 'cmd.war.servant').setMaxLength(NAME_MAX).setAutocomplete(true)),
     ),
   )
-  .addSubcommand((s) => describe(s, 'cmd.war.advance'))
+  .addSubcommand((s) => describe(s, 'cmd.war.advance').addStringOption((o) => describe(o, 'cmd.war.pending').addChoices(...localizedChoices(['resolve', 'discard'] as const, 'warcmd.pending'))))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.faction_view').addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.retreat')
+      .addStringOption((o) => describe(o, 'cmd.war.retreat.choice').setRequired(true).addChoices(...localizedChoices(['seals', 'dropout'] as const, 'warcmd.retreat.choice')))
+      .addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.use')
+      .addStringOption((o) => describe(o, 'cmd.war.use.item').setRequired(true).addChoices(...localizedChoices(USABLE, 'warcmd.use.item')))
+      .addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.intervene').addStringOption((o) => describe(o, 'cmd.war.intervene.eater').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.map')
+      .addStringOption((o) => describe(o, 'cmd.war.map.name').setRequired(true).setMaxLength(40))
+      .addStringOption((o) => describe(o, 'cmd.war.map.grade').setRequired(true).addChoices(...localizedChoices(TERRITORY_GRADES, 'war.territory'))),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.config')
+      .addStringOption((o) => describe(o, 'cmd.war.config.key').setRequired(true).addChoices(...localizedChoices(CONFIG_KEYS, 'warcmd.config.key')))
+      .addIntegerOption((o) => describe(o, 'cmd.war.config.value').setRequired(true).setMinValue(0).setMaxValue(100)),
+  )
   .addSubcommand((s) => describe(s, 'cmd.war.declarations'))
   .addSubcommand((s) => describe(s, 'cmd.war.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.war.sleep'))
@@ -74,7 +112,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .addSubcommand((s) =>
     describe(s, 'cmd.war.set')
       .addStringOption((o) => describe(o, 'cmd.war.faction').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
-      .addStringOption((o) => describe(o, 'cmd.war.set.field').setRequired(true).addChoices(...SET_FIELDS.map((f) => ({ name: f, value: f }))))
+      // Autocomplete, not fixed choices: only the fields of this war's ruleset are offered, in the reader's language.
+      .addStringOption((o) => describe(o, 'cmd.war.set.field').setRequired(true).setMaxLength(20).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.war.set.value').setRequired(true).setMaxLength(40)),
   )
   .addSubcommand((s) => describe(s, 'cmd.war.undo'))
@@ -97,7 +136,19 @@ export const war: CommandModule = {
       case 'npc':
         return await join(ctx, options, true);
       case 'advance':
-        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx)));
+        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx), options.string('pending') as 'resolve' | 'discard' | null));
+      case 'faction_view':
+        return await factionView(ctx, options);
+      case 'retreat':
+        return await retreat(ctx, options);
+      case 'use':
+        return await useItem(ctx, options);
+      case 'config':
+        return await configure(ctx, options);
+      case 'map':
+        return await addTerritory(ctx, options);
+      case 'intervene':
+        return await intervene(ctx, options);
       case 'declarations':
         return await declarationsList(ctx);
       case 'resolve':
@@ -119,7 +170,13 @@ export const war: CommandModule = {
   },
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    if (focused.name !== 'faction') return await characterChoices(ctx, focused.value);
+    if (focused.name === 'field') {
+      const ruleset = await ctx.store.transaction(async (tx) => (await activeWar(tx, ctx.channelId))?.ruleset ?? 'percent');
+      return SET_FIELDS.filter((f) => ruleset === 'percent' || COMMON_FIELDS.includes(f))
+        .map((f) => ({ name: ctx.t(`warcmd.field.${f}`), value: f }))
+        .filter((c) => c.value.includes(focused.value) || c.name.includes(focused.value));
+    }
+    if (focused.name !== 'faction' && focused.name !== 'eater') return await characterChoices(ctx, focused.value);
     const names = await ctx.store.transaction(async (tx) => {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).map((f) => f.name) : [];
@@ -193,14 +250,31 @@ async function irregular(ctx: CommandContext): Promise<Reply> {
   return gmSecret(ctx, war, irregularLines(ctx, result));
 }
 
-function percentState(options: CommandOptions, hasServant: boolean, sheetClass: string | undefined): PercentFactionState {
-  const mag = options.integer('mag') ?? 0;
+/**
+ * The percent-rules numbers the player gives at join (seed 000 L23, L29, L31, L35, L42): no silent
+ * defaults that cost mana — the servant's level and the master's MAG (or the master's statuses,
+ * whose MAG it is) must be given; statuses are the player's own distribution when given.
+ */
+function percentState(options: CommandOptions, sheetClass: string | undefined): PercentFactionState {
+  const hasServant = !(options.boolean('servantless') ?? false);
+  const level = options.integer('level');
+  const masterLevel = options.integer('master_level') ?? 20;
+  const masterAllocation = options.string('master_statuses') ? parseAllocation(options.string('master_statuses')!, 'master', masterLevel) : undefined;
+  const mag = masterAllocation?.mag ?? options.integer('mag');
+  if (mag === null || mag === undefined) throw new UserError('warcmd.join.needMag');
+  if (hasServant && level === null) throw new UserError('warcmd.join.needLevel');
+  const servantLevel = level ?? 0;
+  const allocation = hasServant && options.string('statuses') ? parseAllocation(options.string('statuses')!, 'servant', servantLevel) : undefined;
+  const servantClass = parseClass(options.string('class') ?? sheetClass ?? '');
+  const archerPick = options.string('archer_bonus') as 'str' | 'end' | 'agi' | null;
+  if (hasServant && servantClass === 'archer' && !archerPick) throw new UserError('warcmd.join.needArcherBonus');
   return {
-    servantClass: parseClass(options.string('class') ?? sheetClass ?? ''),
-    masterLevel: options.integer('master_level') ?? 20,
+    servantClass,
+    masterLevel,
     masterMag: mag,
-    servantLevel: options.integer('level') ?? 50,
-    mana: 100 + mag * 2, // summoned full (seed 000 mana rule)
+    servantLevel,
+    // Summoned full (L35); without a servant the character keeps its own mana (L42).
+    mana: 100 + mag * 2,
     sealsLeft: 3,
     masterSupplyCut: false,
     independentAction: options.boolean('independent') ?? false,
@@ -208,6 +282,9 @@ function percentState(options: CommandOptions, hasServant: boolean, sheetClass: 
     battlesThisTurn: 0,
     vanished: false,
     hasServant,
+    ...(archerPick ? { archerPick } : {}),
+    ...(allocation ? { allocation } : {}),
+    ...(masterAllocation ? { masterAllocation } : {}),
   };
 }
 
@@ -226,7 +303,7 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
     }
     const name = (options.string('faction') ?? '').trim() || [master?.row.name, servant?.row.name].filter(Boolean).join(' & ') || ctx.user.name;
     // A percent-rules faction is a master with a servant even without sheets: its numbers are the options.
-    const state: FactionState = war.ruleset === 'fate' ? { fate: { ...NEW_FATE_STATE } } : { percent: percentState(options, true, servant?.sheet.servant?.className) };
+    const state: FactionState = war.ruleset === 'fate' ? { fate: { ...NEW_FATE_STATE } } : { percent: percentState(options, servant?.sheet.servant?.className) };
     const members = npc ? [] : [...new Set([master?.row.ownerId, servant?.row.ownerId, ctx.user.id].filter((x): x is string => !!x))];
     const row: FactionSnapshot = { warId: war.id, name: name.slice(0, NAME_MAX), masterId: master?.row.id ?? null, servantId: servant?.row.id ?? null, members, npc, declared: false, eliminated: false, state };
     const id = await insertFaction(tx, row);
@@ -297,6 +374,7 @@ function parseFlag(value: string): boolean | null {
 /** GM corrections to a faction; one event with before/after, so /war undo can revert it. */
 async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const field = options.string('field') as (typeof SET_FIELDS)[number];
+  if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UserError('warcmd.set.badField', { field: String(field) });
   const value = (options.string('value') ?? '').trim();
   const bad = () => new UserError('warcmd.set.badValue', { field, value });
   const { war, factions, name } = await ctx.store.transaction(async (tx) => {
@@ -316,6 +394,12 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
       if (field === 'territory') {
         if (!(TERRITORIES as readonly string[]).includes(value)) throw bad();
         percent.territory = value as (typeof TERRITORIES)[number];
+      } else if (field === 'base') {
+        // A base on the GM's map (seed 000 L9): its grade becomes the faction's territory.
+        const to = ((war.config as WarConfig).territories ?? []).find((x) => x.name === value);
+        if (!to) throw bad();
+        percent.base = to.name;
+        percent.territory = to.grade;
       } else if (field === 'supply_cut' || field === 'independent') {
         const flag = parseFlag(value);
         if (flag === null) throw bad();
@@ -337,7 +421,7 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
     await record(tx, ctx, 'war.factionEdited', `faction:${f.id}`, before, changes);
     return { war, factions: await warFactions(tx, war.id), name: f.name };
   });
-  return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field, value })], true), dms: [], board: boardUpdate(ctx, war, factions) };
+  return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field: ctx.t(`warcmd.field.${field}`), value })], true), dms: [], board: boardUpdate(ctx, war, factions) };
 }
 
 async function undo(ctx: CommandContext): Promise<Reply> {
@@ -352,11 +436,20 @@ async function undo(ctx: CommandContext): Promise<Reply> {
 }
 
 async function log(ctx: CommandContext): Promise<Reply> {
-  const rows = await ctx.store.transaction(async (tx) => {
-    await requireGmWar(tx, ctx);
-    return await recentWarEvents(tx, ctx.channelId, 20);
+  const { rows, names } = await ctx.store.transaction(async (tx) => {
+    const war = await requireGmWar(tx, ctx);
+    return { rows: await recentWarEvents(tx, ctx.channelId, 20), names: new Map((await warFactions(tx, war.id)).map((f) => [`faction:${f.id}`, f.name])) };
   });
-  const lines = rows.map((e) => `\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\` ${mention(e.actorId)} ${e.type} ${e.subject}${e.undoneAt ? ` (${ctx.t('warcmd.log.undone')})` : ''}`);
+  // In the reader's words: the event's name from the catalog, the subject by its faction's name.
+  const label = (type: string) => {
+    const key = `warcmd.logType.${type}`;
+    const said = ctx.t(key);
+    return said === key ? type : said;
+  };
+  const subject = (s: string) => names.get(s) ?? (s.startsWith('war:') ? '' : s.replace(/^(\w+):/, '#'));
+  const lines = rows.map((e) =>
+    [`\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\``, mention(e.actorId), label(e.type), subject(e.subject), e.undoneAt ? `(${ctx.t('warcmd.log.undone')})` : ''].filter(Boolean).join(' '),
+  );
   return { view: info(ctx, [lines.join('\n') || ctx.t('warcmd.log.empty')], true), dms: [] };
 }
 

@@ -1,6 +1,7 @@
 // Card data from Scryfall's collection endpoint (POST /cards/collection, 75 identifiers a request).
 // Only names the store has not cached are asked for; Scryfall asks for a User-Agent and an Accept
-// header and for a pause between requests.
+// header and for a pause between requests. The Japanese and Korean printed names come from a search
+// per card and language (`!"name" lang:ja`), so a judgement can name the card as the reader knows it.
 import type { Logger } from 'pino';
 import type { CardData, Color } from '../core/mtg/index.js';
 
@@ -14,6 +15,7 @@ const PAUSE_MS = 100;
 const TIMEOUT_MS = 10_000;
 const COLOR_LETTERS: Record<string, Color> = { W: 'white', U: 'blue', B: 'black', R: 'red', G: 'green' };
 const BASIC_TYPES = ['Plains', 'Island', 'Swamp', 'Mountain', 'Forest'] as const;
+const PRINTED_LANGS = ['ja', 'ko'] as const;
 
 interface ScryfallCard {
   name: string;
@@ -69,7 +71,35 @@ export function scryfallClient(base: string, log: Logger): CardLookup {
           notFound.push(...batch.filter((n) => !found.has(n.toLowerCase())));
         }
       }
+      if (!failed) {
+        for (const [key, card] of found) {
+          for (const lang of PRINTED_LANGS) {
+            await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
+            const printed = await printedName(base, card.name, lang, log);
+            if (printed) found.set(key, { ...found.get(key)!, printed: { ...found.get(key)!.printed, [lang]: printed } });
+          }
+        }
+      }
       return { found, notFound, failed };
     },
   };
+}
+
+/** The printed name of a card in this language, if Scryfall has a printing with one; null otherwise or on any error. */
+async function printedName(base: string, name: string, lang: 'ja' | 'ko', log: Logger): Promise<string | null> {
+  try {
+    const q = encodeURIComponent(`!"${name.replace(/"/g, '')}" lang:${lang}`);
+    const response = await fetch(`${base}/cards/search?q=${q}&unique=prints&include_multilingual=true`, {
+      headers: { accept: 'application/json', 'user-agent': 'grailwar-bot/0.1' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!response.ok) return null; // 404: no printing in that language
+    const body = (await response.json()) as { data?: { printed_name?: string; lang?: string; card_faces?: { printed_name?: string }[] }[] };
+    const card = body.data?.find((c) => c.lang === lang);
+    const printed = card?.printed_name ?? card?.card_faces?.[0]?.printed_name;
+    return printed ? printed.slice(0, 200) : null;
+  } catch (error) {
+    log.warn({ err: error }, 'Scryfall printed-name lookup failed');
+    return null;
+  }
 }

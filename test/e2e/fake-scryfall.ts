@@ -8,6 +8,8 @@ export interface FakeCard {
   colors?: string[];
   type_line: string;
   card_faces?: { colors?: string[]; type_line?: string }[];
+  /** printed names by language, served by the search endpoint (`!"name" lang:ja`) */
+  printed?: Partial<Record<'ja' | 'ko', string>>;
 }
 
 export interface FakeScryfall {
@@ -21,6 +23,19 @@ export async function startFakeScryfall(cards: FakeCard[]): Promise<FakeScryfall
   const byName = new Map(cards.map((c) => [c.name.toLowerCase(), c]));
   const requests: string[][] = [];
   const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (req.method === 'GET' && url.pathname === '/cards/search') {
+      // `!"Name" lang:xx`: the printings of that exact name in that language, or 404.
+      const m = /^!"(.+)" lang:(\w+)$/.exec(url.searchParams.get('q') ?? '');
+      const card = m ? byName.get(m[1]!.toLowerCase()) : undefined;
+      const printed = m && card?.printed?.[m[2] as 'ja' | 'ko'];
+      if (!printed) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'error', status: 404 }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: [{ name: card!.name, lang: m![2], printed_name: printed }] }));
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/cards/collection') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'error', status: 404 }));
       return;
@@ -34,7 +49,7 @@ export async function startFakeScryfall(cards: FakeCard[]): Promise<FakeScryfall
         return;
       }
       requests.push(identifiers.map((i) => i.name));
-      const data = identifiers.map((i) => byName.get(i.name.toLowerCase())).filter((c): c is FakeCard => !!c);
+      const data = identifiers.map((i) => byName.get(i.name.toLowerCase())).filter((c): c is FakeCard => !!c).map(({ printed: _p, ...c }) => c);
       const notFound = identifiers.filter((i) => !byName.has(i.name.toLowerCase()));
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', not_found: notFound, data }));
     });

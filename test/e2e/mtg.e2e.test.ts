@@ -33,7 +33,7 @@ const contentOf = (ex: { edits: any[]; callback: { data?: any } }) => embedText(
 beforeAll(async () => {
   scryfall = await startFakeScryfall([
     { name: 'Elvish Mystic', cmc: 1, colors: ['G'], type_line: 'Creature — Elf Druid' },
-    { name: 'Llanowar Elves', cmc: 1, colors: ['G'], type_line: 'Creature — Elf Druid' },
+    { name: 'Llanowar Elves', cmc: 1, colors: ['G'], type_line: 'Creature — Elf Druid', printed: { ja: 'ラノワールのエルフ' } },
     { name: 'Craw Wurm', cmc: 6, colors: ['G'], type_line: 'Creature — Wurm' },
     { name: 'Ruination Guide', cmc: 3, colors: [], type_line: 'Creature — Eldrazi Drone' },
     { name: 'Lightning Helix', cmc: 2, colors: ['R', 'W'], type_line: 'Instant' },
@@ -109,7 +109,7 @@ describe('MTG library judgement', () => {
     const { gm, player } = h.fake.users;
     await h.fake.command({ name: 'gm', user: gm, options: sub('claim') });
     await h.fake.command({ name: 'war', user: gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Cards' }]) });
-    await h.fake.command({ name: 'war', user: player, options: sub('join', [{ name: 'faction', value: 'Deckers' }]) });
+    await h.fake.command({ name: 'war', user: player, options: sub('join', [{ name: 'faction', value: 'Deckers' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]) });
     expect((await state()).library.exiled).toHaveLength(6);
     await h.fake.command({ name: 'war', user: gm, options: sub('advance') });
     expect((await state()).library.exiled).toHaveLength(0);
@@ -129,5 +129,21 @@ describe('MTG library judgement', () => {
     expect((await state()).library.knownTop).toBe(2);
     const show = await h.fake.command({ name: 'deck', options: sub('show') });
     expect(embedText(show.callback.data)).toContain((await state()).library.cards[0]!.name);
+  });
+
+  it('card names in the reader’s language: the Japanese printed name from Scryfall, 《森》 for Forest, else English (seed 004 L36–46)', async () => {
+    const { player2 } = h.fake.users;
+    const file = h.fake.uploadAttachment({ filename: 'elves.txt', content: '20 Forest\n20 Llanowar Elves\n4 Craw Wurm' });
+    await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('import', [{ name: 'file', value: file }]) });
+    const mine = async () => (await row(h.store, 'libraries', (c) => eq(c.ownerId, player2.id))).state as LibraryState;
+    expect((await mine()).library.cards.find((c) => c.name === 'Llanowar Elves')?.printed).toEqual({ ja: 'ラノワールのエルフ' });
+    const ex = await h.fake.command({ name: 'judge', user: player2, locale: 'ja', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 6 }] });
+    const shown = embedText(ex.callback.data);
+    const { first, second } = (await mine()).lastJudge!;
+    const ja: Record<string, string> = { Forest: '森', 'Llanowar Elves': 'ラノワールのエルフ', 'Craw Wurm': 'Craw Wurm' };
+    for (const card of [first, second]) expect(shown).toContain(ja[card.name]);
+    expect(shown).not.toMatch(/Forest|Llanowar/);
+    // No Japanese printing in the (fake) Scryfall: the card keeps its English name.
+    expect((await mine()).library.cards.find((c) => c.name === 'Craw Wurm')?.printed).toBeUndefined();
   });
 });

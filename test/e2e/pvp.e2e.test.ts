@@ -28,7 +28,7 @@ beforeAll(async () => {
   const { gm, player, player2 } = h.fake.users;
   await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
   await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Shadow' }]) });
-  await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [{ name: 'faction', value: 'Archers' }, { name: 'class', value: 'archer' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }]) });
+  await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [{ name: 'faction', value: 'Archers' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }]) });
   await h.fake.command({ name: 'war', channelId, user: player2, options: sub('join', [{ name: 'faction', value: 'Shades' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]) });
   await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
 });
@@ -46,12 +46,17 @@ describe('a day of hidden PvP (seed 000)', () => {
       options: [{ name: 'action', value: 'infoGathering' }, { name: 'mode', value: 'shallow' }, { name: 'targets', value: 'Shades' }, { name: 'text', value: 'Reconnaissance over the river' }],
     });
     expect(ephemeral(a)).toBe(true);
-    // Archer +20 %, target an Assassin's faction −20 % (seed 000 L13): 50 %.
-    expect(embedText(a.callback.data)).toMatch(/50 ?%/);
+    // Archer +20 % (seed 000 L13). The target's Assassin −20 % (L13, L31) is the GM's to apply: the
+    // declarer has not learned Shades' class, so the reply shows 70 % and no word of an Assassin.
+    const declared = embedText(a.callback.data);
+    expect(declared).toContain('Success chance 70%');
+    expect(declared).not.toContain('Assassin');
     const b = await h.fake.command({ name: 'act', channelId, user: player2, options: [{ name: 'action', value: 'soulEating' }, { name: 'text', value: 'Feast at the station' }] });
     expect(ephemeral(b)).toBe(true);
 
     const gmDms = await h.fake.waitFor(() => (dmText(gm.id).includes('Every faction has declared') ? dmText(gm.id) : undefined));
+    // The GM's DM has the real chance, Assassin penalty included.
+    expect(gmDms).toMatch(/Assassin[\s\S]*50 ?%/);
     expect(gmDms).toContain('Reconnaissance over the river');
     expect(gmDms).toContain('Feast at the station');
     expect(dmText(player.id)).not.toContain('Feast at the station');
@@ -99,11 +104,14 @@ describe('a day of hidden PvP (seed 000)', () => {
   it('a percentage battle: the combatants and the GM get the numbers, the channel the winner (seed 000 L19–28, L43)', async () => {
     const { gm, player, player2 } = h.fake.users;
     const p1Before = h.fake.dms(player.id).length;
+    // Charms are made items (seed 000 L3–4): Archers never made one, so charms:1 is refused.
+    const noCharm = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'charms', value: 1 }] });
+    expect(embedText(noCharm.callback.data)).toContain('Archers holds only 0 reinforcement charm(s)');
     const ex = await h.fake.command({
       name: 'battle',
       channelId,
       user: gm,
-      options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'charms', value: 1 }, { name: 'seals', value: 1 }],
+      options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'seals', value: 1 }],
     });
     expect(ephemeral(ex)).toBe(true);
     const breakdown = embedText(ex.callback.data);
@@ -117,10 +125,29 @@ describe('a day of hidden PvP (seed 000)', () => {
     const other = h.fake.users.moderator; // a bystander got nothing
     expect(h.fake.dms(other.id)).toEqual([]);
 
+    // The loser retreats by one seal per combatant, or drops out (seed 000 L47); until then it cannot fight.
+    const loser = winner === 'Archers' ? 'Shades' : 'Archers';
+    const loserUser = loser === 'Archers' ? player : player2;
+    expect((await percent(loser)).pendingRetreat).toMatchObject({ seals: 1 });
+    const blocked = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'luk' }, { name: 'their_status', value: 'mag' }] });
+    expect(embedText(blocked.callback.data)).toContain(`${loser} lost a battle and must first retreat`);
+    const sealsBefore = (await percent(loser)).sealsLeft;
+    await h.fake.command({ name: 'war', channelId, user: loserUser, options: sub('retreat', [{ name: 'choice', value: 'seals' }]) });
+    expect(await percent(loser)).toMatchObject({ sealsLeft: sealsBefore - 1 });
+    expect((await percent(loser)).pendingRetreat).toBeUndefined();
+
     // A seal redraws the random status (seed 000 L44): one more seal spent.
+    const archerSeals = (await percent('Archers')).sealsLeft;
     const redraw = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'luk' }, { name: 'their_status', value: 'mag' }, { name: 'redraw', value: true }] });
     expect(embedText(redraw.callback.data)).toMatch(/redrew the random status: [A-Z]+ → [A-Z]+/);
-    expect((await percent('Archers')).sealsLeft).toBe(1);
+    expect((await percent('Archers')).sealsLeft).toBe(archerSeals - 1);
+    // Settle the second loss so the day can go on: retreat if seals allow, else drop out.
+    for (const name of ['Archers', 'Shades']) {
+      const p = await percent(name);
+      if (!p.pendingRetreat) continue;
+      const choice = p.sealsLeft >= p.pendingRetreat.seals ? 'seals' : 'dropout';
+      await h.fake.command({ name: 'war', channelId, user: gm, options: sub('retreat', [{ name: 'choice', value: choice }, { name: 'faction', value: name }]) });
+    }
 
     const refused = await h.fake.command({ name: 'battle', channelId, user: player, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }] });
     expect(ephemeral(refused)).toBe(true);

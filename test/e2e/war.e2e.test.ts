@@ -125,7 +125,8 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     expect(((await faction('Church')).state as FactionState).fate?.allNighter).toBe(0);
     const log = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('log') });
     expect(ephemeral(log)).toBe(true);
-    expect(embedText(log.callback.data)).toMatch(/war.advanced war:\d+ \(undone\)/);
+    // /war log speaks the reader's language (issue 11): the event's name, not its key.
+    expect(embedText(log.callback.data)).toMatch(/turn advanced \(undone\)/);
   });
 
   it('a restart mid-turn loses nothing: the same turn, the same board message', async () => {

@@ -10,11 +10,11 @@ export function percentOf(f: FactionRow): PercentFactionState | null {
   return (f.state as FactionState).percent ?? null;
 }
 
-/** The servant's six statuses: the level's points spread evenly plus the class correction, less the mana-shortage penalty (seed 000 L28–32, L40). */
+/** The servant's six statuses: the level's points spread evenly plus the class correction, less the mana-shortage penalty (seed 000 L29–31, L40). */
 export function servantStatuses(p: PercentFactionState): Record<Status, number> {
   // An Archer's +15 goes to STR, END or AGI at the player's choice (seed 000 L31); STR unless chosen.
   const cls = p.servantClass ?? 'other';
-  const base = baseStatuses('servant', p.servantLevel, cls, cls === 'archer' ? (p.archerPick ?? 'str') : undefined);
+  const base = baseStatuses('servant', p.servantLevel, cls, cls === 'archer' ? (p.archerPick ?? 'str') : undefined, p.allocation);
   return Object.fromEntries(Object.entries(base).map(([s, v]) => [s, penalizedStatus(v, p.mana)])) as Record<Status, number>;
 }
 
@@ -24,7 +24,8 @@ export function actorProfile(f: FactionRow): ActorProfile {
     factionId: f.id,
     servantClass: p?.servantClass ?? 'other',
     masterMag: p?.masterMag ?? 0,
-    servantMag: p ? servantStatuses(p).mag : 0,
+    // A faction without a servant (seed 000 L42) has no servant's MAG to make items with.
+    servantMag: p && p.hasServant ? servantStatuses(p).mag : 0,
   };
 }
 
@@ -34,8 +35,8 @@ export function servantCombatant(f: FactionRow, role: 'main' | 'sub'): Combatant
   return { factionId: f.id, name: f.name, kind: 'servant', level: p.servantLevel, statuses, role };
 }
 
-export function masterCombatant(f: FactionRow): Combatant {
+export function masterCombatant(f: FactionRow, role: 'main' | 'sub' = 'sub'): Combatant {
   const p = percentOf(f)!;
-  const statuses = baseStatuses('master', p.masterLevel ?? 20);
-  return { factionId: f.id, name: `${f.name} (master)`, kind: 'master', level: p.masterLevel ?? 20, statuses, role: 'sub' };
+  const statuses = baseStatuses('master', p.masterLevel ?? 20, 'other', undefined, p.masterAllocation);
+  return { factionId: f.id, name: `${f.name} (master)`, kind: 'master', level: p.masterLevel ?? 20, statuses, role };
 }

@@ -1,6 +1,7 @@
 // Turn reports: what the GM sees (everything), and what each faction is told (its own lines only).
 import type { IrregularResult } from '../../core/session/irregular.js';
 import { irregularKeys } from '../../core/session/irregular.js';
+import { translator, type Locale, type Params, type Translate } from '../../i18n/index.js';
 import type { FactionRow } from '../../store/schema/index.js';
 import { text, type DirectMessage } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
@@ -26,14 +27,27 @@ export function irregularLines(ctx: CommandContext, result: IrregularResult): st
   return lines;
 }
 
-/** Each faction's members get only their own faction's lines, by DM. */
-export function factionDms(ctx: CommandContext, factions: FactionRow[], linesFor: (f: FactionRow) => string[]): DirectMessage[] {
+/**
+ * A report line not yet put into words: each reader gets it in their own language (a Japanese
+ * player in a Korean GM's war reads Japanese DMs).
+ */
+export type Said = (t: Translate) => string;
+export const say = (key: string, params: Params = {}): Said => (t) => t(key, params);
+
+/** Each faction's members get only their own faction's lines, by DM, each in their own language. */
+export function factionDms(factions: FactionRow[], linesFor: (f: FactionRow) => Said[], localeOf: (userId: string) => Locale): DirectMessage[] {
   return factions.flatMap((f) => {
     const lines = linesFor(f);
     if (lines.length === 0) return [];
-    return (f.members as string[]).map((userId) => ({
-      userId,
-      view: { locale: ctx.locale, tone: 'secret' as const, title: ctx.t('warcmd.report.factionTitle', { faction: f.name }), blocks: lines.map(text), ephemeral: false },
-    }));
+    return (f.members as string[]).map((userId) => {
+      const locale = localeOf(userId);
+      const t = translator(locale);
+      return { userId, view: { locale, tone: 'secret' as const, title: t('warcmd.report.factionTitle', { faction: f.name }), blocks: lines.map((l) => text(l(t))), ephemeral: false } };
+    });
   });
+}
+
+/** Every member of these factions, for recipientLocales. */
+export function membersOf(factions: FactionRow[]): string[] {
+  return [...new Set(factions.flatMap((f) => f.members as string[]))];
 }

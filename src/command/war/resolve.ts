@@ -1,8 +1,8 @@
 // /war resolve: rolls every declared action of this turn in the seed's order (non-combat →
-// combat → soul eating, seed 000 L17) and tells each faction only its own results. The channel
+// combat → soul eating, seed 000 L18) and tells each faction only its own results. The channel
 // gets a count and one commitment per hidden result; the GM gets everything.
-import { actionChance, percentRoll, resolutionOrder, restAmount, soulEatingExposure, dayRaidCost, type ActionDeclaration } from '../../core/grailwar/actions.js';
-import { addMana } from '../../core/grailwar/upkeep.js';
+import { actionChance, familiarsToSucceed, percentRoll, resolutionOrder, restAmount, soulEatingExposure, dayRaidCost, FAMILIAR_BONUS, type ActionDeclaration, type MysticCode } from '../../core/grailwar/actions.js';
+import { addMana, DEFAULT_UPKEEP } from '../../core/grailwar/upkeep.js';
 import type { Tx } from '../../store/db.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
 import { appendEvent } from '../../store/events.js';
@@ -14,8 +14,9 @@ import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { boardUpdate } from './board.js';
 import { actorProfile, percentOf, servantStatuses } from './profiles.js';
-import { factionDms } from './report.js';
-import type { FactionState, PercentFactionState } from './state.js';
+import { recipientLocales } from '../locales.js';
+import { factionDms, membersOf, say, type Said } from './report.js';
+import type { FactionState, PercentFactionState, WarConfig } from './state.js';
 
 const STATUS_ORDER = ['str', 'end', 'agi', 'mag', 'luk', 'np'] as const;
 
@@ -23,18 +24,18 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
   const pending = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => !d.resolvedAt);
   if (pending.length === 0) throw new UserError('resolve.nothing');
   const factions = new Map((await warFactions(tx, war.id)).map((f) => [f.id, f]));
-  const linesByFaction = new Map<number, string[]>();
+  const linesByFaction = new Map<number, Said[]>();
   const gmLines: string[] = [];
   const posts: ChannelPost[] = [];
-  const tell = (factionId: number, line: string) => linesByFaction.set(factionId, [...(linesByFaction.get(factionId) ?? []), line]);
+  const tell = (factionId: number, line: Said) => linesByFaction.set(factionId, [...(linesByFaction.get(factionId) ?? []), line]);
   const rowOf = new Map(pending.map((d) => [(d.action as ActionDeclaration).factionId, d]));
 
   for (const decl of resolutionOrder(pending.map((d) => d.action as ActionDeclaration))) {
     const faction = factions.get(decl.factionId);
     const row = rowOf.get(decl.factionId)!;
     if (!faction || faction.eliminated) continue;
-    const outcome = war.ruleset === 'percent' ? resolvePercent(ctx, war, faction, decl, [...factions.values()], tell) : { result: { kind: decl.kind, gm: true }, line: ctx.t('resolve.gmRules') };
-    gmLines.push(`**${faction.name}** — ${outcome.line}`);
+    const outcome = war.ruleset === 'percent' ? resolvePercent(ctx, war, faction, decl, [...factions.values()], tell) : { result: { kind: decl.kind, gm: true }, line: say('resolve.gmRules') };
+    gmLines.push(`**${faction.name}** — ${outcome.line(ctx.t)}`);
     tell(faction.id, outcome.line);
     await updateDeclaration(tx, row.id, { result: outcome.result, resolvedAt: ctx.now() });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.resolved', subject: `declaration:${row.id}`, before: { result: null, resolvedAt: null }, after: { result: outcome.result } });
@@ -49,10 +50,11 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
     posts.push(await commitSecret(tx, ctx, 'result', owner, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, result: outcome.result }));
   }
   const all = await warFactions(tx, war.id);
+  const localeOf = await recipientLocales(tx, membersOf(all), ctx.locale);
   posts.unshift({ channelId: war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.publicTitle', { name: war.name }), blocks: [text(ctx.t('resolve.publicBody', { count: pending.length }))], ephemeral: false } });
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.gmTitle', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
-    dms: factionDms(ctx, all, (f) => linesByFaction.get(f.id) ?? []),
+    dms: factionDms(all, (f) => linesByFaction.get(f.id) ?? [], localeOf),
     posts,
     board: boardUpdate(ctx, war, all),
   };
@@ -60,8 +62,48 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
 
 interface Outcome {
   result: Record<string, unknown>;
-  line: string;
+  line: Said;
   state?: PercentFactionState;
+}
+
+const joined = (lines: Said[]): Said => (t) => lines.map((l) => l(t)).join('\n');
+const territoryName = (t: Parameters<Said>[0], territory: string) => t(`war.territory.${territory}`);
+/** Where a faction is: its base on the GM's map with the grade, or the grade alone. */
+const whereOf = (t: Parameters<Said>[0], p: PercentFactionState) => (p.base ? `${p.base} (${territoryName(t, p.territory)})` : territoryName(t, p.territory));
+
+/** Spends `count` held items of this kind (never below zero). */
+function spend(p: PercentFactionState, item: MysticCode, count: number): PercentFactionState {
+  if (count <= 0) return p;
+  return { ...p, items: { ...(p.items ?? {}), [item]: Math.max(0, (p.items?.[item] ?? 0) - count) } };
+}
+
+/**
+ * A % check with what the faction chose to spend on it (seed 000 L4): a bewitching charm rerolls a
+ * failure once; familiars, used after the roll, add 20 % each to an information gathering. Only
+ * what is needed is spent, and never more than the faction holds.
+ */
+function checkWithItems(ctx: CommandContext, p: PercentFactionState, decl: ActionDeclaration, chance: number) {
+  let state = p;
+  const notes: Said[] = [];
+  let { roll, success } = percentRoll(chance, ctx.rng);
+  if (!success && decl.reroll && (state.items?.charmIllusion ?? 0) > 0) {
+    const first = roll;
+    ({ roll, success } = percentRoll(chance, ctx.rng));
+    state = spend(state, 'charmIllusion', 1);
+    notes.push(say('resolve.rerolled', { first, roll }));
+  }
+  let familiars = 0;
+  if (!success && decl.kind === 'infoGathering' && (decl.familiars ?? 0) > 0) {
+    const need = familiarsToSucceed(roll, chance);
+    const usable = Math.min(decl.familiars ?? 0, state.items?.familiar ?? 0);
+    if (need !== null && need <= usable) {
+      familiars = need;
+      state = spend(state, 'familiar', need);
+      success = true;
+      notes.push(say('resolve.familiars', { count: need, value: need * FAMILIAR_BONUS }));
+    }
+  }
+  return { roll, success, state, notes, familiars };
 }
 
 function resolvePercent(
@@ -70,66 +112,118 @@ function resolvePercent(
   faction: FactionRow,
   decl: ActionDeclaration,
   all: FactionRow[],
-  tell: (factionId: number, line: string) => void,
+  tell: (factionId: number, line: Said) => void,
 ): Outcome {
   const p = percentOf(faction);
-  if (!p) return { result: { kind: decl.kind }, line: ctx.t('resolve.gmRules') };
+  if (!p) return { result: { kind: decl.kind }, line: say('resolve.gmRules') };
   const others = all.filter((f) => f.id !== faction.id && !f.eliminated);
   switch (decl.kind) {
     case 'mysticCode':
     case 'infoGathering': {
       const chance = actionChance(decl, actorProfile(faction), all.filter((f) => !f.eliminated).map(actorProfile)).chance ?? 0;
-      const { roll, success } = percentRoll(chance, ctx.rng);
-      const head = ctx.t(success ? 'resolve.success' : 'resolve.failure', { action: ctx.t(`gw.action.${decl.kind}`), roll, chance });
+      const { roll, success, state, notes, familiars } = checkWithItems(ctx, p, decl, chance);
+      const head: Said = (t) => t(success ? 'resolve.success' : 'resolve.failure', { action: t(`gw.action.${decl.kind}`), roll, chance: chance + familiars * FAMILIAR_BONUS });
+      const base = { kind: decl.kind, roll, chance, success, ...(familiars ? { familiars } : {}) };
+      const changed = state !== p ? { state } : {};
       if (decl.kind === 'mysticCode') {
-        if (!success || !decl.mysticCode) return { result: { kind: decl.kind, roll, chance, success }, line: head };
-        const items = { ...(p.items ?? {}), [decl.mysticCode]: (p.items?.[decl.mysticCode] ?? 0) + 1 };
-        return { result: { kind: decl.kind, roll, chance, success, item: decl.mysticCode }, line: `${head} ${ctx.t('resolve.item', { item: ctx.t(`gw.mysticCode.${decl.mysticCode}`) })}`, state: { ...p, items } };
+        if (!success || !decl.mysticCode) return { result: base, line: joined([...notes, head]), ...changed };
+        const code = decl.mysticCode;
+        const items = { ...(state.items ?? {}), [code]: (state.items?.[code] ?? 0) + 1 };
+        return { result: { ...base, item: code }, line: joined([...notes, (t) => `${head(t)} ${t('resolve.item', { item: t(`gw.mysticCode.${code}`) })}`]), state: { ...state, items } };
       }
-      if (!success) return { result: { kind: decl.kind, roll, chance, success }, line: head };
-      const report = infoReport(ctx, decl, all.filter((f) => !f.eliminated && f.id !== faction.id));
-      return { result: { kind: decl.kind, roll, chance, success, report }, line: [head, ...report].join('\n') };
+      if (!success) return { result: base, line: joined([...notes, head]), ...changed };
+      const report = infoReport(decl, others);
+      return { result: { ...base, report: report.map((r) => r(ctx.t)) }, line: joined([...notes, head, ...report]), ...changed };
     }
     case 'rest': {
-      // Once a day (seed 000 L5).
-      if (p.restedDay === war.day) return { result: { kind: 'rest', already: true }, line: ctx.t('resolve.restedAlready') };
-      const mana = addMana(p, restAmount(p.territory));
-      return { result: { kind: 'rest', gained: mana - p.mana }, line: ctx.t('resolve.rest', { gained: mana - p.mana, mana }), state: { ...p, mana, restedDay: war.day } };
+      // Once a day (seed 000 L5); /act refuses a second one, this guards a GM's declaration for an NPC.
+      if (p.restedDay === war.day) return { result: { kind: 'rest', already: true }, line: say('resolve.restedAlready') };
+      const mana = addMana(p, restAmount(p.territory, upkeepOf(war)));
+      return { result: { kind: 'rest', gained: mana - p.mana }, line: say('resolve.rest', { gained: mana - p.mana, mana }), state: { ...p, mana, restedDay: war.day } };
     }
     case 'soulEating': {
       const { roll, exposed } = soulEatingExposure(ctx.rng);
       if (exposed) {
         // Every other participant learns where the eater is and may intervene (seed 000 L6).
-        for (const other of others) tell(other.id, ctx.t('resolve.soulEatingSensed', { faction: faction.name, territory: p.territory }));
+        for (const other of others) tell(other.id, (t) => t('resolve.soulEatingSensed', { faction: faction.name, territory: whereOf(t, p) }));
       }
-      return { result: { kind: 'soulEating', roll, exposed }, line: ctx.t(exposed ? 'resolve.soulEatingExposed' : 'resolve.soulEatingHidden', { roll }) };
+      // Exposed: whoever intervenes fights the eater around two groups of civilians; /battle with
+      // soul_eating_groups settles it (L6–7). Unnoticed: the seed gives no amount, the GM rules.
+      return {
+        result: { kind: 'soulEating', roll, exposed },
+        line: say(exposed ? 'resolve.soulEatingExposed' : 'resolve.soulEatingHidden', { roll }),
+        ...(exposed ? { state: { ...p, soulEating: { day: war.day, turn: war.turn, sensedBy: others.map((f) => f.id), intervening: [] } } } : {}),
+      };
     }
     case 'moveBase': {
+      const map = (war.config as WarConfig).territories ?? [];
+      if (map.length > 0) return moveOnMap(ctx, faction, p, decl, map, others, tell);
       const territory = decl.territory ?? p.territory;
-      return { result: { kind: 'moveBase', territory, random: decl.random ?? false }, line: ctx.t('resolve.moved', { territory }), state: { ...p, territory } };
+      return { result: { kind: 'moveBase', territory, random: decl.random ?? false }, line: (t) => t('resolve.moved', { territory: territoryName(t, territory) }), state: { ...p, territory } };
     }
     case 'contact': {
-      // A raid in the day turns (morning, noon) costs 20 more mana (seed 000 L11).
-      const cost = dayRaidCost(war.turn <= 1);
+      // Only a raid in the day turns (morning, noon) costs 20 more mana (seed 000 L11); friendly contact is free (L19).
+      const raid = decl.raid ?? false;
+      const cost = dayRaidCost(war.turn <= 1, raid);
       const target = all.find((f) => decl.targets.includes(f.id));
-      const line = ctx.t('resolve.contact', { target: target?.name ?? ctx.t('act.random'), cost });
-      return { result: { kind: 'contact', target: target?.id ?? null, cost }, line, ...(cost > 0 ? { state: { ...p, mana: p.mana - cost } } : {}) };
+      if (target && target.id !== faction.id) tell(target.id, say(raid ? 'resolve.raided' : 'resolve.contacted', { faction: faction.name }));
+      const line: Said = (t) => t(raid ? 'resolve.raid' : 'resolve.contact', { target: target?.name ?? t('act.random'), cost });
+      return { result: { kind: 'contact', target: target?.id ?? null, raid, cost }, line, ...(cost > 0 ? { state: { ...p, mana: p.mana - cost } } : {}) };
     }
     default:
-      return { result: { kind: decl.kind }, line: ctx.t('resolve.gmRules') };
+      return { result: { kind: decl.kind }, line: say('resolve.gmRules') };
   }
 }
 
+/**
+ * A move on the GM's territory map (seed 000 L9): to a named territory only when it is empty; without
+ * information, to a random territory of the chosen grade, which may turn out to be occupied — then
+ * the two factions meet (contact), and both are told.
+ */
+function moveOnMap(
+  ctx: CommandContext,
+  faction: FactionRow,
+  p: PercentFactionState,
+  decl: ActionDeclaration,
+  map: NonNullable<WarConfig['territories']>,
+  others: FactionRow[],
+  tell: (factionId: number, line: Said) => void,
+): Outcome {
+  const occupant = (name: string) => others.find((f) => percentOf(f)?.base === name);
+  let to = decl.destination ? map.find((x) => x.name === decl.destination) : undefined;
+  if (to && occupant(to.name)) return { result: { kind: 'moveBase', blocked: to.name }, line: say('resolve.moveOccupied', { name: to.name }) };
+  if (!to) {
+    const pool = map.filter((x) => x.grade === decl.territory && x.name !== p.base);
+    if (pool.length === 0) return { result: { kind: 'moveBase', none: decl.territory ?? null }, line: (t) => t('resolve.moveNowhere', { territory: territoryName(t, decl.territory ?? 'none') }) };
+    to = pool[ctx.rng.die(pool.length) - 1]!;
+  }
+  const dest = to;
+  const met = occupant(dest.name);
+  const state = { ...p, base: dest.name, territory: dest.grade };
+  const moved: Said = (t) => t('resolve.movedTo', { name: dest.name, territory: territoryName(t, dest.grade) });
+  if (!met) return { result: { kind: 'moveBase', to: dest.name }, line: moved, state };
+  tell(met.id, say('resolve.moveMetThem', { faction: faction.name, name: dest.name }));
+  return { result: { kind: 'moveBase', to: dest.name, met: met.id }, line: joined([moved, say('resolve.moveMet', { faction: met.name })]), state };
+}
+
+/** The war's rest amounts per grade (GM-configurable, /war config). */
+export function upkeepOf(war: WarRow) {
+  const config = war.config as WarConfig;
+  return { ...DEFAULT_UPKEEP, ...(config.territoryRecovery ? { territoryRecovery: config.territoryRecovery } : {}) };
+}
+
 /** What a successful information gathering learns (seed 000 L14–16). */
-function infoReport(ctx: CommandContext, decl: ActionDeclaration, others: FactionRow[]): string[] {
+function infoReport(decl: ActionDeclaration, others: FactionRow[]): Said[] {
   const targets = decl.infoMode === 'locate' ? others : others.filter((f) => decl.targets.includes(f.id));
-  return targets.map((f) => {
+  return targets.map((f) => (t) => {
     const p = percentOf(f);
     if (!p) return `・${f.name}`;
-    if (decl.infoMode === 'locate') return ctx.t('resolve.info.locate', { faction: f.name, territory: p.territory });
+    const territory = whereOf(t, p);
+    if (decl.infoMode === 'locate') return t('resolve.info.locate', { faction: f.name, territory });
+    if (!p.hasServant) return t('resolve.info.noServant', { faction: f.name, territory });
     const stats = servantStatuses(p);
-    const statusText = STATUS_ORDER.map((s) => `${ctx.t(`gw.status.${s}`)} ${stats[s]}`).join(' ');
-    const line = ctx.t('resolve.info.shallow', { faction: f.name, territory: p.territory, level: p.servantLevel, statuses: statusText });
-    return decl.infoMode === 'deep' ? `${line} ${ctx.t('resolve.info.deep')}` : line;
+    const statusText = STATUS_ORDER.map((s) => `${t(`gw.status.${s}`)} ${stats[s]}`).join(' ');
+    const line = t('resolve.info.shallow', { faction: f.name, territory, level: p.servantLevel, statuses: statusText });
+    return decl.infoMode === 'deep' ? `${line} ${t('resolve.info.deep')}` : line;
   });
 }

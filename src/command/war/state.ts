@@ -1,6 +1,6 @@
 // What a war keeps per faction, beside the characters' own sheets and runtime.
 import type { MysticCode } from '../../core/grailwar/actions.js';
-import type { ServantClass } from '../../core/grailwar/status.js';
+import type { ServantClass, Status } from '../../core/grailwar/status.js';
 import type { PercentFaction } from '../../core/grailwar/upkeep.js';
 
 export interface FateFactionState {
@@ -16,11 +16,21 @@ export type PercentFactionState = Omit<PercentFaction, 'id'> & {
   /** The servant's class (battle corrections, information gathering, seed 000 L31–32). */
   servantClass?: ServantClass;
   archerPick?: 'str' | 'end' | 'agi';
+  /** The player's distribution of the servant's status points (seed 000 L23, L29); even spread when absent. */
+  allocation?: Record<Status, number>;
+  /** The master's distribution (L29); its MAG is the master's 【마】 (L35, L37). */
+  masterAllocation?: Record<Status, number>;
   masterLevel?: number;
   /** One-shot mystic codes made and not yet used (seed 000 L3–4). */
   items?: Partial<Record<MysticCode, number>>;
   /** The last day this faction rested (once a day, seed 000 L5). */
   restedDay?: number;
+  /** Lost a battle: retreat by this many seals or drop out (seed 000 L47); set by /battle, settled by /war retreat. */
+  pendingRetreat?: { seals: number; against: string };
+  /** Soul eating noticed this turn (seed 000 L6–7): an intervening faction's battle decides it; set at resolve. */
+  soulEating?: { day: number; turn: number; sensedBy?: number[]; intervening?: number[] };
+  /** The named base on the GM's territory map (L9), when the war has one. */
+  base?: string;
 };
 
 export interface FactionState {
@@ -33,4 +43,8 @@ export const NEW_FATE_STATE: FateFactionState = { sleptThisTurn: false, awakeTur
 export interface WarConfig {
   /** Percent ruleset: mana recovered by territory grade (seed 000 rest rule; GM-configurable). */
   territoryRecovery?: Record<'small' | 'medium' | 'large' | 'highest', number>;
+  /** Percent ruleset: the battle table rows (seed 000 L27), the seed's gap row `oneEach` included. */
+  battleTable?: Partial<Record<string, number>>;
+  /** The GM's territory map (seed 000 L9): named territories and their grades. */
+  territories?: { name: string; grade: 'small' | 'medium' | 'large' | 'highest' }[];
 }

@@ -3,7 +3,7 @@
 // /war undo puts all of it back.
 import { advanceClock } from '../../core/session/calendar.js';
 import { dayEffectMessage, fateTurnEnd, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
-import { DEFAULT_UPKEEP, percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
+import { percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
 import { getCharacter } from '../../store/characters.js';
 import { getLibrary, updateLibraryState } from '../../store/libraries.js';
 import { endTurn, type Library } from '../../core/mtg/index.js';
@@ -16,23 +16,52 @@ import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { resetDailyLuck } from '../daily.js';
 import type { CommandContext } from '../types.js';
 import { boardUpdate, warClockLine } from './board.js';
-import { factionDms } from './report.js';
-import { NEW_FATE_STATE, type FactionState, type WarConfig } from './state.js';
+import { factionDms, membersOf, say, type Said } from './report.js';
+import { resolveTurn, upkeepOf } from './resolve.js';
+import { NEW_FATE_STATE, type FactionState } from './state.js';
+import { recipientLocales } from '../locales.js';
+import { UserError } from '../errors.js';
+import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
 
 interface Line {
   factionId: number | null;
-  text: string;
+  text: Said;
 }
 
-export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow): Promise<Reply> {
+/**
+ * Nothing is dropped silently: declarations of this turn not yet resolved, and lost battles not yet
+ * settled (seed 000 L47), stop the turn end unless the GM says what to do with the declarations.
+ */
+async function pendingWork(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], pending: 'resolve' | 'discard' | null): Promise<{ lines: Line[]; resolved: Reply | null }> {
+  const retreats = factions.filter((f) => (f.state as FactionState).percent?.pendingRetreat);
+  if (retreats.length) throw new UserError('warcmd.advance.retreatPending', { factions: retreats.map((f) => f.name).join(', ') });
+  const open = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => !d.resolvedAt);
+  if (open.length === 0) return { lines: [], resolved: null };
+  if (pending === null) throw new UserError('warcmd.advance.unresolved', { count: open.length, factions: open.map((d) => factions.find((f) => f.id === d.factionId)?.name ?? '?').join(', ') });
+  if (pending === 'resolve') {
+    const resolved = await resolveTurn(tx, ctx, war);
+    return { lines: [{ factionId: null, text: say('warcmd.advance.resolvedFirst', { count: open.length }) }], resolved };
+  }
+  // Discarded declarations stay on record as resolved with no effect, so /war undo can bring them back.
+  for (const d of open) {
+    const after = { result: { discarded: true }, resolvedAt: ctx.now() };
+    await updateDeclaration(tx, d.id, after);
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declarationDiscarded', subject: `declaration:${d.id}`, before: { result: d.result, resolvedAt: d.resolvedAt }, after });
+  }
+  return { lines: [{ factionId: null, text: say('warcmd.advance.discarded', { count: open.length }) }], resolved: null };
+}
+
+export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null): Promise<Reply> {
+  const before = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
+  const { lines: settled, resolved } = await pendingWork(tx, ctx, war, before, pending);
   const factions = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
   const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
-  const lines: Line[] = war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions);
+  const lines: Line[] = [...settled, ...(war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions))];
 
   // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
   if (dayEnded || war.day === 0) {
     const ids = factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null);
-    if (await resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: ctx.t('war.day.luckReset') });
+    if (await resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: say('war.day.luckReset') });
   }
   // An MTG library's boost-exiled cards return at the end of its owner's turn (seed 004 L103).
   for (const userId of new Set(factions.flatMap((f) => f.members as string[]))) {
@@ -56,10 +85,13 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow): Prom
   const after = (await getWar(tx, war.id))!;
   const all = await warFactions(tx, war.id);
   const header = [ctx.t(dayEnded ? 'warcmd.report.dayEnded' : 'warcmd.report.turnEnded', { day: war.day }), warClockLine(ctx, after)];
-  const gmLines = [...header, ...lines.map((l) => l.text)];
+  const gmLines = [...header, ...lines.map((l) => l.text(ctx.t))];
+  const localeOf = await recipientLocales(tx, membersOf(all), ctx.locale);
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.report.title', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
-    dms: factionDms(ctx, all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text)),
+    // Results resolved on the way (pending:resolve) reach the factions and the channel as /war resolve would.
+    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf)],
+    posts: resolved?.posts ?? [],
     board: boardUpdate(ctx, after, all),
   };
 }
@@ -108,14 +140,13 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     .filter((e) => e.kind !== 'luckReset') // reported once by advanceWar, after the reset itself
     .map((e) => {
       const message = dayEffectMessage(e, (id) => names.get(id)?.name ?? `#${id}`);
-      return { factionId: 'id' in e ? (names.get(e.id)?.factionId ?? null) : null, text: ctx.t(message.key, message.params) };
+      return { factionId: 'id' in e ? (names.get(e.id)?.factionId ?? null) : null, text: say(message.key, message.params) };
     });
 }
 
 async function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[]): Promise<Line[]> {
   if (war.day === 0) return [];
-  const config = war.config as WarConfig;
-  const upkeep = { ...DEFAULT_UPKEEP, ...(config.territoryRecovery ? { territoryRecovery: config.territoryRecovery } : {}) };
+  const upkeep = upkeepOf(war);
   const input: PercentFaction[] = factions.flatMap((f) => {
     const p = (f.state as FactionState).percent;
     return p ? [{ id: f.id, ...p }] : [];
@@ -130,8 +161,11 @@ async function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: F
     await updateFaction(tx, f.id, { state: next, eliminated: f.eliminated || p.vanished });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.upkeep', subject: `faction:${f.id}`, before: { state, eliminated: f.eliminated }, after: { state: next, eliminated: f.eliminated || p.vanished } });
   }
-  return result.effects.map((e) => {
-    const message = upkeepEffectMessage(e, (id) => byId.get(id)?.name ?? `#${id}`);
-    return { factionId: e.id, text: ctx.t(message.key, message.params) };
-  });
+  // A territory that restored nothing is not worth a line.
+  return result.effects
+    .filter((e) => !(e.kind === 'territoryRecovery' && e.amount === 0))
+    .map((e) => {
+      const message = upkeepEffectMessage(e, (id) => byId.get(id)?.name ?? `#${id}`);
+      return { factionId: e.id, text: say(message.key, message.params) };
+    });
 }

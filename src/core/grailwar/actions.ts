@@ -55,6 +55,14 @@ export interface ActionDeclaration {
   territory?: TerritoryGrade;
   /** random contact (L11) / random move within the grade (L9) */
   random?: boolean;
+  /** moveBase on a GM's territory map: the named destination (L9: only an empty one) */
+  destination?: string;
+  /** contact: a raid (L11: +20 mana in the day) rather than friendly contact (L19: no cost) */
+  raid?: boolean;
+  /** information gathering: at most this many held familiars may be spent after a failed roll (L4) */
+  familiars?: number;
+  /** a non-battle % check: spend a held bewitching charm to reroll a failure once (L4) */
+  reroll?: boolean;
   /** the player's own words, at most 500 characters */
   text: string;
 }

@@ -13,6 +13,8 @@ export interface CardData {
   colors: Color[];
   basicLandTypes: BasicLandType[];
   typeLine: string;
+  /** The name printed on the card in Japanese / Korean where Scryfall has such a printing. */
+  printed?: Partial<Record<'ja' | 'ko', string>>;
 }
 
 /** The color each basic land type stands for in a judgement (line 23: 《森》 is treated as green). */
@@ -175,6 +177,25 @@ const LAND_INDEX: ReadonlyMap<string, CardData> = new Map([
   ...Object.entries(BASIC_LANDS).map(([name, data]) => [landKey(name), data] as const),
   ...Object.entries(LAND_ALIASES).map(([alias, name]) => [landKey(alias), BASIC_LANDS[name]!] as const),
 ]);
+
+/** The basic lands' printed names by language, from the aliases above (Hangul → ko, else ja). */
+const BASIC_PRINTED: ReadonlyMap<string, Partial<Record<'ja' | 'ko', string>>> = (() => {
+  const out = new Map<string, Partial<Record<'ja' | 'ko', string>>>();
+  for (const [alias, name] of Object.entries(LAND_ALIASES)) {
+    const lang = /[\uac00-\ud7a3]/.test(alias) ? 'ko' : 'ja';
+    out.set(name, { ...out.get(name), [lang]: out.get(name)?.[lang] ?? alias });
+  }
+  return out;
+})();
+
+/**
+ * A card's name as the reader knows it (seed 004 writes 《森》): the Japanese or Korean printed name
+ * where one is known, else the English name.
+ */
+export function cardName(card: Pick<CardData, 'name' | 'printed'>, locale: string): string {
+  if (locale !== 'ja' && locale !== 'ko') return card.name;
+  return card.printed?.[locale] ?? BASIC_PRINTED.get(card.name)?.[locale] ?? card.name;
+}
 
 /** A basic land by its English, Japanese or Korean name (case-, width-insensitive; 《森》 works too). */
 export function basicLand(name: string): CardData | undefined {

@@ -22,6 +22,7 @@ export {
   MAX_MANA_VALUE,
   basicLand,
   cardFromCost,
+  cardName,
   isColorlessCard,
   judgementColors,
   parseManaCost,

@@ -54,6 +54,7 @@ function copyCard(data: CardData, uid: string): Card {
     colors: [...data.colors],
     basicLandTypes: [...data.basicLandTypes],
     typeLine: data.typeLine,
+    ...(data.printed ? { printed: { ...data.printed } } : {}),
     uid,
   };
 }

@@ -3,6 +3,7 @@ import type { Translate } from '../../i18n/index.js';
 import { colorRelation } from './colors.js';
 import type { BoostResult } from './boost.js';
 import type { JudgeResult } from './judge.js';
+import { cardName } from './card.js';
 
 /** Why the achievement got its modifier, in words. */
 function reason(result: JudgeResult, t: Translate): string {
@@ -13,26 +14,27 @@ function reason(result: JudgeResult, t: Translate): string {
   return t(`mtg.reason.${relation}`, { color });
 }
 
-export function judgeReport(result: JudgeResult, t: Translate): string[] {
+/** `locale` names the cards as printed in the reader's language where known (cardName). */
+export function judgeReport(result: JudgeResult, t: Translate, locale = 'en'): string[] {
   const lines = [t('mtg.report.header', { kind: t(`mtg.kind.${result.color}`), difficulty: result.difficulty })];
   if (result.knownExiledAndReturned > 0) lines.push(t('mtg.report.known', { count: result.knownExiledAndReturned }));
   lines.push(
-    t('mtg.report.target', { card: result.first.name, mv: result.first.manaValue, difficulty: result.difficulty, target: result.target }),
+    t('mtg.report.target', { card: cardName(result.first, locale), mv: result.first.manaValue, difficulty: result.difficulty, target: result.target }),
   );
   if (result.modifierColor !== null && result.colorChoices.length > 1) {
     lines.push(
       t('mtg.report.randomColor', {
-        card: result.second.name,
+        card: cardName(result.second, locale),
         choices: result.colorChoices.map((c) => t(`mtg.color.${c}`)).join(' / '),
         color: t(`mtg.color.${result.modifierColor}`),
       }),
     );
   } else if (result.modifierColor !== null && result.second.colors.length === 0) {
-    lines.push(t('mtg.report.landColor', { card: result.second.name, color: t(`mtg.color.${result.modifierColor}`) }));
+    lines.push(t('mtg.report.landColor', { card: cardName(result.second, locale), color: t(`mtg.color.${result.modifierColor}`) }));
   }
   lines.push(
     t('mtg.report.achievement', {
-      card: result.second.name,
+      card: cardName(result.second, locale),
       mv: result.second.manaValue,
       modifier: result.modifier,
       reason: reason(result, t),
@@ -53,9 +55,9 @@ function resultLine(target: number, achievement: number, t: Translate): string {
   });
 }
 
-export function boostReport(judged: JudgeResult, boosted: BoostResult, t: Translate): string[] {
+export function boostReport(judged: JudgeResult, boosted: BoostResult, t: Translate, locale = 'en'): string[] {
   return [
-    t('mtg.report.boostExiled', { cards: boosted.exiled.map((c) => c.name).join(', ') }),
+    t('mtg.report.boostExiled', { cards: boosted.exiled.map((c) => cardName(c, locale)).join(', ') }),
     t('mtg.report.boostBonus', { count: boosted.bonus, before: judged.achievement, achievement: boosted.achievement }),
     resultLine(judged.target, boosted.achievement, t),
   ];

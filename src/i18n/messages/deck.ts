@@ -53,6 +53,8 @@ export const deckMessages: Catalogs = {
     'judge.boostButton': 'Boost (exile the top 6)',
     'judge.notYours': 'Only the player who judged can boost it.',
     'judge.nothingToBoost': 'There is no judgement to boost this turn.',
+    'judge.foreseeableSuccess': "The result can be foreseen: with this library every draw succeeds at difficulty {difficulty}, so no judgement may be made (seed rule: a player who knows the result may not judge).",
+    'judge.foreseeableFailure': "The result can be foreseen: with this library every draw fails at difficulty {difficulty}, so no judgement may be made (seed rule: a player who knows the result may not judge).",
   },
   ja: {
     'cmd.deck.name': 'デッキ',
@@ -105,6 +107,8 @@ export const deckMessages: Catalogs = {
     'judge.boostButton': 'ブースト（上から6枚追放）',
     'judge.notYours': 'ブーストできるのは判定したプレイヤーだけです。',
     'judge.nothingToBoost': 'このターンにブーストできる判定はありません。',
+    'judge.foreseeableSuccess': "結果が分かります：このライブラリーでは難易度{difficulty}の判定は必ず成功するため、行動判定はできません（PLに結果が分かっているなら行動判定不可）。",
+    'judge.foreseeableFailure': "結果が分かります：このライブラリーでは難易度{difficulty}の判定は必ず失敗するため、行動判定はできません（PLに結果が分かっているなら行動判定不可）。",
   },
   ko: {
     'cmd.deck.name': '덱',
@@ -157,5 +161,7 @@ export const deckMessages: Catalogs = {
     'judge.boostButton': '부스트 (위에서 6장 추방)',
     'judge.notYours': '부스트는 판정한 플레이어만 할 수 있습니다.',
     'judge.nothingToBoost': '이번 턴에 부스트할 판정이 없습니다.',
+    'judge.foreseeableSuccess': "결과를 알 수 있습니다: 이 라이브러리로는 난이도 {difficulty} 판정이 반드시 성공하므로 행동 판정을 할 수 없습니다 (결과를 아는 PL은 판정 불가).",
+    'judge.foreseeableFailure': "결과를 알 수 있습니다: 이 라이브러리로는 난이도 {difficulty} 판정이 반드시 실패하므로 행동 판정을 할 수 없습니다 (결과를 아는 PL은 판정 불가).",
   },
 };

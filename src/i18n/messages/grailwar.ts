@@ -41,8 +41,8 @@ export const grailwarMessages: Catalogs = {
     'gw.mysticCode.charmIllusion': 'Bewitching charm',
     'gw.mysticCode.charmIllusion.effect': 'Consume it to redo one % check once (not a battle result).',
 
-    'gw.creator.master': 'Master',
-    'gw.creator.servant': 'Servant',
+    'gw.creator.master': "Master",
+    'gw.creator.servant': "Servant",
 
     'gw.infoMode.locate': 'Locate every faction (statuses unknown)',
     'gw.infoMode.shallow': 'Shallow look at three factions (statuses, rank, location)',
@@ -137,6 +137,8 @@ export const grailwarMessages: Catalogs = {
     'gw.error.sealNotServant.main': 'The +30% seal needs a servant fighting as main combatant.',
     'gw.error.sealNotServant.sub': 'The +20% seal needs a servant fighting as sub combatant.',
     'gw.error.table': 'Battle table row {row} must be 0–100% (got {value}).',
+    'gw.combatant.servant': "Servant",
+    'gw.combatant.master': "Master",
   },
   ja: {
     'gw.status.str': '筋力',
@@ -172,8 +174,8 @@ export const grailwarMessages: Catalogs = {
     'gw.mysticCode.charmIllusion': '幻惑符',
     'gw.mysticCode.charmIllusion.effect': '消費すると戦闘結果以外の%判定を一度だけ振り直せる。',
 
-    'gw.creator.master': 'マスター',
-    'gw.creator.servant': 'サーヴァント',
+    'gw.creator.master': "マスター",
+    'gw.creator.servant': "サーヴァント",
 
     'gw.infoMode.locate': '全陣営の位置を把握（ステータスは不明）',
     'gw.infoMode.shallow': '三陣営を浅く調査（ステータス・ランク・位置）',
@@ -268,6 +270,8 @@ export const grailwarMessages: Catalogs = {
     'gw.error.sealNotServant.main': '+30%の令呪はサーヴァントがメインで参戦しているときに使えます。',
     'gw.error.sealNotServant.sub': '+20%の令呪はサーヴァントがサブで参戦しているときに使えます。',
     'gw.error.table': '戦闘結果表の{row}は0〜100%です（{value}）。',
+    'gw.combatant.servant': "サーヴァント",
+    'gw.combatant.master': "マスター",
   },
   ko: {
     'gw.status.str': '【근】',
@@ -303,8 +307,8 @@ export const grailwarMessages: Catalogs = {
     'gw.mysticCode.charmIllusion': '환혹부',
     'gw.mysticCode.charmIllusion.effect': '소비하면 전투결과 이외의 %판정을 한 번만 다시 할 수 있습니다.',
 
-    'gw.creator.master': '마스터',
-    'gw.creator.servant': '서번트',
+    'gw.creator.master': "마스터",
+    'gw.creator.servant': "서번트",
 
     'gw.infoMode.locate': '전 진영의 위치를 파악 (스테이터스는 불명)',
     'gw.infoMode.shallow': '세 진영의 정보를 얕게 조사 (스테이터스, 랭크, 위치)',
@@ -399,5 +403,7 @@ export const grailwarMessages: Catalogs = {
     'gw.error.sealNotServant.main': '+30% 령주는 서번트가 메인으로 참전하고 있을 때 사용할 수 있습니다.',
     'gw.error.sealNotServant.sub': '+20% 령주는 서번트가 서브로 참전하고 있을 때 사용할 수 있습니다.',
     'gw.error.table': '전투 결과표의 {row}{row#은} 0~100%입니다 ({value}).',
+    'gw.combatant.servant': "서번트",
+    'gw.combatant.master': "마스터",
   },
 };
