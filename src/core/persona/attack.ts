@@ -75,7 +75,7 @@ function validTarget(d: CombatState, attacker: Combatant, t: Combatant): boolean
   return attacker.finishOff?.includes(t.id) === true && d.turn?.actorId === attacker.id;
 }
 
-function payCost(dr: Draft & { actor: Combatant }, cost: { hp?: number; sp?: number } | undefined): void {
+export function payCost(dr: Draft & { actor: Combatant }, cost: { hp?: number; sp?: number } | undefined): void {
   const hp = cost?.hp ?? 0;
   const sp = cost?.sp ?? 0;
   const { actor, events } = dr;
@@ -168,8 +168,8 @@ function validateSpec(spec: AttackSpec): number {
  * between depends on it). A Down caused here gives a 1 More when the slot ends (JA L1025).
  *
  * Critical (JA L129–131): ignores defense, fires 「付与」 effects; physical: roll ×2 and a Down
- * check; magic: the evasion counts twice. Fumble (JA L132): the target becomes random — the pool
- * is a GM ruling, so the attack on that target is reported and dropped for the GM to redo.
+ * check; magic: the evasion counts twice. Fumble (JA L132): the target becomes random (one of
+ * everyone else still in the fight, drawn from rng).
  */
 export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, actorId?: string): Step {
   const hits = validateSpec(spec);
@@ -223,7 +223,17 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
         const check = percentile(spec.hitRate + 10 * actor.suku, rng, d.config);
         const params = { name: actor.name, target: target.name, roll: check.roll, chance: check.target };
         if (check.fumble) {
-          events.push(ev('persona.hit.fumble', params));
+          // JA L132 / KO L127: the target becomes random. Our reading: one of everyone still in the
+          // fight except the attacker (either side; the intended target too), hit without a new roll,
+          // no critical and no evasion (the defender's reaction was to the intended attack).
+          const pool = d.combatants.filter((c) => c.id !== actor.id && inCombat(c) && validTarget(d, actor, c));
+          if (pool.length === 0) {
+            events.push(ev('persona.hit.fumble', params));
+            continue;
+          }
+          const random = pool[rng.die(pool.length) - 1]!;
+          events.push(ev('persona.hit.fumbleRandom', { ...params, random: random.name }));
+          landed.push({ target: random, receiver: random, critical: false, forced: false });
           continue;
         }
         if (!check.success) {
