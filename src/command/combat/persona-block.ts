@@ -112,7 +112,7 @@ function checkDice(expr: string, field: string): string {
 function checkDb(expr: string, field: string): string {
   try {
     expandDb(expr, 1);
-    return expr.normalize('NFKC').replace(/\s+/g, '');
+    return expr.normalize('NFKC').replace(/\s+/g, '').toUpperCase();
   } catch {
     throw new UserError('persona.cmd.badBlockField', { field, value: expr.slice(0, 40) });
   }

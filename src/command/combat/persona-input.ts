@@ -78,8 +78,9 @@ export function findStatusPrefix(word: string, table: readonly BadStatusDef[]): 
  */
 export function normalizeDice(input: string): string {
   const s = input.normalize('NFKC').replace(/\s+/g, '');
-  const m = /^\(([^()]+)\)[*×xX](\d{1,2})$/.exec(s) ?? /^(\d{1,2})[*×xX]\(([^()]+)\)$/.exec(s);
-  if (m === null) return s;
-  const [inner, n] = /^\d/.test(m[1]!) ? [m[2]!, m[1]!] : [m[1]!, m[2]!];
+  const a = /^\(([^()]+)\)[*×xX](\d{1,2})$/.exec(s);
+  const b = a ? null : /^(\d{1,2})[*×xX]\(([^()]+)\)$/.exec(s);
+  if (a === null && b === null) return s;
+  const [inner, n] = a ? [a[1]!, a[2]!] : [b![2]!, b![1]!];
   return expandDb(inner, Number(n));
 }
