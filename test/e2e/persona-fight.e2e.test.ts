@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaCombatState } from '../../src/command/combat/persona.js';
 import { row } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import type { FakeUser } from './fake-discord/index.js';
 
 let h: Harness;
 let channelId = '';
@@ -30,7 +31,7 @@ const board = async () => {
 };
 const gmDo = (name: string, subName: string, options: Opt[] = [], locale?: string) =>
   h.fake.command({ name, channelId, user: h.fake.users.gm, options: sub(subName, options), ...(locale ? { locale } : {}) });
-const as = (user: string, subName: string, options: Opt[] = []) => h.fake.command({ name: 'persona', channelId, user, options: sub(subName, options) });
+const as = (user: FakeUser, subName: string, options: Opt[] = []) => h.fake.command({ name: 'persona', channelId, user, options: sub(subName, options) });
 const out = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
 /** "Damage roll 2D6+2D4 = 13." → { expr, total } */
 const damageRoll = (text: string) => {
