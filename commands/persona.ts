@@ -5,7 +5,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { parseStatBlock } from '../src/command/combat/persona-block.js';
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../src/command/combat/persona-input.js';
-import { addToFight, blockEntry, storedBlock } from '../src/command/combat/persona-setup.js';
+import { addToFight, blockEntry, statLine, storedBlock } from '../src/command/combat/persona-setup.js';
 import { useSkill } from '../src/command/combat/persona-skill.js';
 import { advanceToSlot, eventLines, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/command/combat/persona.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
@@ -24,6 +24,7 @@ import {
   personaChange,
   summonPersona,
   wait,
+  wildTalk,
   type Adjustment,
   type CombatState,
   type PersonaEvent,
@@ -78,6 +79,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addStringOption((o) => describe(o, 'cmd.persona.allkind').addChoices(...localizedChoices(['bokosuka', 'showtime'], `persona.allkind`)))
       .addStringOption((o) => describe(o, 'cmd.persona.target').setMaxLength(100)),
   )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.talk')
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.chance').setRequired(true).setMinValue(0).setMaxValue(200)),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100)))
   .addSubcommand((s) => describe(s, 'cmd.persona.pass'))
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.add')
@@ -113,6 +120,8 @@ export const persona: CommandModule = {
     switch (sub) {
       case 'add':
         return await add(ctx, options);
+      case 'analyze':
+        return await analyze(ctx, options);
       case 'adjust':
       case 'dodge':
       case 'first':
@@ -157,6 +166,9 @@ export const persona: CommandModule = {
           const target = options.string('target');
           return allOutAttack(combat, { kind, ...(target ? { target: targetIds(combat, target)[0]! } : {}) }, rng);
         }
+        case 'talk':
+          // Wild Talk in a Hold-up's 1 More (JA L1029, L1036–1069): the GM rules the reward on success.
+          return wildTalk(combat, { target: targetIds(combat, options.string('target'))[0]!, chance: options.integer('chance') ?? 0 }, rng);
         default:
           return endAction(combat);
       }
@@ -327,3 +339,32 @@ async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first', op
   return publicReply(ctx, updated, events, true);
 }
 
+
+/**
+ * Analyze (アナライズ, JA L419–431) in the open slot: the analysis (stats, resistances, skills) goes
+ * to the analyst alone by DM, the channel only sees that it happened. Our reading: the basic
+ * アナライズ reveals at once; skills that take rounds (ハイ・アナライズ) are left to the GM.
+ */
+async function analyze(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { updated, events, result } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
+    const combat = state.combat;
+    const ownerId = combat.slot?.ownerId;
+    const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
+    if (owner !== ctx.user.id && !(await isGm(tx, ctx))) throw new UserError('combat.notYourTurn', { name: combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    const targetId = targetIds(combat, options.string('target'))[0]!;
+    const target = combat.combatants.find((c) => c.id === targetId)!;
+    const actor = combat.combatants.find((c) => c.id === ownerId);
+    const step = endAction(combat);
+    const advanced = advanceToSlot(step.state, ctx.rng, state.tieFirst);
+    const setup = state.setup.find((c) => c.id === targetId);
+    const result = statLine(ctx, { ...setup!, hp: target.hp, sp: target.sp, resistances: target.resistances }, setup?.skills ?? []);
+    const next: PersonaCombatState = { ...state, combat: advanced.combat };
+    const analyzeEvent = { key: 'persona.analyze', params: { name: actor?.name ?? '-', target: target.name } };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [analyzeEvent, ...advanced.events], result: { target: target.name, stats: result } };
+  });
+  const reply = publicReply(ctx, updated, events);
+  return { ...reply, dms: [{ userId: ctx.user.id, view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: [text(ctx.t('persona.analyze.result', result))], ephemeral: false } }] };
+}

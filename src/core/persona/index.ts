@@ -52,3 +52,4 @@ export { escape, escapeChance, type EscapeOdds } from './escape.js';
 export { localizePersonaParams, personaEventText, personaErrorMessage } from './text.js';
 export { heal, buff, type HealSpec, type BuffStat } from './support.js';
 export { adjustCombatant, addReinforcement, type Adjustment } from './gm.js';
+export { wildTalk } from './talk.js';

@@ -3,6 +3,12 @@ import type { Catalogs } from '../index.js';
 // /combat and /attack: definitions, tracker, refusals.
 export const combatMessages: Catalogs = {
   en: {
+    "cmd.persona.talk.name": "talk",
+    "cmd.persona.talk.description": "Wild Talk in a Hold-up: negotiate with one enemy (failure: it gets an extra slot)",
+    "cmd.persona.chance.name": "chance",
+    "cmd.persona.chance.description": "The negotiating skill’s % (weapon, Persuade, Credit Rating, Fast Talk, Art or Persona)",
+    "cmd.persona.analyze.name": "analyze",
+    "cmd.persona.analyze.description": "Analyze an enemy: its stats and resistances come to you by DM",
     "persona.cmd.badElement": "\"{word}\" is not an element. Use one of: {list} (or their ja/ko names, e.g. 火炎, 화염).",
     "persona.cmd.badResistance": "\"{word}\" is not a resistance. Use one of: {list} (or 弱点/耐性/無効/反射/吸収, 약점/내성/무효/반사/흡수).",
     "persona.cmd.badStatus": "\"{word}\" is not in the bad-status table ({list}).",
@@ -248,6 +254,12 @@ export const combatMessages: Catalogs = {
     'attack.summary': 'Attack {attack} vs defense {defense} (armor {armor}).',
   },
   ja: {
+    "cmd.persona.talk.name": "ワイルドトーク",
+    "cmd.persona.talk.description": "ホールドアップ中に敵一体と交渉(失敗すると相手に追加手番)",
+    "cmd.persona.chance.name": "成功率",
+    "cmd.persona.chance.description": "交渉に使う技能%(武器・説得・信用・言いくるめ・芸術・ペルソナ)",
+    "cmd.persona.analyze.name": "アナライズ",
+    "cmd.persona.analyze.description": "敵を分析:能力と耐性がDMで届く",
     "persona.cmd.badElement": "「{word}」は属性ではありません。{list}(または火炎・氷結などの名前)を使ってください。",
     "persona.cmd.badResistance": "「{word}」は耐性ではありません。{list}(または弱点・耐性・無効・反射・吸収)を使ってください。",
     "persona.cmd.badStatus": "「{word}」はバステ表にありません({list})。",
@@ -493,6 +505,12 @@ export const combatMessages: Catalogs = {
     'attack.summary': '攻撃{attack} 対 防御{defense}（装甲{armor}）。',
   },
   ko: {
+    "cmd.persona.talk.name": "와일드토크",
+    "cmd.persona.talk.description": "홀드 업 중 적 하나와 교섭 (실패하면 상대가 추가 행동기회)",
+    "cmd.persona.chance.name": "성공률",
+    "cmd.persona.chance.description": "교섭에 쓰는 기능% (무기, 설득, 신용, 말재주, 예술, 페르소나)",
+    "cmd.persona.analyze.name": "아날라이즈",
+    "cmd.persona.analyze.description": "적을 분석: 능력과 내성이 DM으로 온다",
     "persona.cmd.badElement": "\"{word}\"{word#은} 속성이 아닙니다. {list} (또는 화염, 빙결 등의 이름)을 쓰세요.",
     "persona.cmd.badResistance": "\"{word}\"{word#은} 내성이 아닙니다. {list} (또는 약점, 내성, 무효, 반사, 흡수)를 쓰세요.",
     "persona.cmd.badStatus": "\"{word}\"{word#은} 배드 스테이터스 표에 없습니다 ({list}).",

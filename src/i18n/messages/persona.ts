@@ -7,6 +7,12 @@ import type { Catalogs } from '../index.js';
 // `persona.resistance.*` and `persona.phase.*` (see localizePersonaParams).
 export const personaMessages: Catalogs = {
   en: {
+    "persona.talk.success": "Wild Talk: {name} talks {target} round (1d100 = {roll} ≤ {chance}). The GM grants the reward (item, Macca or Persona); {target} leaves the fight, not defeated.",
+    "persona.talk.critical": "Wild Talk: critical! {name} wins {target} over (1d100 = {roll}). The GM grants the better reward; {target} leaves the fight, not defeated.",
+    "persona.talk.fail": "Wild Talk: {target} is not persuaded by {name} (1d100 = {roll} > {chance}).",
+    "persona.talk.fumble": "Wild Talk: fumble (1d100 = {roll}): {name} angers every enemy.",
+    "persona.analyze": "{name} analyzes {target}.",
+    "persona.analyze.result": "Analysis of {target}: {stats}",
     "persona.hit.fumbleRandom": "{name} → {target}: fumble (1d100 = {roll}): the attack goes to a random target instead: {random}.",
     "persona.heal.declare": "{name} uses {skill} on {targets}.",
     "persona.item.use": "{name} uses the item {skill} on {targets}.",
@@ -237,6 +243,12 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'Name at least one character.',
   },
   ja: {
+    "persona.talk.success": "ワイルドトーク:{name}は{target}との交渉に成功(1d100 = {roll} ≤ {chance})。報酬(アイテム・マッカ・ペルソナ化)はGMが処理。{target}は倒されずに戦闘から離脱する。",
+    "persona.talk.critical": "ワイルドトーク:クリティカル!{name}は{target}を説き伏せた(1d100 = {roll})。上位の報酬はGMが処理。{target}は倒されずに戦闘から離脱する。",
+    "persona.talk.fail": "ワイルドトーク:{target}は{name}の交渉に応じない(1d100 = {roll} > {chance})。",
+    "persona.talk.fumble": "ワイルドトーク:ファンブル(1d100 = {roll}):{name}は全ての敵を怒らせた。",
+    "persona.analyze": "{name}は{target}をアナライズした。",
+    "persona.analyze.result": "{target}の分析結果:{stats}",
     "persona.hit.fumbleRandom": "{name} → {target}:ファンブル(1d100 = {roll}):攻撃対象がランダムになり、{random}に向かう。",
     "persona.heal.declare": "{name}は{targets}に{skill}を使用。",
     "persona.item.use": "{name}は{targets}にアイテム「{skill}」を使用。",
@@ -467,6 +479,12 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'キャラを1体以上指定すること。',
   },
   ko: {
+    "persona.talk.success": "와일드 토크: {name}{name#은} {target}{target#와}의 교섭에 성공 (1d100 = {roll} ≤ {chance}). 보상(아이템, 마카, 페르소나화)은 GM이 처리. {target}{target#은} 쓰러지지 않고 전투에서 이탈한다.",
+    "persona.talk.critical": "와일드 토크: 크리티컬! {name}{name#은} {target}{target#을} 설득했다 (1d100 = {roll}). 상위 보상은 GM이 처리. {target}{target#은} 쓰러지지 않고 전투에서 이탈한다.",
+    "persona.talk.fail": "와일드 토크: {target}{target#은} {name}의 교섭에 응하지 않는다 (1d100 = {roll} > {chance}).",
+    "persona.talk.fumble": "와일드 토크: 펌블 (1d100 = {roll}): {name}{name#은} 모든 적을 화나게 했다.",
+    "persona.analyze": "{name}{name#은} {target}{target#을} 아날라이즈했다.",
+    "persona.analyze.result": "{target}의 분석 결과: {stats}",
     "persona.hit.fumbleRandom": "{name} → {target}: 펌블 (1d100 = {roll}): 공격대상이 랜덤이 되어 {random}에게 향한다.",
     "persona.heal.declare": "{name}{name#은} {targets}에게 {skill}{skill#을} 사용.",
     "persona.item.use": "{name}{name#은} {targets}에게 아이템 「{skill}」 사용.",
