@@ -25,7 +25,10 @@ import {
   summonPersona,
   wait,
   wildTalk,
+  declareFinishOff,
+  grantExtraSlot,
   type Adjustment,
+  type CoverDeclaration,
   type CombatState,
   type PersonaEvent,
   type PersonaPatch,
@@ -108,6 +111,19 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addBooleanOption((o) => describe(o, 'cmd.persona.on').setRequired(true))
       .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100)),
   )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.cover')
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.coverEvade')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.finish')
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100)),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.persona.go'))
+  .addSubcommand((s) => describe(s, 'cmd.persona.extra').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
   .addSubcommand((s) => describe(s, 'cmd.persona.first').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
   .toJSON();
 
@@ -125,6 +141,10 @@ export const persona: CommandModule = {
       case 'adjust':
       case 'dodge':
       case 'first':
+      case 'cover':
+      case 'finish':
+      case 'go':
+      case 'extra':
         return await manage(ctx, sub, options);
       default:
     }
@@ -214,11 +234,13 @@ function targetIds(combat: CombatState, input: string | null): string[] {
  */
 function attackStep(combat: CombatState, state: PersonaCombatState, options: CommandOptions, rng: RandomSource): Step {
   const targets = targetIds(combat, options.string('targets'));
-  const evading = new Set(combat.combatants.filter((c) => tries(state, c.id)).map((c) => c.id));
+  const cover = coversFor(combat, state);
+  // a covered target leaves the evasion to its coverer (JA L965)
+  const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
   const skillName = options.string('skill');
   const owner = state.setup.find((c) => c.id === combat.slot?.ownerId);
   const stored = skillName ? owner?.skills?.find((s) => s.name === skillName) : undefined;
-  if (stored) return useSkill(combat, { skill: stored, targets, evading }, rng);
+  if (stored) return useSkill(combat, { skill: stored, targets, evading, cover }, rng);
   const element = options.string('element');
   const dice = options.string('dice');
   const kind = options.string('kind');
@@ -241,6 +263,7 @@ function attackStep(combat: CombatState, state: PersonaCombatState, options: Com
       hits: options.integer('hits') ?? 1,
       cost: { ...(sp ? { sp } : {}), ...(hp ? { hp } : {}) },
       evade: targets.filter((id) => evading.has(id)),
+      cover: cover.filter((c) => targets.includes(c.target)),
       ...(skillName ? { skill: skillName } : {}),
       // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
       ...(ailment ? { ailment: { status: ailment, rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
@@ -249,12 +272,20 @@ function attackStep(combat: CombatState, state: PersonaCombatState, options: Com
   );
 }
 
+/** This round's Cover declarations whose coverer can still cover (the core checks the rest). */
+function coversFor(combat: CombatState, state: PersonaCombatState): CoverDeclaration[] {
+  return (state.cover ?? [])
+    .filter((c) => c.round === combat.round && combat.combatants.find((x) => x.id === c.by)?.coverUsed === false)
+    .map((c) => ({ by: c.by, target: c.target, evade: c.evade }));
+}
+
 /** Applies the open slot's action, then runs the fight on to the next open slot. */
 async function act(ctx: CommandContext, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step): Promise<Reply> {
   const { updated, events } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
+    if (state.combat.phase === 'roundStart') throw new UserError('persona.cmd.finishWindow');
     const ownerId = state.combat.slot?.ownerId;
     const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
     // The slot's player acts for a PC; the GM for everyone.
@@ -300,7 +331,7 @@ async function add(ctx: CommandContext, options: CommandOptions): Promise<Reply>
 }
 
 /** GM (or the combatant's player for dodge/first): adjust, evasion choice, tie order within a side. */
-async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first', options: CommandOptions): Promise<Reply> {
+async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | 'cover' | 'finish' | 'go' | 'extra', options: CommandOptions): Promise<Reply> {
   const { updated, events } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
@@ -309,13 +340,38 @@ async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first', op
     const gm = await isGm(tx, ctx);
     const whoName = options.string('who')?.trim();
     const mine = state.setup.filter((c) => c.owner === ctx.user.id);
+    if (sub === 'go') {
+      // the finish-off window is over: on to the round's first slot
+      if (!gm && mine.length === 0) throw new UserError('combat.gmOnly');
+      if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
+      const advanced = advanceToSlot(combat, ctx.rng, state.tieFirst);
+      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: advanced.combat }), events: advanced.events };
+    }
     const target = whoName ? combat.combatants.find((c) => c.name === whoName) : combat.combatants.find((c) => mine.some((m) => m.id === c.id));
     if (!target) throw new UserError('combat.unknown', { name: whoName ?? '-' });
     const ownsTarget = mine.some((m) => m.id === target.id);
-    if (!gm && (sub === 'adjust' || !ownsTarget)) throw new UserError('combat.gmOnly');
+    if (!gm && (sub === 'adjust' || sub === 'extra' || !ownsTarget)) throw new UserError('combat.gmOnly');
     let next: PersonaCombatState = state;
     let evs: PersonaEvent[] = [];
-    if (sub === 'adjust') {
+    if (sub === 'extra') {
+      // an extra slot from a skill or effect outside these rules (獣の眼光 and the like, JA L5)
+      const step = grantExtraSlot(combat, target.id);
+      const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, ctx.rng, state.tieFirst) : { combat: step.state, events: [] };
+      next = { ...state, combat: advanced.combat };
+      evs = [...step.events, ...advanced.events];
+    } else if (sub === 'finish') {
+      // JA L882–886: at round start, against incapacitated characters; initiative 0 for the round
+      if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
+      const step = declareFinishOff(combat, target.id, targetIds(combat, options.string('targets')));
+      next = { ...state, combat: step.state };
+      evs = step.events;
+    } else if (sub === 'cover') {
+      // JA L961–966: the coverer's own choice, once per round; the next attack on the target goes to it
+      const covered = targetIds(combat, options.string('target'))[0]!;
+      const entry = { by: target.id, target: covered, evade: options.boolean('coverEvade') ?? false, round: combat.round };
+      next = { ...state, cover: [...(state.cover ?? []).filter((c) => c.round === combat.round && c.by !== target.id && c.target !== covered), entry] };
+      evs = [{ key: 'persona.cover.ready', params: { name: target.name, target: combat.combatants.find((c) => c.id === covered)!.name } }];
+    } else if (sub === 'adjust') {
       const adj: Adjustment = {};
       if (options.integer('hp') !== null) adj.hp = options.integer('hp')!;
       if (options.integer('sp') !== null) adj.sp = options.integer('sp')!;

@@ -98,7 +98,7 @@ describe('the table’s tools', () => {
     expect(await slotOwner()).toBe('Ben'); // the analysis used the slot
   });
 
-  it('Sukukaja (+1 stage, 3 at most; JA L405, L602) and a recovery item; the board shows the stage', async () => {
+  it('Sukukaja (+1 stage, 3 at most; JA L405, L602); the board shows the stage', async () => {
     const ben = h.fake.users.player2;
     const ex = await as(ben, 'attack', [{ name: 'skill', value: 'Sukukaja' }, { name: 'targets', value: 'Aki' }]);
     expect(out(ex)).toMatch(/Aki: hit, evasion and infliction 1 stage/);
@@ -175,6 +175,81 @@ describe('tie order and summoning', () => {
     expect((await combat()).round).toBe(2);
     expect(await slotOwner()).toBe('Ben');
     expect(other).toBeDefined();
+    await gmDo('combat', 'end');
+  });
+});
+
+describe('extra slots, Defend with the −75 % floor, Cover, finish-off and instant death', () => {
+  it('the GM grants an extra slot (JA L5); it opens right after the current slot', async () => {
+    channelId = h.fake.createTextChannel({ name: 'finish' });
+    await gmDo('gm', 'claim');
+    await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 DEX20' }, { name: 'player', value: h.fake.users.player }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Ben pc HP40 DEX15 SIZ14 被ダメ-50' }, { name: 'player', value: h.fake.users.player2 }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Slime npc HP5 agi10' }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Bird npc HP50 agi5\nskill Mudo death hit200' }]);
+    await gmDo('combat', 'next');
+    expect(await slotOwner()).toBe('Aki');
+    await gmDo('persona', 'extra', [{ name: 'who', value: 'Aki' }]);
+    await as(h.fake.users.player, 'attack', [{ name: 'targets', value: 'Slime' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d1+10' }, { name: 'auto', value: true }]);
+    expect((await who('Slime')).incapacitated).toBe(true);
+    expect(await slotOwner()).toBe('Aki');
+    expect((await combat()).slot?.kind).toBe('extra');
+    await as(h.fake.users.player, 'pass');
+  });
+
+  it('JA L156–157 / KO L136: Defend −50 % plus −50 % of its own floors at −75 %: 40 → 10', async () => {
+    expect(await slotOwner()).toBe('Ben');
+    await as(h.fake.users.player2, 'defend');
+    expect(await slotOwner()).toBe('Bird'); // Slime is incapacitated
+    await gmDo('persona', 'attack', [{ name: 'targets', value: 'Ben' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d1+39' }, { name: 'auto', value: true }]);
+    expect((await who('Ben')).hp).toBe(30);
+  });
+
+  it('JA L884: a new round stops for finish-off declarations while someone lies incapacitated', async () => {
+    const c = await combat();
+    expect([c.round, c.phase]).toEqual([2, 'roundStart']);
+    expect(await board()).toMatch(/finish-off may be declared/);
+    const early = await as(h.fake.users.player, 'attack', [{ name: 'targets', value: 'Bird' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d4' }, { name: 'auto', value: true }]);
+    expect(ephemeral(early)).toBe(true);
+    await as(h.fake.users.player, 'finish', [{ name: 'targets', value: 'Slime' }]);
+    expect((await who('Aki')).finishOff).toEqual([(await who('Slime')).id]);
+    await as(h.fake.users.player, 'go');
+    expect(await slotOwner()).toBe('Ben'); // Aki's initiative is 0 this round (JA L885)
+  });
+
+  it('JA L961–966: Ben covers Aki; the attack on Aki hits Ben (his own −50 % still applies)', async () => {
+    const denied = await as(h.fake.users.player, 'cover', [{ name: 'target', value: 'Aki' }, { name: 'who', value: 'Ben' }]);
+    expect(ephemeral(denied)).toBe(true); // Ben's h.fake.users.player (or the GM) decides
+    await as(h.fake.users.player2, 'cover', [{ name: 'target', value: 'Aki' }]);
+    await as(h.fake.users.player2, 'pass');
+    expect(await slotOwner()).toBe('Bird');
+    const ex = await gmDo('persona', 'attack', [{ name: 'targets', value: 'Aki' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d1+4' }, { name: 'auto', value: true }]);
+    expect(out(ex)).toMatch(/Ben/);
+    expect((await who('Aki')).hp).toBe(40);
+    expect((await who('Ben')).hp).toBe(28); // 5 × 50 % = 2.5 → 2
+  });
+
+  it('JA L886, L894: in the declarer’s own turn 1 damage kills the incapacitated target', async () => {
+    expect(await slotOwner()).toBe('Aki');
+    const ex = await as(h.fake.users.player, 'attack', [{ name: 'targets', value: 'Slime' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d1' }, { name: 'auto', value: true }]);
+    expect(out(ex)).toMatch(/Aki finishes off Slime/);
+    expect((await who('Slime')).dead).toBe(true);
+  });
+
+  it('JA L754–763: a recovery item restores its own amount (no doubling), one per slot', async () => {
+    expect([(await combat()).round, await slotOwner()]).toEqual([3, 'Aki']);
+    const ex = await as(h.fake.users.player, 'item', [{ name: 'name', value: 'Medicine' }, { name: 'amount', value: '2d1+1' }, { name: 'targets', value: 'Ben' }]);
+    expect(out(ex)).toMatch(/Ben recovers 3 HP\. HP 31\/40/);
+    expect((await who('Ben')).hp).toBe(31);
+  });
+
+  it('JA L355: an instant-death skill from the stat block sets HP 0 (base 200: certain)', async () => {
+    for (let i = 0; i < 6 && (await slotOwner()) !== 'Bird'; i++) await gmDo('persona', 'pass');
+    expect(await slotOwner()).toBe('Bird');
+    const ex = await gmDo('persona', 'attack', [{ name: 'skill', value: 'Mudo' }, { name: 'targets', value: 'Ben' }]);
+    expect(out(ex)).toMatch(/Instant death on Ben: 1d100 = \d+ ≤ 200/);
+    expect(await who('Ben')).toMatchObject({ hp: 0, incapacitated: true });
     await gmDo('combat', 'end');
   });
 });

@@ -57,6 +57,8 @@ export interface StatBlock {
   armor?: number;
   siz?: number;
   downResistance?: number;
+  /** other damage-taken ±% effects on it; with Defend's −50 the sum floors at −75 (JA L156–157) */
+  damagePct?: number;
   /** <ペルソナ> skill % */
   personaSkill?: number;
   persona?: string;
@@ -74,7 +76,7 @@ const STAT_WORDS: Record<string, keyof StatBlock> = {
   hp: 'hp', sp: 'sp', mp: 'sp', dex: 'dex', 速: 'agi', agi: 'agi', 속도: 'agi', 속: 'agi', 運: 'luck', luck: 'luck', luk: 'luck', 운: 'luck',
   con: 'con', pow: 'pow', 耐: 'end', end: 'end', 내구: 'end', 魔: 'mag', mag: 'mag', 마력: 'mag', db: 'db', 物理db: 'db', 물리db: 'db', pdb: 'db',
   mdb: 'mdb', 魔法db: 'mdb', 마법db: 'mdb', 防御: 'defense', 防御力: 'defense', def: 'defense', defense: 'defense', 방어: 'defense', 방어력: 'defense',
-  装甲: 'armor', armor: 'armor', 장갑: 'armor', siz: 'siz', ダウン耐性: 'downResistance', down: 'downResistance', 다운내성: 'downResistance',
+  装甲: 'armor', armor: 'armor', 장갑: 'armor', siz: 'siz', ダウン耐性: 'downResistance', down: 'downResistance', 다운내성: 'downResistance', 被ダメ: 'damagePct', 'dmg%': 'damagePct', 피해: 'damagePct',
   ペルソナ: 'personaSkill', persona: 'personaSkill', 페르소나: 'personaSkill', name: 'name', 名前: 'name', 이름: 'name',
 };
 const STRING_FIELDS = new Set<keyof StatBlock>(['db', 'mdb', 'name']);
@@ -155,7 +157,7 @@ function parseText(text: string, table: readonly BadStatusDef[]): StatBlock {
       if (f === 'pc' || f === 'npc') { block.side = f; continue; }
       if (f === 'wild' || f === 'ワイルド' || f === '와일드') { block.wild = true; continue; }
       // "HP40", "HP:40", "HP 40", "db1D6+1D4", "物理db:1D6+1D4"
-      const m = /^(.+?)[:：=]?([0-9][0-9dD+\-()*×]*)$/.exec(f);
+      const m = /^(.+?)[:：=]?(-?[0-9][0-9dD+\-()*×]*)$/.exec(f);
       const key = STAT_WORDS[f.replace(/[:：=]$/, '')];
       if (key !== undefined && i + 1 < tokens.length) {
         set(block, key, tokens[++i]!, line);
@@ -218,6 +220,7 @@ function validateBlock(raw: StatBlock, table: readonly BadStatusDef[]): StatBloc
   for (const k of ['sp', 'dex', 'agi', 'luck', 'con', 'pow', 'end', 'mag', 'defense', 'armor', 'siz', 'downResistance', 'personaSkill'] as const) {
     if (raw[k] !== undefined) out[k] = num(raw[k], k);
   }
+  if (raw.damagePct !== undefined) out.damagePct = num(raw.damagePct, 'damagePct', -100, 100);
   if (raw.db !== undefined) out.db = checkDb(String(raw.db), 'db');
   if (raw.mdb !== undefined) out.mdb = checkDb(String(raw.mdb), 'mdb');
   if (raw.wild !== undefined) out.wild = raw.wild === true;
@@ -276,6 +279,7 @@ export function blockInit(block: StatBlock, id: string, side: 'pc' | 'npc'): Com
     physDb: block.db ?? '0',
     magDb: block.mdb ?? '0',
     downResistance: block.downResistance ?? 0,
+    damageTakenPct: block.damagePct ?? 0,
     ...(block.wild ? { wild: true } : {}),
     // Without a <Persona> % a PC's Persona is out from the start (no start-of-combat roll).
     ...(block.personaSkill === undefined ? { summoned: side === 'pc' } : { personaSkill: block.personaSkill }),

@@ -1,6 +1,6 @@
 // A stored skill used in the open slot: the bot works out power (db × N, JA L137–138), costs, hit
 // rate, targets and statuses from the stat block and calls the matching rule of the core.
-import { attack, buff, castAilment, heal, type CombatState, type Step } from '../../core/persona/index.js';
+import { attack, buff, castAilment, heal, type CombatState, type CoverDeclaration, type Step } from '../../core/persona/index.js';
 import { inCombat } from '../../core/persona/combatant.js';
 import type { RandomSource } from '../../core/random.js';
 import { UserError } from '../errors.js';
@@ -12,6 +12,8 @@ export interface SkillUse {
   targets: string[];
   /** ids of targets that chose to try Persona evasion (the defenders' own decision) */
   evading: Set<string>;
+  /** this round's Cover declarations (the coverers' own decision) */
+  cover?: CoverDeclaration[];
 }
 
 const supportive = (k: PersonaSkill['kind']) => k === 'heal' || k.startsWith('suku+') || k.startsWith('raku+');
@@ -44,6 +46,7 @@ export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource):
           hits: skill.hits ?? 1,
           cost,
           evade: targets.filter((id) => use.evading.has(id)),
+          cover: (use.cover ?? []).filter((c) => targets.includes(c.target)),
           ...(skill.status ? { ailment: { status: skill.status.id, rate: skill.status.rate } } : {}),
         },
         rng,

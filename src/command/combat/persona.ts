@@ -33,7 +33,12 @@ export interface PersonaCombatState {
   dodge?: Record<string, boolean>;
   /** ids first among tied candidates of a side (JA L62: the side chooses) */
   tieFirst?: string[];
+  /** Cover declared by the coverer for this round (JA L961–966): used by the next attack on `target` */
+  cover?: { by: string; target: string; evade: boolean; round: number }[];
 }
+
+/** A combatant still lying incapacitated: a finish-off can be declared at round start (JA L882–886). */
+export const finishable = (combat: CombatState): boolean => combat.combatants.some((c) => c.incapacitated && !c.dead && !c.fled);
 
 export const isPersona = (s: unknown): s is PersonaCombatState => typeof s === 'object' && s !== null && (s as { kind?: string }).kind === 'persona';
 
@@ -43,11 +48,16 @@ export function newPersonaState(name: string): PersonaCombatState {
 
 export const tries = (state: PersonaCombatState, id: string): boolean => state.dodge?.[id] ?? true;
 
-/** Runs the automatic steps until someone has a slot open (or the fight ends). Ties go to `tieFirst`. */
-export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: readonly string[] = []): { combat: CombatState; events: PersonaEvent[] } {
+/**
+ * Runs the automatic steps until someone has a slot open (or the fight ends). Ties go to `tieFirst`.
+ * A new round stops at its start while someone lies incapacitated, so a finish-off can be declared
+ * (JA L884); `/persona go` then continues with `pause` false.
+ */
+export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: readonly string[] = [], pause = true): { combat: CombatState; events: PersonaEvent[] } {
   let state = combat;
   const events: PersonaEvent[] = [];
   for (let guard = 0; guard < 50 && state.phase !== 'slot' && state.phase !== 'ended'; guard++) {
+    if (pause && guard > 0 && state.phase === 'roundStart' && finishable(state)) break;
     const candidates = (state.phase === 'idle' || state.phase === 'roundStart') && state.pending.length === 0 ? nextActorCandidates(state) : [];
     const chosen = tieFirst.find((id) => candidates.some((c) => c.id === id));
     const step = advance(state, rng, chosen !== undefined && candidates.length > 1 ? { actorId: chosen } : {});
@@ -129,6 +139,7 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
         ? t('combat.tracker.setup')
         : t('combat.tracker.round', { round: combat.round, name: owner?.name ?? '-' });
   const blocks = [text(head)];
+  if (combat?.phase === 'roundStart') blocks.push(text(t('persona.board.finishWindow')));
   if (combat && owner && combat.phase === 'slot') {
     blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/persona ${a}`).join(', ') })));
   }

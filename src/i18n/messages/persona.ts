@@ -7,6 +7,8 @@ import type { Catalogs } from '../index.js';
 // `persona.resistance.*` and `persona.phase.*` (see localizePersonaParams).
 export const personaMessages: Catalogs = {
   en: {
+    "persona.cover.ready": "{name} stands ready to cover {target} this round (−{target}’s SIZ × 2 to evade).",
+    "persona.board.finishWindow": "Round start: finish-off may be declared on the incapacitated (/persona finish), then /persona go.",
     "persona.talk.success": "Wild Talk: {name} talks {target} round (1d100 = {roll} ≤ {chance}). The GM grants the reward (item, Macca or Persona); {target} leaves the fight, not defeated.",
     "persona.talk.critical": "Wild Talk: critical! {name} wins {target} over (1d100 = {roll}). The GM grants the better reward; {target} leaves the fight, not defeated.",
     "persona.talk.fail": "Wild Talk: {target} is not persuaded by {name} (1d100 = {roll} > {chance}).",
@@ -243,6 +245,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'Name at least one character.',
   },
   ja: {
+    "persona.cover.ready": "{name}はこのラウンド{target}を庇う構え(回避は{target}のSIZ×2だけ低下)。",
+    "persona.board.finishWindow": "ラウンド開始:戦闘不能者へのとどめ宣言(/ペルソナ とどめ)の後、/ペルソナ 続行。",
     "persona.talk.success": "ワイルドトーク:{name}は{target}との交渉に成功(1d100 = {roll} ≤ {chance})。報酬(アイテム・マッカ・ペルソナ化)はGMが処理。{target}は倒されずに戦闘から離脱する。",
     "persona.talk.critical": "ワイルドトーク:クリティカル!{name}は{target}を説き伏せた(1d100 = {roll})。上位の報酬はGMが処理。{target}は倒されずに戦闘から離脱する。",
     "persona.talk.fail": "ワイルドトーク:{target}は{name}の交渉に応じない(1d100 = {roll} > {chance})。",
@@ -479,6 +483,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'キャラを1体以上指定すること。',
   },
   ko: {
+    "persona.cover.ready": "{name}{name#은} 이번 라운드 {target}{target#을} 감쌀 준비를 한다 (회피는 {target}의 SIZ×2만큼 감소).",
+    "persona.board.finishWindow": "라운드 시작: 전투불능자에게 최후의 일격 선언(/페르소나 최후의일격) 후 /페르소나 계속.",
     "persona.talk.success": "와일드 토크: {name}{name#은} {target}{target#와}의 교섭에 성공 (1d100 = {roll} ≤ {chance}). 보상(아이템, 마카, 페르소나화)은 GM이 처리. {target}{target#은} 쓰러지지 않고 전투에서 이탈한다.",
     "persona.talk.critical": "와일드 토크: 크리티컬! {name}{name#은} {target}{target#을} 설득했다 (1d100 = {roll}). 상위 보상은 GM이 처리. {target}{target#은} 쓰러지지 않고 전투에서 이탈한다.",
     "persona.talk.fail": "와일드 토크: {target}{target#은} {name}의 교섭에 응하지 않는다 (1d100 = {roll} > {chance}).",
