@@ -276,7 +276,7 @@ function startPersona(s: PersonaCombatState, rng: RandomSource): { state: Person
 function startSetupOnly(s: PersonaCombatState): PersonaCombatState {
   if (s.setup.length === 0) throw new UserError('combat.nobody');
   // A surprised side gets no turn in round 1 (JA L64): the GM's ruling at /combat start.
-  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, block: _block, skills: _skills, ...c }) => c), surprised: s.surprised ?? null }).state };
+  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, block: _block, skills: _skills, ...c }) => c), surprised: s.surprised ?? null, config: s.config ?? {} }).state };
 }
 
 export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {

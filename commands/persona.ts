@@ -15,6 +15,7 @@ import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import {
   adjustCombatant,
+  createCombat,
   allOutAttack,
   attack,
   defend,
@@ -27,6 +28,7 @@ import {
   wildTalk,
   declareFinishOff,
   grantExtraSlot,
+  configure,
   type Adjustment,
   type CoverDeclaration,
   type CombatState,
@@ -124,6 +126,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.go'))
   .addSubcommand((s) => describe(s, 'cmd.persona.extra').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.setting')
+      .addStringOption((o) => describe(o, 'cmd.persona.recovery').addChoices(...localizedChoices(['rounds', 'turns'], `persona.recoveryCount`)))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.critical').setMinValue(0).setMaxValue(50))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.fumble').setMinValue(51).setMaxValue(101)),
+  )
   .addSubcommand((s) => describe(s, 'cmd.persona.first').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
   .toJSON();
 
@@ -138,6 +146,8 @@ export const persona: CommandModule = {
         return await add(ctx, options);
       case 'analyze':
         return await analyze(ctx, options);
+      case 'setting':
+        return await setting(ctx, options);
       case 'adjust':
       case 'dodge':
       case 'first':
@@ -423,4 +433,28 @@ async function analyze(ctx: CommandContext, options: CommandOptions): Promise<Re
   });
   const reply = publicReply(ctx, updated, events);
   return { ...reply, dms: [{ userId: ctx.user.id, view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: [text(ctx.t('persona.analyze.result', result))], ephemeral: false } }] };
+}
+
+/**
+ * /persona setting (GM): the readings a table may disagree on, per fight. Natural recovery counts
+ * JA L352's rounds (default) or KO L183's turns; critical/fumble ranges are not in the seeds.
+ * Before round 1 they wait in the fight's state and go to createCombat.
+ */
+async function setting(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
+    const patch: NonNullable<PersonaCombatState['config']> = {};
+    const recovery = options.string('recovery');
+    if (recovery === 'rounds' || recovery === 'turns') patch.recoveryCount = recovery;
+    if (options.integer('critical') !== null) patch.criticalMax = options.integer('critical')!;
+    if (options.integer('fumble') !== null) patch.fumbleMin = options.integer('fumble')!;
+    const base = state.combat ?? createCombat({ combatants: [{ id: 'a', name: 'a', side: 'pc', agi: 0, luck: 0, hp: 1 }, { id: 'b', name: 'b', side: 'npc', agi: 0, luck: 0, hp: 1 }], config: state.config ?? {} }).state;
+    const step = configure(base, patch); // validates the combination
+    const next: PersonaCombatState = state.combat ? { ...state, combat: step.state } : { ...state, config: { ...(state.config ?? {}), ...patch } };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.setting', next), events: step.events };
+  });
+  return publicReply(ctx, updated, events);
 }

@@ -253,3 +253,23 @@ describe('extra slots, Defend with the −75 % floor, Cover, finish-off and inst
     await gmDo('combat', 'end');
   });
 });
+
+describe('fight settings where GMs disagree', () => {
+  it('natural recovery counts JA L352 rounds by default, or KO L183 turns when the GM sets it before round 1; critical/fumble ranges too', async () => {
+    channelId = h.fake.createTextChannel({ name: 'settings' });
+    await gmDo('gm', 'claim');
+    await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
+    const denied = await as(h.fake.users.player, 'setting', [{ name: 'recovery', value: 'turns' }]);
+    expect(ephemeral(denied)).toBe(true);
+    const ex = await gmDo('persona', 'setting', [{ name: 'recovery', value: 'turns' }, { name: 'critical', value: 3 }]);
+    expect(out(ex)).toMatch(/critical 1–3, fumble 96\+, natural recovery = stat × turns elapsed.*KO L183/);
+    const bad = await gmDo('persona', 'setting', [{ name: 'critical', value: 50 }, { name: 'fumble', value: 51 }]);
+    expect(out(bad)).toMatch(/critical 1–50/); // 50 < 51 is a valid, if odd, table
+    await gmDo('persona', 'setting', [{ name: 'critical', value: 3 }, { name: 'fumble', value: 96 }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 DEX20' }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Slime npc HP40 agi1' }]);
+    await gmDo('combat', 'next');
+    expect((await combat()).config).toMatchObject({ recoveryCount: 'turns', criticalMax: 3, fumbleMin: 96 });
+    await gmDo('combat', 'end');
+  });
+});

@@ -1,7 +1,7 @@
 // Persona-style fights in the tracker: combatants are set up ad hoc or from a stat block, then the
 // core's state machine runs the rounds; every command applies one rule call and advances to the
 // next open slot. The board (pinned tracker) shows every state a table asks about.
-import { advance, type CombatantInit, type CombatState, type PersonaEvent } from '../../core/persona/index.js';
+import { advance, type CombatantInit, type CombatState, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
 import { initiativeOf, nextActorCandidates } from '../../core/persona/initiative.js';
 import { personaEventText } from '../../core/persona/text.js';
 import { findBadStatus } from '../../core/persona/status-table.js';
@@ -35,6 +35,8 @@ export interface PersonaCombatState {
   tieFirst?: string[];
   /** Cover declared by the coverer for this round (JA L961–966): used by the next attack on `target` */
   cover?: { by: string; target: string; evade: boolean; round: number }[];
+  /** house settings chosen before round 1 (passed to createCombat) */
+  config?: Partial<Pick<PersonaConfig, 'criticalMax' | 'fumbleMin' | 'recoveryCount'>>;
 }
 
 /** A combatant still lying incapacitated: a finish-off can be declared at round start (JA L882–886). */

@@ -1,10 +1,9 @@
 // What the GM changes outside the rules' own flow: a combatant's numbers or statuses mid-fight, and
 // reinforcements joining after round 1. Both work in any phase but the end, and never open a slot.
 import { findCombatant, inCombat, makeCombatant } from './combatant.js';
-import { checkEnd, draft, finish } from './state.js';
-import { MAX_COMBATANTS } from './state.js';
+import { MAX_COMBATANTS, checkEnd, draft, finish, validateConfig } from './state.js';
 import { findBadStatus } from './status-table.js';
-import { PersonaError, ev, type CombatState, type CombatantInit, type Step } from './types.js';
+import { PersonaError, ev, type CombatState, type CombatantInit, type PersonaConfig, type Step } from './types.js';
 
 export interface Adjustment {
   hp?: number;
@@ -39,7 +38,7 @@ export function adjustCombatant(state: CombatState, id: string, adj: Adjustment)
     if (adj.badStatus === null) c.badStatus = null;
     else {
       if (findBadStatus(d.config.badStatuses, adj.badStatus) === undefined) throw new PersonaError('persona.error.unknownStatus', { status: adj.badStatus });
-      c.badStatus = { id: adj.badStatus, round: d.round };
+      c.badStatus = { id: adj.badStatus, round: d.round, turn: d.turnCount ?? 0 };
     }
   }
   if (adj.down !== undefined) c.down = adj.down;
@@ -72,5 +71,15 @@ export function addReinforcement(state: CombatState, init: CombatantInit): Step 
   c.acted = dr.d.round > 0;
   dr.d.combatants.push(c);
   dr.events.push(ev('persona.gm.reinforcement', { name: c.name }));
+  return finish(dr);
+}
+
+/** The GM's house settings for this fight (critical/fumble ranges, natural-recovery count); validated. */
+export function configure(state: CombatState, patch: Partial<Pick<PersonaConfig, 'criticalMax' | 'fumbleMin' | 'recoveryCount'>>): Step {
+  const dr = draft(state);
+  const config = { ...dr.d.config, ...patch };
+  validateConfig(config);
+  dr.d.config = config;
+  dr.events.push(ev(`persona.gm.settings.${config.recoveryCount ?? 'rounds'}`, { critical: config.criticalMax, fumble: config.fumbleMin }));
   return finish(dr);
 }

@@ -7,6 +7,10 @@ import type { Catalogs } from '../index.js';
 // `persona.resistance.*` and `persona.phase.*` (see localizePersonaParams).
 export const personaMessages: Catalogs = {
   en: {
+    "persona.gm.settings.rounds": "Fight settings: critical 1–{critical}, fumble {fumble}+, natural recovery = stat × rounds elapsed (JA L352).",
+    "persona.gm.settings.turns": "Fight settings: critical 1–{critical}, fumble {fumble}+, natural recovery = stat × turns elapsed, every character’s (KO L183).",
+    "persona.recoveryCount.rounds": "rounds (JA)",
+    "persona.recoveryCount.turns": "turns (KO)",
     "persona.cover.ready": "{name} stands ready to cover {target} this round (−{target}’s SIZ × 2 to evade).",
     "persona.board.finishWindow": "Round start: finish-off may be declared on the incapacitated (/persona finish), then /persona go.",
     "persona.talk.success": "Wild Talk: {name} talks {target} round (1d100 = {roll} ≤ {chance}). The GM grants the reward (item, Macca or Persona); {target} leaves the fight, not defeated.",
@@ -245,6 +249,10 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'Name at least one character.',
   },
   ja: {
+    "persona.gm.settings.rounds": "戦闘設定:クリティカル1〜{critical}、ファンブル{fumble}以上、自然回復=ステータス×経過ラウンド(JA L352)。",
+    "persona.gm.settings.turns": "戦闘設定:クリティカル1〜{critical}、ファンブル{fumble}以上、自然回復=ステータス×経過ターン(全キャラの手番、KO L183)。",
+    "persona.recoveryCount.rounds": "ラウンド(JA)",
+    "persona.recoveryCount.turns": "ターン(KO)",
     "persona.cover.ready": "{name}はこのラウンド{target}を庇う構え(回避は{target}のSIZ×2だけ低下)。",
     "persona.board.finishWindow": "ラウンド開始:戦闘不能者へのとどめ宣言(/ペルソナ とどめ)の後、/ペルソナ 続行。",
     "persona.talk.success": "ワイルドトーク:{name}は{target}との交渉に成功(1d100 = {roll} ≤ {chance})。報酬(アイテム・マッカ・ペルソナ化)はGMが処理。{target}は倒されずに戦闘から離脱する。",
@@ -483,6 +491,10 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'キャラを1体以上指定すること。',
   },
   ko: {
+    "persona.gm.settings.rounds": "전투 설정: 크리티컬 1~{critical}, 펌블 {fumble} 이상, 자연회복 = 스테이터스 × 경과 라운드 (JA L352).",
+    "persona.gm.settings.turns": "전투 설정: 크리티컬 1~{critical}, 펌블 {fumble} 이상, 자연회복 = 스테이터스 × 경과 턴 (모든 캐릭터의 턴, KO L183).",
+    "persona.recoveryCount.rounds": "라운드 (JA)",
+    "persona.recoveryCount.turns": "턴 (KO)",
     "persona.cover.ready": "{name}{name#은} 이번 라운드 {target}{target#을} 감쌀 준비를 한다 (회피는 {target}의 SIZ×2만큼 감소).",
     "persona.board.finishWindow": "라운드 시작: 전투불능자에게 최후의 일격 선언(/페르소나 최후의일격) 후 /페르소나 계속.",
     "persona.talk.success": "와일드 토크: {name}{name#은} {target}{target#와}의 교섭에 성공 (1d100 = {roll} ≤ {chance}). 보상(아이템, 마카, 페르소나화)은 GM이 처리. {target}{target#은} 쓰러지지 않고 전투에서 이탈한다.",

@@ -35,6 +35,7 @@ const DYNAMIC = [
   ...['physical', 'magic', 'heal', 'ailment', 'death', 'suku+', 'suku-', 'raku+', 'raku-'].map((k) => `persona.skillKind.${k}`),
   ...['hp', 'sp'].map((k) => `persona.resource.${k}`),
   ...['bokosuka', 'showtime'].map((k) => `persona.allkind.${k}`),
+  ...['rounds', 'turns'].flatMap((k) => [`persona.gm.settings.${k}`, `persona.recoveryCount.${k}`]),
 ];
 
 /** The command layer's files that emit persona.* keys (setup echo, board, hidden variants). */
