@@ -273,3 +273,21 @@ describe('fight settings where GMs disagree', () => {
     await gmDo('combat', 'end');
   });
 });
+
+describe('Down resistance from the stat block', () => {
+  it('JA L1082–1085: a shadow with ダウン耐性 100 % shrugs off the Down of a weakness hit: no 1 More', async () => {
+    channelId = h.fake.createTextChannel({ name: 'downres' });
+    await gmDo('gm', 'claim');
+    await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 DEX20 mdb1D6+6\nskill Agi magic fire 1db auto' }, { name: 'player', value: h.fake.users.player }]);
+    const ex = await gmDo('persona', 'add', [{ name: 'block', value: 'Golem npc HP99 agi1 ダウン耐性100\n耐性 火炎:弱点' }]);
+    expect(out(ex)).toMatch(/Added Golem:[\s\S]*Down resistance 100%/);
+    await gmDo('combat', 'next');
+    const hit = await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Agi' }, { name: 'targets', value: 'Golem' }]);
+    expect(out(hit)).toMatch(/Golem is weak to Fire/);
+    expect(out(hit)).toMatch(/Golem resists the Down \(1d100 = \d+ ≤ 100\)/);
+    expect((await who('Golem')).down).toBe(false);
+    expect(await slotOwner()).toBe('Golem');
+    await gmDo('combat', 'end');
+  });
+});

@@ -29,6 +29,9 @@ export function statLine(ctx: CommandContext, c: CombatantInit, skills: readonly
     c.magDb && c.magDb !== '0' ? `${t('persona.stat.mdb')} ${c.magDb}` : '',
     c.defense ? `${t('persona.stat.defense')} ${c.defense}` : '',
     c.armor ? `${t('persona.stat.armor')} ${c.armor}` : '',
+    c.siz ? `SIZ ${c.siz}` : '',
+    c.downResistance ? `${t('persona.stat.downRes')} ${c.downResistance}%` : '',
+    c.damageTakenPct ? `${t('persona.stat.dmgPct')} ${c.damageTakenPct > 0 ? '+' : ''}${c.damageTakenPct}%` : '',
     c.personaSkill !== undefined ? `${t('persona.stat.persona')} ${c.personaSkill}%` : '',
     c.wild ? 'Wild' : '',
   ].filter(Boolean);

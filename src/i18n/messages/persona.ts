@@ -7,6 +7,8 @@ import type { Catalogs } from '../index.js';
 // `persona.resistance.*` and `persona.phase.*` (see localizePersonaParams).
 export const personaMessages: Catalogs = {
   en: {
+    "persona.stat.downRes": "Down resistance",
+    "persona.stat.dmgPct": "damage taken",
     "persona.gm.settings.rounds": "Fight settings: critical 1–{critical}, fumble {fumble}+, natural recovery = stat × rounds elapsed (JA L352).",
     "persona.gm.settings.turns": "Fight settings: critical 1–{critical}, fumble {fumble}+, natural recovery = stat × turns elapsed, every character’s (KO L183).",
     "persona.recoveryCount.rounds": "rounds (JA)",
@@ -249,6 +251,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'Name at least one character.',
   },
   ja: {
+    "persona.stat.downRes": "ダウン耐性",
+    "persona.stat.dmgPct": "被ダメージ",
     "persona.gm.settings.rounds": "戦闘設定:クリティカル1〜{critical}、ファンブル{fumble}以上、自然回復=ステータス×経過ラウンド(JA L352)。",
     "persona.gm.settings.turns": "戦闘設定:クリティカル1〜{critical}、ファンブル{fumble}以上、自然回復=ステータス×経過ターン(全キャラの手番、KO L183)。",
     "persona.recoveryCount.rounds": "ラウンド(JA)",
@@ -491,6 +495,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'キャラを1体以上指定すること。',
   },
   ko: {
+    "persona.stat.downRes": "다운 내성",
+    "persona.stat.dmgPct": "받는 피해",
     "persona.gm.settings.rounds": "전투 설정: 크리티컬 1~{critical}, 펌블 {fumble} 이상, 자연회복 = 스테이터스 × 경과 라운드 (JA L352).",
     "persona.gm.settings.turns": "전투 설정: 크리티컬 1~{critical}, 펌블 {fumble} 이상, 자연회복 = 스테이터스 × 경과 턴 (모든 캐릭터의 턴, KO L183).",
     "persona.recoveryCount.rounds": "라운드 (JA)",
