@@ -7,6 +7,7 @@ import { parseStatBlock } from '../src/command/combat/persona-block.js';
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../src/command/combat/persona-input.js';
 import { addToFight, blockEntry, statLine, storedBlock } from '../src/command/combat/persona-setup.js';
 import { useSkill } from '../src/command/combat/persona-skill.js';
+import { combination } from '../src/command/combat/persona-combo.js';
 import { advanceToSlot, eventLines, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/command/combat/persona.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { trackerUpdate } from '../src/command/combat/tracker.js';
@@ -88,6 +89,13 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
     describe(s, 'cmd.persona.talk')
       .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
       .addIntegerOption((o) => describe(o, 'cmd.persona.chance').setRequired(true).setMinValue(0).setMaxValue(200)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.combo')
+      .addStringOption((o) => describe(o, 'cmd.persona.comboSkills').setRequired(true).setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.element').setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.name').setMaxLength(60)),
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100)))
   .addSubcommand((s) => describe(s, 'cmd.persona.pass'))
@@ -192,9 +200,14 @@ export const persona: CommandModule = {
           return escape(combat, withIds ? [self, ...withIds.filter((id) => id !== self)] : null, rng);
         }
         case 'allout': {
-          const kind = options.string('allkind') === 'showtime' ? 'showtime' : 'bokosuka';
+          const kind = options.string('kind') === 'showtime' ? 'showtime' : 'bokosuka';
           const target = options.string('target');
           return allOutAttack(combat, { kind, ...(target ? { target: targetIds(combat, target)[0]! } : {}) }, rng);
+        }
+        case 'combo': {
+          const cover = coversFor(combat, state);
+          const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+          return combination(combat, state, { skills: options.string('skills') ?? '', targets: targetIds(combat, options.string('targets')), element: options.string('element'), name: options.string('name'), evading, cover }, rng);
         }
         case 'talk':
           // Wild Talk in a Hold-up's 1 More (JA L1029, L1036–1069): the GM rules the reward on success.
@@ -378,7 +391,7 @@ async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | '
     } else if (sub === 'cover') {
       // JA L961–966: the coverer's own choice, once per round; the next attack on the target goes to it
       const covered = targetIds(combat, options.string('target'))[0]!;
-      const entry = { by: target.id, target: covered, evade: options.boolean('coverEvade') ?? false, round: combat.round };
+      const entry = { by: target.id, target: covered, evade: options.boolean('evade') ?? false, round: combat.round };
       next = { ...state, cover: [...(state.cover ?? []).filter((c) => c.round === combat.round && c.by !== target.id && c.target !== covered), entry] };
       evs = [{ key: 'persona.cover.ready', params: { name: target.name, target: combat.combatants.find((c) => c.id === covered)!.name } }];
     } else if (sub === 'adjust') {

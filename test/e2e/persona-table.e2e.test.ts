@@ -60,7 +60,7 @@ describe('Hold-up choices (JA L1029–1069)', () => {
     await holdUpFight('showtime');
     const slimeBefore = (await who('Slime')).hp;
     const birdBefore = (await who('Bird')).hp;
-    const ex = await as(h.fake.users.player, 'allout', [{ name: 'allkind', value: 'showtime' }, { name: 'target', value: 'Slime' }]);
+    const ex = await as(h.fake.users.player, 'allout', [{ name: 'kind', value: 'showtime' }, { name: 'target', value: 'Slime' }]);
     const roll = damageRoll(out(ex));
     expect(roll.expr).toBe('4D6+2D4'); // (1D6+1D4 + 1D6) × 2
     expect((await who('Slime')).hp).toBe(slimeBefore - roll.total); // defense 5 and armor 2 ignored
@@ -288,6 +288,39 @@ describe('Down resistance from the stat block', () => {
     expect(out(hit)).toMatch(/Golem resists the Down \(1d100 = \d+ ≤ 100\)/);
     expect((await who('Golem')).down).toBe(false);
     expect(await slotOwner()).toBe('Golem');
+    await gmDo('combat', 'end');
+  });
+});
+
+describe('combination magic', () => {
+  it('JA L456–500: アギ (2db) + ガル (1db): (2 + 1) × (1D6 + 1D4) = 3D6+3D4 in the last participant’s slot; each pays their own cost', async () => {
+    channelId = h.fake.createTextChannel({ name: 'combo' });
+    await gmDo('gm', 'claim');
+    await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 SP30 DEX14 mdb1D6\nskill Agidyne magic fire 2db SP8 auto' }, { name: 'player', value: h.fake.users.player }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Ben pc HP40 SP20 DEX12 mdb1D4\nskill Garu magic wind 1db SP3 hit90' }, { name: 'player', value: h.fake.users.player2 }]);
+    await gmDo('persona', 'add', [{ name: 'block', value: 'Golem npc HP200 agi1 defense3 armor1' }]);
+    await gmDo('combat', 'next');
+    await as(h.fake.users.player, 'pass'); // Aki waits for the combination (JA L476)
+    expect(await slotOwner()).toBe('Ben');
+    const wrong = await as(h.fake.users.player2, 'combo', [{ name: 'skills', value: 'Aki:Agidyne, Ben:Garu' }, { name: 'targets', value: 'Golem' }, { name: 'element', value: 'ice' }]);
+    expect(ephemeral(wrong)).toBe(true); // ice is in neither skill
+    await gmDo('persona', 'dodge', [{ name: 'on', value: false }, { name: 'who', value: 'Golem' }]);
+    const ex = await as(h.fake.users.player2, 'combo', [{ name: 'skills', value: 'Aki:Agidyne, Ben:Garu' }, { name: 'targets', value: 'Golem' }, { name: 'element', value: 'fire+wind' }]);
+    const text = out(ex);
+    expect((await who('Aki')).sp).toBe(22);
+    expect((await who('Ben')).sp).toBe(17);
+    if (/Golem: (hit|critical)/.test(text)) {
+      const roll = damageRoll(text);
+      expect(roll.expr).toBe('3D6+3D4');
+      const critical = /critical/.test(text);
+      // two elements split the roll (JA L141); a combination critical only ignores defense (JA L490)
+      const half = Math.floor(roll.total / 2);
+      const expected = Math.max(0, half + half - (critical ? 0 : 3) - 1);
+      expect((await who('Golem')).hp).toBe(200 - expected);
+    } else {
+      expect((await who('Golem')).hp).toBe(200);
+    }
     await gmDo('combat', 'end');
   });
 });

@@ -56,6 +56,12 @@ export interface AttackSpec {
   /** targets that declare Persona evasion */
   evade?: string[];
   cover?: CoverDeclaration[];
+  /**
+   * Combination magic (合体魔法, JA L456–500): the other participants and their own skill costs (paid
+   * at ④, JA L484); a critical only ignores defense and fires 「付与」 (JA L490); bad-status odds use
+   * the highest participating 運 (JA L498).
+   */
+  combination?: { participants: { id: string; cost?: { hp?: number; sp?: number } }[] };
 }
 
 const MAX_HITS = 10;
@@ -195,7 +201,14 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     if ([...covers.values()].some((x) => x.by.id === by.id)) throw new PersonaError('persona.error.coverUsed', { name: by.name, target: target.name });
     covers.set(c.target, { by, evade: c.evade ?? false });
   }
+  const partners = (spec.combination?.participants ?? []).filter((p) => p.id !== actor.id).map((p) => ({ c: findCombatant(d, p.id), cost: p.cost }));
+  for (const { c } of partners) {
+    if (c.side !== actor.side || !canAct(d, c) || (c.personaUser && !c.summoned)) throw new PersonaError('persona.error.badParticipant', { name: c.name });
+  }
   payCost(dr, spec.cost);
+  for (const p of partners) payCost({ ...dr, actor: p.c }, p.cost);
+  const combination = partners.length > 0;
+  const luck = Math.max(actor.luck, ...partners.map((p) => p.c.luck));
   const targetNames = targets.map((t) => t.name).join(', ');
   events.push(
     spec.skill
@@ -250,7 +263,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
             events.push(ev('persona.evade.auto', { name: receiver.name }));
             continue;
           } else {
-            receiver.evasions += spec.kind === 'magic' && critical ? 2 : 1;
+            receiver.evasions += spec.kind === 'magic' && critical && !combination ? 2 : 1;
             const chance = evasionChance({
               agi: receiver.agi,
               suku: receiver.suku,
@@ -291,7 +304,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     events.push(ev('persona.damage.roll', { expr, total: roll }));
     for (const { receiver, critical, forced } of landed) {
       const wasOut = receiver.incapacitated;
-      const physicalCritical = spec.kind === 'physical' && critical;
+      const physicalCritical = spec.kind === 'physical' && critical && !combination;
       const bd = computeDamage({
         roll,
         elements: spec.elements,
@@ -331,7 +344,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
       // incapacitation / death (JA L1162–1165)
       checkKnockOut(receiver, events);
       // bad status (JA L187–191; 「付与」 only on a critical)
-      if (spec.ailment !== undefined && inCombat(receiver)) inflictAdded(dr, actor, receiver, spec.ailment, bd, critical, rng);
+      if (spec.ailment !== undefined && inCombat(receiver)) inflictAdded(dr, { ...actor, luck }, receiver, spec.ailment, bd, critical, rng);
     }
   }
   closeSlot(dr);
