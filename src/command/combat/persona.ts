@@ -77,6 +77,9 @@ const HIDDEN_VARIANT: Record<string, string> = {
   'persona.heal.sp': 'persona.heal.spHidden',
   'persona.gm.adjusted': 'persona.gm.adjustedHidden',
   'persona.attack.cost': 'persona.attack.costHidden',
+  // the evasion target would reveal a hidden shadow's 速
+  'persona.evade.success': 'persona.evade.successHidden',
+  'persona.evade.fail': 'persona.evade.failHidden',
 };
 
 /** Event lines for the channel: a hidden combatant's HP/SP and defenses never appear (issue 12 #4). */

@@ -7,6 +7,8 @@ import type { Catalogs } from '../index.js';
 // `persona.resistance.*` and `persona.phase.*` (see localizePersonaParams).
 export const personaMessages: Catalogs = {
   en: {
+    "persona.evade.successHidden": "{name} evades.",
+    "persona.evade.failHidden": "{name} fails to evade.",
     "persona.stat.downRes": "Down resistance",
     "persona.stat.dmgPct": "damage taken",
     "persona.gm.settings.rounds": "Fight settings: critical 1–{critical}, fumble {fumble}+, natural recovery = stat × rounds elapsed (JA L352).",
@@ -251,6 +253,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'Name at least one character.',
   },
   ja: {
+    "persona.evade.successHidden": "{name}は回避した。",
+    "persona.evade.failHidden": "{name}は回避に失敗。",
     "persona.stat.downRes": "ダウン耐性",
     "persona.stat.dmgPct": "被ダメージ",
     "persona.gm.settings.rounds": "戦闘設定:クリティカル1〜{critical}、ファンブル{fumble}以上、自然回復=ステータス×経過ラウンド(JA L352)。",
@@ -495,6 +499,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'キャラを1体以上指定すること。',
   },
   ko: {
+    "persona.evade.successHidden": "{name}{name#이} 회피했다.",
+    "persona.evade.failHidden": "{name}의 회피 실패.",
     "persona.stat.downRes": "다운 내성",
     "persona.stat.dmgPct": "받는 피해",
     "persona.gm.settings.rounds": "전투 설정: 크리티컬 1~{critical}, 펌블 {fumble} 이상, 자연회복 = 스테이터스 × 경과 라운드 (JA L352).",
