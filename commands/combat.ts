@@ -5,7 +5,8 @@ import { addCombatant, currentActor, findCombatant, fromSheet, newFateState, nex
 import type { FateCombatState, Row } from '../src/command/combat/state.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
-import { advanceToSlot, eventLines, isPersona, newPersonaState, parseResistances, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { advanceToSlot, eventLines, isPersona, newPersonaState, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { addAdHoc } from '../src/command/combat/persona-setup.js';
 import { createCombat, declarePersona, type PersonaEvent } from '../src/core/persona/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { UserError } from '../src/command/errors.js';
@@ -72,7 +73,7 @@ export const combat: CommandModule = {
       case 'start':
         return await start(ctx, options);
       case 'add':
-        return await change(ctx, 'combat.added', (tx, _c, s) => add(tx, ctx, options, s, true), true, (s) => ({ state: addPersona(ctx, options, s), events: [] }));
+        return await change(ctx, 'combat.added', (tx, _c, s) => add(tx, ctx, options, s, true), true, (s) => addPersona(ctx, options, s));
       case 'join':
         return await change(ctx, 'combat.joined', (tx, _c, s) => add(tx, ctx, options, s, false), false);
       case 'remove':
@@ -144,7 +145,7 @@ async function change(
     return { updated: await saveCombatState(tx, ctx, combatRow, type, await fate(tx, combatRow, combatRow.state as FateCombatState)), events: null };
   });
   if (events) {
-    const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events);
+    const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events, updated.state as PersonaCombatState);
     return withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]);
   }
   const state = updated.state as FateCombatState;
@@ -252,33 +253,9 @@ async function show(ctx: CommandContext): Promise<Reply> {
   return { ...reply, board: { ...reply.board!, repost: true } };
 }
 
-function addPersona(ctx: CommandContext, options: CommandOptions, s: PersonaCombatState): PersonaCombatState {
-  if (s.combat) throw new UserError('persona.cmd.alreadyRunning');
-  const side = options.string('side')?.trim().toLowerCase();
-  if (side !== 'pc' && side !== 'npc') throw new UserError('persona.cmd.side');
-  const name = (options.string('who') ?? '').trim().slice(0, NAME_MAX);
-  if (s.setup.some((c) => c.name === name)) throw new UserError('combat.duplicate', { name });
-  const hp = options.integer('hp');
-  if (hp === null) throw new UserError('error.missingOption', { option: 'hp' });
-  const persona = options.integer('persona');
-  const init = {
-    id: `p${s.nextKey}`,
-    name,
-    side,
-    agi: options.integer('iv') ?? 0,
-    luck: options.integer('luck') ?? 0,
-    hp,
-    sp: options.integer('mp') ?? 0,
-    defense: options.integer('defense') ?? 0,
-    armor: options.integer('armor') ?? 0,
-    resistances: parseResistances(options.string('resist')),
-    // Without a <Persona> % the Persona is taken as already summoned (no start-of-combat roll).
-    ...(persona === null ? { summoned: side === 'pc' } : { personaSkill: persona }),
-    hidden: options.boolean('hidden') ?? false,
-    owner: options.user('player')?.id ?? null,
-    ...(options.boolean('wild') ? { wild: true } : {}),
-  } as PersonaCombatState['setup'][number];
-  return { ...s, setup: [...s.setup, init], nextKey: s.nextKey + 1 };
+function addPersona(ctx: CommandContext, options: CommandOptions, s: PersonaCombatState): { state: PersonaCombatState; events: PersonaEvent[] } {
+  // Persona setup (and reinforcements after round 1) live in src/command/combat/persona-setup.ts.
+  return addAdHoc(ctx, options, s);
 }
 
 function startPersona(s: PersonaCombatState, rng: RandomSource): { state: PersonaCombatState; events: PersonaEvent[] } {
@@ -292,14 +269,14 @@ function startPersona(s: PersonaCombatState, rng: RandomSource): { state: Person
       events.push(...step.events);
     }
   }
-  const advanced = advanceToSlot(created.combat!, rng);
+  const advanced = advanceToSlot(created.combat!, rng, s.tieFirst);
   return { state: { ...created, combat: advanced.combat }, events: [...events, ...advanced.events] };
 }
 
 function startSetupOnly(s: PersonaCombatState): PersonaCombatState {
   if (s.setup.length === 0) throw new UserError('combat.nobody');
   // A surprised side gets no turn in round 1 (JA L64): the GM's ruling at /combat start.
-  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, ...c }) => c), surprised: s.surprised ?? null }).state };
+  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, block: _block, skills: _skills, ...c }) => c), surprised: s.surprised ?? null, config: s.config ?? {} }).state };
 }
 
 export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {

@@ -1,29 +1,62 @@
-// /persona attack | wait | defend | escape | allout | pass — the open slot's action in a
-// Persona-style fight (seeds 002/003); the bot advances to the next slot and shows the events.
+// /persona — a Persona-style fight (seeds 002/003). The open slot's action (attack with a stored skill
+// or raw dice, summon, change, item, wait, defend, escape, allout, pass); the bot advances to the
+// next slot and shows the events. The GM also adds combatants from stat blocks, adjusts them mid-fight
+// and orders ties; each defender chooses whether to try Persona evasion.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { advanceToSlot, eventLines, isPersona, parseResistances, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
-import { isGm, requireCombat, saveCombatState } from '../src/command/combat/store.js';
+import { parseStatBlock } from '../src/command/combat/persona-block.js';
+import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../src/command/combat/persona-input.js';
+import { addToFight, blockEntry, statLine, storedBlock } from '../src/command/combat/persona-setup.js';
+import { useSkill } from '../src/command/combat/persona-skill.js';
+import { combination } from '../src/command/combat/persona-combo.js';
+import { advanceToSlot, eventLines, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { trackerUpdate } from '../src/command/combat/tracker.js';
 import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
-import { allOutAttack, attack, defend, endAction, escape, personaChange, wait, type CombatState, type PersonaEvent, type PersonaPatch, type Step } from '../src/core/persona/index.js';
+import {
+  adjustCombatant,
+  createCombat,
+  allOutAttack,
+  attack,
+  defend,
+  endAction,
+  escape,
+  heal,
+  personaChange,
+  summonPersona,
+  wait,
+  wildTalk,
+  declareFinishOff,
+  grantExtraSlot,
+  configure,
+  type Adjustment,
+  type CoverDeclaration,
+  type CombatState,
+  type PersonaEvent,
+  type PersonaPatch,
+  type Step,
+} from '../src/core/persona/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
 import { text, type Reply } from '../src/views/view.js';
+
+const BLOCK_MAX = 4000;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .setDMPermission(false)
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.attack')
-      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200))
-      .addStringOption((o) => describe(o, 'cmd.persona.kind').setRequired(true).addChoices({ name: 'physical', value: 'physical' }, { name: 'magic', value: 'magic' }))
-      .addStringOption((o) => describe(o, 'cmd.persona.element').setRequired(true).setMaxLength(60))
-      .addStringOption((o) => describe(o, 'cmd.persona.dice').setRequired(true).setMaxLength(60))
-      .addIntegerOption((o) => describe(o, 'cmd.persona.hit').setMinValue(0).setMaxValue(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.skill').setMaxLength(60).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.kind').addChoices({ name: 'physical', value: 'physical' }, { name: 'magic', value: 'magic' }))
+      .addStringOption((o) => describe(o, 'cmd.persona.element').setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.dice').setMaxLength(60))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.hit').setMinValue(0).setMaxValue(200))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.auto'))
       .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(999))
-      .addBooleanOption((o) => describe(o, 'cmd.persona.evade'))
-      .addStringOption((o) => describe(o, 'cmd.persona.skill').setMaxLength(60))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.hpcost').setMinValue(0).setMaxValue(999))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.hits').setMinValue(1).setMaxValue(10))
       .addStringOption((o) => describe(o, 'cmd.persona.ailment').addChoices(...DEFAULT_BAD_STATUSES.map((b) => ({ name: b.name.en, name_localizations: { ja: b.name.ja, ko: b.name.ko }, value: b.id }))))
       .addIntegerOption((o) => describe(o, 'cmd.persona.ailment_rate').setMinValue(0).setMaxValue(100)),
   )
@@ -35,11 +68,79 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addIntegerOption((o) => describe(o, 'cmd.persona.defense').setMinValue(0).setMaxValue(999))
       .addStringOption((o) => describe(o, 'cmd.persona.resist').setMaxLength(200)),
   )
+  .addSubcommand((s) => describe(s, 'cmd.persona.summon').addBooleanOption((o) => describe(o, 'cmd.persona.spend')))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.item')
+      .addStringOption((o) => describe(o, 'cmd.persona.name').setRequired(true).setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.amount').setRequired(true).setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.resource').addChoices(...localizedChoices(['hp', 'sp'], `persona.resource`)))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.cure')),
+  )
   .addSubcommand((s) => describe(s, 'cmd.persona.wait'))
   .addSubcommand((s) => describe(s, 'cmd.persona.defend'))
-  .addSubcommand((s) => describe(s, 'cmd.persona.escape'))
-  .addSubcommand((s) => describe(s, 'cmd.persona.allout'))
+  .addSubcommand((s) => describe(s, 'cmd.persona.escape').addStringOption((o) => describe(o, 'cmd.persona.with').setMaxLength(200)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.allout')
+      .addStringOption((o) => describe(o, 'cmd.persona.allkind').addChoices(...localizedChoices(['bokosuka', 'showtime'], `persona.allkind`)))
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.talk')
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.chance').setRequired(true).setMinValue(0).setMaxValue(200)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.combo')
+      .addStringOption((o) => describe(o, 'cmd.persona.comboSkills').setRequired(true).setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.element').setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.name').setMaxLength(60)),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100)))
   .addSubcommand((s) => describe(s, 'cmd.persona.pass'))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.add')
+      .addStringOption((o) => describe(o, 'cmd.persona.block').setMaxLength(BLOCK_MAX))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.side').addChoices({ name: 'pc', value: 'pc' }, { name: 'npc', value: 'npc' }))
+      .addUserOption((o) => describe(o, 'cmd.persona.player'))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.hidden')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.adjust')
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.hp').setMinValue(0).setMaxValue(9999))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(9999))
+      .addStringOption((o) => describe(o, 'cmd.persona.status').setMaxLength(40))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.down'))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.released')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.dodge')
+      .addBooleanOption((o) => describe(o, 'cmd.persona.on').setRequired(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.cover')
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.coverEvade')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.finish')
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100)),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.persona.go'))
+  .addSubcommand((s) => describe(s, 'cmd.persona.extra').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.setting')
+      .addStringOption((o) => describe(o, 'cmd.persona.recovery').addChoices(...localizedChoices(['rounds', 'turns'], `persona.recoveryCount`)))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.critical').setMinValue(0).setMaxValue(50))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.fumble').setMinValue(51).setMaxValue(101)),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.persona.first').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
   .toJSON();
 
 export const persona: CommandModule = {
@@ -48,25 +149,83 @@ export const persona: CommandModule = {
   async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     const sub = options.subcommand();
-    return await act(ctx, (combat, rng) => {
+    switch (sub) {
+      case 'add':
+        return await add(ctx, options);
+      case 'analyze':
+        return await analyze(ctx, options);
+      case 'setting':
+        return await setting(ctx, options);
+      case 'adjust':
+      case 'dodge':
+      case 'first':
+      case 'cover':
+      case 'finish':
+      case 'go':
+      case 'extra':
+        return await manage(ctx, sub, options);
+      default:
+    }
+    return await act(ctx, (combat, state, rng) => {
       switch (sub) {
         case 'attack':
-          return attack(combat, attackSpec(combat, options), rng);
+          return attackStep(combat, state, options, rng);
         case 'change':
           // Wild only: a successful change keeps the slot (a second action), a failed one uses it (JA L787–794).
           return personaChange(combat, changePatch(options), rng);
+        case 'summon':
+          // JA L83–84: <ペルソナ> success, or spend the slot; a Released Persona needs the roll (JA L1074).
+          return summonPersona(combat, { spendSlot: options.boolean('spend') ?? false }, rng);
+        case 'item':
+          return heal(
+            combat,
+            {
+              skill: options.string('name') ?? '',
+              targets: targetIds(combat, options.string('targets')),
+              kind: 'physical',
+              dice: normalizeDice(options.string('amount') ?? '0'),
+              item: true,
+              resource: options.string('resource') === 'sp' ? 'sp' : 'hp',
+              ...(options.boolean('cure') ? { cure: true } : {}),
+            },
+            rng,
+          );
         case 'wait':
           return wait(combat);
         case 'defend':
           return defend(combat);
-        case 'escape':
-          return escape(combat, null, rng);
-        case 'allout':
-          return allOutAttack(combat, { kind: 'bokosuka' }, rng);
+        case 'escape': {
+          const withIds = options.string('with') ? targetIds(combat, options.string('with')) : null;
+          const self = combat.slot!.ownerId;
+          return escape(combat, withIds ? [self, ...withIds.filter((id) => id !== self)] : null, rng);
+        }
+        case 'allout': {
+          const kind = options.string('kind') === 'showtime' ? 'showtime' : 'bokosuka';
+          const target = options.string('target');
+          return allOutAttack(combat, { kind, ...(target ? { target: targetIds(combat, target)[0]! } : {}) }, rng);
+        }
+        case 'combo': {
+          const cover = coversFor(combat, state);
+          const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+          return combination(combat, state, { skills: options.string('skills') ?? '', targets: targetIds(combat, options.string('targets')), element: options.string('element'), name: options.string('name'), evading, cover }, rng);
+        }
+        case 'talk':
+          // Wild Talk in a Hold-up's 1 More (JA L1029, L1036–1069): the GM rules the reward on success.
+          return wildTalk(combat, { target: targetIds(combat, options.string('target'))[0]!, chance: options.integer('chance') ?? 0 }, rng);
         default:
           return endAction(combat);
       }
     });
+  },
+  async autocomplete(ctx, focused) {
+    if (!ctx.guildId) return [];
+    const skills = await ctx.store.transaction(async (tx) => {
+      const row = await requireCombat(tx, ctx).catch(() => null);
+      if (!row || !isPersona(row.state) || !row.state.combat) return [];
+      const owner = row.state.combat.slot?.ownerId;
+      return row.state.setup.find((c) => c.id === owner)?.skills?.map((s) => s.name) ?? [];
+    });
+    return skills.filter((n) => n.includes(focused.value)).slice(0, 25).map((n) => ({ name: n, value: n }));
   },
 };
 
@@ -77,53 +236,238 @@ function changePatch(options: CommandOptions): PersonaPatch {
     ...optional(options.integer('agi'), 'agi'),
     ...optional(options.integer('luck'), 'luck'),
     ...optional(options.integer('defense'), 'defense'),
-    ...(options.string('resist') ? { resistances: parseResistances(options.string('resist')) } : {}),
+    ...(options.string('resist') ? { resistances: parseResistancesOpt(options.string('resist')) } : {}),
   };
 }
 
-function attackSpec(combat: CombatState, options: CommandOptions) {
-  const names = (options.string('targets') ?? '').split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
-  const targets = names.map((n) => {
+
+function targetIds(combat: CombatState, input: string | null): string[] {
+  const names = (input ?? '').split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
+  return names.map((n) => {
     const c = combat.combatants.find((x) => x.name === n);
     if (!c) throw new UserError('combat.unknown', { name: n });
     return c.id;
   });
+}
+
+/**
+ * An attack: a stored skill of the slot's owner (power db × N, costs, hit, statuses from its stat
+ * block), or raw dice. A hit roll is always asked for: without a skill rate, `hit:` or `auto:true`
+ * must be given (issue 12). Evasion is each defender's standing choice (/persona dodge).
+ */
+function attackStep(combat: CombatState, state: PersonaCombatState, options: CommandOptions, rng: RandomSource): Step {
+  const targets = targetIds(combat, options.string('targets'));
+  const cover = coversFor(combat, state);
+  // a covered target leaves the evasion to its coverer (JA L965)
+  const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+  const skillName = options.string('skill');
+  const owner = state.setup.find((c) => c.id === combat.slot?.ownerId);
+  const stored = skillName ? owner?.skills?.find((s) => s.name === skillName) : undefined;
+  if (stored) return useSkill(combat, { skill: stored, targets, evading, cover }, rng);
+  const element = options.string('element');
+  const dice = options.string('dice');
+  const kind = options.string('kind');
+  if (!element || !dice || !kind) throw new UserError(skillName ? 'persona.cmd.unknownSkill' : 'persona.cmd.rawNeeds', { skill: skillName ?? '' });
+  if (targets.length === 0) throw new UserError('persona.cmd.needTargets', { skill: skillName ?? '' });
   const hit = options.integer('hit');
+  const auto = options.boolean('auto') ?? false;
+  if (hit === null && !auto) throw new UserError('persona.cmd.needHit');
   const sp = options.integer('sp');
-  return {
-    kind: (options.string('kind') ?? 'physical') as 'physical' | 'magic',
-    elements: (options.string('element') ?? '').split(/[+/]/).map((e) => e.trim().toLowerCase()).filter(Boolean),
-    targets,
-    dice: options.string('dice') ?? '1d6',
-    hitRate: hit === null ? ('auto' as const) : hit,
-    ...(sp ? { cost: { sp } } : {}),
-    ...(options.boolean('evade') ? { evade: targets } : {}),
-    ...(options.string('skill') ? { skill: options.string('skill')! } : {}),
-    // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
-    ...(options.string('ailment') ? { ailment: { status: options.string('ailment')!, rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
-  };
+  const hp = options.integer('hpcost');
+  const ailment = options.string('ailment');
+  return attack(
+    combat,
+    {
+      kind: kind as 'physical' | 'magic',
+      elements: element.split(/[+/]/).map((e) => e.trim()).filter(Boolean).map(parseElement),
+      targets,
+      dice: normalizeDice(dice),
+      hitRate: auto ? 'auto' : hit!,
+      hits: options.integer('hits') ?? 1,
+      cost: { ...(sp ? { sp } : {}), ...(hp ? { hp } : {}) },
+      evade: targets.filter((id) => evading.has(id)),
+      cover: cover.filter((c) => targets.includes(c.target)),
+      ...(skillName ? { skill: skillName } : {}),
+      // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
+      ...(ailment ? { ailment: { status: ailment, rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
+    },
+    rng,
+  );
+}
+
+/** This round's Cover declarations whose coverer can still cover (the core checks the rest). */
+function coversFor(combat: CombatState, state: PersonaCombatState): CoverDeclaration[] {
+  return (state.cover ?? [])
+    .filter((c) => c.round === combat.round && combat.combatants.find((x) => x.id === c.by)?.coverUsed === false)
+    .map((c) => ({ by: c.by, target: c.target, evade: c.evade }));
 }
 
 /** Applies the open slot's action, then runs the fight on to the next open slot. */
-async function act(ctx: CommandContext, rule: (combat: CombatState, rng: RandomSource) => Step): Promise<Reply> {
+async function act(ctx: CommandContext, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step): Promise<Reply> {
   const { updated, events } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
+    if (state.combat.phase === 'roundStart') throw new UserError('persona.cmd.finishWindow');
     const ownerId = state.combat.slot?.ownerId;
     const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
     // The slot's player acts for a PC; the GM for everyone.
-    if (owner !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
-    const step = rule(state.combat, ctx.rng);
-    const advanced = step.state.phase === 'ended' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng);
+    if (owner !== ctx.user.id && !(await isGm(tx, ctx))) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    const step = rule(state.combat, state, ctx.rng);
+    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
     const next: PersonaCombatState = { ...state, combat: advanced.combat };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
   });
+  return publicReply(ctx, updated, events);
+}
+
+function publicReply(ctx: CommandContext, updated: Awaited<ReturnType<typeof saveCombatState>>, events: PersonaEvent[], ephemeral = false): Reply {
   const state = updated.state as PersonaCombatState;
-  const view = personaTrackerView(ctx, state);
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: eventLines(ctx, state.combat, events).map(text), ephemeral: false },
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: eventLines(ctx, state.combat, events, state).map(text), ephemeral },
     dms: [],
-    board: trackerUpdate(ctx, updated, view),
+    board: trackerUpdate(ctx, updated, personaTrackerView(ctx, state)),
   };
+}
+
+/**
+ * /persona add (GM): a combatant from a pasted stat block (text or JSON), or by name from a block
+ * pasted in an earlier fight of this channel. Before round 1 it joins the setup; later it is a
+ * reinforcement that acts from the next round. The reply (ephemeral) echoes every stored stat.
+ */
+async function add(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
+    const pasted = options.string('block');
+    const who = options.string('who')?.trim();
+    const block = pasted ? parseStatBlock(pasted, state.combat?.config.badStatuses) : who ? await storedBlock(tx, ctx.channelId, who) : undefined;
+    if (!block) throw new UserError(who ? 'persona.cmd.noBlock' : 'error.missingOption', { name: who ?? '', option: 'block' });
+    const side = (options.string('side') as 'pc' | 'npc' | null) ?? block.side;
+    if (side !== 'pc' && side !== 'npc') throw new UserError('persona.cmd.side');
+    const step = addToFight(ctx, state, blockEntry(who && pasted ? { ...block, name: who } : block, side, options.boolean('hidden') ?? false, options.user('player')?.id ?? null));
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.added', step.state), events: step.events };
+  });
+  return publicReply(ctx, updated, events, true);
+}
+
+/** GM (or the combatant's player for dodge/first): adjust, evasion choice, tie order within a side. */
+async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | 'cover' | 'finish' | 'go' | 'extra', options: CommandOptions): Promise<Reply> {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
+    const combat = state.combat;
+    const gm = await isGm(tx, ctx);
+    const whoName = options.string('who')?.trim();
+    const mine = state.setup.filter((c) => c.owner === ctx.user.id);
+    if (sub === 'go') {
+      // the finish-off window is over: on to the round's first slot
+      if (!gm && mine.length === 0) throw new UserError('combat.gmOnly');
+      if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
+      const advanced = advanceToSlot(combat, ctx.rng, state.tieFirst);
+      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: advanced.combat }), events: advanced.events };
+    }
+    const target = whoName ? combat.combatants.find((c) => c.name === whoName) : combat.combatants.find((c) => mine.some((m) => m.id === c.id));
+    if (!target) throw new UserError('combat.unknown', { name: whoName ?? '-' });
+    const ownsTarget = mine.some((m) => m.id === target.id);
+    if (!gm && (sub === 'adjust' || sub === 'extra' || !ownsTarget)) throw new UserError('combat.gmOnly');
+    let next: PersonaCombatState = state;
+    let evs: PersonaEvent[] = [];
+    if (sub === 'extra') {
+      // an extra slot from a skill or effect outside these rules (獣の眼光 and the like, JA L5)
+      const step = grantExtraSlot(combat, target.id);
+      const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, ctx.rng, state.tieFirst) : { combat: step.state, events: [] };
+      next = { ...state, combat: advanced.combat };
+      evs = [...step.events, ...advanced.events];
+    } else if (sub === 'finish') {
+      // JA L882–886: at round start, against incapacitated characters; initiative 0 for the round
+      if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
+      const step = declareFinishOff(combat, target.id, targetIds(combat, options.string('targets')));
+      next = { ...state, combat: step.state };
+      evs = step.events;
+    } else if (sub === 'cover') {
+      // JA L961–966: the coverer's own choice, once per round; the next attack on the target goes to it
+      const covered = targetIds(combat, options.string('target'))[0]!;
+      const entry = { by: target.id, target: covered, evade: options.boolean('evade') ?? false, round: combat.round };
+      next = { ...state, cover: [...(state.cover ?? []).filter((c) => c.round === combat.round && c.by !== target.id && c.target !== covered), entry] };
+      evs = [{ key: 'persona.cover.ready', params: { name: target.name, target: combat.combatants.find((c) => c.id === covered)!.name } }];
+    } else if (sub === 'adjust') {
+      const adj: Adjustment = {};
+      if (options.integer('hp') !== null) adj.hp = options.integer('hp')!;
+      if (options.integer('sp') !== null) adj.sp = options.integer('sp')!;
+      const status = options.string('status');
+      if (status) adj.badStatus = ['none', 'なし', '없음', '-'].includes(status.trim().toLowerCase()) ? null : parseStatus(status, combat.config.badStatuses);
+      if (options.boolean('down') !== null) adj.down = options.boolean('down')!;
+      if (options.boolean('released') !== null) adj.released = options.boolean('released')!;
+      const step = adjustCombatant(combat, target.id, adj);
+      next = { ...state, combat: step.state };
+      evs = step.events;
+    } else if (sub === 'dodge') {
+      const on = options.boolean('on') ?? true;
+      next = { ...state, dodge: { ...(state.dodge ?? {}), [target.id]: on } };
+      evs = [{ key: on ? 'persona.dodge.on' : 'persona.dodge.off', params: { name: target.name } }];
+    } else {
+      next = { ...state, tieFirst: [target.id, ...(state.tieFirst ?? []).filter((id) => id !== target.id)] };
+      evs = [{ key: 'persona.tie.first', params: { name: target.name } }];
+    }
+    return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs };
+  });
+  return publicReply(ctx, updated, events, true);
+}
+
+
+/**
+ * Analyze (アナライズ, JA L419–431) in the open slot: the analysis (stats, resistances, skills) goes
+ * to the analyst alone by DM, the channel only sees that it happened. Our reading: the basic
+ * アナライズ reveals at once; skills that take rounds (ハイ・アナライズ) are left to the GM.
+ */
+async function analyze(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { updated, events, result } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
+    const combat = state.combat;
+    const ownerId = combat.slot?.ownerId;
+    const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
+    if (owner !== ctx.user.id && !(await isGm(tx, ctx))) throw new UserError('combat.notYourTurn', { name: combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    const targetId = targetIds(combat, options.string('target'))[0]!;
+    const target = combat.combatants.find((c) => c.id === targetId)!;
+    const actor = combat.combatants.find((c) => c.id === ownerId);
+    const step = endAction(combat);
+    const advanced = advanceToSlot(step.state, ctx.rng, state.tieFirst);
+    const setup = state.setup.find((c) => c.id === targetId);
+    const result = statLine(ctx, { ...setup!, hp: target.hp, sp: target.sp, resistances: target.resistances }, setup?.skills ?? []);
+    const next: PersonaCombatState = { ...state, combat: advanced.combat };
+    const analyzeEvent = { key: 'persona.analyze', params: { name: actor?.name ?? '-', target: target.name } };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [analyzeEvent, ...advanced.events], result: { target: target.name, stats: result } };
+  });
+  const reply = publicReply(ctx, updated, events);
+  return { ...reply, dms: [{ userId: ctx.user.id, view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: [text(ctx.t('persona.analyze.result', result))], ephemeral: false } }] };
+}
+
+/**
+ * /persona setting (GM): the readings a table may disagree on, per fight. Natural recovery counts
+ * JA L352's rounds (default) or KO L183's turns; critical/fumble ranges are not in the seeds.
+ * Before round 1 they wait in the fight's state and go to createCombat.
+ */
+async function setting(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
+    const patch: NonNullable<PersonaCombatState['config']> = {};
+    const recovery = options.string('recovery');
+    if (recovery === 'rounds' || recovery === 'turns') patch.recoveryCount = recovery;
+    if (options.integer('critical') !== null) patch.criticalMax = options.integer('critical')!;
+    if (options.integer('fumble') !== null) patch.fumbleMin = options.integer('fumble')!;
+    const base = state.combat ?? createCombat({ combatants: [{ id: 'a', name: 'a', side: 'pc', agi: 0, luck: 0, hp: 1 }, { id: 'b', name: 'b', side: 'npc', agi: 0, luck: 0, hp: 1 }], config: state.config ?? {} }).state;
+    const step = configure(base, patch); // validates the combination
+    const next: PersonaCombatState = state.combat ? { ...state, combat: step.state } : { ...state, config: { ...(state.config ?? {}), ...patch } };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.setting', next), events: step.events };
+  });
+  return publicReply(ctx, updated, events);
 }

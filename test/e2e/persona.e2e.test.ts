@@ -48,7 +48,7 @@ describe('Persona-style fight', () => {
 
   it('a weakness hit downs the shadow and earns a 1 More (JA L136–162, L1013–1025)', async () => {
     const before = (await who('Shadow')).hp;
-    const ex = await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'fire' }, { name: 'dice', value: '2d6+10' }]) });
+    const ex = await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'fire' }, { name: 'dice', value: '2d6+10' }, { name: 'auto', value: true }]) });
     expect(ephemeral(ex)).toBe(false);
     expect((await who('Shadow')).hp).toBeLessThan(before);
     expect((await who('Shadow')).down).toBe(true);
@@ -63,7 +63,7 @@ describe('Persona-style fight', () => {
 
   it('an element the target nullifies does nothing (JA L148)', async () => {
     const before = (await who('Shadow')).hp;
-    await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'ice' }, { name: 'dice', value: '2d6+10' }]) });
+    await h.fake.command({ name: 'persona', channelId, user: h.fake.users.player, options: sub('attack', [{ name: 'targets', value: 'Shadow' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'ice' }, { name: 'dice', value: '2d6+10' }, { name: 'auto', value: true }]) });
     expect((await who('Shadow')).hp).toBe(before);
     expect(await slotOwner()).toBe('Shadow');
   });
@@ -72,7 +72,7 @@ describe('Persona-style fight', () => {
     await h.restart();
     expect(await slotOwner()).toBe('Shadow');
     const before = (await who('Joker')).hp;
-    await h.fake.command({ name: 'persona', channelId, user: h.fake.users.gm, options: sub('attack', [{ name: 'targets', value: 'Joker' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d6+2' }]) });
+    await h.fake.command({ name: 'persona', channelId, user: h.fake.users.gm, options: sub('attack', [{ name: 'targets', value: 'Joker' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d6+2' }, { name: 'auto', value: true }]) });
     expect((await who('Joker')).hp).toBeLessThan(before);
     expect((await combat()).round).toBe(2);
     expect(await slotOwner()).toBe('Joker');
@@ -102,7 +102,7 @@ describe('Persona bad statuses and surprise', () => {
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Pixie' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 30 }, { name: 'iv', value: 3 }, { name: 'luck', value: 50 }]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     expect(await slotOwner()).toBe('Pixie'); // faster Queen is surprised
-    const ex = await h.fake.command({ name: 'persona', channelId, user: gm, options: sub('attack', [{ name: 'targets', value: 'Queen' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'wind' }, { name: 'dice', value: '1d4' }, { name: 'ailment', value: 'charm' }, { name: 'ailment_rate', value: 100 }]) });
+    const ex = await h.fake.command({ name: 'persona', channelId, user: gm, options: sub('attack', [{ name: 'targets', value: 'Queen' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'wind' }, { name: 'dice', value: '1d4' }, { name: 'ailment', value: 'charm' }, { name: 'ailment_rate', value: 100 }, { name: 'auto', value: true }]) });
     // 100 + 50 luck difference: certain unless the roll fumbles.
     const text = embedText(ex.callback.data);
     expect(text).toMatch(/Charm|悩殺/);

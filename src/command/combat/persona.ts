@@ -1,23 +1,46 @@
-// Persona-style fights in the tracker: combatants are set up ad hoc, then the core's state machine
-// runs the rounds; every command applies one rule call and advances to the next open slot.
-import { advance, type CombatantInit, type CombatState, type PersonaEvent, type Resistance } from '../../core/persona/index.js';
+// Persona-style fights in the tracker: combatants are set up ad hoc or from a stat block, then the
+// core's state machine runs the rounds; every command applies one rule call and advances to the
+// next open slot. The board (pinned tracker) shows every state a table asks about.
+import { advance, type CombatantInit, type CombatState, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
+import { initiativeOf, nextActorCandidates } from '../../core/persona/initiative.js';
 import { personaEventText } from '../../core/persona/text.js';
-import { RESISTANCES } from '../../core/persona/types.js';
+import { findBadStatus } from '../../core/persona/status-table.js';
 import type { RandomSource } from '../../core/random.js';
 import { text, type View } from '../../views/view.js';
-import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
+import type { PersonaSkill, StatBlock } from './persona-block.js';
 import { bar } from './tracker.js';
+
+export { parseResistances } from './persona-input.js';
+
+export type PersonaSetup = CombatantInit & {
+  hidden?: boolean;
+  /** the player who acts for this combatant (the GM always may) */
+  owner?: string | null;
+  /** the pasted stat block, kept so a later fight in this channel can reuse it */
+  block?: StatBlock;
+  skills?: PersonaSkill[];
+};
 
 export interface PersonaCombatState {
   kind: 'persona';
   name: string;
-  /** `owner`: the player who acts for this combatant (the GM always may). */
-  setup: (CombatantInit & { hidden?: boolean; owner?: string | null })[];
+  setup: PersonaSetup[];
   combat: CombatState | null;
   nextKey: number;
   surprised?: 'pc' | 'npc' | null;
+  /** combatant id → tries Persona evasion when attacked (the defender's own choice; default yes) */
+  dodge?: Record<string, boolean>;
+  /** ids first among tied candidates of a side (JA L62: the side chooses) */
+  tieFirst?: string[];
+  /** Cover declared by the coverer for this round (JA L961–966): used by the next attack on `target` */
+  cover?: { by: string; target: string; evade: boolean; round: number }[];
+  /** house settings chosen before round 1 (passed to createCombat) */
+  config?: Partial<Pick<PersonaConfig, 'criticalMax' | 'fumbleMin' | 'recoveryCount'>>;
 }
+
+/** A combatant still lying incapacitated: a finish-off can be declared at round start (JA L882–886). */
+export const finishable = (combat: CombatState): boolean => combat.combatants.some((c) => c.incapacitated && !c.dead && !c.fled);
 
 export const isPersona = (s: unknown): s is PersonaCombatState => typeof s === 'object' && s !== null && (s as { kind?: string }).kind === 'persona';
 
@@ -25,48 +48,106 @@ export function newPersonaState(name: string): PersonaCombatState {
   return { kind: 'persona', name, setup: [], combat: null, nextKey: 1 };
 }
 
-/** "fire:weak, ice:null" → resistances; unknown words are refused. */
-export function parseResistances(input: string | null): Partial<Record<string, Resistance>> {
-  const out: Partial<Record<string, Resistance>> = {};
-  for (const part of (input ?? '').split(/[,、，]/).map((s) => s.trim()).filter(Boolean)) {
-    const [element, resistance] = part.split(/[:：=]/).map((s) => s.trim().toLowerCase());
-    if (!element || !resistance || !(RESISTANCES as readonly string[]).includes(resistance)) throw new UserError('persona.cmd.badResist', { part });
-    out[element] = resistance as Resistance;
-  }
-  return out;
-}
+export const tries = (state: PersonaCombatState, id: string): boolean => state.dodge?.[id] ?? true;
 
-/** Runs the automatic steps until someone has a slot open (or the fight ends). */
-export function advanceToSlot(combat: CombatState, rng: RandomSource): { combat: CombatState; events: PersonaEvent[] } {
+/**
+ * Runs the automatic steps until someone has a slot open (or the fight ends). Ties go to `tieFirst`.
+ * A new round stops at its start while someone lies incapacitated, so a finish-off can be declared
+ * (JA L884); `/persona go` then continues with `pause` false.
+ */
+export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: readonly string[] = [], pause = true): { combat: CombatState; events: PersonaEvent[] } {
   let state = combat;
   const events: PersonaEvent[] = [];
   for (let guard = 0; guard < 50 && state.phase !== 'slot' && state.phase !== 'ended'; guard++) {
-    const step = advance(state, rng);
+    if (pause && guard > 0 && state.phase === 'roundStart' && finishable(state)) break;
+    const candidates = (state.phase === 'idle' || state.phase === 'roundStart') && state.pending.length === 0 ? nextActorCandidates(state) : [];
+    const chosen = tieFirst.find((id) => candidates.some((c) => c.id === id));
+    const step = advance(state, rng, chosen !== undefined && candidates.length > 1 ? { actorId: chosen } : {});
     state = step.state;
     events.push(...step.events);
   }
   return { combat: state, events };
 }
 
-export function eventLines(ctx: CommandContext, combat: CombatState | null, events: PersonaEvent[]): string[] {
-  return events.map((e) => personaEventText(e, ctx.t, ctx.locale, combat?.config.badStatuses));
+// Events that carry a combatant's numbers: for a hidden one, the line without them.
+const HIDDEN_VARIANT: Record<string, string> = {
+  'persona.damage.taken': 'persona.damage.takenHidden',
+  'persona.heal.absorb': 'persona.heal.absorbHidden',
+  'persona.heal.hp': 'persona.heal.hpHidden',
+  'persona.heal.sp': 'persona.heal.spHidden',
+  'persona.gm.adjusted': 'persona.gm.adjustedHidden',
+  'persona.attack.cost': 'persona.attack.costHidden',
+  // the evasion target would reveal a hidden shadow's 速
+  'persona.evade.success': 'persona.evade.successHidden',
+  'persona.evade.fail': 'persona.evade.failHidden',
+};
+
+/** Event lines for the channel: a hidden combatant's HP/SP and defenses never appear (issue 12 #4). */
+export function eventLines(ctx: CommandContext, combat: CombatState | null, events: PersonaEvent[], state?: PersonaCombatState): string[] {
+  const hidden = new Set((state?.setup ?? []).filter((c) => c.hidden).map((c) => c.name));
+  return events.map((e) => {
+    const subject = e.params.target ?? e.params.name;
+    const key = typeof subject === 'string' && hidden.has(subject) && HIDDEN_VARIANT[e.key] ? HIDDEN_VARIANT[e.key]! : e.key;
+    return personaEventText({ ...e, key }, ctx.t, ctx.locale, combat?.config.badStatuses);
+  });
+}
+
+/** What the slot's owner may do now, as command names. */
+function mayDo(combat: CombatState): string[] {
+  const slot = combat.slot;
+  const c = combat.combatants.find((x) => x.id === slot?.ownerId);
+  if (!slot || !c) return [];
+  const out: string[] = [];
+  if (slot.holdUp) out.push('allout');
+  if (c.personaUser && !c.summoned) out.push('summon');
+  else out.push('attack');
+  if (c.wild && !slot.changeTried) out.push('change');
+  out.push('item', 'defend');
+  if (slot.kind === 'original') out.push('wait');
+  out.push('escape', 'pass');
+  return out;
 }
 
 export function personaTrackerView(ctx: CommandContext, state: PersonaCombatState, ended = false): View {
   const hidden = new Set(state.setup.filter((c) => c.hidden).map((c) => c.id));
   const combat = state.combat;
+  const t = ctx.t;
   const lines = combat
     ? combat.combatants.map((c) => {
         const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
-        const marks = [c.down ? ctx.t('combat.cond.down') : '', c.dizzy > 0 ? ctx.t('combat.cond.dizzy') : '', c.badStatus ? c.badStatus.id : '', c.incapacitated ? ctx.t('combat.cond.incapacitated') : '', c.fled ? ctx.t('combat.cond.escaped') : '']
+        const status = c.badStatus ? (findBadStatus(combat.config.badStatuses, c.badStatus.id)?.name[ctx.locale] ?? c.badStatus.id) : '';
+        const persona = c.personaUser ? (c.released ? t('persona.board.released') : c.summoned ? (c.persona ? t('persona.board.persona', { persona: c.persona }) : t('persona.board.summoned')) : t('persona.board.unsummoned')) : '';
+        const marks = [
+          persona,
+          c.down ? t('combat.cond.down') : '',
+          c.dizzy > 0 ? t('combat.cond.dizzy') : '',
+          c.defending ? t('persona.board.defending') : '',
+          c.waiting ? t('persona.board.waiting') : '',
+          status,
+          c.suku !== 0 ? t('persona.board.suku', { n: c.suku > 0 ? `+${c.suku}` : String(c.suku) }) : '',
+          c.raku !== 0 ? t('persona.board.raku', { n: c.raku > 0 ? `+${c.raku}` : String(c.raku) }) : '',
+          c.dead ? t('combat.cond.dead') : c.incapacitated ? t('combat.cond.incapacitated') : '',
+          c.fled ? t('combat.cond.escaped') : '',
+        ]
           .filter(Boolean)
-          .join(' ');
+          .join(' · ');
         const head = `${current}**${c.name}** (${c.side})`;
         if (hidden.has(c.id)) return `${head} ${marks}`;
-        return `${head} HP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · SP ${c.sp}/${c.spMax} ${marks}`;
+        return `${head} ${t('persona.board.init', { n: initiativeOf(c) })} HP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · SP ${c.sp}/${c.spMax}${marks ? ` · ${marks}` : ''}`;
       })
-    : state.setup.map((c) => `**${c.name}** (${c.side})`);
+    : state.setup.map((c) => `**${c.name}** (${c.side})${hidden.has(c.id) ? '' : ` HP ${c.hp} · SP ${c.sp ?? 0}`}`);
   const owner = combat?.combatants.find((c) => c.id === combat.slot?.ownerId);
-  const head = ended || combat?.phase === 'ended' ? ctx.t('combat.tracker.ended') : !combat ? ctx.t('combat.tracker.setup') : ctx.t('combat.tracker.round', { round: combat.round, name: owner?.name ?? '-' });
-  return { locale: ctx.locale, tone: 'info', title: ctx.t('combat.tracker.title', { name: state.name }), blocks: [text(head), text(lines.join('\n') || ctx.t('combat.tracker.empty'))], ephemeral: false };
+  const head =
+    ended || combat?.phase === 'ended'
+      ? t('combat.tracker.ended')
+      : !combat
+        ? t('combat.tracker.setup')
+        : t('combat.tracker.round', { round: combat.round, name: owner?.name ?? '-' });
+  const blocks = [text(head)];
+  if (combat?.phase === 'roundStart') blocks.push(text(t('persona.board.finishWindow')));
+  if (combat && owner && combat.phase === 'slot') {
+    blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/persona ${a}`).join(', ') })));
+  }
+  blocks.push(text(lines.join('\n') || t('combat.tracker.empty')));
+  return { locale: ctx.locale, tone: 'info', title: t('combat.tracker.title', { name: state.name }), blocks, ephemeral: false };
 }

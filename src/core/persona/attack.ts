@@ -56,6 +56,12 @@ export interface AttackSpec {
   /** targets that declare Persona evasion */
   evade?: string[];
   cover?: CoverDeclaration[];
+  /**
+   * Combination magic (合体魔法, JA L456–500): the other participants and their own skill costs (paid
+   * at ④, JA L484); a critical only ignores defense and fires 「付与」 (JA L490); bad-status odds use
+   * the highest participating 運 (JA L498).
+   */
+  combination?: { participants: { id: string; cost?: { hp?: number; sp?: number } }[] };
 }
 
 const MAX_HITS = 10;
@@ -75,7 +81,7 @@ function validTarget(d: CombatState, attacker: Combatant, t: Combatant): boolean
   return attacker.finishOff?.includes(t.id) === true && d.turn?.actorId === attacker.id;
 }
 
-function payCost(dr: Draft & { actor: Combatant }, cost: { hp?: number; sp?: number } | undefined): void {
+export function payCost(dr: Draft & { actor: Combatant }, cost: { hp?: number; sp?: number } | undefined): void {
   const hp = cost?.hp ?? 0;
   const sp = cost?.sp ?? 0;
   const { actor, events } = dr;
@@ -168,8 +174,8 @@ function validateSpec(spec: AttackSpec): number {
  * between depends on it). A Down caused here gives a 1 More when the slot ends (JA L1025).
  *
  * Critical (JA L129–131): ignores defense, fires 「付与」 effects; physical: roll ×2 and a Down
- * check; magic: the evasion counts twice. Fumble (JA L132): the target becomes random — the pool
- * is a GM ruling, so the attack on that target is reported and dropped for the GM to redo.
+ * check; magic: the evasion counts twice. Fumble (JA L132): the target becomes random (one of
+ * everyone else still in the fight, drawn from rng).
  */
 export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, actorId?: string): Step {
   const hits = validateSpec(spec);
@@ -195,7 +201,14 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     if ([...covers.values()].some((x) => x.by.id === by.id)) throw new PersonaError('persona.error.coverUsed', { name: by.name, target: target.name });
     covers.set(c.target, { by, evade: c.evade ?? false });
   }
+  const partners = (spec.combination?.participants ?? []).filter((p) => p.id !== actor.id).map((p) => ({ c: findCombatant(d, p.id), cost: p.cost }));
+  for (const { c } of partners) {
+    if (c.side !== actor.side || !canAct(d, c) || (c.personaUser && !c.summoned)) throw new PersonaError('persona.error.badParticipant', { name: c.name });
+  }
   payCost(dr, spec.cost);
+  for (const p of partners) payCost({ ...dr, actor: p.c }, p.cost);
+  const combination = partners.length > 0;
+  const luck = Math.max(actor.luck, ...partners.map((p) => p.c.luck));
   const targetNames = targets.map((t) => t.name).join(', ');
   events.push(
     spec.skill
@@ -223,7 +236,17 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
         const check = percentile(spec.hitRate + 10 * actor.suku, rng, d.config);
         const params = { name: actor.name, target: target.name, roll: check.roll, chance: check.target };
         if (check.fumble) {
-          events.push(ev('persona.hit.fumble', params));
+          // JA L132 / KO L127: the target becomes random. Our reading: one of everyone still in the
+          // fight except the attacker (either side; the intended target too), hit without a new roll,
+          // no critical and no evasion (the defender's reaction was to the intended attack).
+          const pool = d.combatants.filter((c) => c.id !== actor.id && inCombat(c) && validTarget(d, actor, c));
+          if (pool.length === 0) {
+            events.push(ev('persona.hit.fumble', params));
+            continue;
+          }
+          const random = pool[rng.die(pool.length) - 1]!;
+          events.push(ev('persona.hit.fumbleRandom', { ...params, random: random.name }));
+          landed.push({ target: random, receiver: random, critical: false, forced: false });
           continue;
         }
         if (!check.success) {
@@ -240,7 +263,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
             events.push(ev('persona.evade.auto', { name: receiver.name }));
             continue;
           } else {
-            receiver.evasions += spec.kind === 'magic' && critical ? 2 : 1;
+            receiver.evasions += spec.kind === 'magic' && critical && !combination ? 2 : 1;
             const chance = evasionChance({
               agi: receiver.agi,
               suku: receiver.suku,
@@ -281,7 +304,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     events.push(ev('persona.damage.roll', { expr, total: roll }));
     for (const { receiver, critical, forced } of landed) {
       const wasOut = receiver.incapacitated;
-      const physicalCritical = spec.kind === 'physical' && critical;
+      const physicalCritical = spec.kind === 'physical' && critical && !combination;
       const bd = computeDamage({
         roll,
         elements: spec.elements,
@@ -321,7 +344,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
       // incapacitation / death (JA L1162–1165)
       checkKnockOut(receiver, events);
       // bad status (JA L187–191; 「付与」 only on a critical)
-      if (spec.ailment !== undefined && inCombat(receiver)) inflictAdded(dr, actor, receiver, spec.ailment, bd, critical, rng);
+      if (spec.ailment !== undefined && inCombat(receiver)) inflictAdded(dr, { ...actor, luck }, receiver, spec.ailment, bd, critical, rng);
     }
   }
   closeSlot(dr);

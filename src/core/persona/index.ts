@@ -50,3 +50,6 @@ export { attack, allOutAttack, type AttackSpec, type AttackAilment, type CoverDe
 export { castAilment, type AilmentSpec } from './ailment.js';
 export { escape, escapeChance, type EscapeOdds } from './escape.js';
 export { localizePersonaParams, personaEventText, personaErrorMessage } from './text.js';
+export { heal, buff, type HealSpec, type BuffStat } from './support.js';
+export { adjustCombatant, addReinforcement, configure, type Adjustment } from './gm.js';
+export { wildTalk } from './talk.js';

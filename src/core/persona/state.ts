@@ -178,7 +178,7 @@ export function createCombat(setup: CombatSetup): Step {
   return { state, events };
 }
 
-function validateConfig(c: PersonaConfig): void {
+export function validateConfig(c: PersonaConfig): void {
   const ok =
     Number.isInteger(c.criticalMax) &&
     Number.isInteger(c.fumbleMin) &&
@@ -188,6 +188,7 @@ function validateConfig(c: PersonaConfig): void {
     (c.rounding === 'floor' || c.rounding === 'round' || c.rounding === 'ceil') &&
     Number.isInteger(c.holdUpMinAllies) &&
     c.holdUpMinAllies >= 1 &&
+    (c.recoveryCount === undefined || c.recoveryCount === 'rounds' || c.recoveryCount === 'turns') &&
     new Set(c.badStatuses.map((s) => s.id)).size === c.badStatuses.length;
   if (!ok) throw new PersonaError('persona.error.badConfig');
 }
@@ -317,6 +318,7 @@ export function advance(state: CombatState, rng: RandomSource, options: AdvanceO
     // ⑤ turn start: natural recovery just before it, not on a turn gained by Wait (JA L352, L949)
     const fromWait = actor.waiting;
     if (!fromWait) rollNaturalRecovery(d, actor, rng, events);
+    d.turnCount = (d.turnCount ?? 0) + 1;
     actor.acted = true;
     d.turn = { actorId: actor.id, fromWait };
     events.push(ev(fromWait ? 'persona.turn.startWait' : 'persona.turn.start', { name: actor.name, initiative: initiativeOf(actor) }));

@@ -65,7 +65,7 @@ export function putBadStatus(draft: CombatState, c: Combatant, statusId: string,
     events.push(ev(block === 'defending' ? 'persona.status.blockedDefend' : 'persona.status.blockedExisting', { target: c.name, status: statusId }));
     return false;
   }
-  c.badStatus = { id: statusId, round: draft.round };
+  c.badStatus = { id: statusId, round: draft.round, turn: draft.turnCount ?? 0 };
   events.push(ev('persona.status.inflicted', { target: c.name, status: statusId }));
   // JA L948: a Wait is cancelled when the character can no longer act or choose its actions
   if (c.waiting && (def.blocksActions || def.blocksActionChoice)) {
@@ -79,7 +79,9 @@ export function putBadStatus(draft: CombatState, c: Combatant, statusId: string,
 export function rollNaturalRecovery(draft: CombatState, c: Combatant, rng: RandomSource, events: PersonaEvent[]): void {
   const def = statusDef(draft, c.badStatus);
   if (c.badStatus === null || def === undefined || def.cure !== 'natural' || def.recoveryStat === null) return;
-  const chance = naturalRecoveryChance(recoveryStatValue(c, def.recoveryStat), draft.round - c.badStatus.round);
+  // JA L352 counts rounds; KO L183 counts turns (a fight setting, PersonaConfig.recoveryCount)
+  const elapsed = draft.config.recoveryCount === 'turns' ? (draft.turnCount ?? 0) - (c.badStatus.turn ?? 0) : draft.round - c.badStatus.round;
+  const chance = naturalRecoveryChance(recoveryStatValue(c, def.recoveryStat), elapsed);
   if (chance <= 0) return;
   const check = chanceRoll(chance, rng);
   const params = { name: c.name, status: def.id, roll: check.roll, chance };

@@ -35,6 +35,11 @@ export interface PersonaConfig {
   holdUpMinAllies: number;
   /** the bad-status table; the seeds lost theirs (JA L345–349), see DEFAULT_BAD_STATUSES */
   badStatuses: BadStatusDef[];
+  /**
+   * What natural recovery multiplies (JA L352 「経過ラウンド」 vs KO L183 「경과 턴 수」): 'rounds'
+   * (JA, default) or 'turns' — every turn any character started since the status landed.
+   */
+  recoveryCount?: 'rounds' | 'turns';
 }
 
 /** What a character is given when it enters the combat; createCombat fills the rest. */
@@ -94,6 +99,8 @@ export interface CombatantInit {
 export interface BadStatusState {
   id: string;
   round: number;
+  /** CombatState.turnCount when it landed (for the KO reading of natural recovery) */
+  turn?: number;
 }
 
 export interface Combatant {
@@ -203,6 +210,8 @@ export interface CombatState {
   /** the surprised side gets no turn in round 1 (JA L64) */
   surprised: Side | null;
   turn: Turn | null;
+  /** turns started so far in this combat (every character's; absent in older saved fights = 0) */
+  turnCount?: number;
   slot: Slot | null;
   /** extra slots granted and not yet used, in the order granted (JA L27 「いずれかのキャラの手番が残っているなら⑥へ」) */
   pending: PendingSlot[];

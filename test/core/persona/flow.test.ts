@@ -353,10 +353,13 @@ describe('hit checks and passive actions (JA L127–135, L955–978)', () => {
     expect(rng.remaining).toBe(0);
   });
 
-  it('JA L132: a fumbled hit check sends the attack to a random target, left to the GM', () => {
-    const rng = scriptedRandom([97]);
-    const step = attack(begin([pc('a', { dex: 20 }), npc('x')], rng).state, slash(['x']), rng);
-    expect(keys(step)).toEqual(['persona.attack.declare.physical', 'persona.hit.fumble']);
+  it('JA L132 / KO L127: a fumbled hit check sends the attack to a random target (anyone but the attacker, ally included)', () => {
+    // pool in roster order: B (ally), X, Y; die(3) = 1 → B, the attacker's own ally; 1D6 = 4 → B takes 4
+    const rng = scriptedRandom([97, 1, 4]);
+    const step = attack(begin([pc('a', { dex: 20 }), pc('b'), npc('x'), npc('y')], rng).state, slash(['x']), rng);
+    expect(keys(step).slice(0, 3)).toEqual(['persona.attack.declare.physical', 'persona.hit.fumbleRandom', 'persona.damage.roll']);
+    expect(step.events[1]!.params).toMatchObject({ target: 'X', random: 'B' });
+    expect([who(step.state, 'b').hp, who(step.state, 'x').hp]).toEqual([26, 30]);
   });
 
   it('JA L140: one damage roll for every target of a multi-target skill', () => {

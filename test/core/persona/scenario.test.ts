@@ -94,7 +94,7 @@ describe('a full round on both sides (JA L11–37)', () => {
     // JA L172: 40 + 0 + 5 − 8 = 37 %, rolled 20
     step = castAilment(step.state, { skill: 'Marin Karin', targets: ['chie'], effect: { kind: 'status', statuses: ['charm'] }, baseRate: 40 }, rng);
     expect(step.events.find((e) => e.key === 'persona.status.rollSuccess')!.params).toMatchObject({ roll: 20, chance: 37 });
-    expect(findCombatant(step.state, 'chie').badStatus).toEqual({ id: 'charm', round: 1 });
+    expect(findCombatant(step.state, 'chie').badStatus).toEqual({ id: 'charm', round: 1, turn: 2 });
 
     // Chie's turn: the status landed this round, 0 rounds elapsed → no recovery roll (JA L352)
     step = advance(step.state, rng);

@@ -96,7 +96,7 @@ describe('infliction odds (JA L172, L187–191)', () => {
       rng,
     );
     expect(keys(step)).toEqual(['persona.ailment.declare', 'persona.status.rollFail', 'persona.status.rollSuccess', 'persona.status.inflicted']);
-    expect(who(step.state, 'x').badStatus).toEqual({ id: 'rage', round: 1 });
+    expect(who(step.state, 'x').badStatus).toEqual({ id: 'rage', round: 1, turn: 1 });
   });
 
   it('JA L355: instant death sets HP 0 and incapacitates without damage; L1016: on a weakness it Downs first (1 More)', () => {
@@ -121,7 +121,7 @@ describe('infliction odds (JA L172, L187–191)', () => {
     step = advance(endAction(step.state).state, rng); // round 2
     step = advance(step.state, rng);
     step = attack(step.state, spec, rng);
-    expect(who(step.state, 'x').badStatus).toEqual({ id: 'confusion', round: 2 });
+    expect(who(step.state, 'x').badStatus).toEqual({ id: 'confusion', round: 2, turn: 4 });
     expect(rng.remaining).toBe(0);
   });
 

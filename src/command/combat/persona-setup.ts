@@ -1,0 +1,115 @@
+// Putting combatants into a Persona fight: ad hoc (/combat add) or from a stat block (/persona add),
+// before round 1 or as reinforcements later. Every addition echoes the stats it stored, so the GM sees
+// a typo at once. Stat blocks stay in the fight's JSON state; a later fight in the same channel finds
+// them by name (no table of their own).
+import { and, desc, eq } from 'drizzle-orm';
+import { addReinforcement, type CombatantInit, type PersonaEvent } from '../../core/persona/index.js';
+import { ev } from '../../core/persona/types.js';
+import type { Tx } from '../../store/db.js';
+import { UserError } from '../errors.js';
+import type { CommandContext, CommandOptions } from '../types.js';
+import { blockInit, type PersonaSkill, type StatBlock } from './persona-block.js';
+import { parseResistances } from './persona-input.js';
+import type { PersonaCombatState, PersonaSetup } from './persona.js';
+
+const NAME_MAX = 100;
+
+/** "HP 40 · SP 30 · DEX 12 · 速 10 …" in the reader's language: what was stored, for the GM to check. */
+export function statLine(ctx: CommandContext, c: CombatantInit, skills: readonly PersonaSkill[] = []): string {
+  const t = ctx.t;
+  const parts = [
+    `HP ${c.hp}`,
+    `SP ${c.sp ?? 0}`,
+    c.dex !== undefined && c.dex !== null ? `DEX ${c.dex}` : '',
+    `${t('persona.stat.agi')} ${c.agi}`,
+    `${t('persona.stat.luck')} ${c.luck}`,
+    c.con || c.pow ? `CON/POW ${c.con ?? 0}/${c.pow ?? 0}` : '',
+    c.personaEnd || c.personaMag ? `${t('persona.stat.endMag')} ${c.personaEnd ?? 0}/${c.personaMag ?? 0}` : '',
+    c.physDb && c.physDb !== '0' ? `db ${c.physDb}` : '',
+    c.magDb && c.magDb !== '0' ? `${t('persona.stat.mdb')} ${c.magDb}` : '',
+    c.defense ? `${t('persona.stat.defense')} ${c.defense}` : '',
+    c.armor ? `${t('persona.stat.armor')} ${c.armor}` : '',
+    c.siz ? `SIZ ${c.siz}` : '',
+    c.downResistance ? `${t('persona.stat.downRes')} ${c.downResistance}%` : '',
+    c.damageTakenPct ? `${t('persona.stat.dmgPct')} ${c.damageTakenPct > 0 ? '+' : ''}${c.damageTakenPct}%` : '',
+    c.personaSkill !== undefined ? `${t('persona.stat.persona')} ${c.personaSkill}%` : '',
+    c.wild ? 'Wild' : '',
+  ].filter(Boolean);
+  const resist = Object.entries(c.resistances ?? {}).map(([e, r]) => `${t(`persona.element.${e}`)}:${t(`persona.resistance.${r}`)}`);
+  const skillText = skills.map((s) => skillSummary(ctx, s));
+  return [parts.join(' · '), resist.length ? `${t('persona.stat.resist')} ${resist.join(', ')}` : '', skillText.length ? `${t('persona.stat.skills')} ${skillText.join(' / ')}` : '']
+    .filter(Boolean)
+    .join('\n');
+}
+
+function skillSummary(ctx: CommandContext, s: PersonaSkill): string {
+  const t = ctx.t;
+  const bits = [
+    t(`persona.skillKind.${s.kind}`),
+    ...s.elements.map((e) => t(`persona.element.${e}`)),
+    s.dice ?? (s.power !== undefined ? `${s.power}db` : ''),
+    s.sp ? `SP${s.sp}` : '',
+    s.hp ? `HP${s.hp}` : '',
+    s.hit === 'auto' ? t('persona.stat.auto') : s.hit !== undefined ? `${t('persona.stat.hit')}${s.hit}` : '',
+    s.all ? t('persona.stat.all') : '',
+    s.hits && s.hits > 1 ? `×${s.hits}` : '',
+    s.status ? `${s.status.id}${s.status.rate === 'fuyo' ? '' : s.status.rate}` : '',
+  ].filter(Boolean);
+  return `${s.name} (${bits.join(' ')})`;
+}
+
+/** Adds one combatant: into the setup before round 1, as a reinforcement afterwards. */
+export function addToFight(ctx: CommandContext, s: PersonaCombatState, entry: Omit<PersonaSetup, 'id'>): { state: PersonaCombatState; events: PersonaEvent[] } {
+  if (s.setup.some((c) => c.name === entry.name)) throw new UserError('combat.duplicate', { name: entry.name });
+  const full = { ...entry, id: `p${s.nextKey}` } as PersonaSetup;
+  const echo = ev('persona.setup.added', { name: full.name, stats: statLine(ctx, full, full.skills) });
+  const next: PersonaCombatState = { ...s, setup: [...s.setup, full], nextKey: s.nextKey + 1 };
+  if (!s.combat) return { state: next, events: [echo] };
+  const { hidden: _h, owner: _o, block: _b, skills: _s, ...init } = full;
+  const step = addReinforcement(s.combat, init);
+  return { state: { ...next, combat: step.state }, events: [...step.events, echo] };
+}
+
+/** /combat add for a Persona fight: the ad hoc options (stats beyond these come from a stat block). */
+export function addAdHoc(ctx: CommandContext, options: CommandOptions, s: PersonaCombatState): { state: PersonaCombatState; events: PersonaEvent[] } {
+  const side = options.string('side')?.trim().toLowerCase();
+  if (side !== 'pc' && side !== 'npc') throw new UserError('persona.cmd.side');
+  const name = (options.string('who') ?? '').trim().slice(0, NAME_MAX);
+  const hp = options.integer('hp');
+  if (hp === null) throw new UserError('error.missingOption', { option: 'hp' });
+  const persona = options.integer('persona');
+  return addToFight(ctx, s, {
+    name,
+    side,
+    agi: options.integer('iv') ?? 0,
+    luck: options.integer('luck') ?? 0,
+    hp,
+    sp: options.integer('mp') ?? 0,
+    defense: options.integer('defense') ?? 0,
+    armor: options.integer('armor') ?? 0,
+    resistances: parseResistances(options.string('resist')),
+    // Without a <Persona> % the Persona is taken as already summoned (no start-of-combat roll).
+    ...(persona === null ? { summoned: side === 'pc' } : { personaSkill: persona }),
+    hidden: options.boolean('hidden') ?? false,
+    owner: options.user('player')?.id ?? null,
+    ...(options.boolean('wild') ? { wild: true } : {}),
+  });
+}
+
+/** A stat block entry for the fight. */
+export function blockEntry(block: StatBlock, side: 'pc' | 'npc', hidden: boolean, owner: string | null): Omit<PersonaSetup, 'id'> {
+  const { id: _id, ...init } = blockInit(block, 'x', side);
+  return { ...init, hidden, owner, block, skills: block.skills ?? [] };
+}
+
+/** The newest stat block stored under this name in a Persona fight of this channel (this one or an earlier one). */
+export async function storedBlock(tx: Tx, channelId: string, name: string): Promise<StatBlock | undefined> {
+  const { combats } = tx.t;
+  const recent = await tx.db.select().from(combats).where(and(eq(combats.channelId, channelId), eq(combats.ruleset, 'persona'))).orderBy(desc(combats.id)).limit(20);
+  for (const row of recent) {
+    const setup = (row.state as Partial<PersonaCombatState>).setup ?? [];
+    const found = [...setup].reverse().find((c) => c.block !== undefined && c.name === name);
+    if (found?.block) return found.block;
+  }
+  return undefined;
+}
