@@ -56,13 +56,15 @@ let loader: Promise<BcdiceModule['DynamicLoader']['prototype']> | undefined;
 const loaded = new Map<string, Promise<GameSystemClass>>();
 
 async function gameSystem(id: string): Promise<GameSystemClass> {
-  loader ??= import('bcdice').then((mod) => {
-    // CommonJS: Node's ESM loader exposes it as `default`, tsx also as named exports.
-    const m = mod as unknown as Partial<BcdiceModule> & { default?: BcdiceModule };
-    const DynamicLoader = m.DynamicLoader ?? m.default?.DynamicLoader;
-    if (!DynamicLoader) throw new Error('bcdice: DynamicLoader not found');
-    return new DynamicLoader();
-  });
+  if (loader === undefined) {
+    loader = import('bcdice').then((mod) => {
+      // CommonJS: Node's ESM loader exposes it as `default`, tsx also as named exports.
+      const m = mod as unknown as Partial<BcdiceModule> & { default?: BcdiceModule };
+      const DynamicLoader = m.DynamicLoader ?? m.default?.DynamicLoader;
+      if (!DynamicLoader) throw new Error('bcdice: DynamicLoader not found');
+      return new DynamicLoader();
+    });
+  }
   let system = loaded.get(id);
   if (!system) {
     system = (async () => (await loader!).dynamicLoad(id))();
