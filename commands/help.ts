@@ -42,15 +42,16 @@ export function withHelp(modules: CommandModule[]): CommandModule[] {
           locale: ctx.locale,
           tone: 'info',
           title: ctx.t('help.title'),
-          blocks: [text(ctx.t('help.intro'))],
-          fields: [
-            ...all.map((m) => ({
-              name: `/${localizedName(m, ctx.locale)}`,
-              value: `${localizedDescription(m, ctx.locale)}\n${ctx.t(m.helpKey)}`,
-            })),
-            { name: ctx.t('help.dice.title'), value: ctx.t('help.dice.body') },
-            { name: ctx.t('help.reading.title'), value: ctx.t('help.reading.body') },
+          // The dice syntax and the reading rule go in the description: the 25 fields are for commands.
+          blocks: [
+            text(ctx.t('help.intro')),
+            text(`**${ctx.t('help.dice.title')}**\n${ctx.t('help.dice.body')}`),
+            text(`**${ctx.t('help.reading.title')}**\n${ctx.t('help.reading.body')}`),
           ],
+          fields: all.map((m) => ({
+            name: `/${localizedName(m, ctx.locale)}`,
+            value: `${localizedDescription(m, ctx.locale)}\n${ctx.t(m.helpKey)}`,
+          })),
           ephemeral: true,
         },
         dms: [],
