@@ -18,6 +18,7 @@ import { system } from './system.js';
 import { palette } from './palette.js';
 import { log } from './log.js';
 import { counter } from './counter.js';
+import { stats } from './stats.js';
 import { seal } from './seal.js';
 import { sheet } from './sheet.js';
 import { war } from './war.js';
@@ -47,7 +48,7 @@ function withConventions(module: CommandModule): CommandModule {
 }
 
 export const commandModules: readonly CommandModule[] = withHelp(
-  [roll, r, system, palette, log, counter, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal],
+  [roll, r, system, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal],
 ).map(withConventions);
 
 const byName = new Map<string, CommandModule>();

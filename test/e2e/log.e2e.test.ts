@@ -46,4 +46,20 @@ describe('/log export', () => {
     expect(html).toMatch(/合計|達成値/); // in the reader's language
     expect(html).toContain(secrets[0]!.hash); // a commitment is public: its hash only
   });
+
+  it('/stats counts the rolls and draws each die size’s faces as text; others’ secret rolls stay out', async () => {
+    const { player, player2 } = h.fake.users;
+    const mine = (await rows(h.store, 'rolls')).filter((r) => r.userId === player.id);
+    const ex = await h.fake.command({ name: 'stats', user: player });
+    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    const shown = embedText(ex.callback.data);
+    expect(shown).toContain(`${mine.length} rolls`);
+    const d6 = mine.flatMap((r) => (r.dice as Array<{ sides: number }>).filter((d) => d.sides === 6)).length;
+    expect(shown).toContain(`d6: ${d6} dice`);
+    expect(shown).toMatch(/█/);
+    expect(shown).toMatch(/no chart library/);
+    const theirs = (await rows(h.store, 'rolls')).filter((r) => r.userId === player2.id && !r.secret);
+    const other = embedText((await h.fake.command({ name: 'stats', user: player, options: [{ name: 'user', value: player2 }] })).callback.data);
+    expect(other).toContain(`${theirs.length} rolls`);
+  });
 });
