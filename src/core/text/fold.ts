@@ -16,8 +16,3 @@ export function foldForSearch(text: string): string {
   return out;
 }
 
-/** Whether `typed` occurs in any of the candidate's names once both are folded. */
-export function foldedIncludes(names: readonly string[], typed: string): boolean {
-  const key = foldForSearch(typed.trim());
-  return names.some((n) => foldForSearch(n).includes(key));
-}
