@@ -51,6 +51,12 @@ describe('/palette', () => {
     await h.fake.component({ customId: hit!.custom_id, message: saved.original! });
     expect(await lastRoll()).toMatchObject({ normalized: '1d100<=70', kind: 'target' });
 
+    // Character autocomplete folds kana and width (issue 13 §3): せい and ｾｲ find セイバー.
+    for (const typed of ['せい', 'ｾｲ']) {
+      const ac = await h.fake.autocomplete({ name: 'check', options: [{ name: 'character', value: typed, focused: true }] });
+      expect(ac.callback.data.choices).toEqual([{ name: 'セイバー', value: 'セイバー' }]);
+    }
+
     const stranger = await h.fake.component({ customId: attack!.custom_id, message: saved.original!, user: h.fake.users.player2 });
     expect(stranger.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
   });
