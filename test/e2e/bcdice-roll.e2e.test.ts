@@ -128,6 +128,18 @@ describe('/system: any BCDice game system, per channel', () => {
     expect(embedText(help.callback.data)).toContain('F8+11-5>=50');
   });
 
+  it('/help command: shows one command with all its options, localized; the reading rule is in /help', async () => {
+    const ja = embedText((await h.fake.command({ name: 'help', locale: 'ja', options: [{ name: 'command', value: 'counter' }] })).callback.data);
+    expect(ja).toContain('/カウンター');
+    expect(ja).toMatch(/作成 — /);
+    expect(ja).toMatch(/\*\*最大\*\* （省略可）/);
+    expect(ja).toMatch(/選択肢：しない, 日の終わり/);
+    const all = embedText((await h.fake.command({ name: 'help' })).callback.data);
+    expect(all).toMatch(/compare the SUM of the dice/);
+    const ac = await h.fake.autocomplete({ name: 'help', options: [{ name: 'command', value: 'pal', focused: true }] });
+    expect(ac.callback.data.choices).toEqual([{ name: '/palette', value: 'palette' }]);
+  });
+
   it('a channel with a GM lets only the GM change the system', async () => {
     const { gm, player2 } = h.fake.users;
     const channelId = h.fake.createTextChannel({ name: 'gm-system' });
