@@ -10,7 +10,7 @@ import { planCheck, CHECK_LIMITS, type CheckPlan } from '../src/core/fate/check.
 import { findSkill, skillNames } from '../src/core/fate/sheet/index.js';
 import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
 import { UserError } from '../src/command/errors.js';
-import { searchCharacters } from '../src/store/characters.js';
+import { foldedCharacterNames } from '../src/command/character-search.js';
 import { masterFactionInWar } from '../src/store/wars.js';
 import type { FactionState } from '../src/command/war/state.js';
 import { channelGm } from '../src/store/gms.js';
@@ -127,7 +127,8 @@ export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResu
 }
 
 export async function characterChoices(ctx: CommandContext, typed: string) {
+  // Folds kana and width (eco, issue 13): `せい` / `ｾｲ` finds セイバー.
   return await ctx.store.transaction(async (tx) =>
-    (await searchCharacters(tx, ctx.guildId!, ctx.user.id, typed)).map((r) => ({ name: r.name, value: r.name })),
+    (await foldedCharacterNames(tx, ctx.guildId!, ctx.user.id, typed)).map((name) => ({ name, value: name })),
   );
 }

@@ -8,6 +8,7 @@ import { deleteGuildData } from '../src/store/retention.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.data')
+  .setDMPermission(false)
   .addSubcommand((s) => describe(s, 'cmd.data.delete'))
   .toJSON();
 

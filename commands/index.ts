@@ -14,12 +14,43 @@ import { hp, mp } from './resources.js';
 import { judge } from './judge.js';
 import { persona } from './persona.js';
 import { reveal } from './reveal.js';
-import { roll } from './roll.js';
+import { r, roll } from './roll.js';
+import { system } from './system.js';
+import { palette } from './palette.js';
+import { log } from './log.js';
+import { counter } from './counter.js';
+import { stats } from './stats.js';
 import { seal } from './seal.js';
 import { sheet } from './sheet.js';
 import { war } from './war.js';
 
-export const commandModules: readonly CommandModule[] = withHelp([roll, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data]);
+// Discord's current conventions (the audit, issue 13 §3): `contexts` and `integration_types` instead
+// of the deprecated `dm_permission`, which Discord ignores once `contexts` is present. Commands that
+// set setDMPermission(false) run in servers only; the dice (/roll, /r, /help) also in the bot's DMs,
+// in group DMs and as a user-installed app, like BCDice and Dice Maiden users expect.
+const EVERYWHERE = new Set(['roll', 'r', 'help']);
+const GUILD = 0;
+const BOT_DM = 1;
+const PRIVATE_CHANNEL = 2;
+const GUILD_INSTALL = 0;
+const USER_INSTALL = 1;
+
+function withConventions(module: CommandModule): CommandModule {
+  const { dm_permission: dmPermission, ...definition } = module.definition;
+  const everywhere = EVERYWHERE.has(definition.name);
+  return {
+    ...module,
+    definition: {
+      ...definition,
+      contexts: everywhere ? [GUILD, BOT_DM, PRIVATE_CHANNEL] : dmPermission === false ? [GUILD] : [GUILD, BOT_DM],
+      integration_types: everywhere ? [GUILD_INSTALL, USER_INSTALL] : [GUILD_INSTALL],
+    },
+  };
+}
+
+export const commandModules: readonly CommandModule[] = withHelp(
+  [roll, r, system, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data],
+).map(withConventions);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

@@ -1,12 +1,11 @@
-// /roll: any dice expression of the engine; secret rolls go to the roller and, by DM, to the channel's GM.
+// /roll and /r: what a BCDice user types (see src/command/dice-roll.ts); secret rolls go to the
+// roller and, by DM, to the channel's GM.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { DICE_LIMITS, evaluateDice } from '../src/core/dice/index.js';
+import { DICE_LIMITS } from '../src/core/dice/index.js';
+import { rollTyped } from '../src/command/dice-roll.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandModule } from '../src/command/types.js';
-import { channelGm } from '../src/store/gms.js';
-import { commitRoll, storeRoll } from '../src/command/rolls.js';
-import { rollReply } from '../src/views/roll.js';
 
 export const COMMENT_MAX = 200;
 
@@ -24,18 +23,12 @@ export const roll: CommandModule = {
     if (!expression) throw new UserError('error.missingOption', { option: 'expression' });
     const comment = options.string('comment')?.trim() || null;
     if (comment && comment.length > COMMENT_MAX) throw new UserError('error.tooLong', { option: 'comment', max: COMMENT_MAX });
-    const secret = options.boolean('secret') ?? false;
-
-    const result = evaluateDice(expression, ctx.rng);
-    const { id, gm, commitment } = await ctx.store.transaction(async (tx) => {
-      const id = await storeRoll(tx, ctx, { result, comment, secret });
-      return {
-        id,
-        gm: secret ? await channelGm(tx, ctx.channelId) : undefined,
-        commitment: secret ? await commitRoll(tx, ctx, id, result, comment) : undefined,
-      };
-    });
-
-    return rollReply(ctx, { result, id, name: ctx.user.name, comment }, secret, gm, commitment);
+    return rollTyped(ctx, { input: expression, comment, secret: options.boolean('secret') ?? false });
   },
+};
+
+/** `/r`: the same command under BCDice's and Dice Maiden's short name. */
+export const r: CommandModule = {
+  ...roll,
+  definition: { ...definition, name: 'r', name_localizations: { ja: 'r', ko: 'r' }, description: roll.definition.description },
 };

@@ -1,6 +1,6 @@
 // Storing rolls and reading them back as dice results (for luck rerolls and seal bonuses).
 import { cloneResult, type DiceResult, type ResultNode } from '../core/dice/index.js';
-import { replayableFaces, replayDice } from '../core/dice/replay.js';
+import { encodeFaces, replayableFaces, replayStored } from '../core/dice/replay.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { insertRoll, updateRoll } from '../store/rolls.js';
@@ -37,7 +37,7 @@ export async function storeRoll(
     kind: result.kind,
     value: result.value,
     outcome: result.outcome,
-    faces: (faces ?? (result.repeats ?? [result]).flatMap((r) => r.dice.map((d) => d.face))).join(','),
+    faces: faces ? encodeFaces(faces) : (result.repeats ?? [result]).flatMap((r) => r.dice.map((d) => d.face)).join(','),
     result: faces ? null : result.tree,
     comment: roll.comment,
     secret: roll.secret,
@@ -60,11 +60,18 @@ export async function storeRoll(
 /** A stored roll as a DiceResult again: its stored tree (cloneResult rebuilds the flat dice from it), or its faces replayed. */
 export function storedResult(row: RollRow): DiceResult {
   const input = row.expression ?? row.normalized;
-  if (row.result === null) return { ...replayDice(row.normalized, parseFaces(row.faces)), input };
+  if (row.result === null) return { ...replayStored(row), input };
   return cloneResult({ input, normalized: row.normalized, kind: row.kind, value: row.value, outcome: row.outcome, dice: [], tree: row.result as ResultNode });
 }
 
-const parseFaces = (faces: string): number[] => (faces === '' ? [] : faces.split(',').map(Number));
+/** Every die of a stored roll (sides and face), or none when it cannot be rebuilt (a BCDice system's roll). */
+export function storedDice(row: RollRow): { sides: number; face: number }[] {
+  try {
+    return storedResult(row).dice.map((d) => ({ sides: d.sides, face: d.face }));
+  } catch {
+    return [];
+  }
+}
 
 /** Replaces a stored roll's dice and result (luck reroll, seal) and records before/after. */
 export async function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, next: DiceResult, check: CheckRecord | null, type: string): Promise<void> {

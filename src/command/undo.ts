@@ -6,6 +6,7 @@ import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import type { CharacterRow, CombatRow, EventRow } from '../store/schema/index.js';
 import { updateCombat } from '../store/combats.js';
+import { updateCounter } from '../store/counters.js';
 import { updateLibraryState } from '../store/libraries.js';
 import { batchEvents, deleteFaction, lastWarBatch, markUndone, updateFaction, updateWar, type FactionSnapshot, type WarSnapshot } from '../store/wars.js';
 import { UserError } from './errors.js';
@@ -62,6 +63,9 @@ async function restore(tx: Tx, event: EventRow, at: Date): Promise<void> {
       return;
     case 'character':
       if (before) await updateCharacter(tx, id, before as Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name'>>);
+      return;
+    case 'counter': // a day-end reset of a /counter (eco)
+      if (before) await updateCounter(tx, id, before as { value: number });
       return;
     default:
       return; // rolls and other records stay: they happened

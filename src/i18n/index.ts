@@ -16,6 +16,7 @@ import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { warCommandMessages } from './messages/war-commands.js';
 import { warMessages } from './messages/war.js';
+import { toolMessages } from './messages/tools.js';
 import { particle } from './particles.js';
 
 export const LOCALES = ['en', 'ja', 'ko'] as const;
@@ -26,7 +27,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages, deckMessages, mtgMessages, dataMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages, deckMessages, mtgMessages, toolMessages, dataMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -79,6 +79,9 @@ export async function deleteGuildData(tx: Tx, guildId: string): Promise<Deleted>
   out.sealRequests = (await tx.db.delete(t.sealRequests).where(eq(t.sealRequests.guildId, guildId)).returning({ id: t.sealRequests.id })).length;
   out.combats = (await tx.db.delete(t.combats).where(eq(t.combats.guildId, guildId)).returning({ id: t.combats.id })).length;
   out.libraries = (await tx.db.delete(t.libraries).where(eq(t.libraries.guildId, guildId)).returning({ id: t.libraries.id })).length;
+  out.channelSystems = (await tx.db.delete(t.channelSystems).where(eq(t.channelSystems.guildId, guildId)).returning({ id: t.channelSystems.channelId })).length;
+  out.palettes = (await tx.db.delete(t.palettes).where(eq(t.palettes.guildId, guildId)).returning({ id: t.palettes.id })).length;
+  out.counters = (await tx.db.delete(t.counters).where(eq(t.counters.guildId, guildId)).returning({ id: t.counters.id })).length;
   out.channelGms = (await tx.db.delete(t.channelGms).where(eq(t.channelGms.guildId, guildId)).returning({ id: t.channelGms.channelId })).length;
   return out;
 }

@@ -1,6 +1,6 @@
 // The reply to any roll (/roll, /check, a luck reroll): the dice, notes, and for a secret roll the
 // copy DM'd to the channel's GM. Shared so every roll looks and hides the same way.
-import { diceHints, type DiceResult } from '../core/dice/index.js';
+import { diceHints, escapeMarkdown, type DiceResult } from '../core/dice/index.js';
 import type { CommandContext } from '../command/types.js';
 import { asLocale, translator } from '../i18n/index.js';
 import type { ChannelGmRow } from '../store/schema/index.js';
@@ -27,7 +27,10 @@ export function rollView(ctx: CommandContext, roll: RollDisplay): View {
   return {
     locale: ctx.locale,
     tone: result.outcome === 'success' ? 'success' : result.outcome === 'failure' ? 'failure' : 'info',
-    title: roll.comment ? ctx.t('roll.titleWithComment', { name: roll.name, comment: roll.comment }) : ctx.t('roll.title', { name: roll.name }),
+    // Names and comments are the user's text: escaped so `*` or `||` show as typed.
+    title: roll.comment
+      ? ctx.t('roll.titleWithComment', { name: escapeMarkdown(roll.name), comment: escapeMarkdown(roll.comment) })
+      : ctx.t('roll.title', { name: escapeMarkdown(roll.name) }),
     blocks,
     footer: ctx.t('roll.footer', { id: roll.id }),
     ...(roll.buttons?.length ? { buttons: roll.buttons } : {}),
@@ -56,8 +59,8 @@ function secretReply(ctx: CommandContext, roll: RollDisplay, view: View, gm: Cha
   const dmView: View = {
     locale: asLocale(gm.locale),
     tone: 'secret',
-    title: gmT('roll.secret.dmTitle', { name: roll.name, channel: `<#${ctx.channelId}>` }),
-    blocks: [...(roll.comment ? [text(gmT('roll.secret.dmComment', { comment: roll.comment }))] : []), { kind: 'dice', result: roll.result }, ...(roll.notes ?? []).map(text)],
+    title: gmT('roll.secret.dmTitle', { name: escapeMarkdown(roll.name), channel: `<#${ctx.channelId}>` }),
+    blocks: [...(roll.comment ? [text(gmT('roll.secret.dmComment', { comment: escapeMarkdown(roll.comment) }))] : []), { kind: 'dice', result: roll.result }, ...(roll.notes ?? []).map(text)],
     footer: gmT('roll.footer', { id: roll.id }),
     ephemeral: false,
   };

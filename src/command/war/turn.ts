@@ -1,6 +1,7 @@
 // /war advance: the turn-end (and day-end) rules of the war's ruleset, then the next action turn.
 // Everything in one transaction; every changed row writes its event in the same batch, so
 // /war undo puts all of it back.
+import { resetDailyCounters } from '../counters.js';
 import { advanceClock } from '../../core/session/calendar.js';
 import { dayEffectMessage, fateTurnEnd, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
 import { percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
@@ -79,6 +80,7 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.turnReset', subject: `faction:${f.id}`, before: { declared: true }, after: { declared: false } });
     }
   }
+  if (dayEnded) await resetDailyCounters(tx, ctx); // eco (issue 13): /counter … reset:day
   await updateWar(tx, war.id, { day: next.day, turn: next.turn });
   await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
 

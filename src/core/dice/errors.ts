@@ -22,6 +22,7 @@ export const DICE_ERROR_CODES = [
   'number_too_large',
   'result_too_large',
   'too_deep',
+  'list_dice',
 ] as const;
 
 export type DiceErrorCode = (typeof DICE_ERROR_CODES)[number];

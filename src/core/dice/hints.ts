@@ -22,7 +22,7 @@ export function diceHints(result: DiceResult): DiceHint[] {
       compare(max, pool.cmp, pool.threshold) ||
       (pool.cmp === '=' && pool.threshold >= min && pool.threshold <= max);
     if (!reachable) {
-      const dice = pool.text.slice(0, pool.text.length - `${pool.cmp}${pool.threshold}`.length);
+      const dice = `${pool.count}d${pool.sides}${pool.keep ? `${pool.keep.mode}${pool.keep.count}` : ''}`;
       hints.push({ key: 'dice.hint.poolNeverMeets', params: { pool: pool.text, sum: `(${dice})${pool.cmp}${pool.threshold}` } });
     }
   }

@@ -2,11 +2,11 @@
 import type { RandomSource } from '../random.js';
 import type { DiceProgram } from './ast.js';
 import { LruCache } from './cache.js';
-import { parseDice } from './parser.js';
+import { parseDice, type DiceReading } from './parser.js';
 import type { DiceResult } from './result.js';
 import { rollDice } from './roller.js';
 
-export { parseDice } from './parser.js';
+export { parseDice, type DiceReading } from './parser.js';
 export { rollDice } from './roller.js';
 export { rerollFailed, failedDiceCount, cloneResult, settleResult, checkResultCopy } from './reroll.js';
 export { renderMarkdown, MARKDOWN_MAX_LENGTH } from './render-markdown.js';
@@ -47,12 +47,16 @@ export type {
 /** Parsed programs are immutable, so a cached one can be rolled again and again. */
 const programs = new LruCache<string, DiceProgram>(256);
 
-/** parse (through a small LRU of parsed trees) + roll; throws DiceError. */
-export function evaluateDice(input: string, rng: RandomSource): DiceResult {
-  let program = programs.get(input);
+/**
+ * parse (through a small LRU of parsed trees) + roll; throws DiceError. The rules' own expressions
+ * use the seed's reading; what a player types goes through `reading: 'bcdice'` (see parser.ts).
+ */
+export function evaluateDice(input: string, rng: RandomSource, reading: DiceReading = 'seed'): DiceResult {
+  const key = reading === 'seed' ? input : `\u0001${input}`;
+  let program = programs.get(key);
   if (program === undefined) {
-    program = parseDice(input);
-    programs.set(input, program);
+    program = parseDice(input, reading);
+    programs.set(key, program);
   }
   return rollDice(program, rng);
 }
@@ -61,3 +65,6 @@ export function evaluateDice(input: string, rng: RandomSource): DiceResult {
 export function clearDiceCache(): void {
   programs.clear();
 }
+export { describeReading, type DiceReadingNote } from './reading.js';
+export { splitRollInput, type RollInput } from './command.js';
+export { escapeMarkdown } from './escape.js';

@@ -8,10 +8,13 @@
 //   dice     := [INT] ('d' | 'b') INT [ ('kh' | 'k' | 'kl' | 'dh' | 'dl') INT ]
 //   CMP      := '<=' | '<' | '>=' | '>' | '=' | '<>'
 //
-// A dice term IMMEDIATELY followed by a comparison counts dice: bare `2d6>=7` is the number of
-// dice showing 7 or more (BCDice's `2B6>=7`), not "is the sum at least 7". To compare the sum,
-// wrap it in parentheses or add something: `(2d6)>=7`, `2d6+3>=10`. A comparison after a pool
-// expression compares the achievement: `8d6<=4+3d6<=3>=5`.
+// Two readings of a dice term IMMEDIATELY followed by a comparison (see DiceReading):
+// - 'seed' (the rules' own expressions, e.g. /check's `14d6<=6`): it always counts dice.
+// - 'bcdice' (what players type in /roll): it counts dice only with `B` (`8B6<=4`) or with `<=`/`<`
+//   and a threshold below the die's sides (`8d6<=4`, the seed's checks); otherwise (`2D6>=7`,
+//   `3D6<=10`) the comparison applies to the sum, as BCDice does. `5B6` without a comparison lists
+//   dice (BCDice's job, so this engine refuses it with 'list_dice').
+// A comparison after a pool expression compares the achievement: `8d6<=4+3d6<=3>=5`.
 import {
   floorDiv,
   printExpr,
@@ -29,13 +32,15 @@ import { lex, type Token } from './lexer.js';
 import { DICE_LIMITS } from './limits.js';
 import { normalizeDiceInput } from './normalize.js';
 
+export type DiceReading = 'seed' | 'bcdice';
+
 /** Parses (after normalizing) without rolling anything; every limit is enforced here. */
-export function parseDice(input: string): DiceProgram {
+export function parseDice(input: string, reading: DiceReading = 'seed'): DiceProgram {
   const length = input.length <= DICE_LIMITS.maxLength ? input.length : Array.from(input).length;
   if (length > DICE_LIMITS.maxLength) {
     throw new DiceError('too_long', null, { length, max: DICE_LIMITS.maxLength });
   }
-  return new Parser(lex(normalizeDiceInput(input), input), input).program();
+  return new Parser(lex(normalizeDiceInput(input), input), input, reading).program();
 }
 
 class Parser {
@@ -48,6 +53,7 @@ class Parser {
   constructor(
     private readonly tokens: Token[],
     private readonly input: string,
+    private readonly reading: DiceReading,
   ) {}
 
   program(): DiceProgram {
@@ -182,12 +188,27 @@ class Parser {
     }
     const text = `${count}d${sides}${keep ? `${keep.mode}${keep.count}` : ''}`;
     const dice: DiceNode = { type: 'dice', count, sides, d66, keep, text, col };
-    if (this.peek().kind !== 'cmp') return dice;
+    const bcdice = this.reading === 'bcdice';
+    const listed = letter.raw === 'b';
+    if (this.peek().kind !== 'cmp') {
+      if (bcdice && listed) throw new DiceError('list_dice', col);
+      return dice;
+    }
+    if (bcdice && !listed && !this.countsDice(this.peek(), sides)) return dice; // the sum is compared
 
     const cmpTok = this.next();
     const cmp = cmpTok.text as Comparison;
     const threshold = this.number(cmpTok).value;
-    return { type: 'pool', dice, cmp, threshold, index: this.pools++, text: `${text}${cmp}${threshold}`, col };
+    // In the BCDice reading a B pool prints as B, so the canonical text reads the same way again.
+    const shown = bcdice && listed ? text.replace('d', 'b') : text;
+    return { type: 'pool', dice, cmp, threshold, index: this.pools++, text: `${shown}${cmp}${threshold}`, col };
+  }
+
+  /** BCDice reading of `NdS` + comparison: counts only for `<=`/`<` below the sides (`8d6<=4`). */
+  private countsDice(cmpTok: Token, sides: number): boolean {
+    if (cmpTok.text !== '<=' && cmpTok.text !== '<') return false;
+    const threshold = this.tokens[this.pos + 1];
+    return threshold?.kind === 'num' && threshold.value < sides;
   }
 
   /** An unsigned integer must follow `after` (sides, keep count, threshold, repetitions). */

@@ -28,6 +28,8 @@ export interface RenderStyle {
   success(text: string): string;
   /** a face dropped by keep/drop */
   dropped(text: string): string;
+  /** text from outside the grammar (BCDice's result line): escaped for the markup */
+  text(text: string): string;
 }
 
 export interface RenderOptions {
@@ -77,6 +79,11 @@ class Layout {
   body(result: DiceResult, lines: string[]): void {
     const { t, style } = this;
     const tree = result.tree;
+    if (tree.type === 'bcdice') {
+      lines.push(style.text(tree.text));
+      if (result.outcome !== null) lines.push(style.strong(t(`dice.render.${result.outcome}`)));
+      return;
+    }
     const operand = tree.type === 'compare' ? tree.operand : tree;
     const pools = collectPools(operand);
     const outcome = result.outcome === null ? '' : style.strong(t(`dice.render.${result.outcome}`));
@@ -156,6 +163,7 @@ class Layout {
   private inline(node: ResultNode): string {
     switch (node.type) {
       case 'num':
+      case 'bcdice':
         return String(node.value);
       case 'dice':
       case 'pool':
@@ -235,6 +243,7 @@ class Layout {
 function hasDice(node: ResultNode): boolean {
   switch (node.type) {
     case 'num':
+    case 'bcdice':
       return false;
     case 'dice':
     case 'pool':

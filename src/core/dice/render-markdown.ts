@@ -1,7 +1,8 @@
-// Discord markdown. The only user text printed is the canonical expression, which the parser
-// has reduced to the grammar's characters (digits, d k h l x, + - * / ( ) < > = #) and which
-// sits inside inline code; everything else is numbers and catalog words.
+// Discord markdown. The user text printed is the canonical expression, which the parser has
+// reduced to the grammar's characters and which sits inside inline code, and BCDice's result line
+// (escaped); everything else is numbers and catalog words.
 import type { Translate } from '../../i18n/index.js';
+import { escapeMarkdown } from './escape.js';
 import { renderResult, type RenderOptions, type RenderStyle } from './render-layout.js';
 import type { DiceResult } from './result.js';
 
@@ -13,6 +14,7 @@ const markdown: RenderStyle = {
   strong: (text) => `**${text}**`,
   success: (text) => `**${text}**`,
   dropped: (text) => `~~${text}~~`,
+  text: escapeMarkdown,
 };
 
 export function renderMarkdown(result: DiceResult, t: Translate, options: RenderOptions = {}): string {

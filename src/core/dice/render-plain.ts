@@ -11,6 +11,7 @@ const plain: RenderStyle = {
   strong: (text) => text,
   success: (text) => `${text}*`,
   dropped: (text) => `(${text})`,
+  text: (text) => text,
 };
 
 export function renderPlain(result: DiceResult, t: Translate, options: RenderOptions = {}): string {

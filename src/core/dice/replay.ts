@@ -1,27 +1,61 @@
 // A stored roll keeps its expression and faces, not its result tree: rolling the expression again
-// with the same faces rebuilds the tree exactly (the engine draws one face per die, in order).
-import { evaluateDice } from './index.js';
+// with the same faces rebuilds the tree exactly (the engine draws one face per die, in order). The
+// same text can be read two ways (the seed's counting, or BCDice's sum comparison: `2d6>=7`), so the
+// stored form names the reading when it is not the seed's: `b:3,5` (see encodeFaces).
+import { evaluateDice, type DiceReading } from './index.js';
+import type { DiceKind } from './ast.js';
 import type { DiceResult } from './result.js';
 import { scriptedRandom } from '../random.js';
 
-/** The faces to store for `result`, or null when replaying them would not rebuild it (a rerolled or sealed result). */
-export function replayableFaces(result: DiceResult): number[] | null {
+const READINGS: readonly DiceReading[] = ['seed', 'bcdice'];
+
+
+const fingerprint = (r: DiceResult) => JSON.stringify((r.repeats ?? [r]).map((x) => [x.tree, x.value, x.outcome]));
+
+export interface Replayable {
+  faces: number[];
+  reading: DiceReading;
+}
+
+/** The faces (and reading) to store for `result`, or null when replaying would not rebuild it (a rerolled or sealed result, a BCDice system's). */
+export function replayableFaces(result: DiceResult): Replayable | null {
   const rolls = result.repeats ?? [result]; // `x3 …`: every repetition's dice, in order
   if (rolls.some((r) => r.dice.some((d) => d.rerolledFrom))) return null;
   const faces = rolls.flatMap((r) => r.dice.map((d) => d.face));
-  try {
-    const again = replayDice(result.normalized, faces);
-    const trees = (r: DiceResult) => JSON.stringify((r.repeats ?? [r]).map((x) => [x.tree, x.value, x.outcome]));
-    return trees(again) === trees(result) ? faces : null;
-  } catch {
-    return null;
+  const wanted = fingerprint(result);
+  for (const reading of READINGS) {
+    try {
+      if (fingerprint(replayDice(result.normalized, faces, reading)) === wanted) return { faces, reading };
+    } catch {
+      // not this reading
+    }
   }
+  return null;
 }
 
-/** The result a stored expression and its faces stand for. */
-export function replayDice(normalized: string, faces: readonly number[]): DiceResult {
+/** The result a stored expression and its faces stand for, in one reading. */
+export function replayDice(normalized: string, faces: readonly number[], reading: DiceReading = 'seed'): DiceResult {
   const rng = scriptedRandom([...faces]);
-  const result = evaluateDice(normalized, rng);
+  const result = evaluateDice(normalized, rng, reading);
   if (rng.remaining !== 0) throw new Error(`${rng.remaining} stored faces were not used replaying ${normalized}`);
   return result;
+}
+
+/** The stored text: faces comma-separated, prefixed `b:` for the BCDice reading. */
+export function encodeFaces({ faces, reading }: Replayable): string {
+  return `${reading === 'bcdice' ? 'b:' : ''}${faces.join(',')}`;
+}
+
+export function decodeFaces(text: string): Replayable {
+  const reading: DiceReading = text.startsWith('b:') ? 'bcdice' : 'seed';
+  const list = reading === 'bcdice' ? text.slice(2) : text;
+  return { reading, faces: list === '' ? [] : list.split(',').map(Number) };
+}
+
+/** Replays a stored roll; checks that it gives what was stored (kind, value, outcome). */
+export function replayStored(stored: { normalized: string; faces: string; kind: DiceKind; value: number; outcome: string | null }): DiceResult {
+  const { faces, reading } = decodeFaces(stored.faces);
+  const r = replayDice(stored.normalized, faces, reading);
+  if (r.kind !== stored.kind || r.value !== stored.value || r.outcome !== stored.outcome) throw new Error(`stored faces do not rebuild ${stored.normalized}`);
+  return r;
 }

@@ -83,6 +83,11 @@ function cloneNode(node: ResultNode, all: RolledDie[]): ResultNode {
   switch (node.type) {
     case 'num':
       return { ...node };
+    case 'bcdice': {
+      const dice = node.dice.map(cloneDie);
+      all.push(...dice);
+      return { ...node, dice };
+    }
     case 'dice':
     case 'pool': {
       const dice = node.dice.map(cloneDie);
@@ -127,6 +132,7 @@ export function settleResult(result: DiceResult): DiceResult {
 function recompute(node: ResultNode): number {
   switch (node.type) {
     case 'num':
+    case 'bcdice':
       return node.value;
     case 'dice': {
       let value = 0;

@@ -78,7 +78,22 @@ export interface CompareResult {
   value: number;
 }
 
+/**
+ * A roll the channel's BCDice system answered (`choice[…]`, `PT60`): BCDice's own result line,
+ * kept in the tree so the renderers, the secret commitment and the session log show it again.
+ */
+export interface BcdiceResult {
+  type: 'bcdice';
+  /** BCDice game system id, e.g. `DiceBot`, `PersonaO` */
+  system: string;
+  text: string;
+  value: number;
+  /** BCDice's dice (no pools, no keep); the same objects as in DiceResult.dice */
+  dice: RolledDie[];
+}
+
 export type ResultNode =
+  | BcdiceResult
   | NumResult
   | DiceResultNode
   | PoolResultNode

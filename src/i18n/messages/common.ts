@@ -65,12 +65,12 @@ export const commonMessages: Catalogs = {
 
     'help.title': 'Commands',
     'help.intro': 'Grail War GM assistant. Options in [brackets] are optional.',
-    'help.roll': 'Example: `/roll expression:8d6<=4+3d6<=3 comment:Attack` — [comment] [secret:true]',
+    'help.roll': 'Example: `/roll expression:8d6<=4+3d6<=3 comment:Attack` — `/roll 2D6>=7`, `/roll S2D6` (secret), `/roll 1D100<=50 Spot`; [comment] [secret:true]; `/r` is short for /roll',
     'help.gm': 'Example: `/gm claim` — `/gm set user:@name`, `/gm show`, `/gm release`',
-    'help.help': 'Example: `/help`',
+    'help.help': 'Example: `/help` — `/help command:roll` for one command with all its options',
     'help.dice.title': 'Dice syntax',
     'help.dice.body':
-      '`8d6<=4` counts dice ≤4 (also `<` `>=` `>` `=`; `8B6<=4` works too) · `8d6<=4+3d6<=3+2` adds pools and modifiers; `8d6<=4+3d6<=3>=5` checks the achievement against a target · `2d6+3`, `(1d6+2)*3`, `/` rounds down · `(2d6)>=7` or `2d6+1>=8` compares the sum with a target · `1d100<=50` percentile check · `d66` · `4d6kh3` keep highest (`kl` `dh` `dl`) · `x3 8d6<=4` rolls three times · full-width input like `８ｄ６≦４` is fine · at most 1,000 dice, 1,000,000 sides, 200 characters.',
+      '`8d6<=4` counts dice ≤4 (`8B6>=5` counts with any comparison; `2D6>=7` compares the sum, see below) · `8d6<=4+3d6<=3+2` adds pools and modifiers; `8d6<=4+3d6<=3>=5` checks the achievement against a target · `2d6+3`, `(1d6+2)*3`, `/` rounds down · `(2d6)>=7` or `2d6+1>=8` compares the sum with a target · `1d100<=50` percentile check · `d66` · `4d6kh3` keep highest (`kl` `dh` `dl`) · `x3 8d6<=4` rolls three times · full-width input like `８ｄ６≦４` is fine · at most 1,000 dice, 1,000,000 sides, 200 characters.',
 
     'console.welcome': 'Local console — the same commands as on Discord. Type /help, or /exit to quit.',
     'console.whoami': 'You are {name} in #{channel} (language: {locale}). /as NAME, /lang ja|ko|en, /channel NAME to switch.',
@@ -142,12 +142,12 @@ export const commonMessages: Catalogs = {
 
     'help.title': 'コマンド一覧',
     'help.intro': '聖杯戦争GMアシスタント。[ ]内のオプションは省略できます。',
-    'help.roll': '例：`/ダイス 式:8d6<=4+3d6<=3 コメント:攻撃` — [コメント] [シークレット:true]',
+    'help.roll': '例：`/ダイス 式:8d6<=4+3d6<=3 コメント:攻撃` — `/ダイス 2D6>=7`、`/ダイス S2D6`（シークレット）、`/ダイス 1D100<=50 目星`、[コメント] [シークレット:true]、短縮形 `/r`',
     'help.gm': '例：`/gm 就任` — `/gm 指名 ユーザー:@名前`、`/gm 確認`、`/gm 退任`',
-    'help.help': '例：`/ヘルプ`',
+    'help.help': '例：`/ヘルプ` — `/ヘルプ コマンド:roll` で1つのコマンドの全オプション',
     'help.dice.title': 'ダイス式',
     'help.dice.body':
-      '`8d6<=4` は4以下の出目の数（`<` `>=` `>` `=` も可、`8B6<=4` も可）・`8d6<=4+3d6<=3+2` でダイス判定プラスと修正、`8d6<=4+3d6<=3>=5` で達成値を目標値と比較・`2d6+3`、`(1d6+2)*3`、`/` は切り捨て・`(2d6)>=7` や `2d6+1>=8` は合計を目標値と比較・`1d100<=50` は%判定・`d66`・`4d6kh3` は高い方を残す（`kl` `dh` `dl`）・`x3 8d6<=4` で3回振る・`８ｄ６≦４` のような全角入力もOK・ダイスは最大1,000個、面は最大1,000,000、式は200文字まで。',
+      '`8d6<=4` は4以下の出目の数（`8B6>=5` ならどの比較でも個数、`2D6>=7` は合計との比較：下記参照）・`8d6<=4+3d6<=3+2` でダイス判定プラスと修正、`8d6<=4+3d6<=3>=5` で達成値を目標値と比較・`2d6+3`、`(1d6+2)*3`、`/` は切り捨て・`(2d6)>=7` や `2d6+1>=8` は合計を目標値と比較・`1d100<=50` は%判定・`d66`・`4d6kh3` は高い方を残す（`kl` `dh` `dl`）・`x3 8d6<=4` で3回振る・`８ｄ６≦４` のような全角入力もOK・ダイスは最大1,000個、面は最大1,000,000、式は200文字まで。',
 
     'console.welcome': 'ローカルコンソール — Discordと同じコマンドが使えます。/help で一覧、/exit で終了。',
     'console.whoami': 'あなたは #{channel} の {name} です（言語：{locale}）。/as 名前、/lang ja|ko|en、/channel 名前 で切り替え。',
@@ -219,12 +219,12 @@ export const commonMessages: Catalogs = {
 
     'help.title': '명령어 목록',
     'help.intro': '성배전쟁 GM 어시스턴트. [ ] 안의 옵션은 생략할 수 있습니다.',
-    'help.roll': '예: `/주사위 식:8d6<=4+3d6<=3 코멘트:공격` — [코멘트] [비밀:true]',
+    'help.roll': '예: `/주사위 식:8d6<=4+3d6<=3 코멘트:공격` — `/주사위 2D6>=7`, `/주사위 S2D6`(비밀), `/주사위 1D100<=50 관찰`; [코멘트] [비밀:true]; 줄임 `/r`',
     'help.gm': '예: `/gm 맡기` — `/gm 지정 사용자:@이름`, `/gm 확인`, `/gm 사임`',
-    'help.help': '예: `/도움말`',
+    'help.help': '예: `/도움말` — `/도움말 명령:roll` 로 명령 하나의 모든 옵션',
     'help.dice.title': '주사위 식',
     'help.dice.body':
-      '`8d6<=4` 는 4 이하 눈의 개수 (`<` `>=` `>` `=` 도 가능, `8B6<=4` 도 가능) · `8d6<=4+3d6<=3+2` 로 주사위 풀과 보정 합산, `8d6<=4+3d6<=3>=5` 는 달성치를 목표값과 비교 · `2d6+3`, `(1d6+2)*3`, `/` 는 내림 · `(2d6)>=7` 이나 `2d6+1>=8` 은 합계를 목표값과 비교 · `1d100<=50` 은 % 판정 · `d66` · `4d6kh3` 는 높은 것만 남김 (`kl` `dh` `dl`) · `x3 8d6<=4` 는 3번 굴림 · `８ｄ６≦４` 같은 전각 입력도 가능 · 주사위 최대 1,000개, 면 최대 1,000,000, 식 200자까지.',
+      '`8d6<=4` 는 4 이하 눈의 개수 (`8B6>=5` 는 어떤 비교든 개수, `2D6>=7` 은 합계와 비교: 아래 참조) · `8d6<=4+3d6<=3+2` 로 주사위 풀과 보정 합산, `8d6<=4+3d6<=3>=5` 는 달성치를 목표값과 비교 · `2d6+3`, `(1d6+2)*3`, `/` 는 내림 · `(2d6)>=7` 이나 `2d6+1>=8` 은 합계를 목표값과 비교 · `1d100<=50` 은 % 판정 · `d66` · `4d6kh3` 는 높은 것만 남김 (`kl` `dh` `dl`) · `x3 8d6<=4` 는 3번 굴림 · `８ｄ６≦４` 같은 전각 입력도 가능 · 주사위 최대 1,000개, 면 최대 1,000,000, 식 200자까지.',
 
     'console.welcome': '로컬 콘솔 — Discord와 같은 명령어를 사용할 수 있습니다. /help 로 목록, /exit 로 종료.',
     'console.whoami': '당신은 #{channel}의 {name} 입니다 (언어: {locale}). /as 이름, /lang ja|ko|en, /channel 이름 으로 전환.',

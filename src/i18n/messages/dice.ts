@@ -5,6 +5,13 @@ import type { Catalogs } from '../index.js';
 // Render templates receive pre-styled values ({value} may already be bold), so keep them whole.
 export const diceMessages: Catalogs = {
   en: {
+    'dice.reading.sum': 'Reading: the dice are added up.',
+    'dice.reading.sumTarget': 'Reading: the SUM of the dice is compared with {target} ({cmp}), as in BCDice.',
+    'dice.reading.count': 'Reading: each die is compared with its threshold and the successes are counted ({pools}).',
+    'dice.reading.countTarget': 'Reading: the successes are counted ({pools}) and the achievement is compared with {target} ({cmp}).',
+    'dice.reading.face': 'Reading: the one die is compared with {target} ({cmp}).',
+    'dice.reading.bcdice': 'Reading: BCDice, game system {system}.',
+    'dice.error.list_dice': 'Column {column}: B lists dice without a sum; this expression could not be read (try 5B6 or 8B6<=4 alone).',
     'dice.hint.poolNeverMeets': 'Note: no die can ever meet {pool}, so it counts 0 successes. To compare the sum with the target instead, write {sum}.',
     'dice.render.total': 'Total: {value}',
     'dice.render.achievement': 'Achievement: {value}',
@@ -43,6 +50,13 @@ export const diceMessages: Catalogs = {
     'dice.error.too_deep': 'Column {column}: brackets and minus signs are nested too deeply (at most {max} levels).',
   },
   ja: {
+    'dice.reading.sum': '読み方：出目を合計しました。',
+    'dice.reading.sumTarget': '読み方：BCDice と同じく、出目の「合計」を {target} と比べました（{cmp}）。',
+    'dice.reading.count': '読み方：ダイスを1個ずつ閾値と比べ、成功数を数えました（{pools}）。',
+    'dice.reading.countTarget': '読み方：成功数を数え（{pools}）、達成値を {target} と比べました（{cmp}）。',
+    'dice.reading.face': '読み方：1個のダイスの出目を {target} と比べました（{cmp}）。',
+    'dice.reading.bcdice': '読み方：BCDice のゲームシステム {system} で振りました。',
+    'dice.error.list_dice': '{column}文字目：B は合計を出さずに出目を並べます。この式は読めませんでした（5B6 や 8B6<=4 を単独で）。',
     'dice.hint.poolNeverMeets': '注意：{pool} を満たす出目はありえないため、成功数は0になります。合計を目標値と比べるなら {sum} と入力してください。',
     'dice.render.total': '合計: {value}',
     'dice.render.achievement': '達成値: {value}',
@@ -81,6 +95,13 @@ export const diceMessages: Catalogs = {
     'dice.error.too_deep': '{column}文字目：括弧やマイナス記号の入れ子が深すぎます（上限は{max}段）。',
   },
   ko: {
+    'dice.reading.sum': '읽는 법: 주사위 눈을 합산했습니다.',
+    'dice.reading.sumTarget': '읽는 법: BCDice처럼 주사위 눈의 "합계"를 {target}{target#와} 비교했습니다({cmp}).',
+    'dice.reading.count': '읽는 법: 주사위를 하나씩 기준치와 비교해 성공 수를 셌습니다({pools}).',
+    'dice.reading.countTarget': '읽는 법: 성공 수를 세고({pools}) 달성치를 {target}{target#와} 비교했습니다({cmp}).',
+    'dice.reading.face': '읽는 법: 주사위 하나의 눈을 {target}{target#와} 비교했습니다({cmp}).',
+    'dice.reading.bcdice': '읽는 법: BCDice 게임 시스템 {system}{system#으로} 굴렸습니다.',
+    'dice.error.list_dice': '{column}번째 글자: B는 합계 없이 눈을 나열합니다. 이 식은 읽을 수 없었습니다(5B6이나 8B6<=4를 단독으로).',
     'dice.hint.poolNeverMeets': '참고: {pool}{pool#을} 만족하는 눈은 나올 수 없으므로 성공 수는 0입니다. 합계를 목표값과 비교하려면 {sum} 처럼 입력하세요.',
     'dice.render.total': '합계: {value}',
     'dice.render.achievement': '달성치: {value}',

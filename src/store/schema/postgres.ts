@@ -217,3 +217,42 @@ export const userLocales = pgTable('user_locales', {
   locale: text('locale').notNull(),
   updatedAt: time('updated_at').notNull(),
 });
+
+export const channelSystems = pgTable('channel_systems', {
+  channelId: text('channel_id').primaryKey(),
+  guildId: text('guild_id'),
+  system: text('system').notNull(),
+  setBy: text('set_by').notNull(),
+  setAt: time('set_at').notNull(),
+});
+
+export const palettes = pgTable(
+  'palettes',
+  {
+    id: id(),
+    guildId: text('guild_id'),
+    ownerId: text('owner_id').notNull(),
+    characterId: integer('character_id'),
+    name: text('name').notNull(),
+    lines: text('lines').notNull(),
+    variables: json('variables').notNull(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (table) => [uniqueIndex('palettes_owner_name_idx').on(table.guildId, table.ownerId, table.name)],
+);
+
+export const counters = pgTable(
+  'counters',
+  {
+    id: id(),
+    guildId: text('guild_id'),
+    channelId: text('channel_id').notNull(),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+    max: integer('max'),
+    reset: text('reset', { enum: ['none', 'day'] }).notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('counters_channel_name_idx').on(table.channelId, table.name)],
+);

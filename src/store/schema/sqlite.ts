@@ -250,3 +250,48 @@ export const userLocales = sqliteTable('user_locales', {
   locale: text('locale').notNull(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/** The BCDice game system a channel's /roll falls back to (DiceBot when absent). */
+export const channelSystems = sqliteTable('channel_systems', {
+  channelId: discordId('channel_id').primaryKey(),
+  guildId: discordId('guild_id'),
+  system: text('system').notNull(),
+  setBy: discordId('set_by').notNull(),
+  setAt: integer('set_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** A chat palette (Ccfolia's チャットパレット): command lines with {variables}, per user and name. */
+export const palettes = sqliteTable(
+  'palettes',
+  {
+    id: integer('id').primaryKey(),
+    guildId: discordId('guild_id'),
+    ownerId: discordId('owner_id').notNull(),
+    /** the character whose sheet fills {variables}, when the palette belongs to one */
+    characterId: integer('character_id'),
+    name: text('name').notNull(),
+    /** the lines as typed, newline-separated */
+    lines: text('lines').notNull(),
+    /** user-set {variables}: JSON object name → text */
+    variables: text('variables', { mode: 'json' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [uniqueIndex('palettes_owner_name_idx').on(table.guildId, table.ownerId, table.name)],
+);
+
+/** Counters the rule sets do not name (/counter), optionally reset at the war's day end. */
+export const counters = sqliteTable(
+  'counters',
+  {
+    id: integer('id').primaryKey(),
+    guildId: discordId('guild_id'),
+    channelId: discordId('channel_id').notNull(),
+    name: text('name').notNull(),
+    value: integer('value').notNull(),
+    max: integer('max'),
+    reset: text('reset', { enum: ['none', 'day'] }).notNull(),
+    createdBy: discordId('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('counters_channel_name_idx').on(table.channelId, table.name)],
+);

@@ -2,7 +2,7 @@
 // rebuild the very result the table saw, for every kind of expression the engine rolls.
 import { describe, expect, it } from 'vitest';
 import { evaluateDice } from '../../../src/core/dice/index.js';
-import { replayableFaces, replayDice } from '../../../src/core/dice/replay.js';
+import { encodeFaces, replayableFaces, replayDice, replayStored } from '../../../src/core/dice/replay.js';
 import { rerollFailed } from '../../../src/core/dice/reroll.js';
 import { seededRandom } from '../../../src/core/random.js';
 
@@ -15,11 +15,24 @@ describe('replaying stored faces', () => {
       const result = evaluateDice(expression, rng);
       const faces = replayableFaces(result);
       expect(faces).not.toBeNull();
-      const again = replayDice(result.normalized, faces!);
+      const again = replayDice(result.normalized, faces!.faces);
       expect(again.tree).toEqual(result.tree);
       expect([again.value, again.outcome, again.kind]).toEqual([result.value, result.outcome, result.kind]);
       expect(again.dice).toEqual(result.dice);
       expect(again.repeats?.map((r) => r.tree)).toEqual(result.repeats?.map((r) => r.tree));
+    }
+  });
+
+  it.each(['2D6>=7', '3D6<=10', '1d20>15', '8d6<=4'])('%s read as BCDice users read it replays in that reading, and the stored kind tells which', (expression) => {
+    const rng = seededRandom(`bcdice ${expression}`);
+    for (let i = 0; i < 20; i++) {
+      const result = evaluateDice(expression, rng, 'bcdice');
+      const faces = replayableFaces(result);
+      expect(faces).not.toBeNull();
+      // Only where the readings differ does the stored form name the BCDice one.
+      expect(encodeFaces(faces!).startsWith('b:')).toBe(expression !== '8d6<=4');
+      const again = replayStored({ normalized: result.normalized, faces: encodeFaces(faces!), kind: result.kind, value: result.value, outcome: result.outcome });
+      expect(again.tree).toEqual(result.tree);
     }
   });
 

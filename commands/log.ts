@@ -1,0 +1,83 @@
+// /log export: the channel's session as an HTML page (readable offline) and plain text, in the
+// reader's language: public rolls, commitments, revealed secrets (a secret roll only once revealed)
+// and war/combat milestones, in time order. Nothing unrevealed leaves the database.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { describe } from '../src/command/localize.js';
+import { storedResult } from '../src/command/rolls.js';
+import type { CommandModule } from '../src/command/types.js';
+import { buildSessionLog, sessionLogHtml, sessionLogText, type LogEntry } from '../src/core/log/session-log.js';
+import { text } from '../src/views/view.js';
+
+/** Bounds one export (a long campaign channel keeps its newest part). */
+const MAX_ROLLS = 5000;
+/** War and combat events that were announced in the channel anyway. */
+const PUBLIC_EVENTS = ['war.advanced', 'combat.started', 'combat.ended'] as const;
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.log')
+  .setDMPermission(false)
+  .addSubcommand((s) => describe(s, 'cmd.log.export'))
+  .toJSON();
+
+export const log: CommandModule = {
+  definition,
+  helpKey: 'help.log',
+  async execute(ctx) {
+    const data = await ctx.store.transaction(async (tx) => {
+      const { rolls, secrets, events, characters } = tx.t;
+      const rollRows = (await tx.db.select().from(rolls).where(eq(rolls.channelId, ctx.channelId)).orderBy(asc(rolls.id))).slice(-MAX_ROLLS);
+      const secretRows = await tx.db.select().from(secrets).where(eq(secrets.channelId, ctx.channelId)).orderBy(asc(secrets.id));
+      const eventRows = await tx.db.select().from(events).where(and(eq(events.channelId, ctx.channelId), inArray(events.type, [...PUBLIC_EVENTS])));
+      const ids = [...new Set(rollRows.map((r) => r.characterId).filter((id): id is number => id !== null))];
+      const names = ids.length ? await tx.db.select({ id: characters.id, name: characters.name }).from(characters).where(inArray(characters.id, ids)) : [];
+      return { rollRows, secretRows, eventRows, names: new Map(names.map((n) => [n.id, n.name])) };
+    });
+
+    // Secret rolls whose commitment was revealed: the committed text names the roll.
+    const revealedRolls = new Set<number>();
+    const entries: LogEntry[] = [];
+    for (const s of data.secretRows) {
+      entries.push({ kind: 'commit', at: s.createdAt, secretId: s.id, hash: s.hash });
+      if (!s.revealedAt) continue;
+      const payload = parse(s.text);
+      if (s.kind === 'roll' && typeof payload?.result?.roll === 'number') revealedRolls.add(payload.result.roll);
+      else entries.push({ kind: 'reveal', at: s.revealedAt, secretId: s.id, secretKind: s.kind, text: s.text });
+    }
+    for (const r of data.rollRows) {
+      if (r.secret && !revealedRolls.has(r.id)) continue;
+      const who = (r.characterId !== null ? data.names.get(r.characterId) : undefined) ?? (r.userId === ctx.user.id ? ctx.user.name : ctx.t('log.user', { id: r.userId }));
+      entries.push({ kind: 'roll', at: r.createdAt, who, comment: r.comment, result: storedResult(r), id: r.id, revealed: r.secret });
+    }
+    for (const e of data.eventRows) {
+      const after = (e.after ?? {}) as Record<string, unknown>;
+      const params: Record<string, string | number> = {};
+      for (const [k, v] of Object.entries(after)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+      entries.push({ kind: 'event', at: e.createdAt, key: `log.event.${e.type}`, params });
+    }
+
+    const title = ctx.t('log.title', { channel: ctx.channelId });
+    const built = buildSessionLog(entries, ctx.t, title);
+    return {
+      view: {
+        locale: ctx.locale,
+        tone: 'info',
+        title: ctx.t('log.exportTitle'),
+        blocks: [text(ctx.t('log.exported', { count: built.lines.length }))],
+        files: [
+          { name: `session-${ctx.channelId}.html`, content: sessionLogHtml(built, ctx.locale) },
+          { name: `session-${ctx.channelId}.txt`, content: sessionLogText(built) },
+        ],
+        ephemeral: true,
+      },
+      dms: [],
+    };
+  },
+};
+
+function parse(textValue: string): { result?: { roll?: unknown } } | null {
+  try {
+    return JSON.parse(textValue) as { result?: { roll?: unknown } };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,76 @@
+// /stats [user] [character]: dice statistics from the stored rolls of this server (or DM channel):
+// rolls, successes/failures, and each die size's face distribution as text bars. Someone else's
+// secret rolls are left out; a chart image would need a plotting library, which is not installed.
+import { SlashCommandBuilder } from '@discordjs/builders';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { describe } from '../src/command/localize.js';
+import type { CommandModule } from '../src/command/types.js';
+import { escapeMarkdown } from '../src/core/dice/index.js';
+import { diceStats, faceBars, type RollFacts } from '../src/core/stats/dice-stats.js';
+import { findCharacter } from '../src/store/characters.js';
+import { UserError } from '../src/command/errors.js';
+import { storedDice } from '../src/command/rolls.js';
+import { text, type Field } from '../src/views/view.js';
+
+/** The newest rolls read per request. */
+const MAX_ROLLS = 10_000;
+
+const definition = describe(new SlashCommandBuilder(), 'cmd.stats')
+  .addUserOption((o) => describe(o, 'cmd.stats.user'))
+  .addStringOption((o) => describe(o, 'cmd.stats.character').setAutocomplete(true).setMaxLength(100))
+  .toJSON();
+
+export const stats: CommandModule = {
+  definition,
+  helpKey: 'help.stats',
+  async execute(ctx, options) {
+    const user = options.user('user');
+    const characterName = options.string('character');
+    const { rows, subject } = await ctx.store.transaction(async (tx) => {
+      const { rolls } = tx.t;
+      const where: SQL[] = [ctx.guildId ? eq(rolls.guildId, ctx.guildId) : eq(rolls.channelId, ctx.channelId)];
+      let subject = user ? user.name : ctx.user.name;
+      if (characterName) {
+        if (!ctx.guildId) throw new UserError('error.guildOnly');
+        const character = await findCharacter(tx, ctx.guildId, characterName, ctx.user.id);
+        if (!character) throw new UserError('character.notFound', { name: characterName });
+        where.push(eq(rolls.characterId, character.id));
+        subject = character.name;
+      } else {
+        where.push(eq(rolls.userId, user?.id ?? ctx.user.id));
+      }
+      const rows = await tx.db
+        .select()
+        .from(rolls)
+        .where(and(...where))
+        .orderBy(desc(rolls.id))
+        .limit(MAX_ROLLS);
+      return { rows, subject };
+    });
+    const visible: RollFacts[] = rows
+      .filter((r) => !r.secret || r.userId === ctx.user.id)
+      .map((r) => ({ outcome: r.outcome, dice: storedDice(r) }));
+    const s = diceStats(visible);
+    const fields: Field[] = s.sizes.slice(0, 6).map((size) => ({
+      name: ctx.t('stats.size', { sides: size.sides, count: size.count, mean: size.mean.toFixed(2), expected: ((size.sides + 1) / 2).toFixed(2) }),
+      value: size.faces.length ? `\`\`\`\n${faceBars(size.faces).join('\n')}\n\`\`\`` : ctx.t('stats.noBars'),
+    }));
+    return {
+      view: {
+        locale: ctx.locale,
+        tone: 'info',
+        title: ctx.t('stats.title', { name: escapeMarkdown(subject) }),
+        blocks: [text(ctx.t('stats.summary', { rolls: s.rolls, successes: s.successes, failures: s.failures }))],
+        fields,
+        footer: ctx.t('stats.textOnly'),
+        ephemeral: true,
+      },
+      dms: [],
+    };
+  },
+  async autocomplete(ctx, focused) {
+    if (!ctx.guildId) return [];
+    const { characterChoices } = await import('./check.js');
+    return await characterChoices(ctx, focused.value);
+  },
+};

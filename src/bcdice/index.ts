@@ -1,0 +1,127 @@
+// The channel's BCDice game system, through the `bcdice` package. The package (an Opal build of
+// BCDice that patches built-in prototypes and weighs tens of MB) is imported on the first roll that
+// needs it, so start-up and memory do not pay for it; the system list is read from its JSON file.
+import { createRequire } from 'node:module';
+import type { DiceResult, RolledDie } from '../core/dice/index.js';
+import type { RandomSource } from '../core/random.js';
+
+export const DEFAULT_SYSTEM = 'DiceBot';
+
+export interface SystemInfo {
+  id: string;
+  name: string;
+  sortKey: string;
+  locale: string;
+}
+
+interface BcdiceResult {
+  text: string;
+  secret: boolean;
+  success: boolean;
+  failure: boolean;
+  detailedRands: { kind: string; sides: number; value: number }[];
+}
+
+interface GameSystemClass {
+  ID: string;
+  NAME: string;
+  HELP_MESSAGE: string;
+  new (command: string): { randomizer: { $random(sides: number): number }; eval(): BcdiceResult | null };
+}
+
+interface BcdiceModule {
+  DynamicLoader: new () => { dynamicLoad(id: string): Promise<GameSystemClass> };
+}
+
+const require = createRequire(import.meta.url);
+let systems: SystemInfo[] | undefined;
+
+/** Every system the installed package ships (ja, ko, zh… variants included), without loading BCDice. */
+export function listSystems(): readonly SystemInfo[] {
+  systems ??= (require('bcdice/lib/bcdice/game_system_list.json') as { gameSystems: SystemInfo[] }).gameSystems.map((s) => ({
+    id: s.id,
+    name: s.name,
+    sortKey: s.sortKey,
+    locale: s.locale,
+  }));
+  return systems;
+}
+
+export function findSystem(id: string): SystemInfo | undefined {
+  const lower = id.trim().toLowerCase();
+  return listSystems().find((s) => s.id.toLowerCase() === lower);
+}
+
+let loader: Promise<BcdiceModule['DynamicLoader']['prototype']> | undefined;
+const loaded = new Map<string, Promise<GameSystemClass>>();
+
+async function gameSystem(id: string): Promise<GameSystemClass> {
+  if (loader === undefined) {
+    loader = import('bcdice').then((mod) => {
+      // CommonJS: Node's ESM loader exposes it as `default`, tsx also as named exports.
+      const m = mod as unknown as Partial<BcdiceModule> & { default?: BcdiceModule };
+      const DynamicLoader = m.DynamicLoader ?? m.default?.DynamicLoader;
+      if (!DynamicLoader) throw new Error('bcdice: DynamicLoader not found');
+      return new DynamicLoader();
+    });
+  }
+  let system = loaded.get(id);
+  if (!system) {
+    system = (async () => (await loader!).dynamicLoad(id))();
+    loaded.set(id, system);
+    system.catch(() => loaded.delete(id));
+  }
+  return system;
+}
+
+export interface SystemRoll {
+  result: DiceResult;
+  /** BCDice's secret flag (`S2D6`, `SCC<=50`): the roll goes through the secret path */
+  secret: boolean;
+}
+
+/**
+ * Rolls `command` in the system with our random source (BCDice's randomizer asks it for every die),
+ * or null when the system does not understand the command. BCDice's own errors (too many rerolls…)
+ * count as not understood.
+ */
+export async function rollSystem(systemId: string, command: string, rng: RandomSource): Promise<SystemRoll | null> {
+  const system = await gameSystem(systemId);
+  let answer: BcdiceResult | null;
+  try {
+    const game = new system(command);
+    // Some systems pass the sides as a boxed Opal Number: unbox before our source checks it.
+    game.randomizer.$random = (sides: number) => rng.die(Number(sides));
+    answer = game.eval();
+  } catch {
+    return null;
+  }
+  if (!answer) return null;
+  const dice: RolledDie[] = answer.detailedRands.map((d) => ({ sides: Number(d.sides), face: Number(d.value), kept: true, success: null, pool: null }));
+  const value = lastNumber(answer.text);
+  const outcome = answer.success ? 'success' : answer.failure ? 'failure' : null;
+  const result: DiceResult = {
+    input: command,
+    normalized: command,
+    kind: outcome === null ? 'sum' : 'target',
+    value,
+    outcome,
+    dice,
+    tree: { type: 'bcdice', system: system.ID, text: answer.text, value, dice },
+  };
+  return { result, secret: answer.secret };
+}
+
+/** The number BCDice ended on (`… ＞ 12`), or the last number of the line, else 0. */
+function lastNumber(text: string): number {
+  const steps = text.split('＞').map((s) => s.trim());
+  for (let i = steps.length - 1; i >= 0; i--) if (/^-?\d+$/.test(steps[i]!)) return Number(steps[i]);
+  const all = text.match(/-?\d+/g);
+  const n = all ? Number(all[all.length - 1]) : 0;
+  return Number.isSafeInteger(n) ? n : 0;
+}
+
+export async function systemHelp(systemId: string): Promise<{ id: string; name: string; help: string }> {
+  const system = await gameSystem(systemId);
+  return { id: system.ID, name: system.NAME, help: system.HELP_MESSAGE };
+}

@@ -1,0 +1,48 @@
+// Dice statistics for /stats: how many rolls, successes and failures, and each die size's face
+// distribution drawn as text bars (no chart library is installed, so no image).
+
+export interface RollFacts {
+  outcome: 'success' | 'failure' | null;
+  dice: { sides: number; face: number }[];
+}
+
+export interface DiceStats {
+  rolls: number;
+  successes: number;
+  failures: number;
+  /** per die size, most rolled first: how often each face came up */
+  sizes: { sides: number; count: number; mean: number; faces: number[] }[];
+}
+
+/** Sizes with more faces than this are summarized by their mean only. */
+const MAX_BAR_FACES = 20;
+
+export function diceStats(rolls: readonly RollFacts[]): DiceStats {
+  const bySides = new Map<number, { count: number; sum: number; faces: number[] }>();
+  let successes = 0;
+  let failures = 0;
+  for (const r of rolls) {
+    if (r.outcome === 'success') successes++;
+    else if (r.outcome === 'failure') failures++;
+    for (const d of r.dice) {
+      let s = bySides.get(d.sides);
+      if (!s) {
+        s = { count: 0, sum: 0, faces: d.sides <= MAX_BAR_FACES ? new Array<number>(d.sides).fill(0) : [] };
+        bySides.set(d.sides, s);
+      }
+      s.count++;
+      s.sum += d.face;
+      if (d.sides <= MAX_BAR_FACES && d.face >= 1 && d.face <= d.sides) s.faces[d.face - 1]!++;
+    }
+  }
+  const sizes = [...bySides.entries()]
+    .map(([sides, s]) => ({ sides, count: s.count, mean: s.count ? s.sum / s.count : 0, faces: s.faces }))
+    .sort((a, b) => b.count - a.count || a.sides - b.sides);
+  return { rolls: rolls.length, successes, failures, sizes };
+}
+
+/** `1 ████████ 12` per face, bars scaled to the most frequent face. */
+export function faceBars(faces: readonly number[], width = 16): string[] {
+  const top = Math.max(1, ...faces);
+  return faces.map((n, i) => `${String(i + 1).padStart(2)} ${'█'.repeat(Math.round((n / top) * width)).padEnd(width)} ${n}`);
+}
