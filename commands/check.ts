@@ -1,7 +1,7 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { assertCanEdit, checkStanding, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
 import { describe } from '../src/command/localize.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/command/rolls.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
@@ -11,8 +11,6 @@ import { findSkill, skillNames } from '../src/core/fate/sheet/index.js';
 import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
 import { UserError } from '../src/command/errors.js';
 import { searchCharacters } from '../src/store/characters.js';
-import { masterFactionInWar } from '../src/store/wars.js';
-import type { FactionState } from '../src/command/war/state.js';
 import { channelGm } from '../src/store/gms.js';
 import { rollReply } from '../src/views/roll.js';
 import type { Button } from '../src/views/view.js';
@@ -68,10 +66,8 @@ export const check: CommandModule = {
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
-      // A sleeping master makes no checks; an all-nighter takes −1 more per awake turn (seed 001 L246–249).
-      const fate = ((await masterFactionInWar(tx, ctx.channelId, c.row.id))?.state as FactionState | undefined)?.fate;
-      if (fate?.sleptThisTurn) throw new UserError('check.asleep', { name: c.row.name });
-      const allNighter = fate?.allNighter ?? 0;
+      // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn (seed 001 L204, L246–249).
+      const { allNighter } = await checkStanding(tx, ctx, c);
       const plan = planCheck(c.sheet, { ...request, plus: request.plus + support, minus: request.minus + allNighter }, findSkill);
       if (allNighter > 0) plan.notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
       if (support > 0) c = await saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });

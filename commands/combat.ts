@@ -1,7 +1,7 @@
 // /combat start | add | join | remove | next | delay | show | undo | end — the fight tracker.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { resolveCharacter } from '../src/command/characters.js';
-import { addCombatant, currentActor, findCombatant, fromSheet, newFateState, nextTurn, writeBack } from '../src/command/combat/fate.js';
+import { addCombatant, currentActor, findCombatant, fromSheet, newFateState, nextTurn, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
 import type { FateCombatState, Row } from '../src/command/combat/state.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
@@ -13,13 +13,12 @@ import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { undoBatch } from '../src/command/undo.js';
 import { delayedIv } from '../src/core/fate/combat/initiative.js';
-import { evaluateDice } from '../src/core/dice/index.js';
 import { activeCombat, getCombat, insertCombat, updateCombat } from '../src/store/combats.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import type { CombatRow } from '../src/store/schema/index.js';
 import { lastBatchFor } from '../src/store/wars.js';
-import { defendButtons } from './attack.js';
+import { defendButtons, resolveButton, resolvePending } from './attack.js';
 import { text, type Reply } from '../src/views/view.js';
 import { characterChoices } from './check.js';
 
@@ -58,6 +57,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
   .addSubcommand((s) => describe(s, 'cmd.combat.next'))
   .addSubcommand((s) => describe(s, 'cmd.combat.delay').addIntegerOption((o) => describe(o, 'cmd.combat.amount').setRequired(true).setMinValue(0).setMaxValue(999)))
+  .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.combat.show'))
   .addSubcommand((s) => describe(s, 'cmd.combat.undo'))
   .addSubcommand((s) => describe(s, 'cmd.combat.end'))
@@ -81,7 +81,9 @@ export const combat: CommandModule = {
           return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
         });
       case 'next':
-        return await change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx).state, true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
+        return await change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx), true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
+      case 'resolve':
+        return await resolvePending(ctx, false);
       case 'delay':
         return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
       case 'undo':
@@ -119,6 +121,9 @@ async function start(ctx: CommandContext, options: CommandOptions): Promise<Repl
   return withTracker(ctx, combatRow, [ctx.t('combat.started')]);
 }
 
+/** A Fate step returns the new state, or the state with lines to show (the IV tie roll-off, L198). */
+type FateStep = FateCombatState | { state: FateCombatState; ties: string[] };
+
 type PersonaStep = (s: PersonaCombatState) => { state: PersonaCombatState; events: PersonaEvent[] };
 
 /**
@@ -129,19 +134,22 @@ type PersonaStep = (s: PersonaCombatState) => { state: PersonaCombatState; event
 async function change(
   ctx: CommandContext,
   type: string,
-  fate: (tx: Tx, combat: CombatRow, state: FateCombatState) => FateCombatState | Promise<FateCombatState>,
+  fate: (tx: Tx, combat: CombatRow, state: FateCombatState) => FateStep | Promise<FateStep>,
   gmOnly = true,
   persona?: PersonaStep,
 ): Promise<Reply> {
-  const { updated, events } = await ctx.store.transaction(async (tx) => {
+  const { updated, events, ties } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     if (gmOnly) await requireGm(tx, ctx);
     if (combatRow.ruleset === 'persona') {
       if (!persona) throw new UserError('persona.cmd.fateOnly');
       const step = persona(combatRow.state as PersonaCombatState);
-      return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events };
+      return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events, ties: [] as string[] };
     }
-    return { updated: await saveCombatState(tx, ctx, combatRow, type, await fate(tx, combatRow, combatRow.state as FateCombatState)), events: null };
+    // The sheets are the truth for HP/MP/condition: read them before every step.
+    const step = await fate(tx, combatRow, await withSheets(tx, combatRow.state as FateCombatState));
+    const next = 'ties' in step ? step : { state: step, ties: [] as string[] };
+    return { updated: await saveCombatState(tx, ctx, combatRow, type, next.state), events: null, ties: next.ties };
   });
   if (events) {
     const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events);
@@ -150,7 +158,7 @@ async function change(
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);
   const line = type === 'combat.next' && actor ? ctx.t('combat.turnOf', { name: actor.name, round: state.round }) : ctx.t(`combat.done.${type.split('.')[1]}`);
-  return withTracker(ctx, updated, [line]);
+  return withTracker(ctx, updated, [...ties, line]);
 }
 
 async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState, byGm: boolean): Promise<FateCombatState> {
@@ -167,7 +175,8 @@ async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: 
     return addCombatant(state, fromSheet(await resolveCharacter(tx, ctx, who), side, row, options.boolean('hidden') ?? false));
   }
   const pool = options.string('pool') ?? '4d6<=3';
-  evaluateDice(pool, ctx.rng); // refuse a bad expression now, not in the middle of the fight
+  // Refuse a bad or non-counting expression now, not in the middle of the fight.
+  const tieCheck = tieCheckOfPool(pool, ctx.rng);
   return addCombatant(state, {
     characterId: null,
     name: who.slice(0, NAME_MAX),
@@ -183,7 +192,8 @@ async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: 
     delay: 0,
     isServant: options.boolean('servant') ?? false,
     pool,
-    tieCheck: pool,
+    armor: options.integer('armor') ?? 0,
+    tieCheck,
     incapacitated: false,
     dead: false,
     escaped: false,
@@ -221,15 +231,15 @@ async function undo(ctx: CommandContext): Promise<Reply> {
   const reply = withTracker(ctx, updated, [ctx.t('combat.undone')]);
   const pending = (updated.state as FateCombatState).pending;
   if (!pending) return reply;
-  // The undone step was a defense: the defender needs the buttons again.
+  // The undone step was a defense or a resolve: the defender needs the buttons again.
   const target = (updated.state as FateCombatState).combatants.find((c) => c.key === pending.target);
   return {
     ...reply,
     view: {
       ...reply.view,
       ephemeral: false,
-      blocks: [...reply.view.blocks, text(ctx.t('attack.defendPrompt', { name: target?.name ?? '?' }))],
-      buttons: defendButtons(ctx),
+      blocks: [...reply.view.blocks, text(ctx.t(pending.defenseRollId === undefined ? 'attack.defendPrompt' : 'attack.resolvePrompt', { name: target?.name ?? '?' }))],
+      buttons: pending.defenseRollId === undefined ? defendButtons(ctx) : [resolveButton(ctx)],
     },
   };
 }
@@ -238,16 +248,21 @@ async function end(ctx: CommandContext): Promise<Reply> {
   const { updated, written } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     await requireGm(tx, ctx);
-    const written = isPersona(combatRow.state) ? 0 : await writeBack(tx, ctx, combatRow.state as FateCombatState);
+    // Nothing to copy back: sheet combatants' HP/MP were written to their sheets as the fight went.
+    const written = isPersona(combatRow.state) ? 0 : sheetsInFight(combatRow.state as FateCombatState);
     await updateCombat(tx, combatRow.id, { status: 'ended' });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${combatRow.id}`, before: { status: 'active' }, after: { status: 'ended' } });
-    return { updated: { ...combatRow, status: 'ended' as const }, written };
+    const state = isPersona(combatRow.state) ? combatRow.state : await withSheets(tx, combatRow.state as FateCombatState);
+    return { updated: { ...combatRow, state, status: 'ended' as const }, written };
   });
   return withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })], true);
 }
 
 async function show(ctx: CommandContext): Promise<Reply> {
-  const combatRow = await ctx.store.transaction(async (tx) => await requireCombat(tx, ctx));
+  const combatRow = await ctx.store.transaction(async (tx) => {
+    const c = await requireCombat(tx, ctx);
+    return isPersona(c.state) ? c : { ...c, state: await withSheets(tx, c.state as FateCombatState) };
+  });
   const reply = withTracker(ctx, combatRow, [ctx.t('combat.shown')]);
   return { ...reply, board: { ...reply.board!, repost: true } };
 }

@@ -69,6 +69,15 @@ async function load(tx: Tx, id: number | null): Promise<Character | null> {
   return row ? hydrate(row) : null;
 }
 
+/**
+ * The most achievement the master's weakest status check can reach (2 × level dice all
+ * succeeding, 14 for EX; L864, L867): forced sleep comes when the all-nighter penalty reaches it.
+ */
+function weakestCheckMax(c: Character): number | null {
+  const maxima = Object.values(c.derived.pools).map((p) => (p.auto > 0 ? p.auto : p.dice)).filter((n) => n > 0);
+  return maxima.length ? Math.min(...maxima) : null;
+}
+
 async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Promise<Line[]> {
   if (war.day === 0) return []; // the summoning phase has no turn-end rules
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
@@ -77,11 +86,13 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     const state = (f.state as FactionState).fate ?? NEW_FATE_STATE;
     const master = await load(tx, f.masterId);
     const servant = await load(tx, f.servantId);
-    if (master) {
-      masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state } });
+    // A dead master neither sleeps nor recovers (L204); the servant is masterless from then on (L244).
+    const masterAlive = master !== null && !master.runtime.dead;
+    if (master && masterAlive) {
+      masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state, weakestCheckMax: weakestCheckMax(master) } });
     }
-    if (servant) {
-      servants.push({ f, c: servant, s: { id: servant.row.id, hp: servant.runtime.hp, mp: servant.runtime.mp, rankLevel: servant.derived.rankLevel, masterless: master === null, vanished: false } });
+    if (servant && !servant.runtime.dead) {
+      servants.push({ f, c: servant, s: { id: servant.row.id, hp: servant.runtime.hp, mp: servant.runtime.mp, rankLevel: servant.derived.rankLevel, masterless: !masterAlive, vanished: false } });
     }
   }
   const result = fateTurnEnd(masters.map((x) => x.m), servants.map((x) => x.s), { dayEnded }, ctx.rng);
@@ -90,9 +101,13 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
 
   for (const [i, m] of result.masters.entries()) {
     const { f, c } = masters[i]!;
-    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp } });
+    // Recovery above HP 0 lifts incapacitation (L204: incapacitated at HP 0).
+    const incapacitated = c.runtime.incapacitated && m.hp === 0;
+    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp || incapacitated !== c.runtime.incapacitated) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated } });
     const state = f.state as FactionState;
-    const fate = { sleptThisTurn: m.sleptThisTurn, awakeTurns: m.awakeTurns, allNighter: m.allNighter };
+    // Forced sleep (L247): the master sleeps through the next action turn (no checks, L249); its end clears the all-nighter.
+    const forced = result.effects.some((e) => e.kind === 'forcedSleep' && e.id === m.id);
+    const fate = { sleptThisTurn: forced || m.sleptThisTurn, awakeTurns: m.awakeTurns, allNighter: m.allNighter };
     await updateFaction(tx, f.id, { state: { ...state, fate } });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.sleepTracked', subject: `faction:${f.id}`, before: { state }, after: { state: { ...state, fate } } });
   }

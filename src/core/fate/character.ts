@@ -16,6 +16,8 @@ export interface CharacterRuntime {
   accepted: { hp?: number; mp?: number; iv?: number };
   /** Attacks a Command Seal will block completely (L290); the combat tracker spends them. */
   blocks?: number;
+  /** Killed (HP 0 with intent to kill, seed 001 L204): no checks, no recovery, never back. */
+  dead?: boolean;
 }
 
 export interface Maxima {
