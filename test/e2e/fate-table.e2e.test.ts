@@ -1,0 +1,265 @@
+// Fate/roll dice at the table (issue 10, "Broken today"): each bug of the audit played through the
+// real discord.js client, citing the seed 001 line it follows.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FateCombatState } from '../../src/command/combat/state.js';
+import type { FactionState } from '../../src/command/war/state.js';
+import type { CharacterRuntime } from '../../src/core/fate/character.js';
+import { row } from '../helpers/db.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import type { FakeUser } from './fake-discord/types.js';
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+let h: Harness;
+const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
+const opt = (name: string, value: any) => ({ name, value });
+const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
+const fight = async (channelId: string) => await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest');
+const fightState = async (channelId: string) => (await fight(channelId)).state as FateCombatState;
+const tracker = async (channelId: string) => {
+  const m = h.fake.message((await fight(channelId)).trackerMessageId!)!;
+  return embedText(m.edits.at(-1) ?? m.body);
+};
+const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
+const buttonIds = (ex: { callback: { data?: any } }): string[] => (ex.callback.data?.components ?? []).flatMap((r: any) => r.components.map((b: any) => b.custom_id));
+
+/** Imports a master + servant pair under new names (the fixtures renamed), owned by `user`. */
+async function importPair(channelId: string, user: FakeUser, master: string, servant: string) {
+  const servantText = fixture('saber.txt').replaceAll('セイバー', servant);
+  const masterText = fixture('master.txt').replaceAll('例・魔術師', master).replace('【サーヴァント】セイバー', `【サーヴァント】${servant}`);
+  for (const [file, content] of [[`${servant}.txt`, servantText], [`${master}.txt`, masterText]] as const) {
+    await h.fake.command({ name: 'sheet', channelId, user, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]) });
+  }
+}
+
+/** Asks for a seal as `user` and has the GM approve it by the DM button; returns the approval. */
+async function sealApproved(channelId: string, user: FakeUser, options: { name: string; value: any }[]) {
+  const { gm } = h.fake.users;
+  const before = h.fake.dms(gm.id).length;
+  const asked = await h.fake.command({ name: 'seal', channelId, user, options });
+  expect(ephemeral(asked)).toBe(true);
+  const dm = await h.fake.waitFor(() => h.fake.dms(gm.id).slice(before).find((m) => m.components.length > 0));
+  const approve = dm.components.flatMap((r: any) => r.components).find((b: any) => String(b.custom_id).startsWith('seal:approve:'));
+  return await h.fake.button({ customId: approve.custom_id, user: gm, guildId: null, message: dm });
+}
+
+beforeAll(async () => {
+  h = await startHarness('fate-table');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('one source of truth for HP/MP during a fight (issue 10 #4; seed 001 L289)', () => {
+  let channelId = '';
+  it('a seal’s full HP and /hp heal mid-fight stay after /combat end; the tracker and /sheet show agree', async () => {
+    const { gm, player } = h.fake.users;
+    channelId = h.fake.createTextChannel({ name: 'truth' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '真・魔術師', '真セイバー');
+    await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [opt('amount', 20), opt('character', '真セイバー')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', '真セイバー'), opt('side', 'us')]) });
+    expect((await fightState(channelId)).combatants[0]!.hp).toBe(28);
+
+    // L289: the seal restores HP to full — on the sheet, which the fight reads.
+    const approved = await sealApproved(channelId, player, [opt('effect', 'hp'), opt('master', '真・魔術師'), opt('target', '真セイバー')]);
+    expect(approved.callback.type).toBe(7);
+    expect((await runtime('真セイバー')).hp).toBe(48);
+    expect((await runtime('真・魔術師')).sealsRemaining).toBe(2);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('show') });
+    await h.fake.waitFor(async () => (await tracker(channelId)).includes('48/48'));
+
+    // /hp during the fight, then the end: nothing overwrites the sheet.
+    await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [opt('amount', 5), opt('character', '真セイバー')]) });
+    const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '真セイバー')]) });
+    expect(embedText(shown.callback.data)).toMatch(/43\/48/);
+    const ended = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
+    expect(embedText(ended.callback.data)).toMatch(/already hold/);
+    expect((await runtime('真セイバー')).hp).toBe(43);
+    await h.fake.waitFor(async () => (await tracker(channelId)).includes('43/48'));
+  });
+});
+
+describe('the defender’s luck and seal before damage (issue 10 #3; seed 001 L215–217, L288)', () => {
+  it('defense rolled → luck reroll → seal +10 on the defense → resolve uses the changed roll', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'defense' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '守・魔術師', '守セイバー');
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', '守セイバー'), opt('side', 'us')]) });
+    // 20d6<=6: every die succeeds, an attack of exactly 20; a servant, so it can hurt a servant (L205).
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'Brute'), opt('side', 'them'), opt('hp', 30), opt('iv', 50), opt('pool', '20d6<=6'), opt('servant', true)]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', '守セイバー'), opt('weapon', 6)] });
+
+    const defended = await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
+    const defenseId = (await fightState(channelId)).pending!.defenseRollId!;
+    expect(defenseId).toBeGreaterThan(0);
+    expect(buttonIds(defended)).toContain('attack:resolve');
+    expect((await runtime('守セイバー')).hp).toBe(48); // nothing settled yet
+
+    // L215–216: the defender rerolls the failed dice of the defense (one luck use).
+    const first = (await rollRow(defenseId)).value;
+    expect(buttonIds(defended)).toContain(`luck:reroll:${defenseId}`);
+    const rerolled = await h.fake.button({ customId: `luck:reroll:${defenseId}`, channelId, user: player });
+    expect(rerolled.callback.type).toBe(7);
+    expect(buttonIds(rerolled)).toContain('attack:resolve'); // the window stays open
+    expect((await runtime('守セイバー')).luckUsedToday).toBe(1);
+    expect((await rollRow(defenseId)).value).toBeGreaterThanOrEqual(first);
+    const afterLuck = (await rollRow(defenseId)).value;
+
+    // L288: seal +10 on the defense roll, approved by the GM.
+    await sealApproved(channelId, player, [opt('effect', '+10'), opt('master', '守・魔術師'), opt('roll', defenseId)]);
+    expect((await rollRow(defenseId)).value).toBe(afterLuck + 10);
+    expect((await runtime('守・魔術師')).sealsRemaining).toBe(2);
+
+    const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
+    const text = embedText(resolved.callback.data);
+    const defense = afterLuck + 10;
+    const armor = Number(/armor (\d+)/.exec(text)![1]);
+    expect(text).toContain(`Attack 20 vs defense ${defense}`);
+    // L202–203: margin + weapon − armor on a hit; weapon − armor on a tie; 0 on a miss.
+    const damage = 20 > defense ? Math.max(0, 20 - defense + 6 - armor) : 20 === defense ? Math.max(0, 6 - armor) : 0;
+    expect((await runtime('守セイバー')).hp).toBe(48 - damage);
+    expect((await fightState(channelId)).pending).toBeNull();
+  });
+});
+
+describe('NPC pools, armor and negative achievements (issue 10 #6, #7, #9; seed 001 L38, L198, L202)', () => {
+  it('a one-die pool counts successes, two tied one-die NPCs roll off visibly, armor: counts, a negative attack does not stall', async () => {
+    const { gm } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'npcs' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    const bad = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'Sum'), opt('side', 'x'), opt('hp', 5), opt('pool', '2d6')]) });
+    expect(embedText(bad.callback.data)).toMatch(/not a success-counting pool/);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'A'), opt('side', 'x'), opt('hp', 50), opt('iv', 5), opt('pool', '20d6<=6')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'B'), opt('side', 'y'), opt('hp', 50), opt('iv', 1), opt('pool', '1d6<=1'), opt('armor', 5)]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'C'), opt('side', 'y'), opt('hp', 50), opt('iv', 1), opt('pool', '1d6<=1')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'D'), opt('side', 'y'), opt('hp', 50), opt('iv', 0), opt('pool', '2d6<=1-5')]) });
+    const next = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    // L198: the AGI+LUK roll-off of the IV tie is shown to the table.
+    expect(embedText(next.callback.data)).toMatch(/IV tie, AGI\+LUK roll-off: (B|C) [01] · (B|C) [01]/);
+
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', 'B'), opt('weapon', 0)] });
+    await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
+    const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
+    const [, d] = /Attack 20 vs defense (\d+) \(armor 5\)/.exec(embedText(resolved.callback.data))!;
+    expect(Number(d)).toBeLessThanOrEqual(1); // a success count, never the die's face (#6)
+    expect((await fightState(channelId)).combatants.find((c) => c.name === 'B')!.hp).toBe(50 - (20 - Number(d) - 5)); // armor 5 (#7)
+
+    // #9, L38: 2d6<=1 − 5 is at most −3; the attack counts as 0 and the fight goes on.
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'D'), opt('target', 'A'), opt('weapon', 0)] });
+    expect((await fightState(channelId)).pending!.achievement).toBe(0);
+    await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
+    const settled = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
+    expect(embedText(settled.callback.data)).toMatch(/Attack 0 vs defense 20/);
+    expect((await fightState(channelId)).pending).toBeNull();
+    expect((await fightState(channelId)).combatants.find((c) => c.name === 'A')!.hp).toBe(50);
+  });
+});
+
+describe('a failed target check states the comparison that holds (issue 10 #10; seed 001 L39)', () => {
+  it('achievement < target: failure', async () => {
+    const { player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'compare' });
+    await importPair(channelId, player, '比・魔術師', '比セイバー');
+    const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'str'), opt('target', 99), opt('character', '比セイバー')] });
+    const text = embedText(ex.callback.data);
+    expect(text).toMatch(/Achievement \*\*\d+\*\* < 99: \*\*Failure\*\*/);
+    expect(text).not.toMatch(/≥ 99/);
+  });
+});
+
+describe('all-nighter, forced sleep and death in a war (issue 10 #1, #2, #5; seed 001 L204, L244, L246–249)', () => {
+  let channelId = '';
+  const advance = () => h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
+  const fate = async () => ((await row(h.store, 'factions', (f) => eq(f.name, 'Night'))).state as FactionState).fate!;
+
+  it('setup: one faction, day 1', async () => {
+    const { gm, player } = h.fake.users;
+    channelId = h.fake.createTextChannel({ name: 'night' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'N')]) });
+    await importPair(channelId, player, '夜・魔術師', '夜セイバー');
+    await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [opt('master', '夜・魔術師'), opt('servant', '夜セイバー'), opt('faction', 'Night')]) });
+    await advance(); // summoning → day 1 morning
+    expect(await row(h.store, 'wars', (w) => eq(w.channelId, channelId))).toMatchObject({ day: 1, turn: 0 });
+  });
+
+  it('four awake turns: −1 on /attack and on the defense roll too ("あらゆる判定", L246–247)', async () => {
+    const { gm, player } = h.fake.users;
+    for (let i = 0; i < 4; i++) await advance();
+    expect((await fate()).allNighter).toBe(1);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', '夜・魔術師'), opt('side', 'us')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'G'), opt('side', 'them'), opt('hp', 60), opt('iv', 1), opt('pool', '6d6<=3')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    const attacked = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('target', 'G'), opt('status', 'mag'), opt('magical', true)] });
+    expect(embedText(attacked.callback.data)).toMatch(/All-nighter: −1/);
+    const attackRoll = await rollRow((await fightState(channelId)).pending!.rollId);
+    expect(attackRoll.normalized).toMatch(/-1$/);
+    await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
+    await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
+
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'G'), opt('target', '夜・魔術師'), opt('ranged', true)] });
+    const defended = await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
+    expect(embedText(defended.callback.data)).toMatch(/All-nighter: −1/);
+    expect((await rollRow((await fightState(channelId)).pending!.defenseRollId!)).normalized).toMatch(/-1$/);
+    await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
+  });
+
+  it('forced sleep once the weakest status check (E: 2 dice) would be 0 (L247); a sleeping master makes no check (L249)', async () => {
+    const { player } = h.fake.users;
+    const ex = await advance(); // fifth awake turn: −2 reaches E's 2
+    expect(embedText(ex.callback.data)).toMatch(/夜・魔術師 cannot stay awake any longer/);
+    expect((await fate()).sleptThisTurn).toBe(true);
+    const refused = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '夜・魔術師')] });
+    expect(ephemeral(refused)).toBe(true);
+    expect(embedText(refused.callback.data)).toMatch(/asleep/);
+    await advance(); // the forced sleep ends the all-nighter
+    expect((await fate()).allNighter).toBe(0);
+    const rolled = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '夜・魔術師')] });
+    expect(ephemeral(rolled)).toBe(false);
+  });
+
+  it('a master killed in a fight stays dead: no checks, no day-end recovery, the servant decays masterless (L204, L241, L244)', async () => {
+    const { gm, player } = h.fake.users;
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', '夜・魔術師'), opt('side', 'us')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'K'), opt('side', 'them'), opt('hp', 10), opt('iv', 99), opt('pool', '20d6<=6'), opt('servant', true)]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', '夜・魔術師'), opt('weapon', 50), opt('intent', 'kill')] });
+    await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
+    await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
+    expect(await runtime('夜・魔術師')).toMatchObject({ hp: 0, dead: true });
+    await h.fake.waitFor(async () => (await tracker(channelId)).includes('dead'));
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
+    expect((await runtime('夜・魔術師')).dead).toBe(true);
+
+    const refused = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '夜・魔術師')] });
+    expect(embedText(refused.callback.data)).toMatch(/is dead and makes no checks/);
+    const sheet = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '夜・魔術師')]) });
+    expect(embedText(sheet.callback.data)).toMatch(/dead/);
+
+    const servantBefore = await runtime('夜セイバー');
+    const reports: string[] = [];
+    const war = await row(h.store, 'wars', (w) => eq(w.channelId, channelId));
+    for (let turn = war.turn; turn < 4; turn++) reports.push(embedText((await advance()).callback.data));
+    const all = reports.join('\n');
+    expect(all).not.toMatch(/夜・魔術師 recovers/);
+    expect(await runtime('夜・魔術師')).toMatchObject({ hp: 0, dead: true });
+    // The fixture servant is rank level 10 (L244): −10 HP and −10 MP per turn once masterless,
+    // starting by itself (no /war set).
+    const turns = 4 - war.turn;
+    expect(turns).toBeGreaterThan(0);
+    expect(all.match(/夜セイバー has no master: HP −10, MP −10/g)?.length).toBe(turns);
+    expect(await runtime('夜セイバー')).toMatchObject({ hp: servantBefore.hp - 10 * turns, mp: servantBefore.mp - 10 * turns });
+  });
+});
