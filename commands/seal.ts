@@ -10,7 +10,8 @@ import type { CommandContext, CommandModule, CommandOptions } from '../src/comma
 import type { DiceResult } from '../src/core/dice/index.js';
 import { applyAutoSuccess, applyBonus, parseSealEffect, sealsCost, spendSeals, type SealEffect } from '../src/core/fate/seals.js';
 import { asLocale, translator, type Locale } from '../src/i18n/index.js';
-import { getCharacter } from '../src/store/characters.js';
+import { getCharacter, listCharacters } from '../src/store/characters.js';
+import { activeWar, warFactions } from '../src/store/wars.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -68,8 +69,12 @@ async function request(ctx: CommandContext, options: CommandOptions): Promise<Re
   if (!effect) throw new UserError(input === 'order' ? 'seal.orderNeedsText' : 'seal.badEffect', { effect: input });
 
   const { id, gmId, gmLocale, master, summary } = await ctx.store.transaction(async (tx) => {
-    const master = await resolveCharacter(tx, ctx, options.string('master'));
-    if (master.sheet.type !== 'master' || master.runtime.sealsRemaining === null) throw new UserError('seal.notMaster', { name: master.row.name });
+    const picked = await resolveCharacter(tx, ctx, options.string('master'));
+    // Playing the servant: its master's seals are meant (the war's contract, else the caller's master sheet naming it).
+    const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
+    if (master.sheet.type !== 'master' || master.runtime.sealsRemaining === null) {
+      throw new UserError(master.sheet.type === 'servant' ? 'seal.servantNeedsMaster' : 'seal.notMaster', { name: master.row.name });
+    }
     await assertCanEdit(tx, ctx, master);
     spendSeals(master.runtime.sealsRemaining, effect); // refuse now if it could never be approved
     const gm = await channelGm(tx, ctx.channelId);
@@ -115,6 +120,16 @@ async function request(ctx: CommandContext, options: CommandOptions): Promise<Re
     view: { locale: ctx.locale, tone: 'secret', title: ctx.t('seal.title'), blocks: [text(ctx.t('seal.requested', { effect: summary(ctx.t), gm: mention(gmId) }))], footer: ctx.t('seal.footer', { id }), ephemeral: true },
     dms: [dm],
   };
+}
+
+/** The servant's master: its faction's in this channel's war, else a master sheet of the caller naming it. */
+async function masterOf(tx: Tx, ctx: CommandContext, servant: Character): Promise<Character | null> {
+  const war = await activeWar(tx, ctx.channelId);
+  const faction = war ? (await warFactions(tx, war.id)).find((f) => f.servantId === servant.row.id && f.masterId !== null) : undefined;
+  const byWar = faction ? await getCharacter(tx, faction.masterId!) : undefined;
+  if (byWar) return hydrate(byWar);
+  const mine = (await listCharacters(tx, ctx.guildId!, ctx.user.id)).map(hydrate);
+  return mine.find((c) => c.sheet.type === 'master' && (c.sheet.master?.servantNames ?? []).includes(servant.row.name)) ?? null;
 }
 
 /** Which stored checks a bonus or auto-success changes: given ids, else the caller's last check here. */

@@ -263,3 +263,36 @@ describe('all-nighter, forced sleep and death in a war (issue 10 #1, #2, #5; see
     expect(await runtime('夜セイバー')).toMatchObject({ hp: servantBefore.hp - 10 * turns, mp: servantBefore.mp - 10 * turns });
   });
 });
+
+describe('"+" and "−" marks from /check (issue 10; seed 001 L867–868, L897–909, L912)', () => {
+  it('A+ with marks: rolls 20d6≤5 and costs 10 MP; B−− is 3d6≤4 unless paid off with 5 HP; EX adds +14 for 14 MP', async () => {
+    const { player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'marks' });
+    const sheet = fixture('saber.txt').replaceAll('セイバー', '印セイバー').replace('筋力A 耐久B 敏捷B 魔力C 幸運C', '筋力A 耐久B−− 敏捷A+ 魔力C 幸運EX');
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'marks.txt', content: sheet }))]) });
+    const start = await runtime('印セイバー');
+    const check = async (options: { name: string; value: any }[]) => {
+      const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('character', '印セイバー'), ...options] });
+      expect(ephemeral(ex)).toBe(false);
+      return embedText(ex.callback.data);
+    };
+    // L912: marks never change HP/MP/IV.
+    expect(await check([opt('status', 'agi')])).toMatch(/`10d6<=5`/);
+    expect((await runtime('印セイバー')).mp).toBe(start.mp);
+    // L898: A+ = A × 2 = 20 dice, threshold unchanged; L901: paid before the check, 10 points (MP chosen).
+    const plus = await check([opt('status', 'agi'), opt('marks', true)]);
+    expect(plus).toMatch(/`20d6<=5`/);
+    expect(plus).toMatch(/Paid for the marks: 0 HP, 10 MP/);
+    expect((await runtime('印セイバー')).mp).toBe(start.mp - 10);
+    // L905: B−− = ceil(8 / 3) = 3 dice; L908: paying the 5 removed dice in HP avoids it.
+    expect(await check([opt('status', 'end')])).toMatch(/`3d6<=4`/);
+    const paidOff = await check([opt('status', 'end'), opt('no_minus', true), opt('pay', 'hp')]);
+    expect(paidOff).toMatch(/`8d6<=4`/);
+    expect((await runtime('印セイバー')).hp).toBe(start.hp - 5);
+    // L867–868: EX is 14 automatic; its implicit "+" adds 14 more for 14 MP only.
+    const ex = await check([opt('status', 'luk'), opt('marks', true)]);
+    expect(ex).toMatch(/`14d6<=6\+14`/);
+    expect(ex).toMatch(/\*\*28\*\*/);
+    expect((await runtime('印セイバー')).mp).toBe(start.mp - 24);
+  });
+});
