@@ -82,7 +82,8 @@ async function request(ctx: CommandContext, options: CommandOptions): Promise<Re
 
     const rollIds = await targetRolls(tx, ctx, effect, options);
     const targetName = options.string('target');
-    const target = targetName ? await resolveCharacter(tx, ctx, targetName) : master;
+    // Without target:, HP/MP/block go to the character the caller plays (the servant, when its master was found for it).
+    const target = targetName ? await resolveCharacter(tx, ctx, targetName) : picked;
     const stored: StoredEffect = { effect, targetId: target.row.id, locale: ctx.locale };
     const at = ctx.now();
     const id = await insertSealRequest(tx, {

@@ -296,3 +296,23 @@ describe('"+" and "−" marks from /check (issue 10; seed 001 L867–868, L897�
     expect((await runtime('印セイバー')).mp).toBe(start.mp - 24);
   });
 });
+
+describe('friction: /seal as the servant, /mp spend paid from HP (issue 10; seed 001 L274, L289, L872)', () => {
+  it('playing the servant, /seal finds its master; an MP shortfall says how much HP it took', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'friction' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '摩・魔術師', '摩セイバー');
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('use', [opt('name', '摩セイバー')]) });
+    await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [opt('amount', 10)]) });
+    const approved = await sealApproved(channelId, player, [opt('effect', 'hp')]);
+    expect(approved.callback.type).toBe(7);
+    expect((await runtime('摩・魔術師')).sealsRemaining).toBe(2);
+    expect((await runtime('摩セイバー')).hp).toBe(48); // the servant played is the target (L289)
+
+    // The master: MP 29, HP 11; spending 35 takes 29 from MP and 6 from HP.
+    const spent = await h.fake.command({ name: 'mp', channelId, user: player, options: sub('spend', [opt('amount', 35), opt('allow_hp', true), opt('character', '摩・魔術師')]) });
+    expect(embedText(spent.callback.data)).toMatch(/MP ran short: 29 from MP, 6 from HP/);
+    expect(await runtime('摩・魔術師')).toMatchObject({ mp: 0, hp: 5 });
+  });
+});
