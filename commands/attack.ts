@@ -13,6 +13,7 @@ import { describe } from '../src/command/localize.js';
 import { storeRoll } from '../src/command/rolls.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
 import { resolveAttack } from '../src/core/fate/combat/attack.js';
+import { armorAgainst, sheetWeapon } from '../src/core/fate/combat/gear.js';
 import { attackLines } from '../src/core/fate/combat/attack.js';
 import { parseStatusName, type CheckStatus } from '../src/core/fate/status-names.js';
 import { getCharacter } from '../src/store/characters.js';
@@ -59,13 +60,19 @@ export const attack: CommandModule = {
       if (!active(target)) throw new UserError('attack.targetDown', { name: target.name });
       const magical = options.boolean('magical') ?? status === 'mag';
       if (!canAttack(state, attacker, target, magical, options.boolean('ranged') ?? false)) throw new UserError('attack.outOfReach', { name: target.name });
-      const { result, allNighter } = await rollFor(tx, attacker, status, splitSkills(options.string('skills')), ctx);
+      const skills = splitSkills(options.string('skills'));
+      if (!gm) await assertMagicAllowed(tx, attacker, status, false);
+      // Without weapon:, the sheet's weapon (or the NP's 固定値 for an NP attack) is used.
+      const fromSheet = options.integer('weapon') === null ? await weaponOf(tx, attacker, status === 'np') : null;
+      const weapon = options.integer('weapon') ?? fromSheet?.attack ?? 0;
+      const { result, allNighter } = await rollFor(tx, attacker, status, skills, ctx);
       const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
-      const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon: options.integer('weapon') ?? 0, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
+      const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', { ...state, pending });
-      return { result, rollId, attacker, target, saved, allNighter };
+      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet };
     });
     const notes = out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : [];
+    if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
     const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }), notes });
     return {
       view: {
@@ -106,7 +113,7 @@ async function requireCombatOrNull(tx: Tx, ctx: CommandContext) {
 }
 
 /** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
-async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Promise<Reply> {
+export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true): Promise<Reply> {
   const out = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = await withSheets(tx, combatRow.state as FateCombatState);
@@ -116,7 +123,9 @@ async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): P
     const target = state.combatants.find((c) => c.key === pending.target)!;
     // The defender's player chooses; the GM chooses for NPCs (and may stand in).
     if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
-    const { result: defense, allNighter } = await rollFor(tx, target, status, [], ctx);
+    // MAG defends only with a magic skill, unless the attack itself is magic (L212–213).
+    if (!await isGm(tx, ctx)) await assertMagicAllowed(tx, target, status, pending.magical);
+    const { result: defense, allNighter } = await rollFor(tx, target, status, skills, ctx);
     const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: defenseId } });
     const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
@@ -131,7 +140,7 @@ async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): P
   return {
     view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons },
     dms: [],
-    update: true,
+    ...(fromButton ? { update: true } : {}),
     board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
   };
 }
@@ -160,7 +169,8 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
     };
     const attackValue = await rolled(pending.rollId, pending.achievement);
     const defenseValue = await rolled(pending.defenseRollId, 0);
-    const armor = await armorOf(tx, target);
+    // A servant's attack is always magical damage (L205); armor counts by its type (L1006–1008).
+    const armor = await armorOf(tx, target, pending.magical || attacker.isServant);
     const resolved = resolveAttack({
       attack: attackValue,
       defense: defenseValue,
@@ -197,11 +207,25 @@ async function spendBlock(tx: Tx, ctx: CommandContext, characterId: number | nul
   return true;
 }
 
-/** Armor: an ad-hoc NPC's `armor:`, or the defense fixed values of the sheet's gear (normal, heroic, mystic codes). */
-async function armorOf(tx: Tx, target: FateCombatState['combatants'][number]): Promise<number> {
+/** Armor: an ad-hoc NPC's `armor:`, or the sheet's armor that applies to this kind of damage (L1006–1008, L1110). */
+async function armorOf(tx: Tx, target: FateCombatState['combatants'][number], magical: boolean): Promise<number> {
   if (target.characterId === null) return target.armor ?? 0;
   const row = await getCharacter(tx, target.characterId);
-  if (!row) return 0;
-  const sheet = hydrate(row).sheet;
-  return sheet.gear.reduce((sum, g) => sum + (g.fixed?.defense ?? 0), 0);
+  return row ? armorAgainst(hydrate(row).sheet, magical) : 0;
+}
+
+async function weaponOf(tx: Tx, c: FateCombatState['combatants'][number], useNp: boolean): Promise<{ attack: number; name: string | null } | null> {
+  const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+  return row ? sheetWeapon(hydrate(row).sheet, useNp) : null;
+}
+
+/**
+ * Attack or defense with MAG needs a magic skill (魔術…) on the sheet, except a defense against a
+ * magic attack (L212–213). A skill "equivalent" to magecraft is the GM's call: the GM may act
+ * for the character. Ad-hoc NPCs are the GM's to judge.
+ */
+async function assertMagicAllowed(tx: Tx, c: FateCombatState['combatants'][number], status: CheckStatus, againstMagic: boolean): Promise<void> {
+  if (status !== 'mag' || againstMagic || c.characterId === null) return;
+  const row = await getCharacter(tx, c.characterId);
+  if (row && !hydrate(row).sheet.skills.some((s) => s.id === 'magecraft' || s.name.includes('魔術'))) throw new UserError('attack.magNeedsSkill', { name: c.name });
 }

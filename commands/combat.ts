@@ -9,7 +9,7 @@ import { advanceToSlot, eventLines, isPersona, newPersonaState, parseResistances
 import { createCombat, declarePersona, type PersonaEvent } from '../src/core/persona/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { undoBatch } from '../src/command/undo.js';
 import { delayedIv } from '../src/core/fate/combat/initiative.js';
@@ -18,9 +18,9 @@ import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import type { CombatRow } from '../src/store/schema/index.js';
 import { lastBatchFor } from '../src/store/wars.js';
-import { defendButtons, resolveButton, resolvePending } from './attack.js';
+import { defend, defendButtons, resolveButton, resolvePending } from './attack.js';
 import { text, type Reply } from '../src/views/view.js';
-import { characterChoices } from './check.js';
+import { characterChoices, splitSkills } from './check.js';
 
 const NAME_MAX = 100;
 const rowChoice = (o: import('@discordjs/builders').SlashCommandStringOption) =>
@@ -57,6 +57,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
   .addSubcommand((s) => describe(s, 'cmd.combat.next'))
   .addSubcommand((s) => describe(s, 'cmd.combat.delay').addIntegerOption((o) => describe(o, 'cmd.combat.amount').setRequired(true).setMinValue(0).setMaxValue(999)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.defend')
+      .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag'] as const, 'attack.defend')))
+      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300)),
+  )
   .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.combat.show'))
   .addSubcommand((s) => describe(s, 'cmd.combat.undo'))
@@ -84,6 +89,12 @@ export const combat: CommandModule = {
         return await change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx), true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
       case 'resolve':
         return await resolvePending(ctx, false);
+      case 'defend': {
+        // The defense with skills as dice-plus (L208–213): 武術, 魔術, 対魔力… (the buttons roll the status alone).
+        const status = options.string('status');
+        if (status !== 'end' && status !== 'agi' && status !== 'mag') throw new UserError('attack.noPending');
+        return await defend(ctx, status, splitSkills(options.string('skills')), false);
+      }
       case 'delay':
         return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
       case 'undo':

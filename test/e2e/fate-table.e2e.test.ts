@@ -316,3 +316,47 @@ describe('friction: /seal as the servant, /mp spend paid from HP (issue 10; seed
     expect(await runtime('摩・魔術師')).toMatchObject({ mp: 0, hp: 5 });
   });
 });
+
+describe('weapon and armor from the sheet, defense with skills, the MAG limit (issue 10; seed 001 L205, L208–213, L1006–1008)', () => {
+  it('an NP attack takes the NP’s fixed value; 対物 armor stops physical damage only; /combat defend adds skill dice; MAG needs a magic skill', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'gear' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '装・魔術師', '装セイバー');
+    // The master wears ordinary 対物 armor (L1006): physical damage only.
+    const armored = fixture('master.txt').replaceAll('例・魔術師', '鎧・魔術師').replace('【誕生日', '【装備・アイテム】\n『鎖帷子』\n装備ポイント:3 種類区分:防具(対物) 効果:ダメージ減少3\n\n【誕生日');
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'armored.txt', content: armored }))]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', '装セイバー'), opt('side', 'us')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', '鎧・魔術師'), opt('side', 'us')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'Mage'), opt('side', 'them'), opt('hp', 40), opt('iv', 1), opt('pool', '20d6<=6')]) });
+    // A weak one for the master, so that she stands through both hits (at most 2 successes).
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'Imp'), opt('side', 'them'), opt('hp', 5), opt('iv', 0), opt('pool', '2d6<=1')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+
+    // L212–213: Saber has no magic skill (魔力放出 is not magecraft).
+    const mag = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('attacker', '装セイバー'), opt('target', 'Mage'), opt('status', 'mag')] });
+    expect(ephemeral(mag)).toBe(true);
+    expect(embedText(mag.callback.data)).toMatch(/has no magic skill/);
+    // The NP's 固定値 攻撃力+10 without typing weapon:.
+    const np = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('attacker', '装セイバー'), opt('target', 'Mage'), opt('status', 'np')] });
+    expect(embedText(np.callback.data)).toMatch(/Weapon 10 from the sheet \(\(例\)約束の剣\)/);
+    expect((await fightState(channelId)).pending!.weapon).toBe(10);
+    await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
+    await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
+
+    // A magic attack on Saber: the defense adds 対魔力's dice (4d6≤4) to END (8d6≤4); heroic armor counts (L1110).
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Mage'), opt('target', '装セイバー'), opt('magical', true), opt('ranged', true)] });
+    const defended = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'end'), opt('skills', '対魔力')]) });
+    expect(embedText(defended.callback.data)).toMatch(/`8d6<=4\+4d6<=4`/);
+    expect(embedText((await h.fake.command({ name: 'combat', channelId, user: player, options: sub('resolve') })).callback.data)).toMatch(/\(armor 4\)/);
+    // The armored master: a magic attack ignores 対物 armor, a physical one meets it.
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Imp'), opt('target', '鎧・魔術師'), opt('magical', true), opt('ranged', true)] });
+    await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
+    expect(embedText((await h.fake.button({ customId: 'attack:resolve', channelId, user: player })).callback.data)).toMatch(/\(armor 0\)/);
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Imp'), opt('target', '鎧・魔術師'), opt('ranged', true)] });
+    const physical = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'agi')]) });
+    expect(ephemeral(physical)).toBe(false);
+    expect(embedText((await h.fake.command({ name: 'combat', channelId, user: player, options: sub('resolve') })).callback.data)).toMatch(/\(armor 3\)/);
+  });
+});
