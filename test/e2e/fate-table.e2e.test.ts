@@ -360,3 +360,31 @@ describe('weapon and armor from the sheet, defense with skills, the MAG limit (i
     expect(embedText((await h.fake.command({ name: 'combat', channelId, user: player, options: sub('resolve') })).callback.data)).toMatch(/\(armor 3\)/);
   });
 });
+
+describe('a faction of two players (issue 10 #8; seed 001 L49)', () => {
+  it('the master’s player joins with another player’s servant; both are members; a stranger is refused, the GM is not', async () => {
+    const { gm, player, player2, moderator } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'pair' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'P')]) });
+    const servant = fixture('saber.txt').replaceAll('セイバー', '組セイバー');
+    const master = fixture('master.txt').replaceAll('例・魔術師', '組・魔術師').replace('【サーヴァント】セイバー', '【サーヴァント】組セイバー');
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'm.txt', content: master }))]) });
+    await h.fake.command({ name: 'sheet', channelId, user: player2, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 's.txt', content: servant }))]) });
+    const stranger = await h.fake.command({ name: 'war', channelId, user: moderator, options: sub('join', [opt('master', '組・魔術師'), opt('servant', '組セイバー')]) });
+    expect(ephemeral(stranger)).toBe(true);
+    const joined = await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [opt('master', '組・魔術師'), opt('servant', '組セイバー'), opt('faction', 'Pair')]) });
+    expect(ephemeral(joined)).toBe(false);
+    const faction = await row(h.store, 'factions', (f) => eq(f.name, 'Pair'));
+    expect([...(faction.members as string[])].sort()).toEqual([player.id, player2.id].sort());
+
+    // The GM may join a pair for the players (the refusal said so).
+    const other = fixture('saber.txt').replaceAll('セイバー', '組ランサー');
+    const otherMaster = fixture('master.txt').replaceAll('例・魔術師', '組・神父').replace('【サーヴァント】セイバー', '【サーヴァント】組ランサー');
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'm2.txt', content: otherMaster }))]) });
+    await h.fake.command({ name: 'sheet', channelId, user: player2, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 's2.txt', content: other }))]) });
+    const byGm = await h.fake.command({ name: 'war', channelId, user: gm, options: sub('join', [opt('master', '組・神父'), opt('servant', '組ランサー'), opt('faction', 'ByGm')]) });
+    expect(ephemeral(byGm)).toBe(false);
+    expect([...((await row(h.store, 'factions', (f) => eq(f.name, 'ByGm'))).members as string[])].sort()).toEqual([player.id, player2.id].sort());
+  });
+});
