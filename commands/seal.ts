@@ -12,6 +12,7 @@ import { applyAutoSuccess, applyBonus, parseSealEffect, sealsCost, spendSeals, t
 import { asLocale, translator, type Locale } from '../src/i18n/index.js';
 import { getCharacter, listCharacters } from '../src/store/characters.js';
 import { activeWar, warFactions } from '../src/store/wars.js';
+import { activeCombat } from '../src/store/combats.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -22,7 +23,7 @@ import { rollView } from '../src/views/roll.js';
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
 
-const EFFECTS = ['+10', '+5/+5', '+20', 'hp', 'mp', 'block', 'auto', 'order'] as const;
+const EFFECTS = ['+10', '+5/+5', '+20', 'hp', 'mp', 'block', 'auto', 'order', 'rest'] as const;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.seal')
   .setDMPermission(false)
@@ -65,6 +66,7 @@ export const seal: CommandModule = {
 
 async function request(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const input = options.string('effect') ?? '';
+  if (input === 'rest') return await useBanked(ctx, options);
   const effect = parseSealEffect(input, options.string('text') ?? undefined);
   if (!effect) throw new UserError(input === 'order' ? 'seal.orderNeedsText' : 'seal.badEffect', { effect: input });
 
@@ -142,7 +144,9 @@ async function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, opti
     const last = await lastCountingRoll(tx, ctx.user.id, ctx.channelId);
     if (last) given.push(last.id);
   }
-  if (given.length < wanted) throw new UserError('seal.needRolls', { count: wanted });
+  // A +5/+5 split in a fight may name one check now; the other +5 waits for a later check of the same battle (L288).
+  const splitLater = effect.kind === 'bonus' && wanted === 2 && given.length === 1 && (await activeCombat(tx, ctx.channelId))?.ruleset === 'fate';
+  if (given.length < wanted && !splitLater) throw new UserError('seal.needRolls', { count: wanted });
   const ids = given.slice(0, wanted);
   for (const id of ids) {
     const row = await getRoll(tx, id);
@@ -238,6 +242,12 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
       await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
       rolls.push({ row, result: next, record });
     }
+    const rest = effect.kind === 'bonus' ? effect.amounts.slice(rollIds.length).reduce((a, b) => a + b, 0) : 0;
+    if (rest > 0) {
+      // The unused half of a split, kept for a later check of this battle (L288).
+      const combat = await activeCombat(tx, req.channelId);
+      if (combat) return { rolls, character: await saveCharacter(tx, ctx, master, 'seal.banked', { runtime: { ...master.runtime, sealBank: { amount: rest, combatId: combat.id } } }) };
+    }
     return { rolls, character: null };
   }
   if (effect.kind === 'order') return { rolls: [], character: null };
@@ -251,6 +261,30 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
         ? { ...target.runtime, mp: target.max.mpMax }
         : { ...target.runtime, blocks: (target.runtime.blocks ?? 0) + 1 };
   return { rolls: [], character: await saveCharacter(tx, ctx, target, 'seal.effect', { runtime }) };
+}
+
+/** `/seal effect:rest`: the banked +5 of an approved split goes on a check of the same battle, no new approval. */
+async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { row, next, record, master } = await ctx.store.transaction(async (tx) => {
+    const picked = await resolveCharacter(tx, ctx, options.string('master'));
+    const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
+    await assertCanEdit(tx, ctx, master);
+    const bank = master.runtime.sealBank;
+    const combat = await activeCombat(tx, ctx.channelId);
+    if (!bank || !combat || combat.id !== bank.combatId) throw new UserError('seal.noBank', { name: master.row.name });
+    const rollId = options.integer('roll') ?? (await lastCountingRoll(tx, ctx.user.id, ctx.channelId))?.id;
+    const row = rollId === undefined ? undefined : await getRoll(tx, rollId);
+    if (!row || row.guildId !== ctx.guildId || row.kind === 'sum') throw new UserError('seal.badRoll', { id: rollId ?? 0 });
+    const check = (row.check as CheckRecord | null) ?? { label: row.normalized, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
+    const next = applyBonus(storedResult(row), bank.amount);
+    const record = { ...check, sealBonus: check.sealBonus + bank.amount };
+    await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
+    const { sealBank: _spent, ...runtime } = master.runtime;
+    const saved = await saveCharacter(tx, ctx, master, 'seal.bankUsed', { runtime });
+    return { row, next, record, master: saved };
+  });
+  const view = sealedRollView(ctx, row, next, record);
+  return { view: { ...view, blocks: [text(ctx.t('seal.bankUsed', { name: master.row.name, amount: record.sealBonus })), ...view.blocks] }, dms: [] };
 }
 
 function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord): View {

@@ -97,6 +97,7 @@ export function resourceLine(ctx: CommandContext, c: Character): string {
   ];
   if (c.runtime.sealsRemaining !== null) parts.push(ctx.t('character.seals', { seals: c.runtime.sealsRemaining }));
   if (c.runtime.supportPool > 0) parts.push(ctx.t('character.support', { points: c.runtime.supportPool }));
+  if (c.runtime.sealBank) parts.push(ctx.t('character.sealBank', { amount: c.runtime.sealBank.amount }));
   if (c.runtime.dead) parts.push(ctx.t('character.dead'));
   else if (c.runtime.incapacitated) parts.push(ctx.t('character.incapacitated'));
   return parts.join(' · ');

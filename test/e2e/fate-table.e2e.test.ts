@@ -388,3 +388,39 @@ describe('a faction of two players (issue 10 #8; seed 001 L49)', () => {
     expect([...((await row(h.store, 'factions', (f) => eq(f.name, 'ByGm'))).members as string[])].sort()).toEqual([player.id, player2.id].sort());
   });
 });
+
+describe('a +5/+5 seal split kept for a later check of the same battle (issue 10; seed 001 L288)', () => {
+  it('one +5 now, the other on a later check in the fight; gone once the fight ends', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'split' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '分・魔術師', '分セイバー');
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    const checkId = async () => (await row(h.store, 'rolls', (r) => eq(r.channelId, channelId), 'newest')).id;
+    await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '分・魔術師')] });
+    const first = await checkId();
+    const firstValue = (await rollRow(first)).value;
+    await sealApproved(channelId, player, [opt('effect', '+5/+5'), opt('master', '分・魔術師'), opt('roll', first)]);
+    expect((await rollRow(first)).value).toBe(firstValue + 5);
+    expect(await runtime('分・魔術師')).toMatchObject({ sealsRemaining: 2, sealBank: { amount: 5 } });
+    const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '分・魔術師')]) });
+    expect(embedText(shown.callback.data)).toMatch(/seal \+5 kept for this battle/);
+
+    await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'str'), opt('character', '分セイバー')] });
+    const second = await checkId();
+    const secondValue = (await rollRow(second)).value;
+    const used = await h.fake.command({ name: 'seal', channelId, user: player, options: [opt('effect', 'rest'), opt('master', '分・魔術師'), opt('roll', second)] });
+    expect(embedText(used.callback.data)).toMatch(/kept Command Seal \+5/);
+    expect((await rollRow(second)).value).toBe(secondValue + 5);
+    expect((await runtime('分・魔術師')).sealBank).toBeUndefined();
+    expect((await runtime('分・魔術師')).sealsRemaining).toBe(2);
+
+    // A bank outlives its battle only as a refusal.
+    await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '分・魔術師')] });
+    await sealApproved(channelId, player, [opt('effect', '+5/+5'), opt('master', '分・魔術師'), opt('roll', await checkId())]);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
+    const late = await h.fake.command({ name: 'seal', channelId, user: player, options: [opt('effect', 'rest'), opt('master', '分・魔術師')] });
+    expect(ephemeral(late)).toBe(true);
+    expect(embedText(late.callback.data)).toMatch(/no kept \+5/);
+  });
+});

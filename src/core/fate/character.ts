@@ -18,6 +18,8 @@ export interface CharacterRuntime {
   blocks?: number;
   /** Killed (HP 0 with intent to kill, seed 001 L204): no checks, no recovery, never back. */
   dead?: boolean;
+  /** The second +5 of an approved +5/+5 split, usable on a later check of the same battle (L288). */
+  sealBank?: { amount: number; combatId: number };
 }
 
 export interface Maxima {
