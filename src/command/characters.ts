@@ -2,6 +2,7 @@
 // saveCharacter, which writes the row and its event (before/after) in the caller's transaction.
 import { clampRuntime, maxima, type CharacterRuntime, type Maxima } from '../core/fate/character.js';
 import { deriveValues, type Derived } from '../core/fate/sheet/index.js';
+import { wealthMax } from '../core/fate/wealth.js';
 import type { CharacterSheet } from '../core/fate/sheet/types.js';
 import { activeCharacterId, findCharacter, getCharacter, updateCharacter } from '../store/characters.js';
 import type { Tx } from '../store/db.js';
@@ -97,6 +98,8 @@ export function resourceLine(ctx: CommandContext, c: Character): string {
   ];
   if (c.runtime.sealsRemaining !== null) parts.push(ctx.t('character.seals', { seals: c.runtime.sealsRemaining }));
   if (c.runtime.supportPool > 0) parts.push(ctx.t('character.support', { points: c.runtime.supportPool }));
+  const wealth = wealthMax(c.sheet);
+  if (wealth > 0) parts.push(ctx.t('character.wealth', { left: wealth - (c.runtime.wealthSpent ?? 0), max: wealth }));
   if (c.runtime.sealBank) parts.push(ctx.t('character.sealBank', { amount: c.runtime.sealBank.amount }));
   if (c.runtime.dead) parts.push(ctx.t('character.dead'));
   else if (c.runtime.incapacitated) parts.push(ctx.t('character.incapacitated'));

@@ -424,3 +424,26 @@ describe('a +5/+5 seal split kept for a later check of the same battle (issue 10
     expect(embedText(late.callback.data)).toMatch(/no kept \+5/);
   });
 });
+
+describe('wealth points (issue 10; seed 001 L959–961)', () => {
+  it('a master spends 3 of 社会D × 2 = 4; each day end gives one back, shown on the sheet', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'wealth' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'W')]) });
+    await importPair(channelId, player, '財・魔術師', '財セイバー');
+    await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [opt('master', '財・魔術師'), opt('servant', '財セイバー'), opt('faction', 'Rich')]) });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
+    const spent = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 3), opt('name', '財・魔術師')]) });
+    expect(embedText(spent.callback.data)).toMatch(/wealth 1\/4/);
+    const tooMuch = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 2), opt('name', '財・魔術師')]) });
+    expect(ephemeral(tooMuch)).toBe(true);
+    const reports: string[] = [];
+    for (let i = 0; i < 4; i++) reports.push(embedText((await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') })).callback.data));
+    expect(reports.slice(0, 3).join('\n')).not.toMatch(/wealth point back/);
+    expect(reports[3]).toMatch(/財・魔術師 gets a wealth point back at the day end → 2\/4/);
+    expect((await runtime('財・魔術師')).wealthSpent).toBe(2);
+    const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '財・魔術師')]) });
+    expect(embedText(shown.callback.data)).toMatch(/wealth 2\/4/);
+  });
+});

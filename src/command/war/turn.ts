@@ -14,6 +14,7 @@ import { getWar, updateFaction, updateWar, warFactions } from '../../store/wars.
 import { text, type Reply } from '../../views/view.js';
 import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { resetDailyLuck } from '../daily.js';
+import { recoverWealth, wealthMax } from '../../core/fate/wealth.js';
 import type { CommandContext } from '../types.js';
 import { boardUpdate, warClockLine } from './board.js';
 import { factionDms } from './report.js';
@@ -96,6 +97,7 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     }
   }
   const result = fateTurnEnd(masters.map((x) => x.m), servants.map((x) => x.s), { dayEnded }, ctx.rng);
+  const extra: Line[] = [];
   const names = new Map<number, { name: string; factionId: number }>();
   for (const x of [...masters, ...servants]) names.set(x.c.row.id, { name: x.c.row.name, factionId: x.f.id });
 
@@ -103,7 +105,12 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     const { f, c } = masters[i]!;
     // Recovery above HP 0 lifts incapacitation (L204: incapacitated at HP 0).
     const incapacitated = c.runtime.incapacitated && m.hp === 0;
-    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp || incapacitated !== c.runtime.incapacitated) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated } });
+    // Wealth points: one spent point back at each day end (L961).
+    const wealthSpent = dayEnded && c.runtime.wealthSpent ? recoverWealth(c.runtime.wealthSpent) : c.runtime.wealthSpent;
+    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp || incapacitated !== c.runtime.incapacitated || wealthSpent !== c.runtime.wealthSpent) {
+      await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated, ...(wealthSpent === undefined ? {} : { wealthSpent }) } });
+    }
+    if (wealthSpent !== c.runtime.wealthSpent) extra.push({ factionId: f.id, text: ctx.t('wealth.recovered', { name: c.row.name, left: wealthMax(c.sheet) - (wealthSpent ?? 0), max: wealthMax(c.sheet) }) });
     const state = f.state as FactionState;
     // Forced sleep (L247): the master sleeps through the next action turn (no checks, L249); its end clears the all-nighter.
     const forced = result.effects.some((e) => e.kind === 'forcedSleep' && e.id === m.id);
@@ -119,12 +126,13 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.eliminated', subject: `faction:${f.id}`, before: { eliminated: false }, after: { eliminated: true } });
     }
   }
-  return result.effects
+  const lines = result.effects
     .filter((e) => e.kind !== 'luckReset') // reported once by advanceWar, after the reset itself
     .map((e) => {
       const message = dayEffectMessage(e, (id) => names.get(id)?.name ?? `#${id}`);
       return { factionId: 'id' in e ? (names.get(e.id)?.factionId ?? null) : null, text: ctx.t(message.key, message.params) };
     });
+  return [...lines, ...extra];
 }
 
 async function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[]): Promise<Line[]> {

@@ -20,6 +20,8 @@ export interface CharacterRuntime {
   dead?: boolean;
   /** The second +5 of an approved +5/+5 split, usable on a later check of the same battle (L288). */
   sealBank?: { amount: number; combatId: number };
+  /** Wealth points (財産P) spent and not yet back (L959–961); one returns at each day end. */
+  wealthSpent?: number;
 }
 
 export interface Maxima {
