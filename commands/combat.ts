@@ -1,8 +1,10 @@
 // /combat start | add | join | remove | next | delay | show | undo | end — the fight tracker.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { resolveCharacter } from '../src/command/characters.js';
-import { addCombatant, currentActor, findCombatant, fromSheet, newFateState, nextTurn, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
-import type { FateCombatState, Row } from '../src/command/combat/state.js';
+import { hydrate, resolveCharacter } from '../src/command/characters.js';
+import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, nextTurn, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
+import { active, type FateCombatant, type FateCombatState, type Row } from '../src/command/combat/state.js';
+import { rollEscape } from '../src/core/fate/combat/escape.js';
+import { getCharacter } from '../src/store/characters.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
 import { advanceToSlot, eventLines, isPersona, newPersonaState, parseResistances, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
@@ -63,6 +65,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300)),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.escape')
+      .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.escape.opposed'))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.escape.rearguard')),
+  )
   .addSubcommand((s) => describe(s, 'cmd.combat.show'))
   .addSubcommand((s) => describe(s, 'cmd.combat.undo'))
   .addSubcommand((s) => describe(s, 'cmd.combat.end'))
@@ -89,6 +97,8 @@ export const combat: CommandModule = {
         return await change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx), true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
       case 'resolve':
         return await resolvePending(ctx, false);
+      case 'escape':
+        return await escape(ctx, options);
       case 'defend': {
         // The defense with skills as dice-plus (L208–213): 武術, 魔術, 対魔力… (the buttons roll the status alone).
         const status = options.string('status');
@@ -227,6 +237,50 @@ async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount
   const insertAt = rest.findIndex((k) => ivOf(k) < actor.iv - amount);
   const reordered = insertAt === -1 ? [...rest, actor.key] : [...rest.slice(0, insertAt), actor.key, ...rest.slice(insertAt)];
   return { ...state, combatants, order: [...state.order.slice(0, state.turn), ...reordered] };
+}
+
+/**
+ * 戦闘離脱 (L520–524), declared at a turn's start and ruled by the GM: unopposed or with a
+ * rearguard it succeeds; otherwise every character of every side rolls AGI and the escaping
+ * side needs the single highest achievement, ties rerolled. Escapees leave the order.
+ */
+async function escape(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const side = (options.string('side') ?? '').trim();
+  const { updated, lines } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    if (isPersona(combatRow.state)) throw new UserError('persona.cmd.fateOnly');
+    const state = await withSheets(tx, combatRow.state as FateCombatState);
+    const fighters = state.combatants.filter(active);
+    const escapers = fighters.filter((c) => c.side === side);
+    if (escapers.length === 0) throw new UserError('combat.escapeNoSide', { side });
+    const agi = async (c: FateCombatant) => {
+      if (c.characterId === null) return tieCheckOfPool(c.pool ?? '4d6<=3', ctx.rng);
+      const row = await getCharacter(tx, c.characterId);
+      return row ? agiCheckOf(hydrate(row)) : '2d6<=3';
+    };
+    const checks = async (list: FateCombatant[]) => {
+      const out: string[] = [];
+      for (const c of list) out.push(await agi(c));
+      return out;
+    };
+    const result = rollEscape(
+      {
+        escapers: await checks(escapers),
+        chasers: await checks(fighters.filter((c) => c.side !== side)),
+        opposed: options.boolean('opposed') ?? true,
+        rearguard: options.boolean('rearguard') ?? false,
+      },
+      ctx.rng,
+    );
+    const rounds = result.rounds.map((r) => ctx.t('combat.escapeRound', { escapers: r.escapers.join(', '), chasers: r.chasers.join(', ') }));
+    const gone = new Set(result.outcome === 'escaped' ? escapers.map((c) => c.key) : []);
+    const next = { ...state, pending: null, combatants: state.combatants.map((c) => (gone.has(c.key) ? { ...c, escaped: true } : c)) };
+    const updated = await saveCombatState(tx, ctx, combatRow, 'combat.escaped', next);
+    return { updated, lines: [...rounds, ...result.lines.map((l) => ctx.t(l.key, l.params))] };
+  });
+  const reply = withTracker(ctx, updated, lines);
+  return { ...reply, view: { ...reply.view, ephemeral: false } };
 }
 
 async function undo(ctx: CommandContext): Promise<Reply> {

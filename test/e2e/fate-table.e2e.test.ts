@@ -447,3 +447,38 @@ describe('wealth points (issue 10; seed 001 L959–961)', () => {
     expect(embedText(shown.callback.data)).toMatch(/wealth 2\/4/);
   });
 });
+
+describe('escape from a fight (issue 10; seed 001 L520–524)', () => {
+  it('opposed: every character rolls AGI and the best decides; a rearguard lets the rest go without a roll', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'escape' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '逃・魔術師', '逃セイバー');
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', '逃セイバー'), opt('side', 'us')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'Slow'), opt('side', 'them'), opt('hp', 10), opt('iv', 1), opt('pool', '1d6<=1')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'Other'), opt('side', 'third'), opt('hp', 10), opt('iv', 1), opt('pool', '2d6<=3')]) });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    const notGm = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('escape', [opt('side', 'us')]) });
+    expect(ephemeral(notGm)).toBe(true);
+
+    const ex = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('escape', [opt('side', 'us')]) });
+    const text = embedText(ex.callback.data);
+    expect(ephemeral(ex)).toBe(false);
+    const rounds = [...text.matchAll(/AGI roll-off: escaping ([\d, ]+) vs pursuing ([\d, ]+)/g)];
+    expect(rounds.length).toBeGreaterThan(0);
+    const last = rounds.at(-1)!;
+    const best = Math.max(...last[1]!.split(', ').map(Number));
+    const chase = Math.max(...last[2]!.split(', ').map(Number));
+    expect(best).not.toBe(chase); // ties are rerolled (L523)
+    const saber = (await fightState(channelId)).combatants.find((c) => c.name === '逃セイバー')!;
+    expect(saber.escaped).toBe(best > chase);
+    expect(text).toMatch(best > chase ? /Escaped/ : /Caught/);
+
+    // L524: a rearguard — the third side leaves for certain, no roll.
+    const held = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('escape', [opt('side', 'third'), opt('rearguard', true)]) });
+    expect(embedText(held.callback.data)).toMatch(/rearguard holds the enemy/);
+    expect((await fightState(channelId)).combatants.find((c) => c.name === 'Other')!.escaped).toBe(true);
+    await h.fake.waitFor(async () => (await tracker(channelId)).includes('escaped'));
+  });
+});

@@ -32,6 +32,12 @@ export function addCombatant(state: FateCombatState, c: Omit<FateCombatant, 'key
   return next;
 }
 
+/** The AGI pool alone, as a count (the escape roll-off, L522). */
+export function agiCheckOf(ch: Character): string {
+  const p = ch.derived.pools.agi;
+  return p ? (p.auto > 0 ? `${p.auto}d6<=6` : `${p.dice}d6<=${p.threshold}+0`) : '2d6<=3';
+}
+
 /** AGI + LUK pools for initiative ties (L198), from the sheet. */
 function tieCheckOf(ch: Character): string {
   const agi = ch.derived.pools.agi;
