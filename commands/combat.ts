@@ -65,6 +65,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300)),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
+  .addSubcommand((s) => describe(s, 'cmd.combat.yield'))
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.escape')
       .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40))
@@ -99,6 +100,8 @@ export const combat: CommandModule = {
         return await resolvePending(ctx, false);
       case 'escape':
         return await escape(ctx, options);
+      case 'yield':
+        return await change(ctx, 'combat.yielded', (tx, _c, s) => yieldTurn(tx, ctx, s), false);
       case 'defend': {
         // The defense with skills as dice-plus (L208–213): 武術, 魔術, 対魔力… (the buttons roll the status alone).
         const status = options.string('status');
@@ -281,6 +284,23 @@ async function escape(ctx: CommandContext, options: CommandOptions): Promise<Rep
   });
   const reply = withTracker(ctx, updated, lines);
   return { ...reply, view: { ...reply.view, ephemeral: false } };
+}
+
+/**
+ * The winner of an IV tie may let the other act first (L198: "あえて相手に先手を譲るのもあり"):
+ * at the start of its turn the current actor swaps with the next one when their IVs are equal.
+ */
+async function yieldTurn(tx: Tx, ctx: CommandContext, state: FateCombatState): Promise<FateCombatState> {
+  const actor = currentActor(state);
+  if (!actor) throw new UserError('combat.notStarted');
+  if (actor.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: actor.name });
+  const nextKey = state.order[state.turn + 1];
+  const next = state.combatants.find((c) => c.key === nextKey);
+  if (state.pending || !next || next.iv - next.delay !== actor.iv - actor.delay) throw new UserError('combat.cannotYield', { name: actor.name });
+  const order = [...state.order];
+  order[state.turn] = next.key;
+  order[state.turn + 1] = actor.key;
+  return { ...state, order };
 }
 
 async function undo(ctx: CommandContext): Promise<Reply> {

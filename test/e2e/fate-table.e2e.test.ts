@@ -482,3 +482,29 @@ describe('escape from a fight (issue 10; seed 001 L520–524)', () => {
     await h.fake.waitFor(async () => (await tracker(channelId)).includes('escaped'));
   });
 });
+
+describe('the IV-tie winner may yield first place (issue 10; seed 001 L198)', () => {
+  it('/combat yield swaps the current actor with the next one of the same IV; refused otherwise', async () => {
+    const { gm } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'yield' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+    for (const [who, iv] of [['X', 7], ['Y', 7], ['Z', 3]] as const) {
+      await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', who), opt('side', who === 'Z' ? 'b' : 'a'), opt('hp', 10), opt('iv', iv), opt('pool', '4d6<=3')]) });
+    }
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    const names = async () => {
+      const s = await fightState(channelId);
+      return s.order.map((k) => s.combatants.find((c) => c.key === k)!.name);
+    };
+    const [winner, loser] = await names();
+    expect([winner, loser].sort()).toEqual(['X', 'Y']);
+    const yielded = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('yield') });
+    expect(embedText(yielded.callback.data)).toMatch(/First place yielded/);
+    expect(await names()).toEqual([loser, winner, 'Z']);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+    const refused = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('yield') });
+    expect(ephemeral(refused)).toBe(true); // Z has no one of IV 3 after it
+  });
+});
