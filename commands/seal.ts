@@ -13,6 +13,7 @@ import { asLocale, translator, type Locale } from '../src/i18n/index.js';
 import { getCharacter, listCharacters } from '../src/store/characters.js';
 import { activeWar, warFactions } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
+import { trackerAfterSheetChange } from '../src/command/combat/tracker.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -195,7 +196,9 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
     const changed = await applyEffect(tx, ctx, req, stored, savedMaster);
     await decideSealRequest(tx, id, 'approved', at);
     await appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.approved', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'approved', sealsLeft } });
-    return { req, masterName: masterRow.name, approved: true as const, sealsLeft, ...changed };
+    // Full HP/MP during a fight: the tracker shows it now (the sheet is the fight's source of truth).
+    const board = changed.character ? await trackerAfterSheetChange(tx, ctx, req.channelId, [changed.character.row.id]) : undefined;
+    return { req, masterName: masterRow.name, approved: true as const, sealsLeft, board, ...changed };
   });
 
   const { req } = outcome;
@@ -219,7 +222,8 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
   const gmView = decisionView(ctx);
   // A seal on a public check changes what the table saw: show the new result where it was rolled.
   const posts: ChannelPost[] = rollViews.filter((r) => !r.row.secret).map((r) => ({ channelId: r.row.channelId, view: r.view }));
-  return { view: gmView, dms, posts, update: true };
+  const board = outcome.approved ? outcome.board : undefined;
+  return { view: gmView, dms, posts, update: true, ...(board ? { board } : {}) };
 }
 
 interface Applied {

@@ -70,13 +70,14 @@ describe('one source of truth for HP/MP during a fight (issue 10 #4; seed 001 L2
     expect(approved.callback.type).toBe(7);
     expect((await runtime('真セイバー')).hp).toBe(48);
     expect((await runtime('真・魔術師')).sealsRemaining).toBe(2);
-    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('show') });
+    // The approval itself brings the tracker up to date (no combat step needed).
     await h.fake.waitFor(async () => (await tracker(channelId)).includes('48/48'));
 
     // /hp during the fight, then the end: nothing overwrites the sheet.
     await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [opt('amount', 5), opt('character', '真セイバー')]) });
     const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '真セイバー')]) });
     expect(embedText(shown.callback.data)).toMatch(/43\/48/);
+    await h.fake.waitFor(async () => (await tracker(channelId)).includes('43/48')); // at once, before any combat step
     const ended = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
     expect(embedText(ended.callback.data)).toMatch(/already hold/);
     expect((await runtime('真セイバー')).hp).toBe(43);

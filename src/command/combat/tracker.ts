@@ -4,6 +4,9 @@ import type { CombatRow } from '../../store/schema/index.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 import type { FateCombatant, FateCombatState } from './state.js';
+import { activeCombat } from '../../store/combats.js';
+import type { Tx } from '../../store/db.js';
+import { withSheets } from './fate.js';
 
 const BAR = 10;
 
@@ -41,4 +44,17 @@ export function fateTrackerView(ctx: CommandContext, state: FateCombatState, end
 
 export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View): BoardUpdate {
   return { kind: 'combat', warId: combat.id, channelId: combat.channelId, view };
+}
+
+/**
+ * The tracker of the fight in this channel as the sheets now stand, when a sheet change (/hp, /mp,
+ * a seal's full HP/MP) touched one of its combatants: the tracker agrees with the sheet at once.
+ */
+export async function trackerAfterSheetChange(tx: Tx, ctx: CommandContext, channelId: string, characterIds: number[]): Promise<BoardUpdate | undefined> {
+  const combat = await activeCombat(tx, channelId);
+  if (!combat || combat.ruleset !== 'fate') return undefined;
+  const state = combat.state as FateCombatState;
+  if (!state.combatants.some((c) => c.characterId !== null && characterIds.includes(c.characterId))) return undefined;
+  const synced = await withSheets(tx, state);
+  return trackerUpdate(ctx, combat, fateTrackerView(ctx, synced));
 }
