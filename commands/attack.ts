@@ -1,8 +1,9 @@
 // /attack: the current fighter attacks; the defender answers with a button (END, AGI or MAG —
-// seed 001 L207–214) and the damage formula settles it (L202–205). Both checks are stored rolls,
-// so luck rerolls and Command Seals can still change them before the defense is rolled.
+// seed 001 L207–214); then a resolve step (button or /combat resolve) settles the damage
+// (L202–205). Both checks are stored rolls, so luck rerolls (L215–217) and Command Seals (L288)
+// of either side can still change them until the defender (or the GM) resolves.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { canAttack, currentActor, findCombatant, rollFor, applyDamage } from '../src/command/combat/fate.js';
+import { achievementOf, canAttack, currentActor, findCombatant, rollFor, applyDamage, withSheets } from '../src/command/combat/fate.js';
 import type { FateCombatState } from '../src/command/combat/state.js';
 import { active } from '../src/command/combat/state.js';
 import { isGm, requireCombat, saveCombatState } from '../src/command/combat/store.js';
@@ -12,10 +13,13 @@ import { describe } from '../src/command/localize.js';
 import { storeRoll } from '../src/command/rolls.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
 import { resolveAttack } from '../src/core/fate/combat/attack.js';
+import { armorAgainst, sheetWeapon } from '../src/core/fate/combat/gear.js';
 import { attackLines } from '../src/core/fate/combat/attack.js';
 import { parseStatusName, type CheckStatus } from '../src/core/fate/status-names.js';
 import { getCharacter } from '../src/store/characters.js';
 import { getRoll } from '../src/store/rolls.js';
+import { storedResult } from '../src/command/rolls.js';
+import { failedDiceCount } from '../src/core/dice/index.js';
 import type { Tx } from '../src/store/db.js';
 import { hydrate, saveCharacter } from '../src/command/characters.js';
 import { rollView } from '../src/views/roll.js';
@@ -45,7 +49,7 @@ export const attack: CommandModule = {
     const status = parseStatusName(statusInput) as CheckStatus;
     const out = await ctx.store.transaction(async (tx) => {
       const combatRow = await requireCombat(tx, ctx);
-      const state = combatRow.state as FateCombatState;
+      const state = await withSheets(tx, combatRow.state as FateCombatState);
       if (state.pending) throw new UserError('attack.pending', { name: state.combatants.find((c) => c.key === state.pending!.target)?.name ?? '?' });
       const gm = await isGm(tx, ctx);
       const attacker = options.string('attacker') ? findCombatant(state, options.string('attacker')!) : currentActor(state);
@@ -56,13 +60,20 @@ export const attack: CommandModule = {
       if (!active(target)) throw new UserError('attack.targetDown', { name: target.name });
       const magical = options.boolean('magical') ?? status === 'mag';
       if (!canAttack(state, attacker, target, magical, options.boolean('ranged') ?? false)) throw new UserError('attack.outOfReach', { name: target.name });
-      const result = await rollFor(tx, attacker, status, splitSkills(options.string('skills')), ctx);
+      const skills = splitSkills(options.string('skills'));
+      if (!gm) await assertMagicAllowed(tx, attacker, status, false);
+      // Without weapon:, the sheet's weapon (or the NP's 固定値 for an NP attack) is used.
+      const fromSheet = options.integer('weapon') === null ? await weaponOf(tx, attacker, status === 'np') : null;
+      const weapon = options.integer('weapon') ?? fromSheet?.attack ?? 0;
+      const { result, allNighter } = await rollFor(tx, attacker, status, skills, ctx);
       const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
-      const pending = { attacker: attacker.key, target: target.key, achievement: result.value, rollId, weapon: options.integer('weapon') ?? 0, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
+      const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', { ...state, pending });
-      return { result, rollId, attacker, target, saved };
+      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet };
     });
-    const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }) });
+    const notes = out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : [];
+    if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
+    const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }), notes });
     return {
       view: {
         ...view,
@@ -74,6 +85,7 @@ export const attack: CommandModule = {
     };
   },
   async component(ctx, customId) {
+    if (customId === 'attack:resolve') return await resolvePending(ctx, true);
     const status = customId.split(':')[2] as (typeof DEFENSES)[number];
     if (!DEFENSES.includes(status)) throw new UserError('attack.noPending');
     return await defend(ctx, status);
@@ -100,25 +112,68 @@ async function requireCombatOrNull(tx: Tx, ctx: CommandContext) {
   }
 }
 
-/** The defender's button: roll the chosen status, then damage = margin + weapon − armor (L202–205). */
-async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): Promise<Reply> {
+/** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
+export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true): Promise<Reply> {
   const out = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
-    const state = combatRow.state as FateCombatState;
+    const state = await withSheets(tx, combatRow.state as FateCombatState);
     const pending = state.pending;
     if (!pending) throw new UserError('attack.noPending');
+    if (pending.defenseRollId !== undefined) throw new UserError('attack.defended');
     const target = state.combatants.find((c) => c.key === pending.target)!;
-    const attacker = state.combatants.find((c) => c.key === pending.attacker)!;
     // The defender's player chooses; the GM chooses for NPCs (and may stand in).
     if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
-    const defense = await rollFor(tx, target, status, [], ctx);
+    // MAG defends only with a magic skill, unless the attack itself is magic (L212–213).
+    if (!await isGm(tx, ctx)) await assertMagicAllowed(tx, target, status, pending.magical);
+    const { result: defense, allNighter } = await rollFor(tx, target, status, skills, ctx);
     const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
-    // The attack roll may have been changed by luck or a seal since: read it again.
-    const attackValue = (await getRoll(tx, pending.rollId))?.value ?? pending.achievement;
-    const armor = await armorOf(tx, target.characterId);
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: defenseId } });
+    const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
+    const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
+    return { defense, defenseId, target, saved, allNighter, luckLeft };
+  });
+  const notes = out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : [];
+  const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }), notes });
+  const buttons: Button[] = [];
+  if (out.luckLeft > 0 && failedDiceCount(out.defense) > 0) buttons.push({ customId: `luck:reroll:${out.defenseId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' });
+  buttons.push(resolveButton(ctx));
+  return {
+    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons },
+    dms: [],
+    ...(fromButton ? { update: true } : {}),
+    board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+  };
+}
+
+export function resolveButton(ctx: CommandContext): Button {
+  return { customId: 'attack:resolve', label: ctx.t('attack.resolve'), style: 'primary' };
+}
+
+/**
+ * Settles the pending attack from both stored rolls as they stand now (after any luck or seal):
+ * damage = margin + weapon − armor (L202–205). The defender's player or the GM resolves.
+ */
+export async function resolvePending(ctx: CommandContext, fromButton: boolean): Promise<Reply> {
+  const out = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    const state = await withSheets(tx, combatRow.state as FateCombatState);
+    const pending = state.pending;
+    if (!pending) throw new UserError('attack.noPending');
+    if (pending.defenseRollId === undefined) throw new UserError('attack.notDefended');
+    const target = state.combatants.find((c) => c.key === pending.target)!;
+    const attacker = state.combatants.find((c) => c.key === pending.attacker)!;
+    if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
+    const rolled = async (id: number, fallback: number) => {
+      const row = await getRoll(tx, id);
+      return row ? achievementOf(storedResult(row)) : fallback;
+    };
+    const attackValue = await rolled(pending.rollId, pending.achievement);
+    const defenseValue = await rolled(pending.defenseRollId, 0);
+    // A servant's attack is always magical damage (L205); armor counts by its type (L1006–1008).
+    const armor = await armorOf(tx, target, pending.magical || attacker.isServant);
     const resolved = resolveAttack({
       attack: attackValue,
-      defense: defense.value,
+      defense: defenseValue,
       weapon: pending.weapon,
       armor,
       magical: pending.magical,
@@ -130,15 +185,14 @@ async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number]): P
     // A Command Seal's "block one attack completely" (seed 001 L290) is spent on the next hit.
     const blocked = resolved.damage > 0 && await spendBlock(tx, ctx, target.characterId);
     const result = blocked ? { ...resolved, damage: 0, hpAfter: target.hp, state: 'standing' as const } : resolved;
-    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', applyDamage(state, target.key, result));
-    return { defense, defenseId, result, blocked, attacker, target, attackValue, armor, saved };
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.resolve', await applyDamage(tx, ctx, state, target.key, result));
+    return { result, blocked, target, attackValue, defenseValue, armor, saved };
   });
   const lines = out.blocked ? [ctx.t('attack.blocked', { name: out.target.name })] : attackLines(out.result).map((l) => ctx.t(l.key, l.params));
-  const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }) });
   return {
-    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.summary', { attack: out.attackValue, defense: out.defense.value, armor: out.armor })), ...lines.map(text)] },
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('attack.resolvedTitle', { name: out.target.name }), blocks: [text(ctx.t('attack.summary', { attack: out.attackValue, defense: out.defenseValue, armor: out.armor })), ...lines.map(text)], ephemeral: false },
     dms: [],
-    update: true,
+    ...(fromButton ? { update: true } : {}),
     board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
   };
 }
@@ -153,11 +207,25 @@ async function spendBlock(tx: Tx, ctx: CommandContext, characterId: number | nul
   return true;
 }
 
-/** Armor: the defense fixed values of the sheet's gear (normal, heroic, mystic codes). */
-async function armorOf(tx: Tx, characterId: number | null): Promise<number> {
-  if (characterId === null) return 0;
-  const row = await getCharacter(tx, characterId);
-  if (!row) return 0;
-  const sheet = hydrate(row).sheet;
-  return sheet.gear.reduce((sum, g) => sum + (g.fixed?.defense ?? 0), 0);
+/** Armor: an ad-hoc NPC's `armor:`, or the sheet's armor that applies to this kind of damage (L1006–1008, L1110). */
+async function armorOf(tx: Tx, target: FateCombatState['combatants'][number], magical: boolean): Promise<number> {
+  if (target.characterId === null) return target.armor ?? 0;
+  const row = await getCharacter(tx, target.characterId);
+  return row ? armorAgainst(hydrate(row).sheet, magical) : 0;
+}
+
+async function weaponOf(tx: Tx, c: FateCombatState['combatants'][number], useNp: boolean): Promise<{ attack: number; name: string | null } | null> {
+  const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+  return row ? sheetWeapon(hydrate(row).sheet, useNp) : null;
+}
+
+/**
+ * Attack or defense with MAG needs a magic skill (魔術…) on the sheet, except a defense against a
+ * magic attack (L212–213). A skill "equivalent" to magecraft is the GM's call: the GM may act
+ * for the character. Ad-hoc NPCs are the GM's to judge.
+ */
+async function assertMagicAllowed(tx: Tx, c: FateCombatState['combatants'][number], status: CheckStatus, againstMagic: boolean): Promise<void> {
+  if (status !== 'mag' || againstMagic || c.characterId === null) return;
+  const row = await getCharacter(tx, c.characterId);
+  if (row && !hydrate(row).sheet.skills.some((s) => s.id === 'magecraft' || s.name.includes('魔術'))) throw new UserError('attack.magNeedsSkill', { name: c.name });
 }

@@ -1,8 +1,9 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
-import { describe } from '../src/command/localize.js';
+import { assertCanEdit, checkStanding, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
+import { damage, spendMp } from '../src/core/fate/resources.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/command/rolls.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
 import { evaluateDice, failedDiceCount, type DiceResult } from '../src/core/dice/index.js';
@@ -11,12 +12,12 @@ import { findSkill, skillNames } from '../src/core/fate/sheet/index.js';
 import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
 import { UserError } from '../src/command/errors.js';
 import { foldedCharacterNames } from '../src/command/character-search.js';
-import { masterFactionInWar } from '../src/store/wars.js';
-import type { FactionState } from '../src/command/war/state.js';
 import { channelGm } from '../src/store/gms.js';
 import { rollReply } from '../src/views/roll.js';
 import type { Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
+
+const PAY = ['hp', 'mp'] as const;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .setDMPermission(false)
@@ -35,6 +36,9 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .addStringOption((o) => describe(o, 'cmd.check.character').setMaxLength(100).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.check.comment').setMaxLength(COMMENT_MAX))
   .addBooleanOption((o) => describe(o, 'cmd.check.secret'))
+  .addBooleanOption((o) => describe(o, 'cmd.check.marks'))
+  .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
+  .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(PAY, 'check.pay')))
   .toJSON();
 
 /** Skills are typed as a list: "魔術, 高速詠唱" or "魔術/高速詠唱". */
@@ -61,20 +65,34 @@ export const check: CommandModule = {
       lowerDice: options.integer('lower_dice') ?? 0,
       lowerThreshold: options.integer('lower_threshold') ?? 0,
       target: options.integer('target'),
+      // "+" marks and EX's implicit "+" only when asked (L897–902, L867–868); "−" marks apply unless paid off or not met (L904–909).
+      activateMarks: options.boolean('marks') ?? false,
+      minusMarks: !(options.boolean('no_minus') ?? false),
     };
+    const payWith = options.string('pay') === 'hp' ? 'hp' : 'mp';
     const support = options.integer('support') ?? 0;
     const { c, plan, result, id, gm, commitment } = await ctx.store.transaction(async (tx) => {
       let c = await resolveCharacter(tx, ctx, options.string('character'));
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
-      // A sleeping master makes no checks; an all-nighter takes −1 more per awake turn (seed 001 L246–249).
-      const fate = ((await masterFactionInWar(tx, ctx.channelId, c.row.id))?.state as FactionState | undefined)?.fate;
-      if (fate?.sleptThisTurn) throw new UserError('check.asleep', { name: c.row.name });
-      const allNighter = fate?.allNighter ?? 0;
+      // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn (seed 001 L204, L246–249).
+      const { allNighter } = await checkStanding(tx, ctx, c);
       const plan = planCheck(c.sheet, { ...request, plus: request.plus + support, minus: request.minus + allNighter }, findSkill);
       if (allNighter > 0) plan.notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
       if (support > 0) c = await saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
+      // The marks' price is paid before the dice (L901, L908): EX's +14 from MP only (L868), the rest from the chosen pool.
+      if (plan.cost.mp > 0 || plan.cost.hpOrMp > 0) {
+        const before = { hp: c.runtime.hp, mp: c.runtime.mp };
+        const p = { hp: c.runtime.hp, hpMax: c.max.hpMax, mp: c.runtime.mp, mpMax: c.max.mpMax, incapacitated: c.runtime.incapacitated };
+        let paid = plan.cost.mp > 0 ? spendMp(p, plan.cost.mp, false).pools : p;
+        if (plan.cost.hpOrMp > 0) {
+          if (payWith === 'hp' && paid.hp < plan.cost.hpOrMp) throw new UserError('check.cannotPay', { need: plan.cost.hpOrMp, have: paid.hp });
+          paid = payWith === 'hp' ? damage(paid, plan.cost.hpOrMp) : spendMp(paid, plan.cost.hpOrMp, false).pools;
+        }
+        c = await saveCharacter(tx, ctx, c, 'check.marksPaid', { runtime: { ...c.runtime, hp: paid.hp, mp: paid.mp, incapacitated: paid.incapacitated } });
+        plan.notes.push({ key: 'check.paid', params: { hp: before.hp - paid.hp, mp: before.mp - paid.mp } });
+      }
       const result = evaluateDice(withTarget(plan), ctx.rng);
       const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false };
       const id = await storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });

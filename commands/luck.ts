@@ -16,6 +16,9 @@ import type { RollRow } from '../src/store/schema/index.js';
 import { rollReply, rollView } from '../src/views/roll.js';
 import { text, type Reply } from '../src/views/view.js';
 import { characterChoices, checkDisplay } from './check.js';
+import { resolveButton } from './attack.js';
+import { activeCombat } from '../src/store/combats.js';
+import type { FateCombatState } from '../src/command/combat/state.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.luck')
   .setDMPermission(false)
@@ -48,7 +51,7 @@ export const luck: CommandModule = {
 
 /** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
 async function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Promise<Reply> {
-  const { row, c, next, spentFrom, gm, commitment } = await ctx.store.transaction(async (tx) => {
+  const { row, c, next, spentFrom, gm, commitment, inFight } = await ctx.store.transaction(async (tx) => {
     const row = rollId === null ? await lastCountingRoll(tx, ctx.user.id, ctx.channelId) : await getRoll(tx, rollId);
     if (!row || row.kind === 'sum') throw new UserError('luck.noCheck');
     if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
@@ -74,16 +77,26 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     await rewriteRoll(tx, ctx, row, next, check ? { ...check, luckUses: check.luckUses + 1 } : null, 'roll.luckReroll');
     const roller = spent.spentFrom === 'own' ? saved : c;
     const commitment = row.secret ? await commitRoll(tx, ctx, row.id, next, row.comment) : undefined;
-    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment };
+    const inFight = await pendingAttackRoll(tx, ctx, row.id);
+    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight };
   });
   const check = row.check as CheckRecord | null;
   const notes = [ctx.t(spentFrom ? 'luck.spentPartner' : 'luck.spent', { partner: spentFrom ?? '' })];
-  const display = checkDisplay(ctx, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
+  const shown = checkDisplay(ctx, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
+  // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check.
+  const display = inFight ? { ...shown, buttons: [...shown.buttons, resolveButton(ctx)] } : shown;
   if (fromButton) {
     // The button sits on the check's reply: show the rerolled check in its place.
     return { view: { ...rollView(ctx, display), ephemeral: row.secret, tone: row.secret ? 'secret' : rollView(ctx, display).tone }, dms: [], update: true, posts: commitment ? [commitment] : [] };
   }
   return rollReply(ctx, display, row.secret, gm, commitment);
+}
+
+/** Whether the roll is the attack or defense of the fight's pending attack here. */
+async function pendingAttackRoll(tx: Tx, ctx: CommandContext, rollId: number): Promise<boolean> {
+  const combat = await activeCombat(tx, ctx.channelId);
+  const pending = combat?.ruleset === 'fate' ? (combat.state as FateCombatState).pending : null;
+  return !!pending && pending.defenseRollId !== undefined && (pending.rollId === rollId || pending.defenseRollId === rollId);
 }
 
 /** Luck belongs to the character who rolled the check, else to the roller's active character. */

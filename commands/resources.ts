@@ -10,6 +10,7 @@ import { damage, gainMp, heal, MAX_AMOUNT, setHp, setMp, spendMp, supply, suppor
 import type { Tx } from '../src/store/db.js';
 import { lastCountingRoll } from '../src/store/rolls.js';
 import { text, type Reply } from '../src/views/view.js';
+import { trackerAfterSheetChange } from '../src/command/combat/tracker.js';
 import { characterChoices } from './check.js';
 
 const amount = (s: SlashCommandSubcommandBuilder, key: string) =>
@@ -51,12 +52,17 @@ function reply(ctx: CommandContext, lines: string[]): Reply {
 /** Applies a pool change to one character the caller may edit, in one transaction with its event. */
 async function change(ctx: CommandContext, options: CommandOptions, type: string, fn: (p: Pools, n: number) => Pools): Promise<Reply> {
   const n = options.integer('amount') ?? 0;
-  const c = await ctx.store.transaction(async (tx) => {
+  const { c, hpPaid, board } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('character'));
     await assertCanEdit(tx, ctx, found);
-    return await saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
+    const saved = await saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
+    const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [saved.row.id]);
+    return { c: saved, hpPaid: type === 'mp.spend' ? found.runtime.hp - saved.runtime.hp : 0, board };
   });
-  return reply(ctx, [ctx.t(`res.${type}`, { name: c.row.name, amount: n }), resourceLine(ctx, c)]);
+  // An MP shortfall paid from HP (L872) is itemised.
+  const paid = hpPaid > 0 ? [ctx.t('res.mp.paidFromHp', { hp: hpPaid, mp: n - hpPaid })] : [];
+  const out = reply(ctx, [ctx.t(`res.${type}`, { name: c.row.name, amount: n }), ...paid, resourceLine(ctx, c)]);
+  return board ? { ...out, board } : out;
 }
 
 export const hp: CommandModule = {

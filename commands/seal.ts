@@ -10,7 +10,10 @@ import type { CommandContext, CommandModule, CommandOptions } from '../src/comma
 import type { DiceResult } from '../src/core/dice/index.js';
 import { applyAutoSuccess, applyBonus, parseSealEffect, sealsCost, spendSeals, type SealEffect } from '../src/core/fate/seals.js';
 import { asLocale, translator, type Locale } from '../src/i18n/index.js';
-import { getCharacter } from '../src/store/characters.js';
+import { getCharacter, listCharacters } from '../src/store/characters.js';
+import { activeWar, warFactions } from '../src/store/wars.js';
+import { activeCombat } from '../src/store/combats.js';
+import { trackerAfterSheetChange } from '../src/command/combat/tracker.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -21,7 +24,7 @@ import { rollView } from '../src/views/roll.js';
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
 
-const EFFECTS = ['+10', '+5/+5', '+20', 'hp', 'mp', 'block', 'auto', 'order'] as const;
+const EFFECTS = ['+10', '+5/+5', '+20', 'hp', 'mp', 'block', 'auto', 'order', 'rest'] as const;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.seal')
   .setDMPermission(false)
@@ -64,12 +67,17 @@ export const seal: CommandModule = {
 
 async function request(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const input = options.string('effect') ?? '';
+  if (input === 'rest') return await useBanked(ctx, options);
   const effect = parseSealEffect(input, options.string('text') ?? undefined);
   if (!effect) throw new UserError(input === 'order' ? 'seal.orderNeedsText' : 'seal.badEffect', { effect: input });
 
   const { id, gmId, gmLocale, master, summary } = await ctx.store.transaction(async (tx) => {
-    const master = await resolveCharacter(tx, ctx, options.string('master'));
-    if (master.sheet.type !== 'master' || master.runtime.sealsRemaining === null) throw new UserError('seal.notMaster', { name: master.row.name });
+    const picked = await resolveCharacter(tx, ctx, options.string('master'));
+    // Playing the servant: its master's seals are meant (the war's contract, else the caller's master sheet naming it).
+    const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
+    if (master.sheet.type !== 'master' || master.runtime.sealsRemaining === null) {
+      throw new UserError(master.sheet.type === 'servant' ? 'seal.servantNeedsMaster' : 'seal.notMaster', { name: master.row.name });
+    }
     await assertCanEdit(tx, ctx, master);
     spendSeals(master.runtime.sealsRemaining, effect); // refuse now if it could never be approved
     const gm = await channelGm(tx, ctx.channelId);
@@ -77,7 +85,8 @@ async function request(ctx: CommandContext, options: CommandOptions): Promise<Re
 
     const rollIds = await targetRolls(tx, ctx, effect, options);
     const targetName = options.string('target');
-    const target = targetName ? await resolveCharacter(tx, ctx, targetName) : master;
+    // Without target:, HP/MP/block go to the character the caller plays (the servant, when its master was found for it).
+    const target = targetName ? await resolveCharacter(tx, ctx, targetName) : picked;
     const stored: StoredEffect = { effect, targetId: target.row.id, locale: ctx.locale };
     const at = ctx.now();
     const id = await insertSealRequest(tx, {
@@ -117,6 +126,16 @@ async function request(ctx: CommandContext, options: CommandOptions): Promise<Re
   };
 }
 
+/** The servant's master: its faction's in this channel's war, else a master sheet of the caller naming it. */
+async function masterOf(tx: Tx, ctx: CommandContext, servant: Character): Promise<Character | null> {
+  const war = await activeWar(tx, ctx.channelId);
+  const faction = war ? (await warFactions(tx, war.id)).find((f) => f.servantId === servant.row.id && f.masterId !== null) : undefined;
+  const byWar = faction ? await getCharacter(tx, faction.masterId!) : undefined;
+  if (byWar) return hydrate(byWar);
+  const mine = (await listCharacters(tx, ctx.guildId!, ctx.user.id)).map(hydrate);
+  return mine.find((c) => c.sheet.type === 'master' && (c.sheet.master?.servantNames ?? []).includes(servant.row.name)) ?? null;
+}
+
 /** Which stored checks a bonus or auto-success changes: given ids, else the caller's last check here. */
 async function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, options: CommandOptions): Promise<number[]> {
   if (effect.kind !== 'bonus' && effect.kind !== 'autoSuccess') return [];
@@ -126,7 +145,9 @@ async function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, opti
     const last = await lastCountingRoll(tx, ctx.user.id, ctx.channelId);
     if (last) given.push(last.id);
   }
-  if (given.length < wanted) throw new UserError('seal.needRolls', { count: wanted });
+  // A +5/+5 split in a fight may name one check now; the other +5 waits for a later check of the same battle (L288).
+  const splitLater = effect.kind === 'bonus' && wanted === 2 && given.length === 1 && (await activeCombat(tx, ctx.channelId))?.ruleset === 'fate';
+  if (given.length < wanted && !splitLater) throw new UserError('seal.needRolls', { count: wanted });
   const ids = given.slice(0, wanted);
   for (const id of ids) {
     const row = await getRoll(tx, id);
@@ -175,7 +196,9 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
     const changed = await applyEffect(tx, ctx, req, stored, savedMaster);
     await decideSealRequest(tx, id, 'approved', at);
     await appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.approved', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'approved', sealsLeft } });
-    return { req, masterName: masterRow.name, approved: true as const, sealsLeft, ...changed };
+    // Full HP/MP during a fight: the tracker shows it now (the sheet is the fight's source of truth).
+    const board = changed.character ? await trackerAfterSheetChange(tx, ctx, req.channelId, [changed.character.row.id]) : undefined;
+    return { req, masterName: masterRow.name, approved: true as const, sealsLeft, board, ...changed };
   });
 
   const { req } = outcome;
@@ -199,7 +222,8 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
   const gmView = decisionView(ctx);
   // A seal on a public check changes what the table saw: show the new result where it was rolled.
   const posts: ChannelPost[] = rollViews.filter((r) => !r.row.secret).map((r) => ({ channelId: r.row.channelId, view: r.view }));
-  return { view: gmView, dms, posts, update: true };
+  const board = outcome.approved ? outcome.board : undefined;
+  return { view: gmView, dms, posts, update: true, ...(board ? { board } : {}) };
 }
 
 interface Applied {
@@ -222,6 +246,12 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
       await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
       rolls.push({ row, result: next, record });
     }
+    const rest = effect.kind === 'bonus' ? effect.amounts.slice(rollIds.length).reduce((a, b) => a + b, 0) : 0;
+    if (rest > 0) {
+      // The unused half of a split, kept for a later check of this battle (L288).
+      const combat = await activeCombat(tx, req.channelId);
+      if (combat) return { rolls, character: await saveCharacter(tx, ctx, master, 'seal.banked', { runtime: { ...master.runtime, sealBank: { amount: rest, combatId: combat.id } } }) };
+    }
     return { rolls, character: null };
   }
   if (effect.kind === 'order') return { rolls: [], character: null };
@@ -235,6 +265,30 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
         ? { ...target.runtime, mp: target.max.mpMax }
         : { ...target.runtime, blocks: (target.runtime.blocks ?? 0) + 1 };
   return { rolls: [], character: await saveCharacter(tx, ctx, target, 'seal.effect', { runtime }) };
+}
+
+/** `/seal effect:rest`: the banked +5 of an approved split goes on a check of the same battle, no new approval. */
+async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { row, next, record, master } = await ctx.store.transaction(async (tx) => {
+    const picked = await resolveCharacter(tx, ctx, options.string('master'));
+    const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
+    await assertCanEdit(tx, ctx, master);
+    const bank = master.runtime.sealBank;
+    const combat = await activeCombat(tx, ctx.channelId);
+    if (!bank || !combat || combat.id !== bank.combatId) throw new UserError('seal.noBank', { name: master.row.name });
+    const rollId = options.integer('roll') ?? (await lastCountingRoll(tx, ctx.user.id, ctx.channelId))?.id;
+    const row = rollId === undefined ? undefined : await getRoll(tx, rollId);
+    if (!row || row.guildId !== ctx.guildId || row.kind === 'sum') throw new UserError('seal.badRoll', { id: rollId ?? 0 });
+    const check = (row.check as CheckRecord | null) ?? { label: row.normalized, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
+    const next = applyBonus(storedResult(row), bank.amount);
+    const record = { ...check, sealBonus: check.sealBonus + bank.amount };
+    await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
+    const { sealBank: _spent, ...runtime } = master.runtime;
+    const saved = await saveCharacter(tx, ctx, master, 'seal.bankUsed', { runtime });
+    return { row, next, record, master: saved };
+  });
+  const view = sealedRollView(ctx, row, next, record);
+  return { view: { ...view, blocks: [text(ctx.t('seal.bankUsed', { name: master.row.name, amount: record.sealBonus })), ...view.blocks] }, dms: [] };
 }
 
 function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord): View {

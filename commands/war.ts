@@ -1,7 +1,7 @@
 // /war: a Holy Grail War run in this channel — start (Irregular table to the GM), factions,
 // the calendar of action turns with its turn-end and day-end rules, sleep, board, undo, log, end.
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
-import { resolveCharacter } from '../src/command/characters.js';
+import { isChannelGm, resolveCharacter } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
 import { addTerritory, factionView, intervene, retreat, USABLE, useItem, configure, parseAllocation } from '../src/command/war/faction.js';
@@ -296,7 +296,10 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
     const servant = options.string('servant') ? await resolveCharacter(tx, ctx, options.string('servant')) : null;
     if (war.ruleset === 'fate' && !npc && (!master || !servant)) throw new UserError('warcmd.join.needSheets');
     if (master && master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
-    if (!npc) for (const c of [master, servant]) if (c && c.row.ownerId !== ctx.user.id) throw new UserError('character.notYours', { name: c.row.name });
+    // A master and a servant may belong to different players (L49): the caller owns one of them, or is the GM.
+    const mine = [master, servant].filter((c) => c !== null);
+    const forOthers = mine.length > 0 && !mine.some((c) => c.row.ownerId === ctx.user.id);
+    if (!npc && forOthers && !await isChannelGm(tx, ctx)) throw new UserError('character.notYours', { name: mine[0]?.row.name ?? '' });
     const existing = await warFactions(tx, war.id);
     for (const c of [master, servant]) {
       if (c && existing.some((f) => f.masterId === c.row.id || f.servantId === c.row.id)) throw new UserError('warcmd.join.taken', { name: c.row.name });
@@ -304,7 +307,8 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
     const name = (options.string('faction') ?? '').trim() || [master?.row.name, servant?.row.name].filter(Boolean).join(' & ') || ctx.user.name;
     // A percent-rules faction is a master with a servant even without sheets: its numbers are the options.
     const state: FactionState = war.ruleset === 'fate' ? { fate: { ...NEW_FATE_STATE } } : { percent: percentState(options, servant?.sheet.servant?.className) };
-    const members = npc ? [] : [...new Set([master?.row.ownerId, servant?.row.ownerId, ctx.user.id].filter((x): x is string => !!x))];
+    // The GM joining a pair for its players does not become a member of it.
+    const members = npc ? [] : [...new Set([master?.row.ownerId, servant?.row.ownerId, forOthers ? null : ctx.user.id].filter((x): x is string => !!x))];
     const row: FactionSnapshot = { warId: war.id, name: name.slice(0, NAME_MAX), masterId: master?.row.id ?? null, servantId: servant?.row.id ?? null, members, npc, declared: false, eliminated: false, state };
     const id = await insertFaction(tx, row);
     await record(tx, ctx, 'war.factionJoined', `faction:${id}`, null, row);

@@ -2,11 +2,13 @@
 // saveCharacter, which writes the row and its event (before/after) in the caller's transaction.
 import { clampRuntime, maxima, type CharacterRuntime, type Maxima } from '../core/fate/character.js';
 import { deriveValues, type Derived } from '../core/fate/sheet/index.js';
+import { wealthMax } from '../core/fate/wealth.js';
 import type { CharacterSheet } from '../core/fate/sheet/types.js';
 import { activeCharacterId, findCharacter, getCharacter, updateCharacter } from '../store/characters.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { channelGm } from '../store/gms.js';
+import { masterFactionInWar } from '../store/wars.js';
 import type { CharacterRow } from '../store/schema/index.js';
 import { UserError } from './errors.js';
 import type { CommandContext } from './types.js';
@@ -96,6 +98,23 @@ export function resourceLine(ctx: CommandContext, c: Character): string {
   ];
   if (c.runtime.sealsRemaining !== null) parts.push(ctx.t('character.seals', { seals: c.runtime.sealsRemaining }));
   if (c.runtime.supportPool > 0) parts.push(ctx.t('character.support', { points: c.runtime.supportPool }));
-  if (c.runtime.incapacitated) parts.push(ctx.t('character.incapacitated'));
+  const wealth = wealthMax(c.sheet);
+  if (wealth > 0) parts.push(ctx.t('character.wealth', { left: wealth - (c.runtime.wealthSpent ?? 0), max: wealth }));
+  if (c.runtime.sealBank) parts.push(ctx.t('character.sealBank', { amount: c.runtime.sealBank.amount }));
+  if (c.runtime.dead) parts.push(ctx.t('character.dead'));
+  else if (c.runtime.incapacitated) parts.push(ctx.t('character.incapacitated'));
   return parts.join(' · ');
+}
+
+/**
+ * Whether the character may make a check now, and the all-nighter penalty on it (seed 001 L204,
+ * L246–249): the dead and the incapacitated make no checks, nor does a sleeping master; a master
+ * in the all-nighter takes −1 per turn on every check ("あらゆる判定", attack and defense too).
+ */
+export async function checkStanding(tx: Tx, ctx: CommandContext, c: Character): Promise<{ allNighter: number }> {
+  if (c.runtime.dead) throw new UserError('check.dead', { name: c.row.name });
+  if (c.runtime.incapacitated) throw new UserError('check.incapacitated', { name: c.row.name });
+  const fate = ((await masterFactionInWar(tx, ctx.channelId, c.row.id))?.state as { fate?: { sleptThisTurn: boolean; allNighter: number } } | undefined)?.fate;
+  if (fate?.sleptThisTurn) throw new UserError('check.asleep', { name: c.row.name });
+  return { allNighter: fate?.allNighter ?? 0 };
 }

@@ -64,7 +64,7 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     expect(shown).not.toMatch(/12\/12/);
   });
 
-  it('an attack, the GM picks the NPC’s defense, damage = margin + weapon − armor (L202–204)', async () => {
+  it('an attack, the GM picks the NPC’s defense, then resolves: damage = margin + weapon − armor (L202–204)', async () => {
     const { gm, player } = h.fake.users;
     const attackEx = await h.fake.command({ name: 'attack', channelId, user: player, options: [{ name: 'target', value: 'Ghoul' }, { name: 'status', value: 'str' }, { name: 'weapon', value: 4 }] });
     expect(attackEx.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toEqual(['attack:defend:end', 'attack:defend:agi', 'attack:defend:mag']);
@@ -73,7 +73,12 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     expect(ephemeral(notYours)).toBe(true);
     const defended = await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     expect(defended.callback.type).toBe(7);
-    const text = embedText(defended.callback.data);
+    // The defense is rolled but nothing is settled yet: a resolve button waits (L215–217, L288).
+    expect(defended.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toContain('attack:resolve');
+    expect((await who('Ghoul')).hp).toBe(12);
+    const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
+    expect(resolved.callback.type).toBe(7);
+    const text = embedText(resolved.callback.data);
     const [, a, d] = /Attack (\d+) vs defense (\d+)/.exec(text)!.map(Number);
     expect(a).toBe(pending.achievement);
     const expected = a! > d! ? a! - d! + 4 : a === d ? 4 : 0;
@@ -81,28 +86,36 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     expect((await state()).pending).toBeNull();
   });
 
-  it('/combat undo reverts the defense; a restart mid-fight resumes at the same turn', async () => {
+  it('/combat undo reverts the resolve, then the defense; a restart mid-fight resumes at the same turn', async () => {
     const { gm } = h.fake.users;
-    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
+    const undone = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
     expect((await who('Ghoul')).hp).toBe(12);
+    expect((await state()).pending?.defenseRollId).toBeDefined();
+    expect(undone.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toEqual(['attack:resolve']);
+    await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
     expect((await state()).pending).not.toBeNull();
+    expect((await state()).pending?.defenseRollId).toBeUndefined();
     await h.restart();
     expect(await state()).toMatchObject({ round: 1, turn: 0 });
     const defended = await h.fake.button({ customId: 'attack:defend:agi', channelId, user: gm });
     expect(defended.callback.type).toBe(7);
+    const resolved = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('resolve') });
+    expect(embedText(resolved.callback.data)).toMatch(/Attack \d+ vs defense \d+/);
+    expect((await state()).pending).toBeNull();
   });
 
-  it('the round moves on, and /combat end writes HP back to the sheet', async () => {
+  it('the round moves on; /combat end never overwrites the sheet with a stale copy (one source of truth)', async () => {
     const { gm } = h.fake.users;
     const next = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     expect(embedText(next.callback.data)).toMatch(/\*\*Ghoul\*\* acts/);
+    // A stale number in the fight's state (as the old tracker kept) must not reach the sheet.
     const s = await state();
     const fightId = (await fight()).id;
     const patched = { ...s, combatants: s.combatants.map((c) => (c.name === 'セイバー' ? { ...c, hp: 30 } : c)) };
     await h.store.transaction(async (tx) => tx.db.update(tx.t.combats).set({ state: patched }).where(eq(tx.t.combats.id, fightId)));
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
     const saber = (await row(h.store, 'characters', (c) => eq(c.name, 'セイバー')));
-    expect((saber.state as CharacterRuntime).hp).toBe(30);
+    expect((saber.state as CharacterRuntime).hp).toBe(48);
     expect((await fight()).status).toBe('ended');
   });
 });
@@ -120,8 +133,9 @@ describe('a Command Seal block in a fight (seed 001 L290)', () => {
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     expect((await state()).order[0]).toBe((await state()).combatants.find((c) => c.name === 'Brute')!.key);
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [{ name: 'target', value: 'セイバー' }, { name: 'weapon', value: 10 }] });
-    const defended = await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
-    expect(embedText(defended.callback.data)).toMatch(/Command Seal blocks the attack/);
+    await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
+    const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
+    expect(embedText(resolved.callback.data)).toMatch(/Command Seal blocks the attack/);
     expect((await who('セイバー')).hp).toBe(40);
     expect(((await saberRow()).state as CharacterRuntime).blocks).toBe(0);
   });

@@ -1,16 +1,17 @@
 // Fate/roll dice fights: adding combatants from sheets or ad hoc, rows, initiative each round,
-// attacks with the defender's choice of status, damage written to the tracker and, at the end,
-// back to the sheets.
+// attacks with the defender's choice of status. One source of truth: a combatant with a sheet
+// keeps its HP/MP/condition on the character row (damage is written there at once, the tracker
+// reads it); only ad-hoc NPCs keep their numbers in the fight's state.
 import { planCheck } from '../../core/fate/check.js';
 import { assertRows, effectiveRows, canReach, type Placement } from '../../core/fate/combat/rows.js';
-import { initiativeOrder } from '../../core/fate/combat/initiative.js';
+import { initiativeOrder, type TieRoll } from '../../core/fate/combat/initiative.js';
 import type { AttackResult } from '../../core/fate/combat/attack.js';
 import { findSkill } from '../../core/fate/sheet/index.js';
 import type { CheckStatus } from '../../core/fate/status-names.js';
 import { evaluateDice, type DiceResult } from '../../core/dice/index.js';
 import { getCharacter } from '../../store/characters.js';
 import type { Tx } from '../../store/db.js';
-import { hydrate, saveCharacter, type Character } from '../characters.js';
+import { checkStanding, hydrate, saveCharacter, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from './state.js';
@@ -29,6 +30,12 @@ export function addCombatant(state: FateCombatState, c: Omit<FateCombatant, 'key
   const next = { ...state, combatants: [...state.combatants, { ...c, key: `c${state.nextKey}` }], nextKey: state.nextKey + 1 };
   assertRows(placements(next));
   return next;
+}
+
+/** The AGI pool alone, as a count (the escape roll-off, L522). */
+export function agiCheckOf(ch: Character): string {
+  const p = ch.derived.pools.agi;
+  return p ? (p.auto > 0 ? `${p.auto}d6<=6` : `${p.dice}d6<=${p.threshold}+0`) : '2d6<=3';
 }
 
 /** AGI + LUK pools for initiative ties (L198), from the sheet. */
@@ -57,27 +64,33 @@ export function fromSheet(ch: Character, side: string, row: Row, hidden: boolean
     pool: null,
     tieCheck: tieCheckOf(ch),
     incapacitated: ch.runtime.incapacitated,
-    dead: false,
+    dead: ch.runtime.dead ?? false,
     escaped: false,
   };
 }
 
 /** Next turn; a new round re-orders by IV, ties broken by opposed AGI+LUK checks (L197–201). */
-export function nextTurn(state: FateCombatState, ctx: CommandContext): { state: FateCombatState; newRound: boolean } {
+export function nextTurn(state: FateCombatState, ctx: CommandContext): { state: FateCombatState; newRound: boolean; ties: string[] } {
   let turn = state.turn + 1;
   while (turn < state.order.length && !active(state.combatants.find((c) => c.key === state.order[turn])!)) turn++;
-  if (state.round > 0 && turn < state.order.length) return { state: { ...state, turn, pending: null }, newRound: false };
+  if (state.round > 0 && turn < state.order.length) return { state: { ...state, turn, pending: null }, newRound: false, ties: [] };
   const fighters = state.combatants.filter(active);
   if (fighters.length === 0) throw new UserError('combat.nobody');
   const indexOf = new Map(fighters.map((c, i) => [i, c.key]));
-  const { order } = initiativeOrder(
+  const { order, tieRolls } = initiativeOrder(
     fighters.map((c, i) => ({ id: i, iv: c.iv, delay: 0, tieCheck: c.tieCheck })),
     ctx.rng,
   );
   // Delays last one turn (L197): a new round starts from everyone's full IV.
   const combatants = state.combatants.map((c) => ({ ...c, delay: 0 }));
   const next = { ...state, combatants, round: state.round + 1, turn: 0, order: order.map((i) => indexOf.get(i)!), pending: null };
-  return { state: next, newRound: true };
+  return { state: next, newRound: true, ties: tieRolls.map((t) => tieLine(ctx, t, (i) => fighters[i]!.name)) };
+}
+
+/** "IV tie: A 5 · B 3 / A 4 · B 4 → …": every round of the AGI+LUK roll-off, shown to the table (L198). */
+function tieLine(ctx: CommandContext, tie: TieRoll, name: (id: number) => string): string {
+  const rounds = tie.rounds.map((r) => r.map((x) => `${name(x.id)} ${x.achievement}`).join(' · '));
+  return ctx.t('combat.tieRoll', { rolls: rounds.join(' / ') });
 }
 
 export function currentActor(state: FateCombatState): FateCombatant | undefined {
@@ -90,13 +103,50 @@ export function findCombatant(state: FateCombatState, name: string): FateCombata
   return c;
 }
 
-/** A combatant's check: from its sheet (status + skills), or an ad-hoc NPC's pool. */
-export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext): Promise<DiceResult> {
-  if (c.characterId === null) return evaluateDice(c.pool ?? '4d6<=3', ctx.rng);
+/**
+ * A combatant's check: from its sheet (status + skills, refused when dead, incapacitated or asleep,
+ * with the all-nighter penalty, L204, L246–249), or an ad-hoc NPC's pool.
+ */
+export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext): Promise<{ result: DiceResult; allNighter: number }> {
+  if (c.characterId === null) return { result: evaluateDice(c.pool ?? '4d6<=3', ctx.rng), allNighter: 0 };
   const row = await getCharacter(tx, c.characterId);
   if (!row) throw new UserError('character.gone');
-  const plan = planCheck(hydrate(row).sheet, { status, skills, plus: 0, minus: 0, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
-  return evaluateDice(plan.expression, ctx.rng);
+  const ch = hydrate(row);
+  const { allNighter } = await checkStanding(tx, ctx, ch);
+  const plan = planCheck(ch.sheet, { status, skills, plus: 0, minus: allNighter, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
+  return { result: evaluateDice(plan.expression, ctx.rng), allNighter };
+}
+
+/**
+ * The achievement a fight uses: the success count, never a single die's face (an NPC pool
+ * "1d6<=1" is a one-die count), and never below 0 (achievement minus clamps at 0, L38).
+ */
+export function achievementOf(result: DiceResult): number {
+  const value = result.kind === 'target' && result.tree.type === 'pool' ? result.tree.value : result.value;
+  return Math.max(0, value);
+}
+
+/** An ad-hoc pool for the AGI+LUK tie roll: a one-die pool becomes a count ("1d6<=1+0"). */
+export function tieCheckOfPool(pool: string, rng: CommandContext['rng']): string {
+  const r = evaluateDice(pool, rng);
+  if (r.kind === 'target' && r.tree.type === 'pool') return `${pool}+0`;
+  if (r.kind !== 'count') throw new UserError('combat.badPool', { pool });
+  return pool;
+}
+
+/** The sheets are the truth: every sheet combatant's HP/MP/condition as its character row says now. */
+export async function withSheets(tx: Tx, state: FateCombatState): Promise<FateCombatState> {
+  const combatants: FateCombatant[] = [];
+  for (const c of state.combatants) {
+    const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+    if (!row) {
+      combatants.push(c);
+      continue;
+    }
+    const ch = hydrate(row);
+    combatants.push({ ...c, hp: ch.runtime.hp, hpMax: ch.max.hpMax, mp: ch.runtime.mp, mpMax: ch.max.mpMax, incapacitated: ch.runtime.incapacitated, dead: ch.runtime.dead ?? false });
+  }
+  return { ...state, combatants };
 }
 
 export function canAttack(state: FateCombatState, attacker: FateCombatant, target: FateCombatant, magical: boolean, ranged: boolean): boolean {
@@ -105,26 +155,26 @@ export function canAttack(state: FateCombatState, attacker: FateCombatant, targe
   return canReach({ row: rows.get(idx(attacker))!, ranged, magic: magical }, rows.get(idx(target))!, false);
 }
 
-export function applyDamage(state: FateCombatState, targetKey: string, result: AttackResult): FateCombatState {
-  return {
+/** Damage lands on the character row for a sheet combatant (one source of truth), else on the NPC's state. */
+export async function applyDamage(tx: Tx, ctx: CommandContext, state: FateCombatState, targetKey: string, result: AttackResult): Promise<FateCombatState> {
+  const target = state.combatants.find((c) => c.key === targetKey)!;
+  const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
+  if (row) {
+    const ch = hydrate(row);
+    const dead = (ch.runtime.dead ?? false) || result.state === 'dead';
+    await saveCharacter(tx, ctx, ch, 'combat.damage', { runtime: { ...ch.runtime, hp: result.hpAfter, incapacitated: result.state !== 'standing' || ch.runtime.incapacitated, dead } });
+  }
+  const next = {
     ...state,
     pending: null,
     combatants: state.combatants.map((c) =>
       c.key === targetKey ? { ...c, hp: result.hpAfter, incapacitated: result.state !== 'standing', dead: result.state === 'dead' } : c,
     ),
   };
+  return await withSheets(tx, next);
 }
 
-/** /combat end: HP, MP and conditions go back to the sheets they came from. */
-export async function writeBack(tx: Tx, ctx: CommandContext, state: FateCombatState): Promise<number> {
-  let written = 0;
-  for (const c of state.combatants) {
-    if (c.characterId === null) continue;
-    const row = await getCharacter(tx, c.characterId);
-    if (!row) continue;
-    const ch = hydrate(row);
-    await saveCharacter(tx, ctx, ch, 'combat.writeBack', { runtime: { ...ch.runtime, hp: c.hp, mp: c.mp, incapacitated: c.incapacitated || c.dead } });
-    written++;
-  }
-  return written;
+/** /combat end: nothing to copy back (the sheets were written as the fight went); counts the sheets in it. */
+export function sheetsInFight(state: FateCombatState): number {
+  return state.combatants.filter((c) => c.characterId !== null).length;
 }

@@ -20,6 +20,8 @@ export interface FateCombatant {
   isServant: boolean;
   /** Ad-hoc NPCs without a sheet roll this for attack and defense. */
   pool: string | null;
+  /** Ad-hoc NPCs: the armor the GM gave with `armor:` (sheet combatants take it from the sheet). */
+  armor?: number;
   /** AGI + LUK pools, rolled to break initiative ties (seed 001 L198). */
   tieCheck: string;
   incapacitated: boolean;
@@ -35,6 +37,11 @@ export interface PendingAttack {
   weapon: number;
   magical: boolean;
   intent: 'incapacitate' | 'kill';
+  /**
+   * The stored defense roll, once the defender chose a status. Damage waits for the resolve step,
+   * so the defender can still spend luck or a Command Seal on it (L215–217, L288).
+   */
+  defenseRollId?: number;
 }
 
 export interface FateCombatState {

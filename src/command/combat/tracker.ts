@@ -6,6 +6,9 @@ import { text, type BoardUpdate, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 import { isPersona, personaTrackerView } from './persona.js';
 import type { FateCombatant, FateCombatState } from './state.js';
+import { activeCombat } from '../../store/combats.js';
+import type { Tx } from '../../store/db.js';
+import { withSheets } from './fate.js';
 
 const BAR = 10;
 
@@ -55,4 +58,17 @@ export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View
       return isPersona(row.state) ? personaTrackerView(ctx, row.state, ended) : fateTrackerView(ctx, row.state as FateCombatState, ended);
     },
   };
+}
+
+/**
+ * The tracker of the fight in this channel as the sheets now stand, when a sheet change (/hp, /mp,
+ * a seal's full HP/MP) touched one of its combatants: the tracker agrees with the sheet at once.
+ */
+export async function trackerAfterSheetChange(tx: Tx, ctx: CommandContext, channelId: string, characterIds: number[]): Promise<BoardUpdate | undefined> {
+  const combat = await activeCombat(tx, channelId);
+  if (!combat || combat.ruleset !== 'fate') return undefined;
+  const state = combat.state as FateCombatState;
+  if (!state.combatants.some((c) => c.characterId !== null && characterIds.includes(c.characterId))) return undefined;
+  const synced = await withSheets(tx, state);
+  return trackerUpdate(ctx, combat, fateTrackerView(ctx, synced));
 }

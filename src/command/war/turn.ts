@@ -15,6 +15,7 @@ import { getWar, updateFaction, updateWar, warFactions } from '../../store/wars.
 import { text, type Reply } from '../../views/view.js';
 import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { resetDailyLuck } from '../daily.js';
+import { recoverWealth, wealthMax } from '../../core/fate/wealth.js';
 import type { CommandContext } from '../types.js';
 import { boardUpdate, warClockLine } from './board.js';
 import { factionDms, membersOf, say, type Said } from './report.js';
@@ -103,6 +104,15 @@ async function load(tx: Tx, id: number | null): Promise<Character | null> {
   return row ? hydrate(row) : null;
 }
 
+/**
+ * The most achievement the master's weakest status check can reach (2 × level dice all
+ * succeeding, 14 for EX; L864, L867): forced sleep comes when the all-nighter penalty reaches it.
+ */
+function weakestCheckMax(c: Character): number | null {
+  const maxima = Object.values(c.derived.pools).map((p) => (p.auto > 0 ? p.auto : p.dice)).filter((n) => n > 0);
+  return maxima.length ? Math.min(...maxima) : null;
+}
+
 async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Promise<Line[]> {
   if (war.day === 0) return []; // the summoning phase has no turn-end rules
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
@@ -111,22 +121,34 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     const state = (f.state as FactionState).fate ?? NEW_FATE_STATE;
     const master = await load(tx, f.masterId);
     const servant = await load(tx, f.servantId);
-    if (master) {
-      masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state } });
+    // A dead master neither sleeps nor recovers (L204); the servant is masterless from then on (L244).
+    const masterAlive = master !== null && !master.runtime.dead;
+    if (master && masterAlive) {
+      masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state, weakestCheckMax: weakestCheckMax(master) } });
     }
-    if (servant) {
-      servants.push({ f, c: servant, s: { id: servant.row.id, hp: servant.runtime.hp, mp: servant.runtime.mp, rankLevel: servant.derived.rankLevel, masterless: master === null, vanished: false } });
+    if (servant && !servant.runtime.dead) {
+      servants.push({ f, c: servant, s: { id: servant.row.id, hp: servant.runtime.hp, mp: servant.runtime.mp, rankLevel: servant.derived.rankLevel, masterless: !masterAlive, vanished: false } });
     }
   }
   const result = fateTurnEnd(masters.map((x) => x.m), servants.map((x) => x.s), { dayEnded }, ctx.rng);
+  const extra: Line[] = [];
   const names = new Map<number, { name: string; factionId: number }>();
   for (const x of [...masters, ...servants]) names.set(x.c.row.id, { name: x.c.row.name, factionId: x.f.id });
 
   for (const [i, m] of result.masters.entries()) {
     const { f, c } = masters[i]!;
-    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp } });
+    // Recovery above HP 0 lifts incapacitation (L204: incapacitated at HP 0).
+    const incapacitated = c.runtime.incapacitated && m.hp === 0;
+    // Wealth points: one spent point back at each day end (L961).
+    const wealthSpent = dayEnded && c.runtime.wealthSpent ? recoverWealth(c.runtime.wealthSpent) : c.runtime.wealthSpent;
+    if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp || incapacitated !== c.runtime.incapacitated || wealthSpent !== c.runtime.wealthSpent) {
+      await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated, ...(wealthSpent === undefined ? {} : { wealthSpent }) } });
+    }
+    if (wealthSpent !== c.runtime.wealthSpent) extra.push({ factionId: f.id, text: say('wealth.recovered', { name: c.row.name, left: wealthMax(c.sheet) - (wealthSpent ?? 0), max: wealthMax(c.sheet) }) });
     const state = f.state as FactionState;
-    const fate = { sleptThisTurn: m.sleptThisTurn, awakeTurns: m.awakeTurns, allNighter: m.allNighter };
+    // Forced sleep (L247): the master sleeps through the next action turn (no checks, L249); its end clears the all-nighter.
+    const forced = result.effects.some((e) => e.kind === 'forcedSleep' && e.id === m.id);
+    const fate = { sleptThisTurn: forced || m.sleptThisTurn, awakeTurns: m.awakeTurns, allNighter: m.allNighter };
     await updateFaction(tx, f.id, { state: { ...state, fate } });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.sleepTracked', subject: `faction:${f.id}`, before: { state }, after: { state: { ...state, fate } } });
   }
@@ -138,12 +160,13 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.eliminated', subject: `faction:${f.id}`, before: { eliminated: false }, after: { eliminated: true } });
     }
   }
-  return result.effects
+  const lines = result.effects
     .filter((e) => e.kind !== 'luckReset') // reported once by advanceWar, after the reset itself
     .map((e) => {
       const message = dayEffectMessage(e, (id) => names.get(id)?.name ?? `#${id}`);
       return { factionId: 'id' in e ? (names.get(e.id)?.factionId ?? null) : null, text: say(message.key, message.params) };
     });
+  return [...lines, ...extra];
 }
 
 async function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[]): Promise<Line[]> {

@@ -48,6 +48,8 @@ const CMP_SYMBOL: Readonly<Record<Comparison, string>> = {
   '<>': '≠',
 };
 
+const NEGATED: Readonly<Record<Comparison, Comparison>> = { '<=': '>', '<': '>=', '>=': '<', '>': '<=', '=': '<>', '<>': '=' };
+
 // `*` would start markdown emphasis and reads as a success mark in plain text.
 const OP_SYMBOL: Readonly<Record<ArithmeticOp, string>> = { '+': '+', '-': '-', '*': '×', '/': '/' };
 
@@ -96,9 +98,9 @@ class Layout {
       }
       if (single) {
         const pool = pools[0]!;
-        lines.push(t('dice.render.targetRoll', this.check(style.strong(String(result.value)), pool.cmp, pool.threshold, outcome)));
+        lines.push(t('dice.render.targetRoll', this.check(style.strong(String(result.value)), pool.cmp, pool.threshold, outcome, result.outcome === 'failure')));
       } else if (tree.type === 'compare') {
-        lines.push(t('dice.render.targetAchievement', this.check(this.breakdown(operand), tree.cmp, tree.target, outcome)));
+        lines.push(t('dice.render.targetAchievement', this.check(this.breakdown(operand), tree.cmp, tree.target, outcome, result.outcome === 'failure')));
       } else {
         lines.push(t('dice.render.achievement', { value: this.breakdown(operand) }));
       }
@@ -108,7 +110,7 @@ class Layout {
     if (hasDice(operand)) lines.push(this.inline(operand));
     const total = style.strong(String(operand.value));
     if (tree.type === 'compare') {
-      lines.push(t('dice.render.targetTotal', this.check(total, tree.cmp, tree.target, outcome)));
+      lines.push(t('dice.render.targetTotal', this.check(total, tree.cmp, tree.target, outcome, result.outcome === 'failure')));
     } else {
       lines.push(t('dice.render.total', { value: total }));
     }
@@ -139,8 +141,9 @@ class Layout {
     return `\u0000${this.lists.length - 1}\u0000`;
   }
 
-  private check(value: string, cmp: Comparison, target: number, outcome: string): Record<string, string | number> {
-    return { value, cmp: CMP_SYMBOL[cmp], target, outcome };
+  /** A failure shows the comparison that holds ("7 < 8: failure"), never a false "7 ≥ 8". */
+  private check(value: string, cmp: Comparison, target: number, outcome: string, failed = false): Record<string, string | number> {
+    return { value, cmp: CMP_SYMBOL[failed ? NEGATED[cmp] : cmp], target, outcome };
   }
 
   /** "3 + 2 - 1 = **4**" for an achievement built from several parts, else just "**3**". */

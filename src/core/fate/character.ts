@@ -16,6 +16,12 @@ export interface CharacterRuntime {
   accepted: { hp?: number; mp?: number; iv?: number };
   /** Attacks a Command Seal will block completely (L290); the combat tracker spends them. */
   blocks?: number;
+  /** Killed (HP 0 with intent to kill, seed 001 L204): no checks, no recovery, never back. */
+  dead?: boolean;
+  /** The second +5 of an approved +5/+5 split, usable on a later check of the same battle (L288). */
+  sealBank?: { amount: number; combatId: number };
+  /** Wealth points (財産P) spent and not yet back (L959–961); one returns at each day end. */
+  wealthSpent?: number;
 }
 
 export interface Maxima {

@@ -50,7 +50,7 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(roll('2d6+3>=10', [3, 4]), en)).toBe(
       ['`2d6+3>=10`', '2d6 [3, 4] + 3', 'Total **10** ≥ 10: **Success**'].join('\n'),
     );
-    expect(renderMarkdown(roll('(2d6)>=7', [1, 2]), ja).split('\n').at(-1)).toBe('合計 **3** ≥ 7：**失敗**');
+    expect(renderMarkdown(roll('(2d6)>=7', [1, 2]), ja).split('\n').at(-1)).toBe('合計 **3** < 7：**失敗**');
     expect(renderMarkdown(roll('(2d6)>=7', [6, 2]), ko).split('\n').at(-1)).toBe('합계 **8** ≥ 7: **성공**');
   });
 
@@ -58,7 +58,7 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown(roll('1d100<=50', [37]), en)).toBe(
       ['`1d100<=50`', '1d100<=50 → [**37**]', 'Roll **37** ≤ 50: **Success**'].join('\n'),
     );
-    expect(renderMarkdown(roll('1d100<=50', [88]), ja).split('\n').at(-1)).toBe('出目 **88** ≤ 50：**失敗**');
+    expect(renderMarkdown(roll('1d100<=50', [88]), ja).split('\n').at(-1)).toBe('出目 **88** > 50：**失敗**');
   });
 
   it('reports an achievement against a target', () => {
