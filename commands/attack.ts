@@ -9,7 +9,7 @@ import { active } from '../src/command/combat/state.js';
 import { isGm, requireCombat, saveCombatState } from '../src/command/combat/store.js';
 import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
 import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
 import { storeRoll } from '../src/command/rolls.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
 import { resolveAttack } from '../src/core/fate/combat/attack.js';
@@ -31,12 +31,12 @@ const DEFENSES = ['end', 'agi', 'mag'] as const;
 const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .setDMPermission(false)
   .addStringOption((o) => describe(o, 'cmd.attack.target').setRequired(true).setMaxLength(100).setAutocomplete(true))
-  .addStringOption((o) => describe(o, 'cmd.attack.status').addChoices({ name: 'STR', value: 'str' }, { name: 'AGI', value: 'agi' }, { name: 'MAG', value: 'mag' }, { name: 'NP', value: 'np' }))
+  .addStringOption((o) => describe(o, 'cmd.attack.status').addChoices(...localizedChoices(['str', 'agi', 'mag', 'np'], 'choice.attackStatus')))
   .addStringOption((o) => describe(o, 'cmd.attack.skills').setMaxLength(300))
   .addIntegerOption((o) => describe(o, 'cmd.attack.weapon').setMinValue(0).setMaxValue(999))
   .addBooleanOption((o) => describe(o, 'cmd.attack.magical'))
   .addBooleanOption((o) => describe(o, 'cmd.attack.ranged'))
-  .addStringOption((o) => describe(o, 'cmd.attack.intent').addChoices({ name: 'incapacitate', value: 'incapacitate' }, { name: 'kill', value: 'kill' }))
+  .addStringOption((o) => describe(o, 'cmd.attack.intent').addChoices(...localizedChoices(['incapacitate', 'kill'], 'choice.intent')))
   .addStringOption((o) => describe(o, 'cmd.attack.attacker').setMaxLength(100).setAutocomplete(true))
   .toJSON();
 

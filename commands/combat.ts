@@ -27,15 +27,15 @@ import { characterChoices, splitSkills } from './check.js';
 
 const NAME_MAX = 100;
 const rowChoice = (o: import('@discordjs/builders').SlashCommandStringOption) =>
-  describe(o, 'cmd.combat.row').addChoices({ name: 'front', value: 'front' }, { name: 'back', value: 'back' });
+  describe(o, 'cmd.combat.row').addChoices(...localizedChoices(['front', 'back'], 'choice.row'));
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .setDMPermission(false)
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.start')
-      .addStringOption((o) => describe(o, 'cmd.combat.ruleset').setRequired(true).addChoices({ name: 'Fate/roll dice', value: 'fate' }, { name: 'Persona', value: 'persona' }))
+      .addStringOption((o) => describe(o, 'cmd.combat.ruleset').setRequired(true).addChoices(...localizedChoices(['fate', 'persona'], 'choice.ruleset')))
       .addStringOption((o) => describe(o, 'cmd.combat.name').setMaxLength(NAME_MAX))
-      .addStringOption((o) => describe(o, 'cmd.combat.surprised').addChoices({ name: 'pc', value: 'pc' }, { name: 'npc', value: 'npc' })),
+      .addStringOption((o) => describe(o, 'cmd.combat.surprised').addChoices(...localizedChoices(['pc', 'npc'], 'choice.side'))),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.add')

@@ -2,7 +2,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
 import { assertCanEdit, assertGm, guildOf, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { newRuntime } from '../src/core/fate/character.js';
 import { spendWealth, wealthMax } from '../src/core/fate/wealth.js';
@@ -46,7 +46,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
     describe(s, 'cmd.sheet.export')
       .addStringOption(nameOption('cmd.sheet.name'))
       .addStringOption((o) =>
-        describe(o, 'cmd.sheet.export.format').addChoices({ name: 'JSON', value: 'json' }, { name: 'text', value: 'text' }),
+        describe(o, 'cmd.sheet.export.format').addChoices(...localizedChoices(['json', 'text'], 'choice.format')),
       ),
   )
   .addSubcommand((s) =>
@@ -67,7 +67,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
       .addStringOption((o) =>
         describe(o, 'cmd.sheet.accept.field')
           .setRequired(true)
-          .addChoices({ name: 'HP', value: 'hp' }, { name: 'MP', value: 'mp' }, { name: 'IV', value: 'iv' }, { name: 'HP+MP+IV', value: 'all' }),
+          .addChoices(...localizedChoices(['hp', 'mp', 'iv', 'all'], 'choice.derived')),
       ),
   )
   .toJSON();

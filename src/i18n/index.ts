@@ -1,5 +1,6 @@
 // Message catalogs: every user-facing string lives here in en, ja and ko.
 // Each concern keeps its own catalog file in messages/; this module merges them and formats.
+import { choiceMessages } from './messages/choices.js';
 import { dataMessages } from './messages/data.js';
 import { deckMessages } from './messages/deck.js';
 import { diceMessages } from './messages/dice.js';
@@ -27,7 +28,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages, deckMessages, mtgMessages, toolMessages, dataMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -6,12 +6,6 @@ import { loadConfig } from '../../src/config.js';
 import { deployCommands } from '../../src/discord/deploy.js';
 import { startHarness, type Harness } from './harness.js';
 
-/**
- * ALLOW-LIST: commands whose choices are still English-only ON THIS BRANCH. Their owners (fate:
- * sheet, attack, combat; gw: war, act, battle; persona: persona) localize them in parallel
- * branches; after the merge, delete each name here once its choices pass. Nothing else may be added.
- */
-const NOT_YET_LOCALIZED: readonly string[] = ['act', 'attack', 'battle', 'combat', 'persona', 'sheet', 'war'];
 
 let h: Harness;
 beforeAll(async () => {
@@ -47,7 +41,6 @@ describe('deployed command JSON', () => {
     expect(registered.length).toBeGreaterThan(10);
     const gaps: string[] = [];
     for (const command of registered) {
-      if (NOT_YET_LOCALIZED.includes(command.name)) continue;
       missing(command.name, command.options, [], gaps);
     }
     expect(gaps).toEqual([]);

@@ -50,12 +50,13 @@ export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View
     warId: combat.id,
     channelId: combat.channelId,
     view,
-    // Re-read when the message is edited: another process may have moved the fight meanwhile.
+    // Re-read when the message is edited: another process may have moved the fight meanwhile, and a
+    // sheet combatant's HP/MP are read from its sheet (the one source of truth), not the fight's copy.
     render: async (tx) => {
       const row = await getCombat(tx, combat.id);
       if (!row) return null;
       const ended = row.status === 'ended';
-      return isPersona(row.state) ? personaTrackerView(ctx, row.state, ended) : fateTrackerView(ctx, row.state as FateCombatState, ended);
+      return isPersona(row.state) ? personaTrackerView(ctx, row.state, ended) : fateTrackerView(ctx, await withSheets(tx, row.state as FateCombatState), ended);
     },
   };
 }
