@@ -6,18 +6,21 @@ import { saveUserLocale, userLocales } from '../store/locales.js';
 import type { CommandContext } from './types.js';
 
 /**
- * What this process last wrote per user, so an unchanged language costs no write. Kept only ten
- * minutes: another process may have written a newer value meanwhile, and this one must not trust
- * its memory for long.
+ * What this process last wrote per user, so an unchanged language costs no write. Trusted for one
+ * minute only: another process (another shard) may have written a newer value meanwhile, so a user
+ * who switched languages between two processes' shards is right again within a minute. Bounded: it
+ * forgets everyone when it grows past MAX_USERS.
  */
 const written = new Map<string, { locale: string; at: number }>();
-const TRUST_MS = 10 * 60_000;
+const TRUST_MS = 60_000;
+const MAX_USERS = 50_000;
 
 export async function rememberLocale(ctx: CommandContext): Promise<void> {
   const seen = written.get(ctx.user.id);
   const now = ctx.now();
   if (seen && seen.locale === ctx.locale && now.getTime() - seen.at < TRUST_MS) return;
   await ctx.store.transaction((tx) => saveUserLocale(tx, ctx.user.id, ctx.locale, now));
+  if (written.size >= MAX_USERS) written.clear();
   written.set(ctx.user.id, { locale: ctx.locale, at: now.getTime() });
 }
 
