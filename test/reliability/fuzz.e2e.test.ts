@@ -132,9 +132,38 @@ describe.runIf(testBackend === 'sqlite')('bad input through the real client', ()
       if ((ex.callback.data?.flags ?? 0) & 64) refused++;
       else publicReplies++;
     }
+    // Forms: pasted sheets (text and JSON), decklists and palettes get the same hostile text, plus
+    // malformed JSON shaped like what the importers expect.
+    const FORMS: [string, string[]][] = [
+      ['sheet:import:pc', ['text']],
+      ['deck:import', ['text']],
+      ['palette:import', ['name', 'text']],
+      ['palette:edit', ['name', 'lines', 'variables', 'character']],
+    ];
+    const pasted = [
+      ...HOSTILE_TEXT,
+      '{"type":"servant","name":"@everyone","statuses":{"str":"EX+++++"},"skills":[{"name":"x","level":-99}]}',
+      '{"kind":"character","data":{"name":"<@&1>","status":[{"label":"HP","value":"NaN","max":1e309}],"commands":"1d6\n'.concat('x'.repeat(3000), '"}}'),
+      '【クラス】セイバー\n【ステータス】筋力Z 耐久 敏捷-1\n'.repeat(40),
+      '4 Lightning Bolt\n'.repeat(300),
+    ];
+    let forms = 0;
+    for (const [customId, fields] of FORMS) {
+      for (const value of pasted) {
+        const where = `form ${customId} ${value.slice(0, 60)}`;
+        const ex = await h.fake.modalSubmit({ customId, user: h.fake.users.player, fields: Object.fromEntries(fields.map((f) => [f, value.slice(0, 4000)])) });
+        forms++;
+        expect([4, 5, 6, 7], `${where}: answered`).toContain(ex.callback.type);
+        checkLimits(ex.callback.data, where);
+        for (const f of ex.followUps) checkLimits(f, `${where} (follow-up)`);
+        expect(embedText(ex.callback.data), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
+        for (const f of ex.followUps) expect(embedText(f), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
+      }
+    }
+
     const alive = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '2d6' }] });
     expect(alive.callback.type).toBe(4);
-    console.log(`fuzz: ${all.length} hostile inputs over ${commandModules.length} commands; ${refused} ephemeral answers, ${publicReplies} public; 0 crashes`);
+    console.log(`fuzz: ${all.length} hostile options over ${commandModules.length} commands and ${forms} hostile forms; ${refused} ephemeral answers, ${publicReplies} public; 0 crashes`);
     expect(publicReplies).toBeGreaterThan(0); // some hostile text went all the way to a public reply
     expect(all.length).toBeGreaterThan(100);
   }, 300_000);
