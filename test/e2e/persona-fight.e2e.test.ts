@@ -5,40 +5,13 @@
 // The harness's dice are seeded, so the fight is reproducible, but the test never hard-codes a roll:
 // every damage or heal figure is recomputed from the roll the bot printed and the rule the seed
 // states, and then compared with the stored HP/SP.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PersonaCombatState } from '../../src/command/combat/persona.js';
-import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
-import type { FakeUser } from './fake-discord/index.js';
+import { startHarness, type Harness } from './harness.js';
+import { damageRoll, ephemeral, out, personaDriver } from './persona-driver.js';
 
 let h: Harness;
 let channelId = '';
-type Opt = { name: string; value: any };
-const sub = (name: string, options: Opt[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const fight = async () => await row(h.store, 'combats', (c) => eq(c.channelId, channelId));
-const pstate = async () => (await fight()).state as PersonaCombatState;
-const combat = async () => (await pstate()).combat!;
-const who = async (name: string) => (await combat()).combatants.find((c) => c.name === name)!;
-const slotOwner = async () => {
-  const c = await combat();
-  return c.combatants.find((x) => x.id === c.slot?.ownerId)?.name;
-};
-const board = async () => {
-  const m = h.fake.message((await fight()).trackerMessageId!)!;
-  return embedText(m.edits.at(-1) ?? m.body);
-};
-const gmDo = (name: string, subName: string, options: Opt[] = [], locale?: string) =>
-  h.fake.command({ name, channelId, user: h.fake.users.gm, options: sub(subName, options), ...(locale ? { locale } : {}) });
-const as = (user: FakeUser, subName: string, options: Opt[] = []) => h.fake.command({ name: 'persona', channelId, user, options: sub(subName, options) });
-const out = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
-/** "Damage roll 2D6+2D4 = 13." → { expr, total } */
-const damageRoll = (text: string) => {
-  const m = /Damage roll (\S+) = (-?\d+)/.exec(text);
-  if (!m) throw new Error(`no damage roll in: ${text}`);
-  return { expr: m[1]!, total: Number(m[2]) };
-};
+const { fight, combat, who, slotOwner, board, gmDo, as, pstate } = personaDriver(() => h, () => channelId);
 const taken = (text: string, name: string) => Number(new RegExp(`${name} takes (\\d+) damage`).exec(text)?.[1] ?? NaN);
 
 async function newFight(name: string): Promise<void> {

@@ -1,37 +1,13 @@
 // Issue 12, the rest of the table's tools through the real discord.js client: ShowTime, Wild Talk,
 // Analyze, summon after a Release, GM adjustments, reinforcements, tie order within a side, the
 // defender's evasion choice, buffs, items and the board. JA = seed 002, KO = seed 003.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PersonaCombatState } from '../../src/command/combat/persona.js';
-import { row } from '../helpers/db.js';
-import type { FakeUser } from './fake-discord/index.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { damageRoll, ephemeral, out, personaDriver } from './persona-driver.js';
 
 let h: Harness;
 let channelId = '';
-type Opt = { name: string; value: any };
-const sub = (name: string, options: Opt[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const fight = async () => await row(h.store, 'combats', (c) => eq(c.channelId, channelId));
-const combat = async () => ((await fight()).state as PersonaCombatState).combat!;
-const who = async (name: string) => (await combat()).combatants.find((c) => c.name === name)!;
-const slotOwner = async () => {
-  const c = await combat();
-  return c.combatants.find((x) => x.id === c.slot?.ownerId)?.name;
-};
-const board = async () => {
-  const m = h.fake.message((await fight()).trackerMessageId!)!;
-  return embedText(m.edits.at(-1) ?? m.body);
-};
-const gmDo = (name: string, subName: string, options: Opt[] = []) => h.fake.command({ name, channelId, user: h.fake.users.gm, options: sub(subName, options) });
-const as = (user: FakeUser, subName: string, options: Opt[] = []) => h.fake.command({ name: 'persona', channelId, user, options: sub(subName, options) });
-const out = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
-const damageRoll = (text: string) => {
-  const m = /Damage roll (\S+) = (-?\d+)/.exec(text);
-  if (!m) throw new Error(`no damage roll in: ${text}`);
-  return { expr: m[1]!, total: Number(m[2]) };
-};
+const { fight, combat, who, slotOwner, board, gmDo, as } = personaDriver(() => h, () => channelId);
 
 /** Two PCs (Aki faster) and two shadows weak to fire / ice, every attack auto-success (magic db 1D6+6: never 0 after armor). */
 async function holdUpFight(name: string): Promise<void> {
