@@ -78,7 +78,7 @@ export async function saveCharacter(
   await updateCharacter(tx, c.row.id, changes);
   await appendEvent(tx, {
     at,
-    guildId: ctx.guildId,
+    guildId: c.row.guildId, // the sheet's server, also when changed from a DM (a seal approved there)
     channelId: ctx.channelId,
     actorId: ctx.user.id,
     type,

@@ -78,7 +78,7 @@ export async function rewriteRoll(tx: Tx, ctx: CommandContext, row: RollRow, nex
   await updateRoll(tx, row.id, { result: next.tree, value: next.value, outcome: next.outcome, check });
   await appendEvent(tx, {
     at: ctx.now(),
-    guildId: ctx.guildId,
+    guildId: row.guildId, // the roll's server, also when rewritten from a DM
     channelId: row.channelId,
     actorId: ctx.user.id,
     type,

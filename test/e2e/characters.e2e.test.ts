@@ -3,7 +3,7 @@
 // against the fake Discord — and all of it survives a restart.
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
 import { storedResult } from '../../src/command/rolls.js';
@@ -111,6 +111,8 @@ describe('characters end to end', () => {
     expect(approved.callback.type).toBe(7);
     expect((await runtime('例・魔術師')).sealsRemaining).toBe(2);
     expect((await roll(checkId)).value).toBe(before + 10);
+    // Pressed in a DM, yet every record it wrote belongs to the server (so /data delete reaches it).
+    expect((await rows(h.store, 'events', (c) => isNull(c.guildId))).map((e) => e.type)).toEqual([]);
     const post = await h.fake.waitFor(() => h.fake.channelMessages().find((m) => embedText(m.body).includes(`#${checkId}`)));
     expect(embedText(post.body)).toContain(String(before + 10));
     await h.fake.waitFor(() => h.fake.dms(player2.id).length > 0);

@@ -24,6 +24,6 @@ export async function requireGm(tx: Tx, ctx: CommandContext): Promise<void> {
 
 export async function saveCombatState<S>(tx: Tx, ctx: CommandContext, combat: CombatRow, type: string, state: S): Promise<CombatRow> {
   await updateCombat(tx, combat.id, { state });
-  await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `combat:${combat.id}`, before: { state: combat.state }, after: { state } });
+  await appendEvent(tx, { at: ctx.now(), guildId: combat.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `combat:${combat.id}`, before: { state: combat.state }, after: { state } });
   return { ...combat, state };
 }
