@@ -2,7 +2,7 @@
 // seed's engine does not understand a command (`PT60` in PersonaO, `F8+11-5>=50` in
 // ToshiakiHolyGrailWar). Any system the `bcdice` package ships; DiceBot when none is set.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { DEFAULT_SYSTEM, findSystem, listSystems } from '../src/bcdice/index.js';
+import { DEFAULT_SYSTEM, findSystem, listSystems, preloadSystem } from '../src/bcdice/index.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
@@ -47,6 +47,7 @@ export const system: CommandModule = {
       await setChannelSystem(tx, { channelId: ctx.channelId, guildId: ctx.guildId, system: found.id, setBy: ctx.user.id, setAt: ctx.now() });
       await record(ctx, tx, before ?? null, found.id);
     });
+    void preloadSystem(found.id); // the channel's first roll then finds it loaded
     return publicReply(ctx, ctx.t('system.set', { system: found.id, name: escapeMarkdown(found.name) }));
   },
   autocomplete(_ctx, focused) {

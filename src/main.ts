@@ -8,6 +8,7 @@ import { startBot } from './discord/bot.js';
 import { runConsole } from './console/repl.js';
 import { scryfallClient } from './scryfall/client.js';
 import { scheduleRetention } from './command/retention.js';
+import { warmSystems } from './command/systems-warmup.js';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
 
   const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards, shards: config.shards });
   const stopRetention = scheduleRetention(store, config.retentionDays, log);
+  warmSystems(store, log).catch((error: unknown) => log.warn({ err: error }, 'bcdice: warm-up failed'));
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

@@ -74,6 +74,20 @@ async function gameSystem(id: string): Promise<GameSystemClass> {
   return system;
 }
 
+/** Loads a system ahead of its first roll (the package's first load takes a noticeable fraction of
+ *  Discord's 3-second answer window on a cold disk); errors surface on the roll itself. */
+export function preloadSystem(id: string): Promise<boolean> {
+  return gameSystem(id).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Whether the system is already in memory (for tests and logs). */
+export function isSystemLoaded(id: string): boolean {
+  return loaded.has(id);
+}
+
 export interface SystemRoll {
   result: DiceResult;
   /** BCDice's secret flag (`S2D6`, `SCC<=50`): the roll goes through the secret path */

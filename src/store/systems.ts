@@ -17,3 +17,10 @@ export async function clearChannelSystem(tx: Tx, channelId: string): Promise<voi
   const { channelSystems } = tx.t;
   await tx.db.delete(channelSystems).where(eq(channelSystems.channelId, channelId));
 }
+
+/** Every system some channel uses (loaded at start-up so no channel's first roll pays for it). */
+export async function systemsInUse(tx: Tx): Promise<string[]> {
+  const { channelSystems } = tx.t;
+  const rows = await tx.db.selectDistinct({ system: channelSystems.system }).from(channelSystems);
+  return rows.map((r) => r.system);
+}

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
+import { isSystemLoaded } from '../../src/bcdice/index.js';
 import { storedDice } from '../../src/command/rolls.js';
 import type { RollRow } from '../../src/store/schema/index.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
@@ -101,6 +102,8 @@ describe('/system: any BCDice game system, per channel', () => {
     expect((set.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
     expect(embedText(set.callback.data)).toContain('PersonaO');
     await h.fake.command({ name: 'system', channelId: grail, options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'ToshiakiHolyGrailWar' }] }] });
+    // Choosing a system loads it at once, so the channel's first roll does not wait for BCDice to load.
+    await h.fake.waitFor(() => isSystemLoaded('ToshiakiHolyGrailWar'));
 
     const pt = await roll('PT60', { channelId: persona });
     expect((pt.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
