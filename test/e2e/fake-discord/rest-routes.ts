@@ -2,6 +2,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { ChannelRecord, ExchangeState, Store } from './state.js';
 import type { RecordedFile, RecordedMessage, RecordedRequest } from './types.js';
+import { commandProblems } from './command-limits.js';
 
 export interface RestContext {
   store: Store;
@@ -157,6 +158,15 @@ function pin(ctx: RestContext, on: boolean): RestResult {
   return noContent;
 }
 
+function commandErrors(bodies: any[]): RestResult | null {
+  const errors: Record<string, unknown> = {};
+  bodies.forEach((body, i) => {
+    const problems = commandProblems(body);
+    if (problems.length) errors[String(i)] = { _errors: problems.map((message) => ({ code: 'APPLICATION_COMMAND_INVALID', message })) };
+  });
+  return Object.keys(errors).length ? invalidForm(errors) : null;
+}
+
 function commandsRoute(scopeParam: 'global' | 'guild', action: 'get' | 'put' | 'post' | 'delete') {
   return (ctx: RestContext): RestResult => {
     if (ctx.params['appId'] !== ctx.store.applicationId) return discordError(404, 10002, 'Unknown Application');
@@ -167,9 +177,13 @@ function commandsRoute(scopeParam: 'global' | 'guild', action: 'get' | 'put' | '
         return ok(current.withIds);
       case 'put': {
         if (!Array.isArray(ctx.body)) return invalidForm({ _errors: [{ code: 'BASE_TYPE_ARRAY', message: 'Must be an array.' }] });
+        const rejected = commandErrors(ctx.body);
+        if (rejected) return rejected;
         return ok(ctx.store.registerCommands(scope, ctx.body));
       }
       case 'post': {
+        const rejected = commandErrors([ctx.body]);
+        if (rejected) return rejected;
         const bodies = current.bodies.filter((b) => b?.name !== ctx.body?.name).concat([ctx.body]);
         const withIds = ctx.store.registerCommands(scope, bodies);
         return ok(withIds.find((c) => c.name === ctx.body?.name), 201);
