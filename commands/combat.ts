@@ -69,7 +69,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40)).addStringOption(rowChoice))
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
   .addSubcommand((s) => describe(s, 'cmd.combat.next'))
-  .addSubcommand((s) => describe(s, 'cmd.combat.delay').addIntegerOption((o) => describe(o, 'cmd.combat.amount').setRequired(true).setMinValue(0).setMaxValue(999)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.delay')
+      .addIntegerOption((o) => describe(o, 'cmd.combat.amount').setRequired(true).setMinValue(0).setMaxValue(999))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.delay.first')),
+  )
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.defend')
       .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag'] as const, 'attack.defend')))
@@ -172,7 +176,7 @@ export const combat: CommandModule = {
       case 'fly':
         return await change(ctx, 'combat.flying', (tx, _c, s) => fly(tx, ctx, options, s), false);
       case 'delay':
-        return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
+        return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0, options.boolean('first') ?? false), false);
       case 'undo':
         return await undo(ctx);
       case 'end':
@@ -287,8 +291,11 @@ async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: 
   });
 }
 
-/** Voluntary delay of the current actor, down to IV 0 (seed 001 L197, L201). */
-async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: number): Promise<FateCombatState> {
+/**
+ * Voluntary delay of the current actor, down to IV 0 (seed 001 L197, L201). Landing on another's IV,
+ * the one who delayed chooses to act before (`first`) or after them (L201).
+ */
+async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: number, first: boolean): Promise<FateCombatState> {
   const actor = currentActor(state);
   if (!actor) throw new UserError('combat.notStarted');
   if (actor.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: actor.name });
@@ -300,7 +307,7 @@ async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount
     const c = combatants.find((x) => x.key === k)!;
     return c.iv - c.delay;
   };
-  const insertAt = rest.findIndex((k) => ivOf(k) < actor.iv - amount);
+  const insertAt = rest.findIndex((k) => (first ? ivOf(k) <= actor.iv - amount : ivOf(k) < actor.iv - amount));
   const reordered = insertAt === -1 ? [...rest, actor.key] : [...rest.slice(0, insertAt), actor.key, ...rest.slice(insertAt)];
   return { ...state, combatants, order: [...state.order.slice(0, state.turn), ...reordered] };
 }

@@ -4,6 +4,8 @@ import type { Catalogs } from '../index.js';
 // and fly, the bad statuses, priority and flight on the tracker (src/command/combat/fate-*.ts).
 export const fateFightMessages: Catalogs = {
   en: {
+    'cmd.combat.delay.first.name': 'first',
+    'cmd.combat.delay.first.description': 'Landing on someone’s IV, act before them (default: after)',
     'cmd.combat.fighter.name': 'fighter',
     'cmd.combat.fighter.description': 'The combatant (default: whose turn it is)',
     'cmd.combat.priority.name': 'priority',
@@ -126,6 +128,8 @@ export const fateFightMessages: Catalogs = {
     'fate.tracker.priority.defense': 'defense priority +{dice}',
   },
   ja: {
+    'cmd.combat.delay.first.name': '先に行動',
+    'cmd.combat.delay.first.description': '他者と同じIVになったとき、その者より先に行動する（既定：後）',
     'cmd.combat.fighter.name': '対象',
     'cmd.combat.fighter.description': '戦闘参加者（既定：手番の者）',
     'cmd.combat.priority.name': '優先',
@@ -248,6 +252,8 @@ export const fateFightMessages: Catalogs = {
     'fate.tracker.priority.defense': '防御優先+{dice}',
   },
   ko: {
+    'cmd.combat.delay.first.name': '먼저행동',
+    'cmd.combat.delay.first.description': '다른 자와 같은 IV가 되면 그보다 먼저 행동(기본: 나중)',
     'cmd.combat.fighter.name': '대상',
     'cmd.combat.fighter.description': '전투 참가자(기본: 차례인 자)',
     'cmd.combat.priority.name': '우선',
