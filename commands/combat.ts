@@ -1,7 +1,7 @@
 // /combat start | add | join | remove | next | delay | show | undo | end — the fight tracker.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { hydrate, resolveCharacter } from '../src/command/characters.js';
-import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, nextTurn, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
+import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from '../src/command/combat/state.js';
 import { rollEscape } from '../src/core/fate/combat/escape.js';
 import { getCharacter } from '../src/store/characters.js';
@@ -249,7 +249,10 @@ async function change(
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);
   const line = type === 'combat.next' && actor ? ctx.t('combat.turnOf', { name: actor.name, round: state.round }) : ctx.t(`combat.done.${type.split('.')[1]}`);
-  return withTracker(ctx, updated, [...ties, line]);
+  const reply = withTracker(ctx, updated, [...ties, line]);
+  // Roll-offs, resistances, ticks and declarations are the table's to see, unless a hidden NPC could show through.
+  const open = ties.length > 0 && !state.combatants.some((c) => c.hidden);
+  return open ? { ...reply, view: { ...reply.view, ephemeral: false } } : reply;
 }
 
 async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState, byGm: boolean): Promise<FateCombatState> {

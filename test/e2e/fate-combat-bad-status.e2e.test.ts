@@ -60,6 +60,7 @@ describe('continuous damage (seed 001 L427, L432–435)', () => {
     await gm(channelId, 'next');
     const round2 = await gm(channelId, 'next');
     expect((await fightState(channelId)).round).toBe(2);
+    expect(ephemeral(round2)).toBe(false); // the table sees the roll and the damage
     expect(embedText(round2.callback.data)).toMatch(/毒セイバー fails to resist 毒 \(Endurance `8d6<=4` → \d vs Lv20\)/);
     expect(embedText(round2.callback.data)).toMatch(/毒セイバー: 毒: 20 continuous damage to HP/);
     expect((await runtime('毒セイバー')).hp).toBe(8);

@@ -12,7 +12,7 @@ import { hydrate, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { diceOf } from './fate-priority.js';
-import { achievementOf, placements, rollFor, rowOf } from './fate.js';
+import { placements, rollFor, rowOf } from './fate.js';
 import { active, type FateCombatant, type FateCombatState, type PendingAttack } from './state.js';
 import type { DiceResult } from '../../core/dice/index.js';
 
