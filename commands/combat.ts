@@ -91,7 +91,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
     describe(s, 'cmd.combat.priority')
       .addStringOption((o) => describe(o, 'cmd.combat.priority.mode').setRequired(true).addChoices(...localizedChoices(['attack', 'defense'], 'choice.priorityMode')))
       .addIntegerOption((o) => describe(o, 'cmd.combat.priority.dice').setRequired(true).setMinValue(0).setMaxValue(99))
-      .addStringOption((o) => describe(o, 'cmd.combat.priority.status').setRequired(true).addChoices(...localizedChoices(['agi', 'mag'], 'choice.coverStatus')))
+      .addStringOption((o) => describe(o, 'cmd.combat.priority.status').addChoices(...localizedChoices(['agi', 'mag'], 'choice.coverStatus')))
+      .addStringOption((o) => describe(o, 'cmd.combat.priority.skill').setMaxLength(100))
       .addStringOption((o) => describe(o, 'cmd.combat.fighter').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
@@ -375,13 +376,15 @@ async function priority(tx: Tx, ctx: CommandContext, options: CommandOptions, st
   const mode = options.string('mode') === 'defense' ? 'defense' : 'attack';
   const status = options.string('status') === 'mag' ? 'mag' : 'agi';
   const dice = options.integer('dice') ?? 0;
-  const declared = declarePriority(row ? hydrate(row) : null, c, state.round, mode, dice, status);
+  const skill = options.string('skill')?.trim() || null;
+  const declared = declarePriority(row ? hydrate(row) : null, c, state.round, mode, dice, status, skill);
   const combatants = state.combatants.map((x) => {
     if (x.key !== c.key) return x;
     const { priority: _old, ...rest } = x;
     return declared ? { ...rest, priority: declared } : rest;
   });
-  const line = declared ? ctx.t(`fate.priority.declared.${mode}`, { name: c.name, dice, status: ctx.t(`choice.coverStatus.${status}`) }) : ctx.t('fate.priority.cleared', { name: c.name });
+  const from = declared?.skill ?? ctx.t(`choice.coverStatus.${status}`);
+  const line = declared ? ctx.t(`fate.priority.declared.${mode}`, { name: c.name, dice, status: from }) : ctx.t('fate.priority.cleared', { name: c.name });
   return { state: { ...state, combatants }, ties: [line] };
 }
 

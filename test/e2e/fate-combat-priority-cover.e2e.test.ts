@@ -101,6 +101,35 @@ describe('attack priority / defense priority (seed 001 L220–225)', () => {
   });
 });
 
+describe('priority with a dual-use skill (seed 001 L223–224)', () => {
+  it('the dice of a skill usable for both (カリスマC: 3d6≤3) move; the giving roll must include it and keeps the rest', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'priority-skill' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '技・魔術師', '技セイバー');
+    await gmCombat(channelId, 'start', [opt('ruleset', 'fate')]);
+    await gmCombat(channelId, 'add', [opt('who', '技セイバー'), opt('side', 'us')]);
+    await gmCombat(channelId, 'add', [opt('who', 'Dummy'), opt('side', 'them'), opt('hp', 200), opt('iv', 1), opt('pool', '6d6<=3'), opt('servant', true)]);
+    await gmCombat(channelId, 'next');
+    const tooMany = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('priority', [opt('mode', 'attack'), opt('dice', 4), opt('skill', 'カリスマ')]) });
+    expect(embedText(tooMany.callback.data)).toMatch(/At most 3 dice/);
+    await h.fake.command({ name: 'combat', channelId, user: player, options: sub('priority', [opt('mode', 'attack'), opt('dice', 2), opt('skill', 'カリスマ')]) });
+    expect(await tracker(channelId)).toMatch(/attack priority \+2 \(カリスマ\)/);
+    await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('target', 'Dummy'), opt('status', 'str')] });
+    expect((await rollRow((await fightState(channelId)).pending!.rollId)).normalized).toBe('10d6<=5+2d6<=3');
+    await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
+    await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Dummy'), opt('target', '技セイバー'), opt('ranged', true)] });
+    const without = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'end')]) });
+    expect(embedText(without.callback.data)).toMatch(/moved dice of カリスマ this round: this roll must include カリスマ/);
+    await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'end'), opt('skills', 'カリスマ')]) });
+    expect((await rollRow((await fightState(channelId)).pending!.defenseRollId!)).normalized).toBe('8d6<=4+1d6<=3');
+    // An NPC without a sheet has no skills to move.
+    const npc = await gmCombat(channelId, 'priority', [opt('mode', 'attack'), opt('dice', 1), opt('skill', 'x'), opt('fighter', 'Dummy')]);
+    expect(embedText(npc.callback.data)).toMatch(/Dummy has no sheet/);
+  });
+});
+
 describe('庇う: covering after a failed defense (seed 001 L471–482)', () => {
   let channelId = '';
   it('a back-row coverer steps up (L473); a cover that beats the attack blocks it (L478)', async () => {

@@ -128,7 +128,7 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   const impeded = checks ? impedimentPenalty(c.bs ?? [], checks) : 0;
   if (impeded > 0) notes.push(ctx.t('fate.bs.impededNote', { penalty: impeded }));
   const p = opts.role && opts.round !== undefined ? priorityNow(c, opts.round) : null;
-  const effect = p && opts.role ? priorityEffect(ch, c, p, opts.role, status) : null;
+  const effect = p && opts.role ? priorityEffect(ch, c, p, opts.role, status, skills) : null;
   if (effect?.note) notes.push(ctx.t(effect.note.key, effect.note.params));
   const minus = Math.min(99, allNighter + impeded + (opts.minus ?? 0));
   const extra = effect?.extra ? `+${effect.extra.dice}d6<=${effect.extra.threshold}` : '';
@@ -138,10 +138,12 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
     return { result: evaluateDice(`${lowered}${extra}${minus > 0 ? `-${minus}` : ''}`, ctx.rng), allNighter, notes };
   }
   const lowerDice = effect?.lowerDice ?? 0;
+  // A skill that gave its dice is rolled apart with what it kept (in `extra`).
+  const rolled = effect?.removeSkill ? skills.filter((s) => s !== effect.removeSkill) : skills;
   const own = lowerDice > 0 ? (status === 'rank' ? ch.derived.rankCheck : ch.derived.pools[status]) : undefined;
   // Every die of the status moved away and no skill added: this roll has nothing left (achievement 0).
-  if (own && own.dice <= lowerDice && skills.length === 0) return { result: evaluateDice('0', ctx.rng), allNighter, notes };
-  const plan = planCheck(ch.sheet, { status, skills, plus: 0, minus, lowerDice, lowerThreshold: 0, target: null }, findSkill);
+  if (own && own.dice <= lowerDice && rolled.length === 0) return { result: evaluateDice(extra === '' ? '0' : extra.slice(1), ctx.rng), allNighter, notes };
+  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: 0, minus, lowerDice, lowerThreshold: 0, target: null }, findSkill);
   return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };
 }
 

@@ -21,6 +21,8 @@ export interface Priority {
   /** + dice from defense to attack (攻撃優先), − from attack to defense (防御優先) */
   shift: number;
   status: 'agi' | 'mag';
+  /** a skill usable for both attack and defense whose dice move instead of the status's (L223–224) */
+  skill?: string;
 }
 
 export interface FateCombatant {

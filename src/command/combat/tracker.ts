@@ -37,7 +37,7 @@ function effects(ctx: CommandContext, c: FateCombatant, round: number): string {
   const tags: string[] = [];
   if (c.flight) tags.push(ctx.t('fate.flight.tag', { level: c.flight.level }));
   const p = priorityNow(c, round);
-  if (p) tags.push(`${ctx.t(`fate.tracker.priority.${p.shift > 0 ? 'attack' : 'defense'}`, { dice: Math.abs(p.shift) })} (${ctx.t(`choice.coverStatus.${p.status}`)})`);
+  if (p) tags.push(`${ctx.t(`fate.tracker.priority.${p.shift > 0 ? 'attack' : 'defense'}`, { dice: Math.abs(p.shift) })} (${p.skill ?? ctx.t(`choice.coverStatus.${p.status}`)})`);
   const out = tags.length ? [`\n  ${tags.join(' · ')}`] : [];
   (c.bs ?? []).forEach((bs, i) => out.push(`\n  ⚠ ${i + 1}. ${describeBadStatus(ctx, bs)}`));
   return out.join('');

@@ -4,6 +4,10 @@ import type { Catalogs } from '../index.js';
 // and fly, the bad statuses, priority and flight on the tracker (src/command/combat/fate-*.ts).
 export const fateFightMessages: Catalogs = {
   en: {
+    'cmd.combat.priority.skill.name': 'skill',
+    'cmd.combat.priority.skill.description': 'Or a skill usable for both attack and defense whose dice move',
+    'fate.priority.wrongSkill': '{name} moved dice of {skill} this round: this roll must include {skill}.',
+    'fate.priority.skillNeedsSheet': '{name} has no sheet: only its pool’s dice can move.',
     'cmd.combat.delay.first.name': 'first',
     'cmd.combat.delay.first.description': 'Landing on someone’s IV, act before them (default: after)',
     'cmd.combat.fighter.name': 'fighter',
@@ -128,6 +132,10 @@ export const fateFightMessages: Catalogs = {
     'fate.tracker.priority.defense': 'defense priority +{dice}',
   },
   ja: {
+    'cmd.combat.priority.skill.name': 'スキル',
+    'cmd.combat.priority.skill.description': 'または攻撃にも防御にも使えるスキルのダイスを移す',
+    'fate.priority.wrongSkill': '{name}はこのターン{skill}のダイスを移しています：この判定には{skill}を含めてください。',
+    'fate.priority.skillNeedsSheet': '{name}にはシートがありません：移せるのは判定プールのダイスだけです。',
     'cmd.combat.delay.first.name': '先に行動',
     'cmd.combat.delay.first.description': '他者と同じIVになったとき、その者より先に行動する（既定：後）',
     'cmd.combat.fighter.name': '対象',
@@ -252,6 +260,10 @@ export const fateFightMessages: Catalogs = {
     'fate.tracker.priority.defense': '防御優先+{dice}',
   },
   ko: {
+    'cmd.combat.priority.skill.name': '스킬',
+    'cmd.combat.priority.skill.description': '또는 공격과 방어 모두에 쓸 수 있는 스킬의 다이스를 옮김',
+    'fate.priority.wrongSkill': '{name}{name#은} 이번 턴 {skill} 다이스를 옮겼습니다: 이 판정에 {skill}{skill#을} 포함하세요.',
+    'fate.priority.skillNeedsSheet': '{name}에게는 시트가 없습니다: 옮길 수 있는 것은 판정 풀의 다이스뿐입니다.',
     'cmd.combat.delay.first.name': '먼저행동',
     'cmd.combat.delay.first.description': '다른 자와 같은 IV가 되면 그보다 먼저 행동(기본: 나중)',
     'cmd.combat.fighter.name': '대상',
