@@ -52,6 +52,12 @@ describe('continuous damage (seed 001 L427, L432–435)', () => {
     expect(text).toMatch(/毒：HPに継続ダメージ20点/);
     expect(text).toMatch(/毒セイバーは毒への抵抗に失敗（耐久 `8d6<=4` → \d、強度Lv20）/);
     expect((await runtime('毒セイバー')).hp).toBe(28); // the sheet is the truth (48 − 20)
+    // /combat undo takes back the BS and its tick on the sheet together; the GM inflicts it again.
+    await gm(channelId, 'undo');
+    expect((await runtime('毒セイバー')).hp).toBe(48);
+    expect((await fightState(channelId)).combatants[0]!.bs ?? []).toEqual([]);
+    await gm(channelId, 'inflict', [opt('fighter', '毒セイバー'), opt('kind', 'continuous'), opt('strength', 20), opt('source', '毒'), opt('nature', 'physical')], 'ja');
+    expect((await runtime('毒セイバー')).hp).toBe(28);
     const shown = await tracker(channelId);
     expect(shown).toMatch(/⚠ 1\. 毒 \(継続ダメージ Lv20 · HP · 物理的\)/);
     expect(shown).toMatch(/28\/48/);
