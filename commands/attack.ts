@@ -21,7 +21,9 @@ import { getRoll } from '../src/store/rolls.js';
 import { storedResult } from '../src/command/rolls.js';
 import { failedDiceCount } from '../src/core/dice/index.js';
 import type { Tx } from '../src/store/db.js';
-import { hydrate, saveCharacter } from '../src/command/characters.js';
+import { checkStanding, hydrate, saveCharacter } from '../src/command/characters.js';
+import { settleCover } from '../src/command/combat/fate-cover.js';
+import { flightPenalty } from '../src/core/fate/combat/attack.js';
 import { rollView } from '../src/views/roll.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { splitSkills } from './check.js';
@@ -65,13 +67,16 @@ export const attack: CommandModule = {
       // Without weapon:, the sheet's weapon (or the NP's 固定値 for an NP attack) is used.
       const fromSheet = options.integer('weapon') === null ? await weaponOf(tx, attacker, status === 'np') : null;
       const weapon = options.integer('weapon') ?? fromSheet?.attack ?? 0;
-      const { result, allNighter } = await rollFor(tx, attacker, status, skills, ctx);
+      // A melee attack by a non-flyer on a flyer: −ceil(Lv/2) (L515).
+      const flight = flightPenalty({ melee: !magical && !(options.boolean('ranged') ?? false), attackerFlying: attacker.flight !== undefined, targetFlightLevel: target.flight?.level ?? null });
+      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, status, skills, ctx, { role: 'attack', round: state.round, minus: flight });
+      if (flight > 0) rollNotes.push(ctx.t('fate.flight.penalty', { name: target.name, penalty: flight }));
       const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
       const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', { ...state, pending });
-      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet };
+      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes };
     });
-    const notes = out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : [];
+    const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
     if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
     const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }), notes });
     return {
@@ -125,14 +130,28 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
     if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
     // MAG defends only with a magic skill, unless the attack itself is magic (L212–213).
     if (!await isGm(tx, ctx)) await assertMagicAllowed(tx, target, status, pending.magical);
-    const { result: defense, allNighter } = await rollFor(tx, target, status, skills, ctx);
+    // A sleeping master makes no check (L249): no defense roll, the defense counts as 0.
+    const asleep = await asleepNow(tx, ctx, target);
+    if (asleep) {
+      const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: 0, defenseless: true } });
+      return { asleep: true as const, target, saved };
+    }
+    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round });
     const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: defenseId } });
     const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
     const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
-    return { defense, defenseId, target, saved, allNighter, luckLeft };
+    return { asleep: false as const, defense, defenseId, target, saved, allNighter, luckLeft, rollNotes };
   });
-  const notes = out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : [];
+  if (out.asleep) {
+    return {
+      view: { locale: ctx.locale, tone: 'info', title: ctx.t('attack.defenseComment', { name: out.target.name }), blocks: [text(ctx.t('fate.asleep.noDefense', { name: out.target.name })), text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons: [resolveButton(ctx)], ephemeral: false },
+      dms: [],
+      ...(fromButton ? { update: true } : {}),
+      board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+    };
+  }
+  const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
   const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }), notes });
   const buttons: Button[] = [];
   if (out.luckLeft > 0 && failedDiceCount(out.defense) > 0) buttons.push({ customId: `luck:reroll:${out.defenseId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' });
@@ -168,12 +187,12 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
       return row ? achievementOf(storedResult(row)) : fallback;
     };
     const attackValue = await rolled(pending.rollId, pending.achievement);
-    const defenseValue = await rolled(pending.defenseRollId, 0);
+    const defenseValue = pending.defenseless ? 0 : await rolled(pending.defenseRollId, 0);
     // A servant's attack is always magical damage (L205); armor counts by its type (L1006–1008).
     const armor = await armorOf(tx, target, pending.magical || attacker.isServant);
-    const resolved = resolveAttack({
+    const against = (defense: number) => resolveAttack({
       attack: attackValue,
-      defense: defenseValue,
+      defense,
       weapon: pending.weapon,
       armor,
       magical: pending.magical,
@@ -182,19 +201,39 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
       intent: pending.intent,
       targetHp: target.hp,
     });
+    const base = against(defenseValue);
+    // 庇う (L474–480): a cover roll after the failed defense may block the hit or take it.
+    const cover = pending.cover ? await settleCover(state, { ...pending, cover: pending.cover }, attackValue, defenseValue, base, against, (id) => rolled(id, 0)) : null;
+    const resolved = cover?.result ?? base;
+    const taker = state.combatants.find((c) => c.key === (cover?.takerKey ?? target.key))!;
     // A Command Seal's "block one attack completely" (seed 001 L290) is spent on the next hit.
-    const blocked = resolved.damage > 0 && await spendBlock(tx, ctx, target.characterId);
-    const result = blocked ? { ...resolved, damage: 0, hpAfter: target.hp, state: 'standing' as const } : resolved;
-    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.resolve', await applyDamage(tx, ctx, state, target.key, result));
-    return { result, blocked, target, attackValue, defenseValue, armor, saved };
+    const blocked = resolved.damage > 0 && await spendBlock(tx, ctx, taker.characterId);
+    const result = blocked ? { ...resolved, damage: 0, hpAfter: taker.hp, state: 'standing' as const } : resolved;
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.resolve', await applyDamage(tx, ctx, state, taker.key, result));
+    return { result, blocked, target, taker, attackValue, defenseValue, armor, saved, cover, covererName: state.combatants.find((c) => c.key === pending.cover?.coverer)?.name ?? '?' };
   });
-  const lines = out.blocked ? [ctx.t('attack.blocked', { name: out.target.name })] : attackLines(out.result).map((l) => ctx.t(l.key, l.params));
+  const coverLines = out.cover ? [ctx.t(`fate.cover.${out.cover.outcome}`, { name: out.cover.outcome === 'covered' ? out.covererName : out.taker.name, target: out.target.name, cover: out.cover.coverValue, attack: out.attackValue })] : [];
+  const effect = out.blocked ? [ctx.t('attack.blocked', { name: out.taker.name })] : out.cover?.outcome === 'covered' ? [] : attackLines(out.result).map((l) => ctx.t(l.key, l.params));
+  const lines = [...coverLines, ...effect];
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('attack.resolvedTitle', { name: out.target.name }), blocks: [text(ctx.t('attack.summary', { attack: out.attackValue, defense: out.defenseValue, armor: out.armor })), ...lines.map(text)], ephemeral: false },
     dms: [],
     ...(fromButton ? { update: true } : {}),
     board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
   };
+}
+
+/** Whether the defender is a master asleep this turn (L249): no check at all, so no defense. */
+async function asleepNow(tx: Tx, ctx: CommandContext, c: FateCombatState['combatants'][number]): Promise<boolean> {
+  const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+  if (!row) return false;
+  try {
+    await checkStanding(tx, ctx, hydrate(row));
+    return false;
+  } catch (error) {
+    if (error instanceof UserError && error.key === 'check.asleep') return true;
+    throw error;
+  }
 }
 
 /** Uses one stored seal block of the defender's character, if it has one. */
@@ -224,7 +263,7 @@ async function weaponOf(tx: Tx, c: FateCombatState['combatants'][number], useNp:
  * magic attack (L212–213). A skill "equivalent" to magecraft is the GM's call: the GM may act
  * for the character. Ad-hoc NPCs are the GM's to judge.
  */
-async function assertMagicAllowed(tx: Tx, c: FateCombatState['combatants'][number], status: CheckStatus, againstMagic: boolean): Promise<void> {
+export async function assertMagicAllowed(tx: Tx, c: FateCombatState['combatants'][number], status: CheckStatus, againstMagic: boolean): Promise<void> {
   if (status !== 'mag' || againstMagic || c.characterId === null) return;
   const row = await getCharacter(tx, c.characterId);
   if (row && !hydrate(row).sheet.skills.some((s) => s.id === 'magecraft' || s.name.includes('魔術'))) throw new UserError('attack.magNeedsSkill', { name: c.name });

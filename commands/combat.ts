@@ -1,7 +1,7 @@
 // /combat start | add | join | remove | next | delay | show | undo | end — the fight tracker.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { hydrate, resolveCharacter } from '../src/command/characters.js';
-import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, nextTurn, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
+import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from '../src/command/combat/state.js';
 import { rollEscape } from '../src/core/fate/combat/escape.js';
 import { getCharacter } from '../src/store/characters.js';
@@ -21,7 +21,17 @@ import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import type { CombatRow } from '../src/store/schema/index.js';
 import { lastBatchFor } from '../src/store/wars.js';
-import { defend, defendButtons, resolveButton, resolvePending } from './attack.js';
+import { assertMagicAllowed, defend, defendButtons, resolveButton, resolvePending } from './attack.js';
+import { advanceTurn, cure, inflict } from '../src/command/combat/fate-bad-status.js';
+import { coverAllowed, rollCover } from '../src/command/combat/fate-cover.js';
+import { declarePriority } from '../src/command/combat/fate-priority.js';
+import { achievementOf } from '../src/command/combat/fate.js';
+import { magicFlightTurns } from '../src/core/fate/combat/attack.js';
+import type { CoverMeans } from '../src/core/fate/combat/cover.js';
+import type { CheckStatus } from '../src/core/fate/status-names.js';
+import { storeRoll, storedResult } from '../src/command/rolls.js';
+import { getRoll } from '../src/store/rolls.js';
+import { rollView } from '../src/views/roll.js';
 import { text, type Reply } from '../src/views/view.js';
 import { characterChoices, splitSkills } from './check.js';
 
@@ -59,7 +69,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40)).addStringOption(rowChoice))
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
   .addSubcommand((s) => describe(s, 'cmd.combat.next'))
-  .addSubcommand((s) => describe(s, 'cmd.combat.delay').addIntegerOption((o) => describe(o, 'cmd.combat.amount').setRequired(true).setMinValue(0).setMaxValue(999)))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.delay')
+      .addIntegerOption((o) => describe(o, 'cmd.combat.amount').setRequired(true).setMinValue(0).setMaxValue(999))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.delay.first')),
+  )
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.defend')
       .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag'] as const, 'attack.defend')))
@@ -72,6 +86,49 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40))
       .addBooleanOption((o) => describe(o, 'cmd.combat.escape.opposed'))
       .addBooleanOption((o) => describe(o, 'cmd.combat.escape.rearguard')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.priority')
+      .addStringOption((o) => describe(o, 'cmd.combat.priority.mode').setRequired(true).addChoices(...localizedChoices(['attack', 'defense'], 'choice.priorityMode')))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.priority.dice').setRequired(true).setMinValue(0).setMaxValue(99))
+      .addStringOption((o) => describe(o, 'cmd.combat.priority.status').addChoices(...localizedChoices(['agi', 'mag'], 'choice.coverStatus')))
+      .addStringOption((o) => describe(o, 'cmd.combat.priority.skill').setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.combat.fighter').setMaxLength(NAME_MAX).setAutocomplete(true)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.cover')
+      .addStringOption((o) => describe(o, 'cmd.combat.cover.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.combat.cover.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag', 'str'], 'choice.coverStatus')))
+      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.combat.cover.means').addChoices(...localizedChoices(['body', 'ranged', 'magic'], 'choice.coverMeans')))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.cover.reaction').setMinValue(-99).setMaxValue(99))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.cover.take')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.inflict')
+      .addStringOption((o) => describe(o, 'cmd.combat.fighter').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.combat.bs.kind').setRequired(true).addChoices(...localizedChoices(['continuous', 'impediment', 'other'], 'fate.bs.kind')))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.bs.strength').setRequired(true).setMinValue(1).setMaxValue(99))
+      .addStringOption((o) => describe(o, 'cmd.combat.bs.source').setRequired(true).setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.combat.bs.nature').addChoices(...localizedChoices(['physical', 'magical', 'mental'], 'fate.bs.nature')))
+      .addStringOption((o) => describe(o, 'cmd.combat.bs.target').addChoices(...localizedChoices(['hp', 'mp'], 'fate.bs.target')))
+      .addStringOption((o) => describe(o, 'cmd.combat.bs.checks').addChoices(...localizedChoices(['body', 'magic', 'luck'], 'fate.bs.checks')))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.bs.byAttack'))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.bs.sum'))
+      .addStringOption((o) => describe(o, 'cmd.combat.bs.resistSkills').setMaxLength(300))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.bs.resistible'))
+      .addBooleanOption((o) => describe(o, 'cmd.combat.bs.mustExceed')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.cure')
+      .addStringOption((o) => describe(o, 'cmd.combat.fighter').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.cure.number').setMinValue(1).setMaxValue(50)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.combat.fly')
+      .addStringOption((o) => describe(o, 'cmd.combat.fighter').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.fly.level').setRequired(true).setMinValue(0).setMaxValue(99))
+      .addIntegerOption((o) => describe(o, 'cmd.combat.fly.achievement').setMinValue(1).setMaxValue(999)),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.show'))
   .addSubcommand((s) => describe(s, 'cmd.combat.undo'))
@@ -96,7 +153,7 @@ export const combat: CommandModule = {
           return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
         });
       case 'next':
-        return await change(ctx, 'combat.next', (_tx, _c, s) => nextTurn(s, ctx), true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
+        return await change(ctx, 'combat.next', (tx, _c, s) => advanceTurn(tx, ctx, s), true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
       case 'resolve':
         return await resolvePending(ctx, false);
       case 'escape':
@@ -109,8 +166,18 @@ export const combat: CommandModule = {
         if (status !== 'end' && status !== 'agi' && status !== 'mag') throw new UserError('attack.noPending');
         return await defend(ctx, status, splitSkills(options.string('skills')), false);
       }
+      case 'priority':
+        return await change(ctx, 'combat.priority', (tx, _c, s) => priority(tx, ctx, options, s), false);
+      case 'cover':
+        return await cover(ctx, options);
+      case 'inflict':
+        return await change(ctx, 'combat.inflicted', (tx, _c, s) => inflictFrom(tx, ctx, options, s));
+      case 'cure':
+        return await change(ctx, 'combat.cured', (_tx, _c, s) => cure(s, options.string('fighter') ?? '', options.integer('number')));
+      case 'fly':
+        return await change(ctx, 'combat.flying', (tx, _c, s) => fly(tx, ctx, options, s), false);
       case 'delay':
-        return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0), false);
+        return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0, options.boolean('first') ?? false), false);
       case 'undo':
         return await undo(ctx);
       case 'end':
@@ -183,7 +250,10 @@ async function change(
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);
   const line = type === 'combat.next' && actor ? ctx.t('combat.turnOf', { name: actor.name, round: state.round }) : ctx.t(`combat.done.${type.split('.')[1]}`);
-  return withTracker(ctx, updated, [...ties, line]);
+  const reply = withTracker(ctx, updated, [...ties, line]);
+  // Roll-offs, resistances, ticks and declarations are the table's to see, unless a hidden NPC could show through.
+  const open = ties.length > 0 && !state.combatants.some((c) => c.hidden);
+  return open ? { ...reply, view: { ...reply.view, ephemeral: false } } : reply;
 }
 
 async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState, byGm: boolean): Promise<FateCombatState> {
@@ -225,8 +295,11 @@ async function add(tx: Tx, ctx: CommandContext, options: CommandOptions, state: 
   });
 }
 
-/** Voluntary delay of the current actor, down to IV 0 (seed 001 L197, L201). */
-async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: number): Promise<FateCombatState> {
+/**
+ * Voluntary delay of the current actor, down to IV 0 (seed 001 L197, L201). Landing on another's IV,
+ * the one who delayed chooses to act before (`first`) or after them (L201).
+ */
+async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount: number, first: boolean): Promise<FateCombatState> {
   const actor = currentActor(state);
   if (!actor) throw new UserError('combat.notStarted');
   if (actor.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: actor.name });
@@ -238,7 +311,7 @@ async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount
     const c = combatants.find((x) => x.key === k)!;
     return c.iv - c.delay;
   };
-  const insertAt = rest.findIndex((k) => ivOf(k) < actor.iv - amount);
+  const insertAt = rest.findIndex((k) => (first ? ivOf(k) <= actor.iv - amount : ivOf(k) < actor.iv - amount));
   const reordered = insertAt === -1 ? [...rest, actor.key] : [...rest.slice(0, insertAt), actor.key, ...rest.slice(insertAt)];
   return { ...state, combatants, order: [...state.order.slice(0, state.turn), ...reordered] };
 }
@@ -285,6 +358,122 @@ async function escape(ctx: CommandContext, options: CommandOptions): Promise<Rep
   });
   const reply = withTracker(ctx, updated, lines);
   return { ...reply, view: { ...reply.view, ephemeral: false } };
+}
+
+/** Only the fighter's player or the GM may act for it. */
+async function mayActFor(tx: Tx, ctx: CommandContext, c: FateCombatant): Promise<void> {
+  if (c.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: c.name });
+}
+
+/** 攻撃優先 / 防御優先 for this round (L220–225): `dice` of AGI or MAG move; 0 clears it. */
+async function priority(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState): Promise<FateStep> {
+  if (state.round === 0) throw new UserError('combat.notStarted');
+  const name = options.string('fighter');
+  const c = name ? findCombatant(state, name) : currentActor(state);
+  if (!c) throw new UserError('combat.notStarted');
+  await mayActFor(tx, ctx, c);
+  const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+  const mode = options.string('mode') === 'defense' ? 'defense' : 'attack';
+  const status = options.string('status') === 'mag' ? 'mag' : 'agi';
+  const dice = options.integer('dice') ?? 0;
+  const skill = options.string('skill')?.trim() || null;
+  const declared = declarePriority(row ? hydrate(row) : null, c, state.round, mode, dice, status, skill);
+  const combatants = state.combatants.map((x) => {
+    if (x.key !== c.key) return x;
+    const { priority: _old, ...rest } = x;
+    return declared ? { ...rest, priority: declared } : rest;
+  });
+  const from = declared?.skill ?? ctx.t(`choice.coverStatus.${status}`);
+  const line = declared ? ctx.t(`fate.priority.declared.${mode}`, { name: c.name, dice, status: from }) : ctx.t('fate.priority.cleared', { name: c.name });
+  return { state: { ...state, combatants }, ties: [line] };
+}
+
+/** /combat inflict (GM): a bad status on a combatant, with its first effects (L427–433). */
+async function inflictFrom(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState): Promise<FateStep> {
+  const kind = (options.string('kind') ?? 'continuous') as 'continuous' | 'impediment' | 'other';
+  const nature = (options.string('nature') ?? 'physical') as 'physical' | 'magical' | 'mental';
+  const checks = options.string('checks') as 'body' | 'magic' | 'luck' | null;
+  const step = await inflict(tx, ctx, state, options.string('fighter') ?? '', {
+    kind,
+    strength: options.integer('strength') ?? 1,
+    nature,
+    target: options.string('target') === 'mp' ? 'mp' : 'hp',
+    ...(kind === 'impediment' ? { checks: checks ?? 'body' } : {}),
+    source: options.string('source') ?? '',
+    sumWhenOverlapping: options.boolean('sum') ?? false,
+    resistSkills: splitSkills(options.string('resist_skills')),
+    resistible: options.boolean('resistible') ?? true,
+    ...(options.boolean('must_exceed') ? { equalCancels: false } : {}),
+    byAttack: options.boolean('by_attack') ?? true,
+  });
+  return { state: step.state, ties: step.lines };
+}
+
+/**
+ * Flight (L513–518): the level of what gives it; 0 lands. With the achievement of a successful
+ * MAG + magecraft check it lasts ceil(achievement / 2) rounds counted from the next (L517).
+ */
+async function fly(tx: Tx, ctx: CommandContext, options: CommandOptions, state: FateCombatState): Promise<FateStep> {
+  const c = findCombatant(state, options.string('fighter') ?? '');
+  await mayActFor(tx, ctx, c);
+  const level = options.integer('level') ?? 0;
+  const achievement = options.integer('achievement');
+  const turns = achievement === null ? null : magicFlightTurns(achievement);
+  const combatants = state.combatants.map((x) => {
+    if (x.key !== c.key) return x;
+    const { flight: _old, ...rest } = x;
+    return level === 0 ? rest : { ...rest, flight: { level, untilRound: turns === null ? null : state.round + turns } };
+  });
+  const line = level === 0 ? ctx.t('fate.flight.landed', { name: c.name }) : turns === null ? ctx.t('fate.flight.flying', { name: c.name, level }) : ctx.t('fate.flight.magic', { name: c.name, level, turns, round: state.round + turns });
+  return { state: { ...state, combatants }, ties: [line] };
+}
+
+/** 庇う (L471–482): after the covered character's defense failed, another combatant rolls a cover defense. */
+async function cover(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const out = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    if (isPersona(combatRow.state)) throw new UserError('persona.cmd.fateOnly');
+    const state = await withSheets(tx, combatRow.state as FateCombatState);
+    const pending = state.pending;
+    if (!pending) throw new UserError('attack.noPending');
+    if (pending.defenseRollId === undefined) throw new UserError('attack.notDefended');
+    if (pending.cover) throw new UserError('fate.cover.already');
+    const coverer = findCombatant(state, options.string('who') ?? '');
+    await mayActFor(tx, ctx, coverer);
+    const status = (options.string('status') ?? 'end') as CheckStatus;
+    if (!await isGm(tx, ctx)) await assertMagicAllowed(tx, coverer, status, pending.magical);
+    const achieved = async (id: number) => {
+      const r = await getRoll(tx, id);
+      return r ? achievementOf(storedResult(r)) : 0;
+    };
+    const attackValue = await achieved(pending.rollId);
+    const defenseValue = pending.defenseless ? 0 : await achieved(pending.defenseRollId);
+    const covered = state.combatants.find((c) => c.key === pending.target)!;
+    if (!coverAllowed(attackValue, defenseValue)) throw new UserError('fate.cover.defenseWon', { name: covered.name });
+    const comment = ctx.t('fate.cover.comment', { name: coverer.name, target: covered.name });
+    const rolled = await rollCover(
+      tx,
+      ctx,
+      state,
+      { coverer, status, skills: splitSkills(options.string('skills')), means: (options.string('means') ?? 'body') as CoverMeans, reaction: options.integer('reaction') ?? 0, takeDamage: options.boolean('take_damage') ?? true },
+      async (result) => await storeRoll(tx, ctx, { result, comment, secret: false, ...(coverer.characterId !== null ? { characterId: coverer.characterId } : {}) }),
+    );
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.cover', rolled.state);
+    return { ...rolled, saved, coverer, covered, comment };
+  });
+  const b = out.breakdown;
+  const notes = [
+    ...out.notes,
+    ctx.t('fate.cover.penalty', { status: b.statusPenalty, reaction: b.reactionBonus, total: b.total > 0 ? `−${b.total}` : `+${-b.total}` }),
+    ...(out.moved ? [ctx.t('fate.cover.moved', { name: out.coverer.name })] : []),
+    ...(out.canTakeDamage ? [] : [ctx.t('fate.cover.cannotTake', { name: out.coverer.name })]),
+  ];
+  const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.coverer.name, comment: out.comment, notes });
+  return {
+    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.covered.name }))], buttons: [resolveButton(ctx)] },
+    dms: [],
+    board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+  };
 }
 
 /**

@@ -15,12 +15,14 @@ import { checkStanding, hydrate, saveCharacter, type Character } from '../charac
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from './state.js';
+import { impedimentPenalty, type ImpededChecks } from '../../core/fate/combat/bad-status.js';
+import { priorityEffect, priorityNow } from './fate-priority.js';
 
 export function newFateState(name: string): FateCombatState {
   return { name, round: 0, turn: -1, order: [], combatants: [], pending: null, nextKey: 1 };
 }
 
-function placements(state: FateCombatState): Placement[] {
+export function placements(state: FateCombatState): Placement[] {
   return state.combatants.map((c, i) => ({ id: i, side: c.side, row: c.row, active: active(c) }));
 }
 
@@ -103,18 +105,63 @@ export function findCombatant(state: FateCombatState, name: string): FateCombata
   return c;
 }
 
+export interface RollOptions {
+  /** an attack or defense roll of this round: a declared priority moves dice (L220–225) */
+  role?: 'attack' | 'defense';
+  round?: number;
+  /** further achievement minus (a flyer's melee penalty, L515) */
+  minus?: number;
+}
+
 /**
  * A combatant's check: from its sheet (status + skills, refused when dead, incapacitated or asleep,
- * with the all-nighter penalty, L204, L246–249), or an ad-hoc NPC's pool.
+ * with the all-nighter penalty, L204, L246–249), or an ad-hoc NPC's pool. Impediments lower the
+ * checks they name (L430) and a declared priority moves dice (L220–225). `notes` say why.
  */
-export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext): Promise<{ result: DiceResult; allNighter: number }> {
-  if (c.characterId === null) return { result: evaluateDice(c.pool ?? '4d6<=3', ctx.rng), allNighter: 0 };
-  const row = await getCharacter(tx, c.characterId);
-  if (!row) throw new UserError('character.gone');
-  const ch = hydrate(row);
-  const { allNighter } = await checkStanding(tx, ctx, ch);
-  const plan = planCheck(ch.sheet, { status, skills, plus: 0, minus: allNighter, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
-  return { result: evaluateDice(plan.expression, ctx.rng), allNighter };
+export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext, opts: RollOptions = {}): Promise<{ result: DiceResult; allNighter: number; notes: string[] }> {
+  const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+  if (c.characterId !== null && !row) throw new UserError('character.gone');
+  const ch = row ? hydrate(row) : null;
+  const allNighter = ch ? (await checkStanding(tx, ctx, ch)).allNighter : 0;
+  const notes: string[] = [];
+  const checks = impededBy(status);
+  const impeded = checks ? impedimentPenalty(c.bs ?? [], checks) : 0;
+  if (impeded > 0) notes.push(ctx.t('fate.bs.impededNote', { penalty: impeded }));
+  const p = opts.role && opts.round !== undefined ? priorityNow(c, opts.round) : null;
+  const effect = p && opts.role ? priorityEffect(ch, c, p, opts.role, status, skills) : null;
+  if (effect?.note) notes.push(ctx.t(effect.note.key, effect.note.params));
+  const minus = Math.min(99, allNighter + impeded + (opts.minus ?? 0));
+  const extra = effect?.extra ? `+${effect.extra.dice}d6<=${effect.extra.threshold}` : '';
+  if (!ch) {
+    const pool = c.pool ?? '4d6<=3';
+    const lowered = effect && effect.lowerDice > 0 ? lowerFirstTerm(pool, effect.lowerDice) : pool;
+    return { result: evaluateDice(`${lowered}${extra}${minus > 0 ? `-${minus}` : ''}`, ctx.rng), allNighter, notes };
+  }
+  const lowerDice = effect?.lowerDice ?? 0;
+  // A skill that gave its dice is rolled apart with what it kept (in `extra`).
+  const rolled = effect?.removeSkill ? skills.filter((s) => s !== effect.removeSkill) : skills;
+  const own = lowerDice > 0 ? (status === 'rank' ? ch.derived.rankCheck : ch.derived.pools[status]) : undefined;
+  // Every die of the status moved away and no skill added: this roll has nothing left (achievement 0).
+  if (own && own.dice <= lowerDice && rolled.length === 0) return { result: evaluateDice(extra === '' ? '0' : extra.slice(1), ctx.rng), allNighter, notes };
+  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: 0, minus, lowerDice, lowerThreshold: 0, target: null }, findSkill);
+  return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };
+}
+
+/** What kind of check an impediment lowers (L430): STR/END/AGI body, MAG magic, LUK luck. */
+function impededBy(status: CheckStatus): ImpededChecks | null {
+  if (status === 'str' || status === 'end' || status === 'agi') return 'body';
+  if (status === 'mag') return 'magic';
+  return status === 'luk' ? 'luck' : null;
+}
+
+/** "6d6<=3" less 2 dice → "4d6<=3"; a term left with no dice goes ("0" when nothing is left: achievement 0). */
+function lowerFirstTerm(pool: string, by: number): string {
+  const m = /^(\d+)(d6<=\d+)(.*)$/i.exec(pool);
+  if (!m) return pool;
+  const left = Number(m[1]) - by;
+  if (left > 0) return `${left}${m[2]}${m[3]}`;
+  const rest = m[3]!.replace(/^\+/, '');
+  return rest === '' || /^-/.test(rest) ? '0' : rest;
 }
 
 /**
@@ -147,6 +194,11 @@ export async function withSheets(tx: Tx, state: FateCombatState): Promise<FateCo
     combatants.push({ ...c, hp: ch.runtime.hp, hpMax: ch.max.hpMax, mp: ch.runtime.mp, mpMax: ch.max.mpMax, incapacitated: ch.runtime.incapacitated, dead: ch.runtime.dead ?? false });
   }
   return { ...state, combatants };
+}
+
+/** The row a combatant effectively stands in (a side with an empty front row is all front, L173–177). */
+export function rowOf(state: FateCombatState, c: FateCombatant): Row {
+  return effectiveRows(placements(state)).get(state.combatants.findIndex((x) => x.key === c.key))!;
 }
 
 export function canAttack(state: FateCombatState, attacker: FateCombatant, target: FateCombatant, magical: boolean, ranged: boolean): boolean {

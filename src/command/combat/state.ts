@@ -1,6 +1,29 @@
 // What a Fate/roll dice fight keeps: combatants (from sheets or ad hoc), rows, initiative order,
 // round and turn, and an attack waiting for the defender's choice.
+import type { BadStatus } from '../../core/fate/combat/bad-status.js';
+import type { CoverMeans } from '../../core/fate/combat/cover.js';
+
 export type Row = 'front' | 'back';
+
+/** A bad status on a combatant (L424–437), with what the GM allowed for its resistance checks (L432). */
+export interface FightBadStatus extends BadStatus {
+  /** GM-approved skills added to every resistance check against it (L432) */
+  resistSkills: string[];
+  /** false: a situation no roll overcomes (L434); only the GM clears it */
+  resistible: boolean;
+  /** false: the achievement must exceed the strength (L432 "上回った"); default: equal is enough (the example, L435) */
+  equalCancels?: boolean;
+}
+
+/** 攻撃優先 / 防御優先 for one combat turn (L220–225): dice of `status` move between attack and defense. */
+export interface Priority {
+  round: number;
+  /** + dice from defense to attack (攻撃優先), − from attack to defense (防御優先) */
+  shift: number;
+  status: 'agi' | 'mag';
+  /** a skill usable for both attack and defense whose dice move instead of the status's (L223–224) */
+  skill?: string;
+}
 
 export interface FateCombatant {
   key: string;
@@ -27,6 +50,22 @@ export interface FateCombatant {
   incapacitated: boolean;
   dead: boolean;
   escaped: boolean;
+  /** bad statuses (L424–437), ticked and resisted by /combat next */
+  bs?: FightBadStatus[];
+  priority?: Priority;
+  /** flying (L513–518): the level of what gives flight; until the end of round `untilRound` (null = until cleared) */
+  flight?: { level: number; untilRound: number | null };
+}
+
+/** 庇う (L471–482): a cover defense rolled after the covered character's own defense failed. */
+export interface PendingCover {
+  coverer: string;
+  rollId: number;
+  /** net achievement minus on the cover roll (coverPenalty; negative = a bonus) */
+  penalty: number;
+  means: CoverMeans;
+  /** on a failed cover the coverer takes the damage (L478), when coverRules allows it */
+  takeDamage: boolean;
 }
 
 export interface PendingAttack {
@@ -42,6 +81,9 @@ export interface PendingAttack {
    * so the defender can still spend luck or a Command Seal on it (L215–217, L288).
    */
   defenseRollId?: number;
+  /** the defender could make no check (asleep, L249): its defense counts as 0 */
+  defenseless?: boolean;
+  cover?: PendingCover;
 }
 
 export interface FateCombatState {

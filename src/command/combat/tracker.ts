@@ -9,6 +9,8 @@ import type { FateCombatant, FateCombatState } from './state.js';
 import { activeCombat } from '../../store/combats.js';
 import type { Tx } from '../../store/db.js';
 import { withSheets } from './fate.js';
+import { describeBadStatus } from './fate-bad-status.js';
+import { priorityNow } from './fate-priority.js';
 
 const BAR = 10;
 
@@ -24,10 +26,21 @@ export function condition(ctx: CommandContext, c: FateCombatant): string {
   return c.hp * 2 < c.hpMax ? ctx.t('combat.cond.wounded') : ctx.t('combat.cond.standing');
 }
 
-function line(ctx: CommandContext, c: FateCombatant, current: boolean): string {
+function line(ctx: CommandContext, c: FateCombatant, current: boolean, round: number): string {
   const head = `${current ? '▶ ' : ''}**${c.name}** (${c.side} · ${ctx.t(`combat.row.${c.row}`)})`;
   if (c.hidden) return `${head} — ${condition(ctx, c)}`;
-  return `${head} IV ${c.iv - c.delay}\nHP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · MP ${bar(c.mp, c.mpMax)} ${c.mp}/${c.mpMax} — ${condition(ctx, c)}`;
+  return `${head} IV ${c.iv - c.delay}\nHP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · MP ${bar(c.mp, c.mpMax)} ${c.mp}/${c.mpMax} — ${condition(ctx, c)}${effects(ctx, c, round)}`;
+}
+
+/** Flight, this round's priority and numbered bad statuses (L220–225, L424–437, L513–518), each on its own line. */
+function effects(ctx: CommandContext, c: FateCombatant, round: number): string {
+  const tags: string[] = [];
+  if (c.flight) tags.push(ctx.t('fate.flight.tag', { level: c.flight.level }));
+  const p = priorityNow(c, round);
+  if (p) tags.push(`${ctx.t(`fate.tracker.priority.${p.shift > 0 ? 'attack' : 'defense'}`, { dice: Math.abs(p.shift) })} (${p.skill ?? ctx.t(`choice.coverStatus.${p.status}`)})`);
+  const out = tags.length ? [`\n  ${tags.join(' · ')}`] : [];
+  (c.bs ?? []).forEach((bs, i) => out.push(`\n  ⚠ ${i + 1}. ${describeBadStatus(ctx, bs)}`));
+  return out.join('');
 }
 
 export function fateTrackerView(ctx: CommandContext, state: FateCombatState, ended = false): View {
@@ -39,7 +52,7 @@ export function fateTrackerView(ctx: CommandContext, state: FateCombatState, end
     locale: ctx.locale,
     tone: 'info',
     title: ctx.t('combat.tracker.title', { name: state.name }),
-    blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current)).join('\n') || ctx.t('combat.tracker.empty'))],
+    blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current, state.round)).join('\n') || ctx.t('combat.tracker.empty'))],
     ephemeral: false,
   };
 }
