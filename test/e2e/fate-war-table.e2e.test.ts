@@ -1,0 +1,273 @@
+// Fate/roll dice outside the fight (issue 10, fate-war): opposed checks between two characters
+// (seed 001 L41), the summoning phase as a war step (L108–114), forced sleep counting "−" marks
+// (L247, L904–905), wealth points on a check (L959–963) — through the real discord.js client.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckRecord } from '../../src/command/rolls.js';
+import type { FactionState } from '../../src/command/war/state.js';
+import type { CharacterRuntime } from '../../src/core/fate/character.js';
+import { row, rows } from '../helpers/db.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import type { FakeUser } from './fake-discord/types.js';
+
+const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+let h: Harness;
+const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
+const opt = (name: string, value: any) => ({ name, value });
+const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
+const character = async (name: string) => await row(h.store, 'characters', (c) => eq(c.name, name));
+const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
+const buttonIds = (ex: { callback: { data?: any } }): string[] => (ex.callback.data?.components ?? []).flatMap((r: any) => r.components.map((b: any) => b.custom_id));
+const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+const MASTER_STATUSES = '筋力E 耐久E 敏捷D 魔力B 幸運E 社会D';
+const SERVANT_STATUSES = '筋力A 耐久B 敏捷B 魔力C 幸運C 宝具A';
+
+/** A master + servant pair under new names, owned by `user`; `statuses` rewrite the fixtures' status lines. */
+async function importPair(channelId: string, user: FakeUser, master: string, servant: string, statuses: { master?: string; servant?: string } = {}) {
+  const servantText = fixture('saber.txt').replaceAll('セイバー', servant).replace(SERVANT_STATUSES, statuses.servant ?? SERVANT_STATUSES);
+  const masterText = fixture('master.txt').replaceAll('例・魔術師', master).replace('【サーヴァント】セイバー', `【サーヴァント】${servant}`).replace(MASTER_STATUSES, statuses.master ?? MASTER_STATUSES);
+  for (const [file, content] of [[`${servant}.txt`, servantText], [`${master}.txt`, masterText]] as const) {
+    await h.fake.command({ name: 'sheet', channelId, user, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]) });
+  }
+}
+
+beforeAll(async () => {
+  h = await startHarness('fate-war');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('an opposed check between two characters (issue 10; seed 001 L41)', () => {
+  let channelId = '';
+  it('both sides roll from their own sheets, both rolls shown; a tie without a war is a draw', async () => {
+    const { gm, player, player2 } = h.fake.users;
+    channelId = h.fake.createTextChannel({ name: 'opposed' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    // Luck EX on both servants: 14 automatic successes each (L867), a tie every time.
+    await importPair(channelId, player, 'O・魔術師', 'Oセイバー', { servant: '筋力A 耐久B 敏捷B 魔力C 幸運EX 宝具A' });
+    await importPair(channelId, player2, 'P・魔術師', 'Pセイバー', { servant: '筋力A 耐久B 敏捷B 魔力C 幸運EX 宝具A' });
+    const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'luk'), opt('character', 'Oセイバー'), opt('against', 'Pセイバー')] });
+    expect(ephemeral(ex)).toBe(false);
+    const text = said(ex);
+    expect(text).toContain('Opposed check: Oセイバー vs Pセイバー');
+    expect(text).toContain('Oセイバー 14 vs Pセイバー 14');
+    expect(text).toContain('Tie: draw.');
+    expect(text).toContain('Result: a draw.');
+    // Each roll is stored under its character and its owner (so each owner may spend Luck on it).
+    const [active, passive] = (await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId))).slice(-2);
+    expect(active!.characterId).toBe((await character('Oセイバー')).id);
+    expect(passive).toMatchObject({ characterId: (await character('Pセイバー')).id, userId: player2.id, normalized: '14d6<=6', value: 14 });
+    expect((passive!.check as CheckRecord).opposed).toMatchObject({ otherRollId: active!.id, side: 'passive', tie: 'draw' });
+  });
+
+  it('only the GM names the tie reading: passive or active side wins the tie (L41)', async () => {
+    const { gm, player } = h.fake.users;
+    const refused = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'luk'), opt('character', 'Oセイバー'), opt('against', 'Pセイバー'), opt('tie', 'active')] });
+    expect(ephemeral(refused)).toBe(true);
+    expect(said(refused)).toMatch(/Only the GM decides how a tie ends/);
+    const active = await h.fake.command({ name: 'check', channelId, user: gm, options: [opt('status', 'luk'), opt('character', 'Oセイバー'), opt('against', 'Pセイバー'), opt('tie', 'active')] });
+    expect(said(active)).toContain('Result: Oセイバー wins on the tie.');
+    const passive = await h.fake.command({ name: 'check', channelId, user: gm, options: [opt('status', 'luk'), opt('character', 'Oセイバー'), opt('against', 'Pセイバー'), opt('tie', 'passive')] });
+    expect(said(passive)).toContain('Result: Pセイバー wins on the tie.');
+    const noAgainst = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'luk'), opt('character', 'Oセイバー'), opt('against_status', 'agi')] });
+    expect(ephemeral(noAgainst)).toBe(true);
+  });
+
+  it('"both reroll until one wins": every round before the last is a tie, the last one decides (L41)', async () => {
+    const { gm } = h.fake.users;
+    let text = '';
+    // Luck E against Luck E (2d6≤1 each) ties about half the time; play until a tie is rerolled.
+    for (let i = 0; i < 30 && !text.includes('Reroll 2'); i++) {
+      text = said(await h.fake.command({ name: 'check', channelId, user: gm, options: [opt('status', 'luk'), opt('character', 'O・魔術師'), opt('against', 'P・魔術師'), opt('tie', 'reroll')] }));
+    }
+    expect(text).toContain('Tie: both reroll until one wins.');
+    const first = /O・魔術師 (\d+) vs P・魔術師 (\d+)/.exec(text)!;
+    expect(first[1]).toBe(first[2]);
+    const rounds = [...text.matchAll(/Reroll \d+: (\d+) vs (\d+)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
+    const last = rounds.at(-1)!;
+    for (const r of rounds.slice(0, -1)) expect(r[0]).toBe(r[1]);
+    expect(last[0]).not.toBe(last[1]);
+    expect(text).toContain(`Result: ${last[0] > last[1] ? 'O・魔術師' : 'P・魔術師'} wins (by ${Math.abs(last[0] - last[1])}).`);
+  });
+
+  it('the passive side’s owner spends Luck on its own roll; the opposed check is settled again (L41, L215)', async () => {
+    const { gm, player, player2 } = h.fake.users;
+    // A check where the passive master failed some dice (2d6≤1 usually does).
+    let passiveId = 0;
+    for (let i = 0; i < 20 && passiveId === 0; i++) {
+      const ex = await h.fake.command({ name: 'check', channelId, user: gm, options: [opt('status', 'luk'), opt('character', 'O・魔術師'), opt('against', 'P・魔術師'), opt('tie', 'draw')] });
+      const id = (await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId))).at(-1)!.id;
+      if (buttonIds(ex).includes(`luck:reroll:${id}`)) passiveId = id;
+    }
+    expect(passiveId).toBeGreaterThan(0);
+    const notYours = await h.fake.button({ customId: `luck:reroll:${passiveId}`, channelId, user: player });
+    expect(ephemeral(notYours)).toBe(true);
+    const rerolled = await h.fake.button({ customId: `luck:reroll:${passiveId}`, channelId, user: player2 });
+    expect((await runtime('P・魔術師')).luckUsedToday).toBe(1);
+    const passive = await rollRow(passiveId);
+    const active = await rollRow((passive.check as CheckRecord).opposed!.otherRollId);
+    const text = said(rerolled);
+    expect(text).toContain(`O・魔術師 ${active.value} vs P・魔術師 ${passive.value}`);
+    const expected = active.value === passive.value ? 'Result: a draw.' : `Result: ${active.value > passive.value ? 'O・魔術師' : 'P・魔術師'} wins (by ${Math.abs(active.value - passive.value)}).`;
+    expect(text).toContain(expected);
+  });
+
+  it('the GM sets the war’s tie reading; the board shows it and checks follow it (L41)', async () => {
+    const { gm, player } = h.fake.users;
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'Opp')]) });
+    const playerTie = await h.fake.command({ name: 'war', channelId, user: player, options: sub('tie', [opt('rule', 'passive')]) });
+    expect(ephemeral(playerTie)).toBe(true);
+    const set = await h.fake.command({ name: 'war', channelId, user: gm, options: sub('tie', [opt('rule', 'passive')]) });
+    expect(said(set)).toContain('Ties in this war’s opposed checks: the passive side wins.'.replace('’', "'"));
+    const war = await row(h.store, 'wars', (w) => eq(w.channelId, channelId));
+    await h.fake.waitFor(() => {
+      const m = h.fake.message(war.boardMessageId!);
+      return !!m && embedText(m.edits.at(-1) ?? m.body).includes('Opposed-check ties: the passive side wins');
+    });
+    const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'luk'), opt('character', 'Oセイバー'), opt('against', 'Pセイバー')] });
+    expect(said(ex)).toContain('Result: Pセイバー wins on the tie.');
+  });
+});
+
+describe('summoning before day 1 (issue 10; seed 001 L108–114)', () => {
+  let channelId = '';
+  const board = async () => {
+    const war = await row(h.store, 'wars', (w) => eq(w.channelId, channelId));
+    const m = h.fake.message(war.boardMessageId!)!;
+    return embedText(m.edits.at(-1) ?? m.body);
+  };
+  const summonOf = async (name: string) => ((await row(h.store, 'factions', (f) => eq(f.name, name))).state as FactionState).fate!.summon!;
+
+  it('each master rolls solo (LUK + MAG) or catalyst (MAG + SOC), a magic skill adding dice; the board shows it (L108–109)', async () => {
+    const { gm, player, player2 } = h.fake.users;
+    channelId = h.fake.createTextChannel({ name: 'summon' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'Summon')]) });
+    // MAG EX and SOC EX: a catalyst total of 28 every time (L867), so these two tie and Luck (E) decides.
+    const rich = '筋力E 耐久E 敏捷D 魔力EX 幸運E 社会EX';
+    await importPair(channelId, player, 'S1・魔術師', 'S1セイバー');
+    await importPair(channelId, player2, 'S2・魔術師', 'S2セイバー', { master: rich });
+    await importPair(channelId, gm, 'S3・魔術師', 'S3セイバー', { master: rich });
+    await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [opt('master', 'S1・魔術師'), opt('servant', 'S1セイバー'), opt('faction', 'One')]) });
+    await h.fake.command({ name: 'war', channelId, user: player2, options: sub('join', [opt('master', 'S2・魔術師'), opt('servant', 'S2セイバー'), opt('faction', 'Two')]) });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('npc', [opt('master', 'S3・魔術師'), opt('servant', 'S3セイバー'), opt('faction', 'Three')]) });
+
+    const solo = await h.fake.command({ name: 'war', channelId, user: player, options: sub('summon', [opt('method', 'solo'), opt('skills', '魔術・宝石'), opt('master', 'S1・魔術師')]) });
+    expect(ephemeral(solo)).toBe(false);
+    expect(said(solo)).toContain('Summoning check (solo)');
+    const one = await summonOf('One');
+    expect((await rollRow(one.rollId)).normalized).toBe('2d6<=1+3d6<=3+8d6<=4'); // 幸運E + 魔術・宝石C, 魔力B
+    // Playing the servant: its master summons.
+    await h.fake.command({ name: 'sheet', channelId, user: player2, options: sub('use', [opt('name', 'S2セイバー')]) });
+    const catalyst = await h.fake.command({ name: 'war', channelId, user: player2, options: sub('summon', [opt('method', 'catalyst')]) });
+    expect(said(catalyst)).toContain('Summoning check (catalyst)');
+    expect(await summonOf('Two')).toMatchObject({ method: 'catalyst', total: 28, masterId: (await character('S2・魔術師')).id });
+    const again = await h.fake.command({ name: 'war', channelId, user: player2, options: sub('summon', [opt('method', 'solo')]) });
+    expect(ephemeral(again)).toBe(true);
+    expect(said(again)).toMatch(/already made the summoning check/);
+    await h.fake.waitFor(async () => (await board()).includes('summoning: catalyst 28'));
+    expect(await board()).toMatch(/Three.*summoning: not rolled/);
+    expect(await board()).toContain(`summoning: solo ${one.total}`);
+  });
+
+  it('Luck rerolls the summoning check (L113) and the board follows', async () => {
+    const { player } = h.fake.users;
+    const one = await summonOf('One');
+    if ((await rollRow(one.rollId)).value === 13) return; // nothing failed: nothing to reroll
+    await h.fake.command({ name: 'luck', channelId, user: player, options: sub('reroll', [opt('roll', one.rollId)]) });
+    const value = (await rollRow(one.rollId)).value;
+    expect((await summonOf('One')).total).toBe(value);
+    expect((await runtime('S1・魔術師')).luckUsedToday).toBe(1);
+    await h.fake.waitFor(async () => (await board()).includes(`summoning: solo ${value}`));
+  });
+
+  it('day 1: solo first, then catalyst by total, the 28–28 tie broken by Luck until one wins; luck comes back (L110–114)', async () => {
+    const { gm } = h.fake.users;
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('summon', [opt('method', 'catalyst'), opt('master', 'S3・魔術師')]) });
+    const advanced = await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
+    const text = said(advanced);
+    expect(text).toContain('Summoning order (solo first, then catalyst; ties by Luck):');
+    expect(text).toMatch(/1\. One — solo \d+/);
+    const two = await summonOf('Two');
+    const three = await summonOf('Three');
+    expect((await summonOf('One')).place).toBe(1);
+    expect([two.place, three.place].sort()).toEqual([2, 3]);
+    // Luck rolled again while equal: all earlier rounds tie, the last differs, the higher goes first.
+    const a = two.luckRolls!;
+    const b = three.luckRolls!;
+    expect(a.length).toBe(b.length);
+    expect(a.length).toBeGreaterThan(0);
+    for (let i = 0; i < a.length - 1; i++) expect(a[i]).toBe(b[i]);
+    expect(a.at(-1)).not.toBe(b.at(-1));
+    expect(two.place).toBe(a.at(-1)! > b.at(-1)! ? 2 : 3);
+    expect(text).toContain(`${two.place}. Two — catalyst 28, Luck ${a.join(', ')}`);
+    // L114: once the summoning is over, Luck uses come back as if a day had passed.
+    expect(text).toMatch(/luck/i);
+    expect((await runtime('S1・魔術師')).luckUsedToday).toBe(0);
+    await h.fake.waitFor(async () => (await board()).includes('summoned #1'));
+    const late = await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('summon', [opt('method', 'solo'), opt('master', 'S1・魔術師')]) });
+    expect(said(late)).toMatch(/summoning phase is over/);
+  });
+
+  it('a sleeping master cannot oppose: the active side wins without a roll from it (L249)', async () => {
+    const { player, player2 } = h.fake.users;
+    await h.fake.command({ name: 'war', channelId, user: player2, options: sub('sleep') });
+    const s2 = (await character('S2・魔術師')).id;
+    const rollsOfS2 = async () => (await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId))).filter((r) => r.characterId === s2).length;
+    const before = await rollsOfS2();
+    const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'agi'), opt('character', 'S1・魔術師'), opt('against', 'S2・魔術師')] });
+    const text = said(ex);
+    expect(text).toContain('**S2・魔術師** — S2・魔術師 is asleep');
+    expect(text).toMatch(/Result: S1・魔術師 wins/);
+    expect(await rollsOfS2()).toBe(before); // nothing rolled for the sleeper
+  });
+});
+
+describe('forced sleep counts "−" marks (issue 10; seed 001 L247, L904–905)', () => {
+  it('a master whose weakest status is MAG B−− (3 dice) falls asleep at −3, not at C’s 6', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'minus' });
+    const advance = () => h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
+    const fate = async () => ((await row(h.store, 'factions', (f) => eq(f.name, 'Minus'))).state as FactionState).fate!;
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'M')]) });
+    await importPair(channelId, player, 'M・魔術師', 'Mセイバー', { master: '筋力C 耐久C 敏捷C 魔力B−− 幸運C 社会C' });
+    const mag = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', 'M・魔術師')] });
+    expect(said(mag)).toContain('3d6<=4'); // ceil(8 ÷ 3) = 3 dice (L905)
+    await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [opt('master', 'M・魔術師'), opt('servant', 'Mセイバー'), opt('faction', 'Minus')]) });
+    await advance(); // summoning → day 1 morning
+    for (let i = 0; i < 5; i++) await advance(); // −1 at the 4th awake turn, −2 at the 5th
+    expect(await fate()).toMatchObject({ allNighter: 2, sleptThisTurn: false });
+    const sixth = await advance();
+    expect(said(sixth)).toMatch(/M・魔術師 cannot stay awake any longer/);
+    expect(await fate()).toMatchObject({ allNighter: 3, sleptThisTurn: true });
+  });
+});
+
+describe('wealth points on a check (issue 10; seed 001 L959–963)', () => {
+  it('SOC D gives 4; wealth:2 adds +2 to a SOC check and is spent; other statuses and overspending are refused', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'wealth' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, 'W・魔術師', 'Wセイバー');
+    const soc = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'soc'), opt('character', 'W・魔術師'), opt('wealth', 2)] });
+    expect(said(soc)).toContain('4d6<=2+2');
+    expect(said(soc)).toContain('Wealth points: +2.');
+    expect(said(soc)).toContain('wealth 2/4');
+    expect((await runtime('W・魔術師')).wealthSpent).toBe(2);
+    const rank = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'rank'), opt('character', 'W・魔術師'), opt('wealth', 1)] });
+    expect(ephemeral(rank)).toBe(false);
+    const str = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'str'), opt('character', 'W・魔術師'), opt('wealth', 1)] });
+    expect(ephemeral(str)).toBe(true);
+    expect(said(str)).toMatch(/only to a SOC or a rank-level check/);
+    const over = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'soc'), opt('character', 'W・魔術師'), opt('wealth', 2)] });
+    expect(ephemeral(over)).toBe(true);
+    expect((await runtime('W・魔術師')).wealthSpent).toBe(3);
+    const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', 'W・魔術師')]) });
+    expect(said(shown)).toContain('wealth 1/4');
+  });
+});
