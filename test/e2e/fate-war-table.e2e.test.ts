@@ -133,6 +133,40 @@ describe('an opposed check between two characters (issue 10; seed 001 L41)', () 
   });
 });
 
+describe('a seal on the master’s own opposed check; achievement below 0 (issue 10; seed 001 L38, L41, L288, L294)', () => {
+  it('seal +10 on the master’s own roll of an opposed check: the post settles the opposed check again', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'opposed-seal' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, 'Q・魔術師', 'Qセイバー');
+    await importPair(channelId, h.fake.users.player2, 'R・魔術師', 'Rセイバー');
+    // MAG B (8d6≤4) against Luck E (2d6≤1): the master's own check (L294), opposed (L41).
+    await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', 'Q・魔術師'), opt('against', 'R・魔術師'), opt('against_status', 'luk')] });
+    const [active, passive] = (await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId))).slice(-2);
+    expect(passive!.normalized).toBe('2d6<=1');
+    const before = h.fake.dms(gm.id).length;
+    await h.fake.command({ name: 'seal', channelId, user: player, options: [opt('effect', '+10'), opt('master', 'Q・魔術師')] });
+    const dm = await h.fake.waitFor(() => h.fake.dms(gm.id).slice(before).find((m) => m.components.length > 0));
+    const approve = dm.components.flatMap((r: any) => r.components).find((b: any) => String(b.custom_id).startsWith('seal:approve:'));
+    await h.fake.button({ customId: approve.custom_id, user: gm, guildId: null, message: dm });
+    expect((await rollRow(active!.id)).value).toBe(active!.value + 10);
+    expect((await runtime('Q・魔術師')).sealsRemaining).toBe(2);
+    const post = await h.fake.waitFor(() => h.fake.channelMessages(channelId).find((m) => embedText(m.body).includes(`#${active!.id}`) && embedText(m.body).includes('Result:')));
+    const text = embedText(post.body);
+    expect(text).toContain(`Q・魔術師 ${active!.value + 10} vs R・魔術師 ${passive!.value}`);
+    expect(text).toContain(`Result: Q・魔術師 wins (by ${active!.value + 10 - passive!.value}).`);
+  });
+
+  it('an achievement below 0 is said to count as 0 (L38)', async () => {
+    const { player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'below-zero' });
+    await importPair(channelId, player, 'Z・魔術師', 'Zセイバー');
+    const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'luk'), opt('character', 'Z・魔術師'), opt('minus', 5)] });
+    expect(said(ex)).toContain('2d6<=1-5');
+    expect(said(ex)).toMatch(/An achievement of -\d counts as 0/);
+  });
+});
+
 describe('summoning before day 1 (issue 10; seed 001 L108–114)', () => {
   let channelId = '';
   const board = async () => {
