@@ -126,7 +126,7 @@ export const check: CommandModule = {
       const result = evaluateDice(withTarget(plan), ctx.rng);
       // Achievement minus has no floor in the seed (L38); an achievement below 0 counts as 0 (digest §1.7).
       if (result.value < 0) plan.notes.push({ key: 'check.belowZero', params: { value: result.value } });
-      const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false };
+      const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false, statuses: plan.pools.flatMap((p) => (p.status ? [p.status] : [])) };
       const id = await storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
       const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
       const opposed = against === null

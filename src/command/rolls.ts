@@ -19,6 +19,10 @@ export interface CheckRecord {
   autoSuccess: boolean;
   /** part of an opposed check (/check against:, seed 001 L41): src/command/fate-opposed.ts */
   opposed?: OpposedRecord;
+  /** the statuses rolled (/check): wealth points may be added after a 社会 or rank-level check (L963) */
+  statuses?: string[];
+  /** wealth points added after the roll (L963) */
+  wealthBonus?: number;
 }
 
 export async function storeRoll(

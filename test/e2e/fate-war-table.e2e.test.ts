@@ -283,7 +283,7 @@ describe('forced sleep counts "−" marks (issue 10; seed 001 L247, L904–905)'
 });
 
 describe('wealth points on a check (issue 10; seed 001 L959–963)', () => {
-  it('SOC D gives 4; wealth:2 adds +2 to a SOC check and is spent; other statuses and overspending are refused', async () => {
+  it('SOC D gives 4; wealth:2 adds +2 to a SOC check, or later to its roll; other statuses and overspending are refused', async () => {
     const { gm, player } = h.fake.users;
     const channelId = h.fake.createTextChannel({ name: 'wealth' });
     await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
@@ -301,7 +301,42 @@ describe('wealth points on a check (issue 10; seed 001 L959–963)', () => {
     const over = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'soc'), opt('character', 'W・魔術師'), opt('wealth', 2)] });
     expect(ephemeral(over)).toBe(true);
     expect((await runtime('W・魔術師')).wealthSpent).toBe(3);
+    // "判定後" (L963): added after the roll, to a SOC or rank-level check only.
+    await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'str'), opt('character', 'W・魔術師')] });
+    const strRoll = (await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId))).at(-1)!;
+    const late = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 1), opt('name', 'W・魔術師'), opt('roll', strRoll.id)]) });
+    expect(ephemeral(late)).toBe(true);
+    const socRoll = (await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId))).find((r) => r.normalized === '4d6<=2+2')!;
+    const after = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 1), opt('name', 'W・魔術師'), opt('roll', socRoll.id)]) });
+    expect(ephemeral(after)).toBe(false);
+    expect((await rollRow(socRoll.id)).value).toBe(socRoll.value + 1);
+    expect(said(after)).toContain('Wealth points: +1.');
     const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', 'W・魔術師')]) });
-    expect(said(shown)).toContain('wealth 1/4');
+    expect(said(shown)).toContain('wealth 0/4');
+  });
+});
+
+describe('day-end recovery lifts incapacitation (issue 10 friction; seed 001 L204, L241)', () => {
+  it('a master at HP 0 cannot check; after a day with a sleep turn she recovers 2d6 HP and checks again', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'recover' });
+    const advance = () => h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'Rec')]) });
+    await importPair(channelId, player, 'K・魔術師', 'Kセイバー');
+    await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [opt('master', 'K・魔術師'), opt('servant', 'Kセイバー'), opt('faction', 'Rec')]) });
+    await advance(); // day 1 morning
+    await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [opt('amount', 11), opt('character', 'K・魔術師')]) });
+    expect(await runtime('K・魔術師')).toMatchObject({ hp: 0, incapacitated: true });
+    const refused = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', 'K・魔術師')] });
+    expect(ephemeral(refused)).toBe(true);
+    for (let i = 0; i < 3; i++) await advance();
+    await h.fake.command({ name: 'war', channelId, user: player, options: sub('sleep') });
+    const dayEnd = said(await advance());
+    const gained = Number(/K・魔術師 recovers (\d+) HP/.exec(dayEnd)![1]);
+    expect(gained).toBeGreaterThanOrEqual(2);
+    expect(await runtime('K・魔術師')).toMatchObject({ hp: gained, mp: 29, incapacitated: false });
+    const rolled = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', 'K・魔術師')] });
+    expect(ephemeral(rolled)).toBe(false);
   });
 });
