@@ -17,7 +17,7 @@ import { rollReply } from '../src/views/roll.js';
 import type { Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
 import { spendWealth, wealthMax } from '../src/core/fate/wealth.js';
-import { TIE_RULES } from '../src/core/fate/opposed.js';
+import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
 import { opposedView, rollOpposed } from '../src/command/fate-opposed.js';
 
 const PAY = ['hp', 'mp'] as const;
@@ -52,6 +52,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   )
   .addStringOption((o) => describe(o, 'cmd.check.against_skills').setMaxLength(300))
   .addStringOption((o) => describe(o, 'cmd.check.tie').addChoices(...localizedChoices(TIE_RULES, 'opposed.tie')))
+  .addStringOption((o) => describe(o, 'cmd.check.kind').addChoices(...localizedChoices(OPPOSED_KINDS, 'opposed.kind')))
   .toJSON();
 
 /** Skills are typed as a list: "魔術, 高速詠唱" or "魔術/高速詠唱". */
@@ -87,7 +88,7 @@ export const check: CommandModule = {
     const againstInput = options.string('against_status');
     const againstStatus = againstInput ? parseStatusName(againstInput) : null;
     if (againstInput && !againstStatus) throw new UserError('check.badStatus', { status: againstInput });
-    if (against === null && (againstInput || options.string('against_skills') || options.string('tie'))) throw new UserError('opposed.needAgainst');
+    if (against === null && (againstInput || options.string('against_skills') || options.string('tie') || options.string('kind'))) throw new UserError('opposed.needAgainst');
     // An opposed check has no target and is rolled in the open: the other side sees both rolls (L41).
     if (against !== null && (secret || request.target !== null)) throw new UserError('opposed.noSecretOrTarget');
     const support = options.integer('support') ?? 0;
@@ -131,7 +132,7 @@ export const check: CommandModule = {
       const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
       const opposed = against === null
         ? null
-        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: [...planNotes(ctx, plan), resourceLine(ctx, c)] }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null });
+        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: [...planNotes(ctx, plan), resourceLine(ctx, c)] }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
       return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment, opposed };
     });
     if (opposed) return { view: opposedView(ctx, opposed, options.string('comment')?.trim() || null), dms: [] };

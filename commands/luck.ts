@@ -70,6 +70,8 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     const spent = spendLuck(
       { perDay: c.max.luckPerDay, usedToday: c.runtime.luckUsedToday },
       partner ? { perDay: partner.max.luckPerDay, usedToday: partner.runtime.luckUsedToday } : null,
+      // The master–servant opinion check: no shared uses (L469).
+      { opinionCheck: (row.check as CheckRecord | null)?.opposed?.kind === 'opinion' },
     );
     const from = spent.spentFrom === 'own' ? c : partner!;
     const saved = await saveCharacter(tx, ctx, from, 'luck.spent', { runtime: { ...from.runtime, luckUsedToday: from.runtime.luckUsedToday + 1 } });

@@ -4,7 +4,7 @@
 // a later change to either roll settles the opposed check again (settleOpposed).
 import { escapeMarkdown, evaluateDice, failedDiceCount, type DiceResult } from '../core/dice/index.js';
 import { planCheck, type CheckPlan } from '../core/fate/check.js';
-import { opposedOutcome, isTieRule, type OpposedResult, type OpposedRound, type TieRule } from '../core/fate/opposed.js';
+import { KIND_STATUSES, opposedOutcome, isTieRule, type OpposedKind, type OpposedResult, type OpposedRound, type TieRule } from '../core/fate/opposed.js';
 import { findSkill } from '../core/fate/sheet/index.js';
 import { STATUS_LABELS, type CheckStatus } from '../core/fate/status-names.js';
 import type { Tx } from '../store/db.js';
@@ -24,6 +24,8 @@ export interface OpposedRecord {
   otherRollId: number;
   side: 'active' | 'passive';
   tie: TieRule;
+  /** stealth or opinion: statuses and tie fixed by the rule (L444–445, L466–469) */
+  kind?: OpposedKind;
   /** the rerolls of a tie under `reroll` (L41), after the first round */
   rerolls: OpposedRound[];
 }
@@ -71,13 +73,24 @@ export async function rollOpposed(
   tx: Tx,
   ctx: CommandContext,
   active: { c: Character; result: DiceResult; plan: CheckPlan; rollId: number; record: CheckRecord; notes: string[] },
-  against: { name: string; status: CheckStatus | null; skills: string[]; tie: string | null; comment: string | null },
+  against: { name: string; status: CheckStatus | null; skills: string[]; tie: string | null; comment: string | null; kind: OpposedKind | null },
 ): Promise<OpposedCheck> {
-  const tie = await tieRuleFor(tx, ctx, against.tie);
+  const { kind } = against;
+  // Stealth and the opinion check fix the tie: both reroll until one wins (L445, L468).
+  const tie = kind ? 'reroll' : await tieRuleFor(tx, ctx, against.tie);
   const opponent = await resolveCharacter(tx, ctx, against.name);
   if (opponent.row.id === active.c.row.id) throw new UserError('opposed.self');
+  if (kind === 'opinion' && new Set([active.c.sheet.type, opponent.sheet.type]).size !== 2) throw new UserError('opposed.opinionPair');
+  if (kind === 'opinion' && !(['master', 'servant'].includes(active.c.sheet.type) && ['master', 'servant'].includes(opponent.sheet.type))) throw new UserError('opposed.opinionPair');
   const activeSide: OpposedSide = { c: active.c, result: active.result, rollId: active.rollId, label: active.record.label, absent: null, notes: active.notes };
-  const status = against.status ?? (against.skills.length ? null : (active.plan.pools[0]?.status ?? null));
+  const status = against.status ?? (kind === 'stealth' ? 'luk' : kind === 'opinion' ? 'rank' : against.skills.length ? null : (active.plan.pools[0]?.status ?? null));
+  if (kind) {
+    const activeStatus = active.plan.pools.find((p) => p.source !== 'skill')?.status ?? null;
+    const allowedActive = KIND_STATUSES[kind].active(active.c.sheet.type);
+    const allowedPassive = KIND_STATUSES[kind].passive(opponent.sheet.type);
+    if (activeStatus === null || !allowedActive.includes(activeStatus)) throw new UserError('opposed.kindStatus', { name: active.c.row.name, kind: ctx.t(`opposed.kind.${kind}`), statuses: allowedActive.map((k) => STATUS_LABELS[k as CheckStatus][ctx.locale]).join(' / ') });
+    if (status === null || !allowedPassive.includes(status)) throw new UserError('opposed.kindStatus', { name: opponent.row.name, kind: ctx.t(`opposed.kind.${kind}`), statuses: allowedPassive.map((k) => STATUS_LABELS[k as CheckStatus][ctx.locale]).join(' / ') });
+  }
   let minus = 0;
   try {
     minus = (await checkStanding(tx, ctx, opponent)).allNighter;
@@ -95,9 +108,9 @@ export async function rollOpposed(
   const reroll = (): OpposedRound => ({ active: evaluateDice(active.result.normalized, ctx.rng).value, passive: evaluateDice(plan.expression, ctx.rng).value });
   const outcome = opposedOutcome({ active: active.result.value, passive: result.value }, tie, reroll);
   const rerolls = outcome.rounds.slice(1);
-  const passiveRecord: CheckRecord = { label: passiveLabel, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false, opposed: { otherRollId: active.rollId, side: 'passive', tie, rerolls } };
+  const passiveRecord: CheckRecord = { label: passiveLabel, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false, opposed: { otherRollId: active.rollId, side: 'passive', tie, rerolls, ...(kind ? { kind } : {}) } };
   const rollId = await storeRoll(tx, ctx, { result, comment: against.comment, secret: false, characterId: opponent.row.id, check: passiveRecord, userId: opponent.row.ownerId });
-  await updateRoll(tx, active.rollId, { check: { ...active.record, opposed: { otherRollId: rollId, side: 'active', tie, rerolls } } });
+  await updateRoll(tx, active.rollId, { check: { ...active.record, opposed: { otherRollId: rollId, side: 'active', tie, rerolls, ...(kind ? { kind } : {}) } } });
   return { active: activeSide, passive: { c: opponent, result, rollId, label: passiveLabel, absent: null, notes }, outcome };
 }
 

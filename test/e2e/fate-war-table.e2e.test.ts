@@ -133,6 +133,66 @@ describe('an opposed check between two characters (issue 10; seed 001 L41)', () 
   });
 });
 
+describe('stealth and the opinion check fix their statuses and ties (issue 10; seed 001 L444–445, L466–469)', () => {
+  let channelId = '';
+  it('stealth: AGI or MAG against Luck (default), MAG or rank; a tie rerolls whatever the war says (L445)', async () => {
+    const { gm, player, player2 } = h.fake.users;
+    channelId = h.fake.createTextChannel({ name: 'stealth' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, 'T・魔術師', 'Tセイバー', { servant: '筋力A 耐久B 敏捷EX 魔力C 幸運C 宝具A' });
+    await importPair(channelId, player2, 'U・魔術師', 'Uセイバー', { servant: '筋力A 耐久B 敏捷B 魔力C 幸運EX 宝具A' });
+    const str = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'str'), opt('character', 'Tセイバー'), opt('against', 'Uセイバー'), opt('kind', 'stealth')] });
+    expect(ephemeral(str)).toBe(true);
+    expect(said(str)).toContain('In a stealth, Tセイバー rolls Agility / Magic.');
+    // AGI EX against Luck EX: 14 against 14 every time — rerolled (not a draw), until the GM has to decide.
+    const hidden = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'agi'), opt('character', 'Tセイバー'), opt('against', 'Uセイバー'), opt('kind', 'stealth')] });
+    const text = said(hidden);
+    expect(text).toContain('Tセイバー 14 vs Uセイバー 14');
+    expect(text).toContain('Tie: both reroll until one wins.');
+    expect(text).toContain('Still tied after every reroll: the GM decides.');
+    const passive = (await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId))).at(-1)!;
+    expect(passive.normalized).toBe('14d6<=6'); // Luck EX, the default perception status
+  });
+
+  it('opinion: only a master and a servant; Luck uses are not shared there, though they are elsewhere (L466–469)', async () => {
+    const { player } = h.fake.users;
+    const luck = (id: number) => h.fake.command({ name: 'luck', channelId, user: player, options: sub('reroll', [opt('roll', id)]) });
+    const failing = async (options: { name: string; value: any }[], pick: 'last' | 'active' = 'last') => {
+      for (let i = 0; i < 20; i++) {
+        await h.fake.command({ name: 'check', channelId, user: player, options });
+        const all = await rows(h.store, 'rolls', (r) => eq(r.channelId, channelId));
+        const r = pick === 'last' ? all.at(-1)! : all.at(-2)!;
+        if (r.faces.split(',').length > r.value) return r;
+      }
+      throw new Error('no failed die in 20 checks');
+    };
+    const servants = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'rank'), opt('character', 'Tセイバー'), opt('against', 'Uセイバー'), opt('kind', 'opinion')] });
+    expect(said(servants)).toMatch(/between a master and a servant/);
+    // Master and servant agree to share Luck (L217).
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('use', [opt('name', 'T・魔術師')]) });
+    await h.fake.command({ name: 'luck', channelId, user: player, options: sub('share', [opt('partner', 'Tセイバー')]) });
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('use', [opt('name', 'Tセイバー')]) });
+    await h.fake.command({ name: 'luck', channelId, user: player, options: sub('share', [opt('partner', 'T・魔術師')]) });
+    // The master's one use (Luck E) goes on a plain check.
+    const plain = await failing([opt('status', 'luk'), opt('character', 'T・魔術師')]);
+    await luck(plain.id);
+    expect((await runtime('T・魔術師')).luckUsedToday).toBe(1);
+    // Opinion check: the master's roll cannot draw on the servant's uses.
+    const opinion = await failing([opt('status', 'mag'), opt('character', 'T・魔術師'), opt('against', 'Tセイバー'), opt('kind', 'opinion')], 'active');
+    expect((opinion.check as CheckRecord).opposed).toMatchObject({ kind: 'opinion', tie: 'reroll', side: 'active' });
+    expect((await rollRow((opinion.check as CheckRecord).opposed!.otherRollId)).normalized).toBe('8d6<=4'); // the servant's rank level by default (RL 10 − 6 = 4, L878)
+    const refused = await luck(opinion.id);
+    expect(ephemeral(refused)).toBe(true);
+    expect(said(refused)).toMatch(/No Luck rerolls are left/);
+    expect((await runtime('Tセイバー')).luckUsedToday).toBe(0);
+    // Outside the opinion check the shared use is there.
+    const again = await failing([opt('status', 'luk'), opt('character', 'T・魔術師')]);
+    const shared = await luck(again.id);
+    expect(said(shared)).toMatch(/shared by Tセイバー/);
+    expect((await runtime('Tセイバー')).luckUsedToday).toBe(1);
+  });
+});
+
 describe('a seal on the master’s own opposed check; achievement below 0 (issue 10; seed 001 L38, L41, L288, L294)', () => {
   it('seal +10 on the master’s own roll of an opposed check: the post settles the opposed check again', async () => {
     const { gm, player } = h.fake.users;

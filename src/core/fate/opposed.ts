@@ -8,6 +8,20 @@
 export const TIE_RULES = ['draw', 'reroll', 'passive', 'active'] as const;
 export type TieRule = (typeof TIE_RULES)[number];
 
+/**
+ * Opposed checks whose rules fix the statuses and the tie (both reroll until one wins):
+ * stealth (隠密: AGI or MAG against Luck, MAG or rank level, L444–445) and the master–servant
+ * opinion check (意見対抗: a master's rank level or MAG, a servant's rank level, L466–468; Luck
+ * uses not shared, L469).
+ */
+export const OPPOSED_KINDS = ['stealth', 'opinion'] as const;
+export type OpposedKind = (typeof OPPOSED_KINDS)[number];
+
+export const KIND_STATUSES: Record<OpposedKind, { active: (type: string) => readonly string[]; passive: (type: string) => readonly string[] }> = {
+  stealth: { active: () => ['agi', 'mag'], passive: () => ['luk', 'mag', 'rank'] },
+  opinion: { active: (type) => (type === 'servant' ? ['rank'] : ['rank', 'mag']), passive: (type) => (type === 'servant' ? ['rank'] : ['rank', 'mag']) },
+};
+
 export function isTieRule(value: unknown): value is TieRule {
   return typeof value === 'string' && (TIE_RULES as readonly string[]).includes(value);
 }
