@@ -16,7 +16,7 @@ import { channelGm } from '../src/store/gms.js';
 import { rollReply } from '../src/views/roll.js';
 import type { Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
-import { spendWealth, wealthMax } from '../src/core/fate/wealth.js';
+import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.js';
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
 import { opposedView, rollOpposed } from '../src/command/fate-opposed.js';
 
@@ -37,6 +37,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .addIntegerOption((o) => describe(o, 'cmd.check.target').setMinValue(0).setMaxValue(CHECK_LIMITS.maxTarget))
   .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(CHECK_LIMITS.maxModifier))
   .addIntegerOption((o) => describe(o, 'cmd.check.wealth').setMinValue(1).setMaxValue(CHECK_LIMITS.maxModifier))
+  .addIntegerOption((o) => describe(o, 'cmd.check.items').setMinValue(1).setMaxValue(20))
   .addStringOption((o) => describe(o, 'cmd.check.character').setMaxLength(100).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.check.comment').setMaxLength(COMMENT_MAX))
   .addBooleanOption((o) => describe(o, 'cmd.check.secret'))
@@ -102,7 +103,16 @@ export const check: CommandModule = {
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
       // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn (seed 001 L204, L246–249).
       const { allNighter } = await checkStanding(tx, ctx, c);
-      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support + wealth, minus: request.minus + allNighter }, findSkill);
+      // Skill items bought with wealth points: +1 each on a check of their skill (L963 effect 4).
+      const items = options.integer('items') ?? 0;
+      if (items > 0) {
+        const names = request.skills.map((s) => findSkill(c.sheet, s)?.name ?? s);
+        const left = useSkillItems(c.runtime.wealthItems, names, items);
+        if (!left) throw new UserError('wealth.noSkillItems', { name: c.row.name, count: items });
+        c = await saveCharacter(tx, ctx, c, 'wealth.itemUsed', { runtime: { ...c.runtime, wealthItems: left } });
+      }
+      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support + wealth + items, minus: request.minus + allNighter }, findSkill);
+      if (items > 0) plan.notes.push({ key: 'check.itemsUsed', params: { count: items } });
       if (wealth > 0) {
         const max = wealthMax(c.sheet);
         const spent = c.runtime.wealthSpent ?? 0;

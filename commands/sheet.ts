@@ -5,14 +5,7 @@ import { assertCanEdit, assertGm, guildOf, hydrate, resolveCharacter, resourceLi
 import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { newRuntime } from '../src/core/fate/character.js';
-import { spendWealth, wealthMax } from '../src/core/fate/wealth.js';
-import { applyBonus } from '../src/core/fate/seals.js';
-import { outcomeLine, settleOpposed } from '../src/command/fate-opposed.js';
-import { rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
-import { getRoll } from '../src/store/rolls.js';
-import type { RollRow } from '../src/store/schema/index.js';
-import type { DiceResult } from '../src/core/dice/index.js';
-import { rollView } from '../src/views/roll.js';
+import { spendWealthPoints, useWealthItem } from '../src/command/wealth.js';
 import {
   derivedMismatches,
   deriveValues,
@@ -67,7 +60,16 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
     describe(s, 'cmd.sheet.wealth')
       .addIntegerOption((o) => describe(o, 'cmd.sheet.wealth.amount').setRequired(true).setMinValue(1).setMaxValue(99))
       .addStringOption(nameOption('cmd.sheet.name'))
-      .addIntegerOption((o) => describe(o, 'cmd.sheet.wealth.roll').setMinValue(1)),
+      .addIntegerOption((o) => describe(o, 'cmd.sheet.wealth.roll').setMinValue(1))
+      .addStringOption((o) => describe(o, 'cmd.sheet.wealth.item').addChoices(...localizedChoices(['hp', 'mp', 'skill'] as const, 'wealth.item')))
+      .addStringOption((o) => describe(o, 'cmd.sheet.wealth.skill').setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.sheet.item')
+      .addStringOption((o) => describe(o, 'cmd.sheet.item.kind').setRequired(true).addChoices(...localizedChoices(['hp', 'mp'] as const, 'wealth.item')))
+      .addStringOption(nameOption('cmd.sheet.item.target'))
+      .addIntegerOption((o) => describe(o, 'cmd.sheet.item.count').setMinValue(1).setMaxValue(20))
+      .addStringOption(nameOption('cmd.sheet.name')),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.sheet.accept')
@@ -79,42 +81,6 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
       ),
   )
   .toJSON();
-
-/**
- * Spends wealth points (財産P, L959–961): the sheet shows what is left; day ends give them back.
- * With `roll:` they are added after the roll to the character's 社会 or rank-level check (L963,
- * effect 1: "判定前、判定後、任意のタイミング"); an opposed check it belongs to is settled again.
- */
-async function spendWealthPoints(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const amount = options.integer('amount') ?? 0;
-  const rollId = options.integer('roll');
-  const { c, applied } = await ctx.store.transaction(async (tx) => {
-    const c = await resolveCharacter(tx, ctx, options.string('name'));
-    await assertCanEdit(tx, ctx, c);
-    const max = wealthMax(c.sheet);
-    const spent = c.runtime.wealthSpent ?? 0;
-    if (spent + amount > max) throw new UserError('wealth.tooMuch', { name: c.row.name, left: max - spent });
-    let applied: { row: RollRow; next: DiceResult; opposed: Awaited<ReturnType<typeof settleOpposed>> } | null = null;
-    if (rollId !== null) {
-      const row = await getRoll(tx, rollId);
-      const record = row?.check as CheckRecord | null | undefined;
-      if (!row || row.guildId !== ctx.guildId || row.characterId !== c.row.id || !record) throw new UserError('wealth.badRoll', { id: rollId, name: c.row.name });
-      if (!record.statuses?.some((st) => st === 'soc' || st === 'rank')) throw new UserError('check.wealthStatus');
-      const next = applyBonus(storedResult(row), amount);
-      await rewriteRoll(tx, ctx, row, next, { ...record, wealthBonus: (record.wealthBonus ?? 0) + amount }, 'roll.wealthApplied');
-      applied = { row, next, opposed: await settleOpposed(tx, ctx, row.id) };
-    }
-    const saved = await saveCharacter(tx, ctx, c, 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, amount) } });
-    return { c: saved, applied };
-  });
-  const lines = [text(ctx.t('wealth.spent', { name: c.row.name, amount })), text(resourceLine(ctx, c))];
-  if (applied) {
-    const notes = [ctx.t('check.wealthUsed', { amount }), ...(applied.opposed ? [outcomeLine(ctx, applied.opposed.names, applied.opposed.outcome)] : [])];
-    const view = rollView(ctx, { result: applied.next, id: applied.row.id, name: c.row.name, comment: applied.row.comment ?? (applied.row.check as CheckRecord).label, notes });
-    return { view: { ...view, blocks: [...lines, ...view.blocks] }, dms: [] };
-  }
-  return { view: { locale: ctx.locale, tone: 'info', title: c.row.name, blocks: lines, ephemeral: false }, dms: [] };
-}
 
 export const sheet: CommandModule = {
   definition,
@@ -140,6 +106,8 @@ export const sheet: CommandModule = {
         return await accept(ctx, options);
       case 'wealth':
         return await spendWealthPoints(ctx, options);
+      case 'item':
+        return await useWealthItem(ctx, options);
       default:
         throw new UserError('error.unknownCommand', { name: 'sheet' });
     }

@@ -400,3 +400,33 @@ describe('day-end recovery lifts incapacitation (issue 10 friction; seed 001 L20
     expect(ephemeral(rolled)).toBe(false);
   });
 });
+
+describe('items bought with wealth points (issue 10; seed 001 L963 effects 3 and 4)', () => {
+  it('2d6 HP items used on the servant; a +1 skill item on the master’s check; each used once', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'items' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, 'V・魔術師', 'Vセイバー');
+    const bought = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 2), opt('item', 'hp'), opt('name', 'V・魔術師')]) });
+    expect(said(bought)).toContain('items HP×2');
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 1), opt('item', 'skill'), opt('skill', '魔術・宝石'), opt('name', 'V・魔術師')]) });
+    expect(await runtime('V・魔術師')).toMatchObject({ wealthSpent: 3, wealthItems: { hp: 2, mp: 0, skills: { '魔術・宝石': 1 } } });
+
+    await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [opt('amount', 30), opt('character', 'Vセイバー')]) });
+    const used = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('item', [opt('kind', 'hp'), opt('target', 'Vセイバー'), opt('count', 2), opt('name', 'V・魔術師')]) });
+    const m = /uses 2 HP item\(s\) on Vセイバー: (\d)\+(\d), (\d)\+(\d) → \+(\d+) HP/.exec(said(used))!;
+    const total = [1, 2, 3, 4].reduce((s, i) => s + Number(m[i]), 0);
+    expect(Number(m[5])).toBe(Math.min(total, 30));
+    expect((await runtime('Vセイバー')).hp).toBe(18 + Math.min(total, 30));
+    expect((await runtime('V・魔術師')).wealthItems!.hp).toBe(0);
+    const none = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('item', [opt('kind', 'hp'), opt('name', 'V・魔術師')]) });
+    expect(ephemeral(none)).toBe(true);
+
+    const check = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('skills', '魔術・宝石'), opt('items', 1), opt('character', 'V・魔術師')] });
+    expect(said(check)).toContain('8d6<=4+3d6<=3+1');
+    expect(said(check)).toContain('Skill items: +1.');
+    expect((await runtime('V・魔術師')).wealthItems!.skills).toEqual({});
+    const again = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('skills', '魔術・宝石'), opt('items', 1), opt('character', 'V・魔術師')] });
+    expect(ephemeral(again)).toBe(true);
+  });
+});
