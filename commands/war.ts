@@ -14,7 +14,7 @@ import { NEW_FATE_STATE, type FactionState, type PercentFactionState, type WarCo
 import { parseClass } from '../src/core/grailwar/status.js';
 import { resolveTurn } from '../src/command/war/resolve.js';
 import { advanceWar } from '../src/command/war/turn.js';
-import { SUMMON_METHODS, TIE_RULES, setTie, summon } from '../src/command/war/fate-summon.js';
+import { SUMMON_METHODS, TIE_RULES, chooseIrregularResults, setTie, summon } from '../src/command/war/fate-summon.js';
 import { turnDeclarations } from '../src/store/declarations.js';
 import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
 import { describeAction } from './act.js';
@@ -62,7 +62,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
       )
       .addStringOption((o) => describe(o, 'cmd.war.name').setRequired(true).setMaxLength(NAME_MAX)),
   )
-  .addSubcommand((s) => describe(s, 'cmd.war.irregular'))
+  .addSubcommand((s) => describe(s, 'cmd.war.irregular').addStringOption((o) => describe(o, 'cmd.war.irregular.choose').setMaxLength(60)))
   .addSubcommand((s) =>
     percentOptions(
       describe(s, 'cmd.war.join')
@@ -139,7 +139,8 @@ export const war: CommandModule = {
       case 'start':
         return await start(ctx, options);
       case 'irregular':
-        return await irregular(ctx);
+        // fate-war: `choose:` records the GM's pick for a 5 or 9 (seed 001 L80, L84) instead of re-rolling.
+        return options.string('choose') ? await chooseIrregularResults(ctx, options.string('choose')!) : await irregular(ctx);
       case 'join':
         return await join(ctx, options, false);
       case 'npc':

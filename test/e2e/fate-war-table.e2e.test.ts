@@ -430,3 +430,30 @@ describe('items bought with wealth points (issue 10; seed 001 L963 effects 3 and
     expect(ephemeral(again)).toBe(true);
   });
 });
+
+describe('the GM’s choice for an Irregular 5 or 9 (issue 10; seed 001 L79–85)', () => {
+  it('re-rolled until a 5 or 9 shows, the GM chooses 4 and 10: two more teams, GM only; refused without a 5 or 9', async () => {
+    const { gm } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'irregular' });
+    const war = async () => await row(h.store, 'wars', (w) => eq(w.channelId, channelId));
+    const roll = () => h.fake.command({ name: 'war', channelId, user: gm, options: sub('irregular') });
+    const choose = (value: string) => h.fake.command({ name: 'war', channelId, user: gm, options: sub('irregular', [opt('choose', value)]) });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'Irr')]) });
+    for (let i = 0; i < 60 && ((await war()).irregular as { gmChoice: boolean }).gmChoice; i++) await roll();
+    const refused = await choose('4');
+    expect(ephemeral(refused)).toBe(true);
+    expect(said(refused)).toMatch(/no 5 or 9/);
+    for (let i = 0; i < 60 && !((await war()).irregular as { gmChoice: boolean }).gmChoice; i++) await roll();
+    expect(await choose('5')).toSatisfy(ephemeral);
+    const chosen = await choose('4, 10');
+    expect(ephemeral(chosen)).toBe(true);
+    const text = said(chosen);
+    expect(text).toContain('The GM\'s choice:');
+    expect(text).toMatch(/\*\*4\*\*[\s\S]*\*\*10\*\*/);
+    expect(text).toContain('Masters +2, servants +2.');
+    expect((await war()).irregular).toMatchObject({ chosen: { values: [4, 10], mastersDelta: 2, servantsDelta: 2 } });
+    const channelPosts = h.fake.channelMessages(channelId).map((m) => embedText(m.body)).join('\n');
+    expect(channelPosts).not.toContain('The GM\'s choice');
+  });
+});

@@ -5,6 +5,8 @@ import { planCheck } from '../../core/fate/check.js';
 import { TIE_RULES, isTieRule } from '../../core/fate/opposed.js';
 import { findSkill } from '../../core/fate/sheet/index.js';
 import { isSummoningPhase } from '../../core/session/calendar.js';
+import { chooseIrregular, MAX_CHOSEN, type IrregularResult } from '../../core/session/irregular.js';
+import { irregularLines } from './report.js';
 import { planSummoning, summoningOrder, SUMMON_METHODS, type SummonMethod } from '../../core/fate/summoning.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
@@ -169,4 +171,31 @@ export function summonSuffix(ctx: CommandContext, war: Pick<WarRow, 'day' | 'tur
 export function tieLine(ctx: CommandContext, war: WarRow): string | null {
   const rule = (war.config as WarConfig | null)?.opposedTie;
   return war.ruleset === 'fate' ? ctx.t('opposed.boardTie', { rule: ctx.t(`opposed.tie.${isTieRule(rule) ? rule : 'draw'}`) }) : null;
+}
+
+/**
+ * /war irregular choose:"4, 10, ex" — the GM's choice for a 5 or 9 of the Irregular table (L80,
+ * L84), before day 1; shown to the GM only, like the roll (L90).
+ */
+export async function chooseIrregularResults(ctx: CommandContext, input: string): Promise<Reply> {
+  const values = input.split(/[\s,、，/]+/).filter(Boolean).map((v) => (/^ex$/i.test(v) ? ('ex' as const) : Number(v.normalize('NFKC'))));
+  const { war, result } = await ctx.store.transaction(async (tx) => {
+    const war = await fateWar(tx, ctx);
+    if (!ctx.canManageChannel && (await channelGm(tx, ctx.channelId))?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
+    if (war.day > 0) throw new UserError('warcmd.irregular.tooLate');
+    const current = war.irregular as IrregularResult | null;
+    if (!current?.gmChoice) throw new UserError('irregular.noChoice');
+    let result: IrregularResult;
+    try {
+      result = chooseIrregular(current, values);
+    } catch {
+      throw new UserError('irregular.badChoice', { input, max: MAX_CHOSEN });
+    }
+    await updateWar(tx, war.id, { irregular: result });
+    await event(tx, ctx, 'war.irregularChosen', `war:${war.id}`, { irregular: current }, { irregular: result });
+    return { war, result };
+  });
+  const lines = irregularLines(ctx, result);
+  const view = { locale: ctx.locale, tone: 'secret' as const, title: ctx.t('warcmd.irregular.title', { name: war.name }), blocks: lines.map(text), ephemeral: true };
+  return { view, dms: [{ userId: ctx.user.id, view: { ...view, ephemeral: false } }] };
 }
