@@ -9,6 +9,7 @@ import { findSkill } from '../core/fate/sheet/index.js';
 import { STATUS_LABELS, type CheckStatus } from '../core/fate/status-names.js';
 import type { Tx } from '../store/db.js';
 import { getCharacter } from '../store/characters.js';
+import { appendEvent } from '../store/events.js';
 import { getRoll, updateRoll } from '../store/rolls.js';
 import type { RollRow } from '../store/schema/index.js';
 import { activeWar } from '../store/wars.js';
@@ -154,7 +155,10 @@ export async function settleOpposed(tx: Tx, ctx: CommandContext, rowId: number):
   const outcome = opposedOutcome({ active: activeRow.value, passive: passiveRow.value }, record.opposed.tie, reroll);
   const rerolls = outcome.rounds.slice(1);
   for (const [r, rec] of [[row, record], [other, otherRecord]] as const) {
-    await updateRoll(tx, r.id, { check: { ...rec, opposed: { ...rec.opposed!, rerolls } } });
+    if (JSON.stringify(rec.opposed!.rerolls) === JSON.stringify(rerolls)) continue;
+    const check = { ...rec, opposed: { ...rec.opposed!, rerolls } };
+    await updateRoll(tx, r.id, { check });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: r.channelId, actorId: ctx.user.id, type: 'roll.opposedSettled', subject: `roll:${r.id}`, before: { check: rec }, after: { check } });
   }
   return { names: { active: await ownerName(tx, activeRow), passive: await ownerName(tx, passiveRow) }, outcome };
 }

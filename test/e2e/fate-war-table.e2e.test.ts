@@ -263,6 +263,11 @@ describe('summoning before day 1 (issue 10; seed 001 L108–114)', () => {
     const again = await h.fake.command({ name: 'war', channelId, user: player2, options: sub('summon', [opt('method', 'solo')]) });
     expect(ephemeral(again)).toBe(true);
     expect(said(again)).toMatch(/already made the summoning check/);
+    // /war undo takes the summoning check back; the master may roll again.
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('undo') });
+    expect(((await row(h.store, 'factions', (f) => eq(f.name, 'Two'))).state as FactionState).fate!.summon).toBeUndefined();
+    await h.fake.command({ name: 'war', channelId, user: player2, options: sub('summon', [opt('method', 'catalyst')]) });
+    expect((await summonOf('Two')).total).toBe(28);
     await h.fake.waitFor(async () => (await board()).includes('summoning: catalyst 28'));
     expect(await board()).toMatch(/Three.*summoning: not rolled/);
     expect(await board()).toContain(`summoning: solo ${one.total}`);
