@@ -16,6 +16,9 @@ import { channelGm } from '../src/store/gms.js';
 import { rollReply } from '../src/views/roll.js';
 import type { Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
+import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.js';
+import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
+import { opposedView, rollOpposed } from '../src/command/fate-opposed.js';
 
 const PAY = ['hp', 'mp'] as const;
 
@@ -33,12 +36,24 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .addIntegerOption((o) => describe(o, 'cmd.check.lower_threshold').setMinValue(0).setMaxValue(CHECK_LIMITS.maxLower))
   .addIntegerOption((o) => describe(o, 'cmd.check.target').setMinValue(0).setMaxValue(CHECK_LIMITS.maxTarget))
   .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(CHECK_LIMITS.maxModifier))
+  .addIntegerOption((o) => describe(o, 'cmd.check.wealth').setMinValue(1).setMaxValue(CHECK_LIMITS.maxModifier))
+  .addIntegerOption((o) => describe(o, 'cmd.check.items').setMinValue(1).setMaxValue(20))
   .addStringOption((o) => describe(o, 'cmd.check.character').setMaxLength(100).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.check.comment').setMaxLength(COMMENT_MAX))
   .addBooleanOption((o) => describe(o, 'cmd.check.secret'))
   .addBooleanOption((o) => describe(o, 'cmd.check.marks'))
   .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
   .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(PAY, 'check.pay')))
+  // An opposed check (L41): the other character rolls from its own sheet; the GM may name the tie reading.
+  .addStringOption((o) => describe(o, 'cmd.check.against').setMaxLength(100).setAutocomplete(true))
+  .addStringOption((o) =>
+    describe(o, 'cmd.check.against_status').addChoices(
+      ...CHECK_STATUSES.map((s) => ({ name: STATUS_LABELS[s].en, name_localizations: { ja: STATUS_LABELS[s].ja, ko: STATUS_LABELS[s].ko }, value: s })),
+    ),
+  )
+  .addStringOption((o) => describe(o, 'cmd.check.against_skills').setMaxLength(300))
+  .addStringOption((o) => describe(o, 'cmd.check.tie').addChoices(...localizedChoices(TIE_RULES, 'opposed.tie')))
+  .addStringOption((o) => describe(o, 'cmd.check.kind').addChoices(...localizedChoices(OPPOSED_KINDS, 'opposed.kind')))
   .toJSON();
 
 /** Skills are typed as a list: "魔術, 高速詠唱" or "魔術/高速詠唱". */
@@ -70,15 +85,41 @@ export const check: CommandModule = {
       minusMarks: !(options.boolean('no_minus') ?? false),
     };
     const payWith = options.string('pay') === 'hp' ? 'hp' : 'mp';
+    const against = options.string('against')?.trim() || null;
+    const againstInput = options.string('against_status');
+    const againstStatus = againstInput ? parseStatusName(againstInput) : null;
+    if (againstInput && !againstStatus) throw new UserError('check.badStatus', { status: againstInput });
+    if (against === null && (againstInput || options.string('against_skills') || options.string('tie') || options.string('kind'))) throw new UserError('opposed.needAgainst');
+    // An opposed check has no target and is rolled in the open: the other side sees both rolls (L41).
+    if (against !== null && (secret || request.target !== null)) throw new UserError('opposed.noSecretOrTarget');
     const support = options.integer('support') ?? 0;
-    const { c, plan, result, id, gm, commitment } = await ctx.store.transaction(async (tx) => {
+    // Wealth points add their number to a 社会 or rank-level check (seed 001 L963, effect 1).
+    const wealth = options.integer('wealth') ?? 0;
+    if (wealth > 0 && status !== 'soc' && status !== 'rank') throw new UserError('check.wealthStatus');
+    const { c, plan, result, id, gm, commitment, opposed } = await ctx.store.transaction(async (tx) => {
       let c = await resolveCharacter(tx, ctx, options.string('character'));
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
       // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn (seed 001 L204, L246–249).
       const { allNighter } = await checkStanding(tx, ctx, c);
-      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support, minus: request.minus + allNighter }, findSkill);
+      // Skill items bought with wealth points: +1 each on a check of their skill (L963 effect 4).
+      const items = options.integer('items') ?? 0;
+      if (items > 0) {
+        const names = request.skills.map((s) => findSkill(c.sheet, s)?.name ?? s);
+        const left = useSkillItems(c.runtime.wealthItems, names, items);
+        if (!left) throw new UserError('wealth.noSkillItems', { name: c.row.name, count: items });
+        c = await saveCharacter(tx, ctx, c, 'wealth.itemUsed', { runtime: { ...c.runtime, wealthItems: left } });
+      }
+      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support + wealth + items, minus: request.minus + allNighter }, findSkill);
+      if (items > 0) plan.notes.push({ key: 'check.itemsUsed', params: { count: items } });
+      if (wealth > 0) {
+        const max = wealthMax(c.sheet);
+        const spent = c.runtime.wealthSpent ?? 0;
+        if (spent + wealth > max) throw new UserError('wealth.tooMuch', { name: c.row.name, left: max - spent });
+        c = await saveCharacter(tx, ctx, c, 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, wealth) } });
+        plan.notes.push({ key: 'check.wealthUsed', params: { amount: wealth } });
+      }
       if (allNighter > 0) plan.notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
       if (support > 0) c = await saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
       // The marks' price is paid before the dice (L901, L908): EX's +14 from MP only (L868), the rest from the chosen pool.
@@ -94,16 +135,22 @@ export const check: CommandModule = {
         plan.notes.push({ key: 'check.paid', params: { hp: before.hp - paid.hp, mp: before.mp - paid.mp } });
       }
       const result = evaluateDice(withTarget(plan), ctx.rng);
-      const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false };
+      // Achievement minus has no floor in the seed (L38); an achievement below 0 counts as 0 (digest §1.7).
+      if (result.value < 0) plan.notes.push({ key: 'check.belowZero', params: { value: result.value } });
+      const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false, statuses: plan.pools.flatMap((p) => (p.status ? [p.status] : [])) };
       const id = await storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
       const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
-      return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment };
+      const opposed = against === null
+        ? null
+        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: [...planNotes(ctx, plan), resourceLine(ctx, c)] }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
+      return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment, opposed };
     });
+    if (opposed) return { view: opposedView(ctx, opposed, options.string('comment')?.trim() || null), dms: [] };
     return rollReply(ctx, checkDisplay(ctx, c, result, id, options.string('comment')?.trim() || checkLabel(ctx, plan), planNotes(ctx, plan)), secret, gm, commitment);
   },
   async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
-    if (focused.name === 'character') return await characterChoices(ctx, focused.value);
+    if (focused.name === 'character' || focused.name === 'against') return await characterChoices(ctx, focused.value);
     // Complete the last skill of the typed list from the character's sheet.
     const typed = splitSkills(focused.value);
     const done = focused.value.match(/[,、，/／;+＋]\s*$/) ? typed : typed.slice(0, -1);

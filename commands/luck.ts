@@ -17,6 +17,8 @@ import { rollReply, rollView } from '../src/views/roll.js';
 import { text, type Reply } from '../src/views/view.js';
 import { characterChoices, checkDisplay } from './check.js';
 import { resolveButton } from './attack.js';
+import { outcomeLine, settleOpposed } from '../src/command/fate-opposed.js';
+import { summonRerolled } from '../src/command/war/fate-summon.js';
 import { activeCombat } from '../src/store/combats.js';
 import type { FateCombatState } from '../src/command/combat/state.js';
 
@@ -51,7 +53,7 @@ export const luck: CommandModule = {
 
 /** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
 async function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Promise<Reply> {
-  const { row, c, next, spentFrom, gm, commitment, inFight } = await ctx.store.transaction(async (tx) => {
+  const { row, c, next, spentFrom, gm, commitment, inFight, opposed, board } = await ctx.store.transaction(async (tx) => {
     const row = rollId === null ? await lastCountingRoll(tx, ctx.user.id, ctx.channelId) : await getRoll(tx, rollId);
     if (!row || row.kind === 'sum') throw new UserError('luck.noCheck');
     if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
@@ -68,6 +70,8 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     const spent = spendLuck(
       { perDay: c.max.luckPerDay, usedToday: c.runtime.luckUsedToday },
       partner ? { perDay: partner.max.luckPerDay, usedToday: partner.runtime.luckUsedToday } : null,
+      // The master–servant opinion check: no shared uses (L469).
+      { opinionCheck: (row.check as CheckRecord | null)?.opposed?.kind === 'opinion' },
     );
     const from = spent.spentFrom === 'own' ? c : partner!;
     const saved = await saveCharacter(tx, ctx, from, 'luck.spent', { runtime: { ...from.runtime, luckUsedToday: from.runtime.luckUsedToday + 1 } });
@@ -78,18 +82,24 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     const roller = spent.spentFrom === 'own' ? saved : c;
     const commitment = row.secret ? await commitRoll(tx, ctx, row.id, next, row.comment) : undefined;
     const inFight = await pendingAttackRoll(tx, ctx, row.id);
-    return { row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight };
+    // Part of an opposed check: settled again with the rerolled dice (L41, L215).
+    const opposed = await settleOpposed(tx, ctx, row.id);
+    // A summoning check (L113): the war board shows the new figure.
+    const board = await summonRerolled(tx, ctx, row.id, next.value);
+    return { board, row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight, opposed };
   });
   const check = row.check as CheckRecord | null;
   const notes = [ctx.t(spentFrom ? 'luck.spentPartner' : 'luck.spent', { partner: spentFrom ?? '' })];
+  if (opposed) notes.push(outcomeLine(ctx, opposed.names, opposed.outcome));
   const shown = checkDisplay(ctx, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
   // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check.
   const display = inFight ? { ...shown, buttons: [...shown.buttons, resolveButton(ctx)] } : shown;
-  if (fromButton) {
+  // An opposed check's message shows both sides: the reroll gets its own reply below it.
+  if (fromButton && !opposed) {
     // The button sits on the check's reply: show the rerolled check in its place.
-    return { view: { ...rollView(ctx, display), ephemeral: row.secret, tone: row.secret ? 'secret' : rollView(ctx, display).tone }, dms: [], update: true, posts: commitment ? [commitment] : [] };
+    return { view: { ...rollView(ctx, display), ephemeral: row.secret, tone: row.secret ? 'secret' : rollView(ctx, display).tone }, dms: [], update: true, posts: commitment ? [commitment] : [], ...(board ? { board } : {}) };
   }
-  return rollReply(ctx, display, row.secret, gm, commitment);
+  return { ...rollReply(ctx, display, row.secret, gm, commitment), ...(board ? { board } : {}) };
 }
 
 /** Whether the roll is the attack or defense of the fight's pending attack here. */

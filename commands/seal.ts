@@ -21,6 +21,9 @@ import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
 import { decideSealRequest, getSealRequest, insertSealRequest } from '../src/store/seals.js';
 import type { RollRow, SealRequestRow } from '../src/store/schema/index.js';
 import { rollView } from '../src/views/roll.js';
+import { outcomeLine, settleOpposed } from '../src/command/fate-opposed.js';
+
+type Settled = Awaited<ReturnType<typeof settleOpposed>>;
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
 
@@ -213,7 +216,7 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
   const requesterLocale = (req.effect as StoredEffect).locale;
   const forRequester: CommandContext = { ...ctx, locale: requesterLocale, t: translator(requesterLocale) };
   const applied = outcome.approved ? outcome : null;
-  const rollViews = (applied?.rolls ?? []).map((r) => ({ ...r, view: sealedRollView(forRequester, r.row, r.result, r.record) }));
+  const rollViews = (applied?.rolls ?? []).map((r) => ({ ...r, view: sealedRollView(forRequester, r.row, r.result, r.record, r.opposed) }));
   const dms: DirectMessage[] = [
     { userId: req.requesterId, view: decisionView(forRequester) },
     ...rollViews.map((r) => ({ userId: req.requesterId, view: r.view })),
@@ -227,7 +230,7 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
 }
 
 interface Applied {
-  rolls: { row: RollRow; result: DiceResult; record: CheckRecord }[];
+  rolls: { row: RollRow; result: DiceResult; record: CheckRecord; opposed: Settled | null }[];
   character: Character | null;
 }
 
@@ -244,7 +247,9 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
       const next = effect.kind === 'bonus' ? applyBonus(storedResult(row), amount) : applyAutoSuccess(storedResult(row));
       const record = effect.kind === 'bonus' ? { ...check, sealBonus: check.sealBonus + amount } : { ...check, autoSuccess: true };
       await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
-      rolls.push({ row, result: next, record });
+      // Part of an opposed check: settled again with the seal's bonus (L41, L288).
+      const opposed = await settleOpposed(tx, ctx, row.id);
+      rolls.push({ row, result: next, record, opposed });
     }
     const rest = effect.kind === 'bonus' ? effect.amounts.slice(rollIds.length).reduce((a, b) => a + b, 0) : 0;
     if (rest > 0) {
@@ -269,7 +274,7 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
 
 /** `/seal effect:rest`: the banked +5 of an approved split goes on a check of the same battle, no new approval. */
 async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const { row, next, record, master } = await ctx.store.transaction(async (tx) => {
+  const { row, next, record, master, opposed } = await ctx.store.transaction(async (tx) => {
     const picked = await resolveCharacter(tx, ctx, options.string('master'));
     const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
     await assertCanEdit(tx, ctx, master);
@@ -283,17 +288,19 @@ async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<
     const next = applyBonus(storedResult(row), bank.amount);
     const record = { ...check, sealBonus: check.sealBonus + bank.amount };
     await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
+    const opposed = await settleOpposed(tx, ctx, row.id);
     const { sealBank: _spent, ...runtime } = master.runtime;
     const saved = await saveCharacter(tx, ctx, master, 'seal.bankUsed', { runtime });
-    return { row, next, record, master: saved };
+    return { row, next, record, master: saved, opposed };
   });
-  const view = sealedRollView(ctx, row, next, record);
+  const view = sealedRollView(ctx, row, next, record, opposed);
   return { view: { ...view, blocks: [text(ctx.t('seal.bankUsed', { name: master.row.name, amount: record.sealBonus })), ...view.blocks] }, dms: [] };
 }
 
-function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord): View {
+function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord, opposed: Settled | null = null): View {
   const title = row.comment ?? check.label;
-  return { ...rollView(ctx, { result, id: row.id, name: ctx.t('seal.title'), comment: title }), tone: row.secret ? 'secret' : 'success' };
+  const notes = opposed ? [outcomeLine(ctx, opposed.names, opposed.outcome)] : [];
+  return { ...rollView(ctx, { result, id: row.id, name: ctx.t('seal.title'), comment: title, notes }), tone: row.secret ? 'secret' : 'success' };
 }
 
 function characterView(ctx: CommandContext, c: Character): View {

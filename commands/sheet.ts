@@ -5,7 +5,7 @@ import { assertCanEdit, assertGm, guildOf, hydrate, resolveCharacter, resourceLi
 import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { newRuntime } from '../src/core/fate/character.js';
-import { spendWealth, wealthMax } from '../src/core/fate/wealth.js';
+import { spendWealthPoints, useWealthItem } from '../src/command/wealth.js';
 import {
   derivedMismatches,
   deriveValues,
@@ -59,6 +59,16 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
   .addSubcommand((s) =>
     describe(s, 'cmd.sheet.wealth')
       .addIntegerOption((o) => describe(o, 'cmd.sheet.wealth.amount').setRequired(true).setMinValue(1).setMaxValue(99))
+      .addStringOption(nameOption('cmd.sheet.name'))
+      .addIntegerOption((o) => describe(o, 'cmd.sheet.wealth.roll').setMinValue(1))
+      .addStringOption((o) => describe(o, 'cmd.sheet.wealth.item').addChoices(...localizedChoices(['hp', 'mp', 'skill'] as const, 'wealth.item')))
+      .addStringOption((o) => describe(o, 'cmd.sheet.wealth.skill').setMaxLength(100)),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.sheet.item')
+      .addStringOption((o) => describe(o, 'cmd.sheet.item.kind').setRequired(true).addChoices(...localizedChoices(['hp', 'mp'] as const, 'wealth.item')))
+      .addStringOption(nameOption('cmd.sheet.item.target'))
+      .addIntegerOption((o) => describe(o, 'cmd.sheet.item.count').setMinValue(1).setMaxValue(20))
       .addStringOption(nameOption('cmd.sheet.name')),
   )
   .addSubcommand((s) =>
@@ -71,20 +81,6 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
       ),
   )
   .toJSON();
-
-/** Spends wealth points (財産P, L959–961): the sheet shows what is left; day ends give them back. */
-async function spendWealthPoints(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const amount = options.integer('amount') ?? 0;
-  const c = await ctx.store.transaction(async (tx) => {
-    const c = await resolveCharacter(tx, ctx, options.string('name'));
-    await assertCanEdit(tx, ctx, c);
-    const max = wealthMax(c.sheet);
-    const spent = c.runtime.wealthSpent ?? 0;
-    if (spent + amount > max) throw new UserError('wealth.tooMuch', { name: c.row.name, left: max - spent });
-    return await saveCharacter(tx, ctx, c, 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, amount) } });
-  });
-  return { view: { locale: ctx.locale, tone: 'info', title: c.row.name, blocks: [text(ctx.t('wealth.spent', { name: c.row.name, amount })), text(resourceLine(ctx, c))], ephemeral: false }, dms: [] };
-}
 
 export const sheet: CommandModule = {
   definition,
@@ -110,6 +106,8 @@ export const sheet: CommandModule = {
         return await accept(ctx, options);
       case 'wealth':
         return await spendWealthPoints(ctx, options);
+      case 'item':
+        return await useWealthItem(ctx, options);
       default:
         throw new UserError('error.unknownCommand', { name: 'sheet' });
     }

@@ -14,6 +14,7 @@ import { NEW_FATE_STATE, type FactionState, type PercentFactionState, type WarCo
 import { parseClass } from '../src/core/grailwar/status.js';
 import { resolveTurn } from '../src/command/war/resolve.js';
 import { advanceWar } from '../src/command/war/turn.js';
+import { SUMMON_METHODS, TIE_RULES, chooseIrregularResults, setTie, summon } from '../src/command/war/fate-summon.js';
 import { turnDeclarations } from '../src/store/declarations.js';
 import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
 import { describeAction } from './act.js';
@@ -61,7 +62,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
       )
       .addStringOption((o) => describe(o, 'cmd.war.name').setRequired(true).setMaxLength(NAME_MAX)),
   )
-  .addSubcommand((s) => describe(s, 'cmd.war.irregular'))
+  .addSubcommand((s) => describe(s, 'cmd.war.irregular').addStringOption((o) => describe(o, 'cmd.war.irregular.choose').setMaxLength(60)))
   .addSubcommand((s) =>
     percentOptions(
       describe(s, 'cmd.war.join')
@@ -108,6 +109,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .addSubcommand((s) => describe(s, 'cmd.war.declarations'))
   .addSubcommand((s) => describe(s, 'cmd.war.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.war.sleep'))
+  // Fate/roll dice (fate-war): the summoning check before day 1 (seed 001 L108–114), the tie reading of opposed checks (L41).
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.summon')
+      .addStringOption((o) => describe(o, 'cmd.war.summon.method').setRequired(true).addChoices(...localizedChoices(SUMMON_METHODS, 'summon.method')))
+      .addStringOption((o) => describe(o, 'cmd.war.summon.skills').setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.war.master').setMaxLength(NAME_MAX).setAutocomplete(true)),
+  )
+  .addSubcommand((s) => describe(s, 'cmd.war.tie').addStringOption((o) => describe(o, 'cmd.war.tie.rule').setRequired(true).addChoices(...localizedChoices(TIE_RULES, 'opposed.tie'))))
   .addSubcommand((s) => describe(s, 'cmd.war.board'))
   .addSubcommand((s) =>
     describe(s, 'cmd.war.set')
@@ -130,7 +139,8 @@ export const war: CommandModule = {
       case 'start':
         return await start(ctx, options);
       case 'irregular':
-        return await irregular(ctx);
+        // fate-war: `choose:` records the GM's pick for a 5 or 9 (seed 001 L80, L84) instead of re-rolling.
+        return options.string('choose') ? await chooseIrregularResults(ctx, options.string('choose')!) : await irregular(ctx);
       case 'join':
         return await join(ctx, options, false);
       case 'npc':
@@ -155,6 +165,10 @@ export const war: CommandModule = {
         return await ctx.store.transaction(async (tx) => await resolveTurn(tx, ctx, await requireGmWar(tx, ctx)));
       case 'sleep':
         return await sleep(ctx);
+      case 'summon':
+        return await summon(ctx, options);
+      case 'tie':
+        return await setTie(ctx, options);
       case 'set':
         return await set(ctx, options);
       case 'undo':

@@ -100,6 +100,10 @@ export function resourceLine(ctx: CommandContext, c: Character): string {
   if (c.runtime.supportPool > 0) parts.push(ctx.t('character.support', { points: c.runtime.supportPool }));
   const wealth = wealthMax(c.sheet);
   if (wealth > 0) parts.push(ctx.t('character.wealth', { left: wealth - (c.runtime.wealthSpent ?? 0), max: wealth }));
+  // Items bought with wealth points (L963): "items HP×2 魔術×1".
+  const items = c.runtime.wealthItems;
+  const held = items ? [...(items.hp ? [`HP×${items.hp}`] : []), ...(items.mp ? [`MP×${items.mp}`] : []), ...Object.entries(items.skills).filter(([, n]) => n > 0).map(([k, n]) => `${k}×${n}`)] : [];
+  if (held.length) parts.push(ctx.t('wealth.items', { items: held.join(' ') }));
   if (c.runtime.sealBank) parts.push(ctx.t('character.sealBank', { amount: c.runtime.sealBank.amount }));
   if (c.runtime.dead) parts.push(ctx.t('character.dead'));
   else if (c.runtime.incapacitated) parts.push(ctx.t('character.incapacitated'));

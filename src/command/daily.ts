@@ -3,6 +3,7 @@
 import { getCharacter } from '../store/characters.js';
 import type { Tx } from '../store/db.js';
 import { hydrate, saveCharacter } from './characters.js';
+import { resetLuck } from '../core/fate/luck.js';
 import type { CommandContext } from './types.js';
 
 /** Luck rerolls back to their daily number (seed 001 L215); one event per character changed. */
@@ -13,7 +14,8 @@ export async function resetDailyLuck(tx: Tx, ctx: CommandContext, characterIds: 
     if (!row) continue;
     const c = hydrate(row);
     if (c.runtime.luckUsedToday === 0) continue;
-    await saveCharacter(tx, ctx, c, 'luck.reset', { runtime: { ...c.runtime, luckUsedToday: 0 } });
+    const { usedToday } = resetLuck({ perDay: c.max.luckPerDay, usedToday: c.runtime.luckUsedToday });
+    await saveCharacter(tx, ctx, c, 'luck.reset', { runtime: { ...c.runtime, luckUsedToday: usedToday } });
     changed += 1;
   }
   return changed;

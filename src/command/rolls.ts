@@ -8,6 +8,7 @@ import type { RollRow } from '../store/schema/index.js';
 import type { ChannelPost } from '../views/view.js';
 import { commitSecret } from './secrets.js';
 import type { CommandContext } from './types.js';
+import type { OpposedRecord } from './fate-opposed.js';
 
 /** What a /check roll remembers besides its dice. */
 export interface CheckRecord {
@@ -16,12 +17,18 @@ export interface CheckRecord {
   luckUses: number;
   sealBonus: number;
   autoSuccess: boolean;
+  /** part of an opposed check (/check against:, seed 001 L41): src/command/fate-opposed.ts */
+  opposed?: OpposedRecord;
+  /** the statuses rolled (/check): wealth points may be added after a 社会 or rank-level check (L963) */
+  statuses?: string[];
+  /** wealth points added after the roll (L963) */
+  wealthBonus?: number;
 }
 
 export async function storeRoll(
   tx: Tx,
   ctx: CommandContext,
-  roll: { result: DiceResult; comment: string | null; secret: boolean; characterId?: number; check?: CheckRecord },
+  roll: { result: DiceResult; comment: string | null; secret: boolean; characterId?: number; check?: CheckRecord; userId?: string },
 ): Promise<number> {
   const at = ctx.now();
   const { result } = roll;
@@ -31,7 +38,8 @@ export async function storeRoll(
     createdAt: at,
     guildId: ctx.guildId,
     channelId: ctx.channelId,
-    userId: ctx.user.id,
+    // an opposed check's passive roll belongs to its character's owner, who may spend Luck on it
+    userId: roll.userId ?? ctx.user.id,
     expression: result.input === result.normalized ? null : result.input,
     normalized: result.normalized,
     kind: result.kind,

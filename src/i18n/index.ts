@@ -10,6 +10,7 @@ import { commonMessages } from './messages/common.js';
 import { fateCombatMessages } from './messages/fate-combat.js';
 import { fateFightMessages } from './messages/fate-fight.js';
 import { fateMessages } from './messages/fate.js';
+import { fateWarMessages } from './messages/fate-war.js';
 import { grailwarMessages } from './messages/grailwar.js';
 import { personaMessages } from './messages/persona.js';
 import { mtgMessages } from './messages/mtg.js';
@@ -29,7 +30,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, fateFightMessages, personaMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

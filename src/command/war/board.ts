@@ -4,6 +4,7 @@ import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { getWar, warFactions } from '../../store/wars.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
+import { summonSuffix, tieLine } from './fate-summon.js';
 
 export function warClockLine(ctx: CommandContext, war: Pick<WarRow, 'day' | 'turn'>): string {
   if (war.day === 0) return ctx.t('warcmd.board.summoning');
@@ -14,13 +15,14 @@ export function boardView(ctx: CommandContext, war: WarRow, factions: FactionRow
   const alive = factions.filter((f) => !f.eliminated);
   const lines = factions.map((f) => {
     const status = f.eliminated ? ctx.t('warcmd.board.eliminated') : f.declared ? ctx.t('warcmd.board.declared') : ctx.t('warcmd.board.notYet');
-    return `${f.eliminated ? '~~' : ''}**${f.name}**${f.npc ? ' (NPC)' : ''}${f.eliminated ? '~~' : ''} — ${status}`;
+    return `${f.eliminated ? '~~' : ''}**${f.name}**${f.npc ? ' (NPC)' : ''}${f.eliminated ? '~~' : ''} — ${status}${war.ruleset === 'fate' ? summonSuffix(ctx, war, f) : ''}`;
   });
+  const tie = tieLine(ctx, war);
   return {
     locale: ctx.locale,
     tone: 'info',
     title: ctx.t('warcmd.board.title', { name: war.name, ruleset: ctx.t(`warcmd.ruleset.${war.ruleset}`) }),
-    blocks: [text(warClockLine(ctx, war)), text(lines.join('\n') || ctx.t('warcmd.board.noFactions'))],
+    blocks: [text(warClockLine(ctx, war)), text(lines.join('\n') || ctx.t('warcmd.board.noFactions')), ...(tie ? [text(tie)] : [])],
     footer: ctx.t('warcmd.board.alive', { alive: alive.length, total: factions.length }),
     ephemeral: false,
   };

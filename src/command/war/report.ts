@@ -22,7 +22,16 @@ export function irregularLines(ctx: CommandContext, result: IrregularResult): st
     lines.push(describe(result.root.value));
   }
   if (result.mastersDelta > 0) lines.push(ctx.t('warcmd.irregular.extraTeams', { count: result.mastersDelta }));
-  if (result.gmChoice) lines.push(ctx.t('warcmd.irregular.gmChoice'));
+  if (result.gmChoice && !result.chosen) lines.push(ctx.t('warcmd.irregular.gmChoice'));
+  // The GM's choice for a 5 or 9 (L80, L84): each chosen result, and the teams a chosen 4 or 10 adds.
+  if (result.chosen) {
+    lines.push(ctx.t('irregular.chosen'));
+    for (const v of result.chosen.values) {
+      const keys = irregularKeys(v);
+      lines.push(`・**${v === 'ex' ? 'EX' : v}** ${ctx.t(keys.name)} — ${ctx.t(keys.effect)}`);
+    }
+    if (result.chosen.mastersDelta > 0) lines.push(ctx.t('warcmd.irregular.extraTeams', { count: result.chosen.mastersDelta }));
+  }
   lines.push(ctx.t('warcmd.irregular.rerollHint'));
   return lines;
 }

@@ -10,6 +10,8 @@ export interface FateFactionState {
   awakeTurns: number;
   /** All-nighter penalty in force (0 = none). */
   allNighter: number;
+  /** The summoning check before day 1 (seed 001 L108–114): /war summon; `place` once the order is settled. */
+  summon?: { method: 'solo' | 'catalyst'; rollId: number; masterId: number; total: number; place?: number; luckRolls?: number[] };
 }
 
 export type PercentFactionState = Omit<PercentFaction, 'id'> & {
@@ -41,6 +43,8 @@ export interface FactionState {
 export const NEW_FATE_STATE: FateFactionState = { sleptThisTurn: false, awakeTurns: 0, allNighter: 0 };
 
 export interface WarConfig {
+  /** Fate: the GM's reading of a tie in an opposed check (seed 001 L41), set by /war tie. */
+  opposedTie?: 'draw' | 'reroll' | 'passive' | 'active';
   /** Percent ruleset: mana recovered by territory grade (seed 000 rest rule; GM-configurable). */
   territoryRecovery?: Record<'small' | 'medium' | 'large' | 'highest', number>;
   /** Percent ruleset: the battle table rows (seed 000 L27), the seed's gap row `oneEach` included. */

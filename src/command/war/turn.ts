@@ -2,8 +2,9 @@
 // Everything in one transaction; every changed row writes its event in the same batch, so
 // /war undo puts all of it back.
 import { resetDailyCounters } from '../counters.js';
-import { advanceClock } from '../../core/session/calendar.js';
-import { dayEffectMessage, fateTurnEnd, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
+import { advanceClock, isSummoningPhase } from '../../core/session/calendar.js';
+import { summoningEnd } from './fate-summon.js';
+import { dayEffectMessage, fateTurnEnd, weakestStatusCheckMax, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
 import { percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
 import { getCharacter } from '../../store/characters.js';
 import { getLibrary, updateLibraryState } from '../../store/libraries.js';
@@ -104,17 +105,9 @@ async function load(tx: Tx, id: number | null): Promise<Character | null> {
   return row ? hydrate(row) : null;
 }
 
-/**
- * The most achievement the master's weakest status check can reach (2 × level dice all
- * succeeding, 14 for EX; L864, L867): forced sleep comes when the all-nighter penalty reaches it.
- */
-function weakestCheckMax(c: Character): number | null {
-  const maxima = Object.values(c.derived.pools).map((p) => (p.auto > 0 ? p.auto : p.dice)).filter((n) => n > 0);
-  return maxima.length ? Math.min(...maxima) : null;
-}
-
 async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Promise<Line[]> {
-  if (war.day === 0) return []; // the summoning phase has no turn-end rules
+  // The summoning phase ends: the summoning order (L110–112); it has no turn-end rules.
+  if (isSummoningPhase(war)) return await summoningEnd(tx, ctx, factions);
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
   const servants: { f: FactionRow; c: Character; s: ServantTurnState }[] = [];
   for (const f of factions) {
@@ -124,7 +117,7 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     // A dead master neither sleeps nor recovers (L204); the servant is masterless from then on (L244).
     const masterAlive = master !== null && !master.runtime.dead;
     if (master && masterAlive) {
-      masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state, weakestCheckMax: weakestCheckMax(master) } });
+      masters.push({ f, c: master, m: { id: master.row.id, hp: master.runtime.hp, hpMax: master.max.hpMax, mp: master.runtime.mp, mpMax: master.max.mpMax, ...state, weakestCheckMax: weakestStatusCheckMax(master.sheet) } });
     }
     if (servant && !servant.runtime.dead) {
       servants.push({ f, c: servant, s: { id: servant.row.id, hp: servant.runtime.hp, mp: servant.runtime.mp, rankLevel: servant.derived.rankLevel, masterless: !masterAlive, vanished: false } });

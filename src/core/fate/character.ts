@@ -2,6 +2,7 @@
 // support pool, and the written values a GM accepted over the derived ones.
 import type { Derived } from './sheet/index.js';
 import type { CharacterSheet } from './sheet/types.js';
+import type { WealthItems } from './wealth.js';
 
 export interface CharacterRuntime {
   hp: number;
@@ -22,6 +23,8 @@ export interface CharacterRuntime {
   sealBank?: { amount: number; combatId: number };
   /** Wealth points (財産P) spent and not yet back (L959–961); one returns at each day end. */
   wealthSpent?: number;
+  /** Items bought with wealth points (L963 effects 3 and 4), each used once. */
+  wealthItems?: WealthItems;
 }
 
 export interface Maxima {

@@ -11,6 +11,7 @@
 // - Whether a condition holds is the player's/GM's call, never the bot's.
 import { DICE_LIMITS } from '../dice/limits.js';
 import { FateError } from './errors.js';
+import { rankCheckPool } from './sheet/derive.js';
 import { LEVEL, type CharacterSheet, type Graded, type SkillEntry } from './sheet/types.js';
 import { STATUS_LABELS, type CheckStatus } from './status-names.js';
 
@@ -60,7 +61,7 @@ export interface CheckCost {
 export interface CheckPlan {
   /**
    * for evaluateDice, e.g. "8d6<=4+3d6<=3+2-1"; EX status → "14d6<=6", EX skill → "7d6<=6".
-   * Without the target: append `>=${target}` to have the dice engine judge it (checkOutcome rule).
+   * Without the target: append `>=${target}` to have the dice engine judge it (achievement ≥ target, digest §15.1).
    */
   expression: string;
   pools: PoolSpec[];
@@ -157,12 +158,6 @@ export function planCheck(sheet: CharacterSheet, req: CheckRequest, findSkill: S
   return { expression, pools, modifier, target: req.target, cost, notes };
 }
 
-/** Success when the achievement reaches the target (digest §15.1: "≥"); null without a target. */
-export function checkOutcome(achievement: number, target: number | null): 'success' | 'failure' | null {
-  if (target === null) return null;
-  return achievement >= target ? 'success' : 'failure';
-}
-
 /** Status pool: 2×L dice ≤ L (L864–865); EX: 14 dice ≤ 6, i.e. 14 automatic successes (L867). */
 function statusPool(sheet: CharacterSheet, status: Exclude<CheckStatus, 'rank'>): Draft {
   const graded = sheet.statuses[status];
@@ -196,9 +191,7 @@ function rankPool(sheet: CharacterSheet, notes: CheckNote[]): Draft {
   const level = Math.min(raw, EX_LEVEL);
   notes.push({ key: 'fate.note.rankCheck', params: { level } });
   const label = STATUS_LABELS.rank.ja;
-  return level === EX_LEVEL
-    ? { source: 'rank', label, status: 'rank', dice: 12, threshold: 5, auto: 0, graded: null }
-    : { source: 'rank', label, status: 'rank', dice: 2 * level, threshold: level, auto: 0, graded: null };
+  return { source: 'rank', label, status: 'rank', ...rankCheckPool(level), auto: 0, graded: null };
 }
 
 /** Applies "+" (dice × (1+n), L897–898) and "−" (ceil(dice ÷ (1+n)), L904–905); returns achievement added. */

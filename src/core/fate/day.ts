@@ -2,6 +2,8 @@
 // fate-roll-dice-core.md §7.2–7.4). Pure: returns new states and one effect per report line.
 import type { Params } from '../../i18n/index.js';
 import type { RandomSource } from '../random.js';
+import { planCheck } from './check.js';
+import { STATUS_KEYS, type CharacterSheet } from './sheet/types.js';
 
 /** Awake action turns in a row after which the all-nighter begins ("一日相当の4ターン", L246). */
 export const ALL_NIGHTER_AFTER = 4;
@@ -19,8 +21,8 @@ export interface MasterDayState {
   /** current all-nighter penalty to every check's achievement; 0 = not in the state (L247) */
   allNighter: number;
   /**
-   * Optional: the most achievement the master's weakest status check can reach (2 × level, 14
-   * for EX; statuses at "−" excluded). When the penalty reaches it, the master falls asleep (L247).
+   * Optional: the most achievement the master's weakest status check can reach
+   * (weakestStatusCheckMax: 2 × level, 14 for EX, "−" marks applied; statuses at "−" excluded). When the penalty reaches it, the master falls asleep (L247).
    * Left out or null: not checked.
    */
   weakestCheckMax?: number | null;
@@ -62,10 +64,22 @@ export function allNighterPenalty(awakeTurns: number): number {
   return Math.max(0, awakeTurns - ALL_NIGHTER_AFTER + 1);
 }
 
-/** The most a status check can achieve: 2 × level dice, EX (6) 14 automatic successes (L864, L867). */
-export function statusCheckMax(level: number): number {
-  if (!Number.isInteger(level) || level < 1 || level > 6) throw new RangeError(`status level must be 1..6, got ${level}`);
-  return level === 6 ? 14 : 2 * level;
+/**
+ * The most achievement the master's weakest status check can reach, "−" marks included (L247:
+ * "ステータスによる判定がどれか一つ「全成功しても0」"): every die of the pool succeeding, the pool
+ * planned as /check plans it (2 × level dice, EX 14, a "−" mark ceil(dice ÷ (1+n)), L864, L867,
+ * L904–905). Statuses at "−" (no dice) or unreadable are left out; null when none is left.
+ */
+export function weakestStatusCheckMax(sheet: CharacterSheet): number | null {
+  let weakest: number | null = null;
+  for (const status of STATUS_KEYS) {
+    const graded = sheet.statuses[status];
+    if (graded === undefined || graded.grade === '-' || graded.grade === '??') continue;
+    const plan = planCheck(sheet, { status, skills: [], plus: 0, minus: 0, lowerDice: 0, lowerThreshold: 0, target: null }, () => undefined);
+    const max = plan.pools.reduce((sum, p) => sum + p.dice, 0);
+    weakest = weakest === null ? max : Math.min(weakest, max);
+  }
+  return weakest;
 }
 
 /**

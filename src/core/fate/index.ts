@@ -4,7 +4,6 @@ export { CHECK_STATUSES, STATUS_LABELS, isCheckStatus, parseStatusName, type Che
 export {
   CHECK_LIMITS,
   EX_PLUS_BONUS,
-  checkOutcome,
   planCheck,
   type CheckCost,
   type CheckNote,

@@ -52,6 +52,25 @@ export interface IrregularResult {
   servantsDelta: number;
   /** a 5 or 9 among `applied`: the GM must invent or choose (L80, L84) */
   gmChoice: boolean;
+  /** the results the GM chose for the 5 or 9 (L80, L84), with their team deltas (irregularTally) */
+  chosen?: { values: (number | 'ex')[]; mastersDelta: number; servantsDelta: number };
+}
+
+/** Results the GM may choose for a 5 or 9: any but 5 and 9 themselves, EX included (L80, L84). */
+export const CHOOSABLE: readonly (number | 'ex')[] = [2, 3, 4, 6, 7, 8, 10, 11, 12, 'ex'];
+export const MAX_CHOSEN = 8;
+
+/**
+ * The GM's choice for a 5 or 9 (L80: pick from the table as for 9; L84: anything, 6/7/8 and EX
+ * too, several results for a 6/7/8). A chosen 4 or 10 still adds a team (L79, L85). Throws
+ * RangeError when the roll has no 5 or 9, or a value cannot be chosen.
+ */
+export function chooseIrregular(result: IrregularResult, values: readonly (number | 'ex')[]): IrregularResult {
+  if (!result.gmChoice) throw new RangeError('no 5 or 9 to choose for');
+  if (values.length === 0 || values.length > MAX_CHOSEN) throw new RangeError(`choose 1 to ${MAX_CHOSEN} results`);
+  for (const v of values) if (!CHOOSABLE.includes(v)) throw new RangeError(`${v} cannot be chosen`);
+  const tally = irregularTally(values.filter((v): v is number => v !== 'ex'));
+  return { ...result, chosen: { values: [...values], mastersDelta: tally.mastersDelta, servantsDelta: tally.servantsDelta } };
 }
 
 /**

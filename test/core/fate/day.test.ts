@@ -4,12 +4,13 @@ import {
   dayEffectMessage,
   fateTurnEnd,
   masterlessDecay,
-  statusCheckMax,
+  weakestStatusCheckMax,
   type DayEffect,
   type MasterDayState,
   type ServantTurnState,
 } from '../../../src/core/fate/day.js';
 import { scriptedRandom } from '../../../src/core/random.js';
+import type { CharacterSheet, Grade } from '../../../src/core/fate/sheet/types.js';
 import { warMessages } from '../../../src/i18n/messages/war.js';
 
 const master = (over: Partial<MasterDayState> = {}): MasterDayState => ({
@@ -146,7 +147,7 @@ describe('sleep and the all-nighter (seed 001 L246–247)', () => {
 
   it('the master falls asleep once the penalty makes the weakest status check 0 on all successes (seed 001 L247)', () => {
     // weakest status E: 2 dice ≤1, at most 2 → asleep at −2
-    const m = master({ awakeTurns: 3, weakestCheckMax: statusCheckMax(1) });
+    const m = master({ awakeTurns: 3, weakestCheckMax: 2 });
     const first = fateTurnEnd([m], [], { dayEnded: false }, noDice());
     expect(first.effects).toEqual([{ kind: 'allNighterStarted', id: 1, penalty: 1 }]);
     const second = fateTurnEnd(first.masters, [], { dayEnded: false }, noDice());
@@ -156,9 +157,14 @@ describe('sleep and the all-nighter (seed 001 L246–247)', () => {
     ]);
   });
 
-  it('a status check can reach 2 × level, EX 14 (seed 001 L864, L867)', () => {
-    expect([1, 2, 5, 6].map(statusCheckMax)).toEqual([2, 4, 10, 14]);
-    expect(() => statusCheckMax(0)).toThrow(RangeError);
+  it('the weakest status check, "−" marks included: E is 2, A− is ceil(10 ÷ 2) = 5, EX 14, B−− 3 (seed 001 L247, L864, L867, L904–905)', () => {
+    const g = (grade: Grade, minus = 0) => ({ grade, marks: Array.from({ length: minus }, () => ({ sign: '-' as const, mode: 'pay' as const })) });
+    const sheet = (statuses: Record<string, ReturnType<typeof g>>) => ({ type: 'master', rank: { names: [], level: 3 }, statuses }) as unknown as CharacterSheet;
+    expect(weakestStatusCheckMax(sheet({ str: g('D'), end: g('E'), agi: g('EX') }))).toBe(2);
+    expect(weakestStatusCheckMax(sheet({ str: g('A', 1), agi: g('EX') }))).toBe(5);
+    expect(weakestStatusCheckMax(sheet({ str: g('C'), mag: g('B', 2) }))).toBe(3);
+    expect(weakestStatusCheckMax(sheet({ agi: g('EX'), np: g('-') }))).toBe(14);
+    expect(weakestStatusCheckMax(sheet({ np: g('-') }))).toBeNull();
   });
 });
 

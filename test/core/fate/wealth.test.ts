@@ -20,3 +20,20 @@ describe('wealth points', () => {
     expect(recoverWealth(0)).toBe(0);
   });
 });
+
+describe('wealth items (seed 001 L963 effects 3 and 4)', () => {
+  it('buying adds items; a recovery item rolls 2d6 once; skill items are used among the check’s skills', async () => {
+    const { addItems, useRecoveryItems, useSkillItems } = await import('../../../src/core/fate/wealth.js');
+    const { scriptedRandom } = await import('../../../src/core/random.js');
+    let items = addItems(undefined, 'hp', 2);
+    items = addItems(items, 'skill', 1, '魔術');
+    expect(items).toEqual({ hp: 2, mp: 0, skills: { 魔術: 1 } });
+    const used = useRecoveryItems(items, 'hp', 2, scriptedRandom([3, 4, 6, 1]))!;
+    expect(used.rolls).toEqual([[3, 4], [6, 1]]);
+    expect(used.items.hp).toBe(0);
+    expect(useRecoveryItems(used.items, 'hp', 1, scriptedRandom([1, 1]))).toBeNull();
+    expect(useSkillItems(items, ['直感', '魔術'], 1)).toEqual({ hp: 2, mp: 0, skills: {} });
+    expect(useSkillItems(items, ['直感'], 1)).toBeNull();
+    expect(useSkillItems(items, ['魔術'], 2)).toBeNull();
+  });
+});

@@ -149,3 +149,13 @@ describe('irregular tally and names (seed 001 L77–88)', () => {
     expect(warMessages.ja[irregularKeys(7).name]).toBe('超☆大惨事');
   });
 });
+
+describe('the GM’s choice for a 5 or 9 (seed 001 L80, L84)', () => {
+  it('records the chosen results and the teams a chosen 4 or 10 adds; 5 and 9 cannot be chosen', async () => {
+    const { chooseIrregular } = await import('../../../src/core/session/irregular.js');
+    const nine = { root: { value: 9, sub: [], rerolled: [] }, applied: [9], mastersDelta: 0, servantsDelta: 0, gmChoice: true };
+    expect(chooseIrregular(nine, [4, 10, 'ex']).chosen).toEqual({ values: [4, 10, 'ex'], mastersDelta: 2, servantsDelta: 2 });
+    expect(() => chooseIrregular(nine, [5])).toThrow(RangeError);
+    expect(() => chooseIrregular({ ...nine, gmChoice: false }, [4])).toThrow(RangeError);
+  });
+});

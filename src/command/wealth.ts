@@ -1,0 +1,95 @@
+// Wealth points (財産ポイント, seed 001 L959–963) from /sheet wealth and /sheet item: spent points
+// come back one a day (the war's day end); spent on a 社会 or rank-level check's achievement after
+// the roll (effect 1), or on single-use items: 2d6 HP or MP recovery (effect 3), +1 to a skill's
+// check (effect 4). /check wealth: and /check items: spend them before the roll.
+import { findSkill } from '../core/fate/sheet/index.js';
+import type { DiceResult } from '../core/dice/index.js';
+import { heal, gainMp } from '../core/fate/resources.js';
+import { applyBonus } from '../core/fate/seals.js';
+import { addItems, spendWealth, useRecoveryItems, wealthMax, type WealthItemKind } from '../core/fate/wealth.js';
+import { getRoll } from '../store/rolls.js';
+import type { RollRow } from '../store/schema/index.js';
+import { rollView } from '../views/roll.js';
+import { text, type Reply } from '../views/view.js';
+import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter } from './characters.js';
+import { trackerAfterSheetChange } from './combat/tracker.js';
+import { UserError } from './errors.js';
+import { outcomeLine, settleOpposed } from './fate-opposed.js';
+import { rewriteRoll, storedResult, type CheckRecord } from './rolls.js';
+import type { CommandContext, CommandOptions } from './types.js';
+
+/**
+ * /sheet wealth amount: [roll:] [item:] [skill:] — spends wealth points: plain, after the roll on a
+ * 社会 or rank-level check (effect 1, "判定後"), or on `amount` items (effects 3 and 4).
+ */
+export async function spendWealthPoints(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const amount = options.integer('amount') ?? 0;
+  const rollId = options.integer('roll');
+  const item = options.string('item') as WealthItemKind | null;
+  const skillName = options.string('skill')?.trim() || null;
+  if (rollId !== null && item !== null) throw new UserError('wealth.rollOrItem');
+  if (item === 'skill' && !skillName) throw new UserError('wealth.needSkill');
+  const { c, applied } = await ctx.store.transaction(async (tx) => {
+    const c = await resolveCharacter(tx, ctx, options.string('name'));
+    await assertCanEdit(tx, ctx, c);
+    const max = wealthMax(c.sheet);
+    const spent = c.runtime.wealthSpent ?? 0;
+    if (spent + amount > max) throw new UserError('wealth.tooMuch', { name: c.row.name, left: max - spent });
+    let applied: { row: RollRow; next: DiceResult; opposed: Awaited<ReturnType<typeof settleOpposed>> } | null = null;
+    if (rollId !== null) {
+      const row = await getRoll(tx, rollId);
+      const record = row?.check as CheckRecord | null | undefined;
+      if (!row || row.guildId !== ctx.guildId || row.characterId !== c.row.id || !record) throw new UserError('wealth.badRoll', { id: rollId, name: c.row.name });
+      if (!record.statuses?.some((st) => st === 'soc' || st === 'rank')) throw new UserError('check.wealthStatus');
+      const next = applyBonus(storedResult(row), amount);
+      await rewriteRoll(tx, ctx, row, next, { ...record, wealthBonus: (record.wealthBonus ?? 0) + amount }, 'roll.wealthApplied');
+      applied = { row, next, opposed: await settleOpposed(tx, ctx, row.id) };
+    }
+    let wealthItems = c.runtime.wealthItems;
+    if (item !== null) {
+      // A skill item names a skill of the buyer's sheet (its check gets the +1, L963 effect 4).
+      const skill = item === 'skill' ? findSkill(c.sheet, skillName!)?.name : undefined;
+      if (item === 'skill' && !skill) throw new UserError('wealth.unknownSkill', { skill: skillName!, name: c.row.name });
+      wealthItems = addItems(wealthItems, item, amount, skill);
+    }
+    const saved = await saveCharacter(tx, ctx, c, item ? 'wealth.items' : 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, amount), ...(wealthItems ? { wealthItems } : {}) } });
+    return { c: saved, applied };
+  });
+  const lines = [text(ctx.t(item ? 'wealth.bought' : 'wealth.spent', { name: c.row.name, amount })), text(resourceLine(ctx, c))];
+  if (applied) {
+    const notes = [ctx.t('check.wealthUsed', { amount }), ...(applied.opposed ? [outcomeLine(ctx, applied.opposed.names, applied.opposed.outcome)] : [])];
+    const view = rollView(ctx, { result: applied.next, id: applied.row.id, name: c.row.name, comment: applied.row.comment ?? (applied.row.check as CheckRecord).label, notes });
+    return { view: { ...view, blocks: [...lines, ...view.blocks] }, dms: [] };
+  }
+  return { view: { locale: ctx.locale, tone: 'info', title: c.row.name, blocks: lines, ephemeral: false }, dms: [] };
+}
+
+/** /sheet item kind:hp|mp [target:] [count:] — uses recovery items: 2d6 each, on oneself or another (L963 effect 3). */
+export async function useWealthItem(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const kind = options.string('kind') === 'mp' ? 'mp' : 'hp';
+  const count = options.integer('count') ?? 1;
+  const { holder, target, rolls, gained, board } = await ctx.store.transaction(async (tx) => {
+    const holder = await resolveCharacter(tx, ctx, options.string('name'));
+    await assertCanEdit(tx, ctx, holder);
+    const used = useRecoveryItems(holder.runtime.wealthItems, kind, count, ctx.rng);
+    if (!used) throw new UserError('wealth.noItems', { name: holder.row.name, kind: kind.toUpperCase(), have: holder.runtime.wealthItems?.[kind] ?? 0 });
+    const savedHolder = await saveCharacter(tx, ctx, holder, 'wealth.itemUsed', { runtime: { ...holder.runtime, wealthItems: used.items } });
+    const targetName = options.string('target');
+    const picked = targetName ? await resolveCharacter(tx, ctx, targetName) : savedHolder;
+    const target = picked.row.id === savedHolder.row.id ? savedHolder : picked;
+    if (target.runtime.dead) throw new UserError('wealth.targetDead', { name: target.row.name });
+    const total = used.rolls.reduce((sum, [a, b]) => sum + a + b, 0);
+    const pools = { hp: target.runtime.hp, hpMax: target.max.hpMax, mp: target.runtime.mp, mpMax: target.max.mpMax, incapacitated: target.runtime.incapacitated };
+    const next = kind === 'hp' ? heal(pools, total) : gainMp(pools, total);
+    const saved = await saveCharacter(tx, ctx, target, 'wealth.itemRecovery', { runtime: { ...target.runtime, hp: next.hp, mp: next.mp, incapacitated: next.incapacitated } });
+    const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [saved.row.id]);
+    const holderNow = saved.row.id === savedHolder.row.id ? saved : savedHolder;
+    return { holder: holderNow, target: saved, rolls: used.rolls, gained: kind === 'hp' ? saved.runtime.hp - target.runtime.hp : saved.runtime.mp - target.runtime.mp, board };
+  });
+  const lines = [
+    ctx.t('wealth.itemUsed', { name: holder.row.name, target: target.row.name, count, kind: kind.toUpperCase(), rolls: rolls.map(([a, b]) => `${a}+${b}`).join(', '), gained }),
+    resourceLine(ctx, target),
+    ...(holder.row.id !== target.row.id ? [resourceLine(ctx, holder)] : []),
+  ];
+  return { view: { locale: ctx.locale, tone: 'success', title: holder.row.name, blocks: lines.map(text), ephemeral: false }, dms: [], ...(board ? { board } : {}) };
+}
