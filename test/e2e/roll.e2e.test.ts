@@ -78,7 +78,9 @@ describe('/gm and secret rolls', () => {
     expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(embedText(ex.callback.data)).toMatch(/no GM/);
     // Only the commitment reaches the channel: a hash, no dice, no DM to anyone.
-    const sent = h.fake.requests.slice(before).filter((r) => r.method === 'POST' && r.path !== `/interactions/${ex.interactionId}/${ex.token}/callback`);
+    // The commitment is posted after the reply: wait for it rather than race it.
+    const others = () => h.fake.requests.slice(before).filter((r) => r.method === 'POST' && r.path !== `/interactions/${ex.interactionId}/${ex.token}/callback`);
+    const sent = await h.fake.waitFor(() => (others().length ? others() : null));
     expect(sent.map((r) => r.path)).toEqual([`/channels/${channelId}/messages`]);
     const posted = embedText(sent[0]!.body);
     expect(posted).toMatch(/sha256:[0-9a-f]{64}/);
