@@ -11,6 +11,7 @@ import { fateCombatMessages } from './messages/fate-combat.js';
 import { fateMessages } from './messages/fate.js';
 import { grailwarMessages } from './messages/grailwar.js';
 import { personaMessages } from './messages/persona.js';
+import { personaCommandMessages } from './messages/persona-commands.js';
 import { mtgMessages } from './messages/mtg.js';
 import { pvpMessages } from './messages/pvp.js';
 import { secretMessages } from './messages/secrets.js';
@@ -28,7 +29,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, personaMessages, personaCommandMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -1,8 +1,11 @@
 // Persona-style fights in the tracker: combatants are set up ad hoc or from a stat block, then the
 // core's state machine runs the rounds; every command applies one rule call and advances to the
 // next open slot. The board (pinned tracker) shows every state a table asks about.
-import { advance, type CombatantInit, type CombatState, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
-import { initiativeOf, nextActorCandidates } from '../../core/persona/initiative.js';
+import { advance, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
+import { initiativeOf, nextActorCandidates, projectedOrder } from '../../core/persona/initiative.js';
+import { choiceBlockingStatus, skillBlockingStatus } from '../../core/persona/combatant.js';
+import { effectiveDb } from '../../core/persona/db-rank.js';
+import type { TalkReward } from '../../core/persona/types.js';
 import { personaEventText } from '../../core/persona/text.js';
 import { findBadStatus } from '../../core/persona/status-table.js';
 import type { RandomSource } from '../../core/random.js';
@@ -35,8 +38,8 @@ export interface PersonaCombatState {
   tieFirst?: string[];
   /** Cover declared by the coverer for this round (JA L961–966): used by the next attack on `target` */
   cover?: { by: string; target: string; evade: boolean; round: number }[];
-  /** house settings chosen before round 1 (passed to createCombat) */
-  config?: Partial<Pick<PersonaConfig, 'criticalMax' | 'fumbleMin' | 'recoveryCount'>>;
+  /** house settings and the GM's bad-status table chosen before round 1 (passed to createCombat) */
+  config?: ConfigPatch & Partial<Pick<PersonaConfig, 'badStatuses'>>;
 }
 
 /** A combatant still lying incapacitated: a finish-off can be declared at round start (JA L882–886). */
@@ -98,9 +101,11 @@ function mayDo(combat: CombatState): string[] {
   const c = combat.combatants.find((x) => x.id === slot?.ownerId);
   if (!slot || !c) return [];
   const out: string[] = [];
-  if (slot.holdUp) out.push('allout');
+  // 悩殺・激昂… take the choice of action away: a random action, or Defend, always possible (KO L174–179)
+  if (choiceBlockingStatus(combat, c)) return ['random', 'defend'];
+  if (slot.holdUp) out.push('allout', 'talk');
   if (c.personaUser && !c.summoned) out.push('summon');
-  else out.push('attack');
+  else if (!skillBlockingStatus(combat, c)) out.push('attack');
   if (c.wild && !slot.changeTried) out.push('change');
   out.push('item', 'defend');
   if (slot.kind === 'original') out.push('wait');
@@ -126,6 +131,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
           status,
           c.suku !== 0 ? t('persona.board.suku', { n: c.suku > 0 ? `+${c.suku}` : String(c.suku) }) : '',
           c.raku !== 0 ? t('persona.board.raku', { n: c.raku > 0 ? `+${c.raku}` : String(c.raku) }) : '',
+          c.taru ? t('persona.board.taru', { n: c.taru > 0 ? `+${c.taru}` : String(c.taru), db: effectiveDb(combat.config, c, 'physical') }) : '',
+          c.maka ? t('persona.board.maka', { n: c.maka > 0 ? `+${c.maka}` : String(c.maka), db: effectiveDb(combat.config, c, 'magic') }) : '',
           c.dead ? t('combat.cond.dead') : c.incapacitated ? t('combat.cond.incapacitated') : '',
           c.fled ? t('combat.cond.escaped') : '',
         ]
@@ -148,6 +155,21 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   if (combat && owner && combat.phase === 'slot') {
     blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/persona ${a}`).join(', ') })));
   }
+  // the rest of the round as it stands (JA L61: re-compared at every turn, so only a forecast)
+  if (combat && combat.phase !== 'ended') {
+    // a hidden shadow's place would hint at its speed before it acts: left out
+    const rest = projectedOrder(combat).filter((c) => c.id !== combat.turn?.actorId && !hidden.has(c.id));
+    if (rest.length > 0) blocks.push(text(t('persona.board.next', { names: rest.map((c) => c.name).join(' → ') })));
+  }
   blocks.push(text(lines.join('\n') || t('combat.tracker.empty')));
+  // Wild Talk rewards won (JA L1038–1065): the table's record, not the GM's memory
+  if (combat?.rewards?.length) blocks.push(text(`${t('persona.board.rewards')}\n${combat.rewards.map((r) => rewardLine(ctx, r)).join('\n')}`));
   return { locale: ctx.locale, tone: 'info', title: t('combat.tracker.title', { name: state.name }), blocks, ephemeral: false };
+}
+
+/** One Wild Talk reward for the board, in the reader's language. */
+export function rewardLine(ctx: CommandContext, r: TalkReward): string {
+  if (r.kind === 'macca') return ctx.t('persona.reward.macca', { name: r.by, target: r.from, amount: r.macca ?? 0 });
+  if (r.kind === 'item') return ctx.t('persona.reward.item', { name: r.by, target: r.from, item: r.item ?? '-', quantity: r.quantity ?? 0 });
+  return ctx.t('persona.reward.persona', { name: r.by, target: r.from, level: r.level ?? 0, skills: r.skills ?? 0 });
 }
