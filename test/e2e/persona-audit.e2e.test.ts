@@ -40,6 +40,8 @@ describe('audit row 2 / 40: initiative is DEX (JA L10), evasion the Persona’s 
       { block: 'Slime npc HP90 速20' },
     ]);
     expect(await slotOwner()).toBe('Aki');
+    // the board works the solo escape odds out: 50 + (DEX 30 − 速 20) × 2 (JA L835)
+    expect(await board()).toMatch(/Aki escaping alone: 70%/);
     await as(h.fake.users.player, 'pass');
     expect(await slotOwner()).toBe('Slime');
     const ex = await gmDo('persona', 'attack', raw('Aki', 'fire', '1d4', [{ name: 'hit', value: 90 }]));

@@ -42,6 +42,7 @@ describe('Tarukaja / Makakaja: the db rank ladder (JA L599–600, L409)', () => 
     ]);
     expect(begun).toMatch(/Combat begins \(2 combatants\)/);
     expect(await slotOwner()).toBe('Aki');
+    expect(await board()).toMatch(/Still to act this round: Slime/); // the forecast of JA L61's comparisons
     const buff = await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Tarukaja' }, { name: 'targets', value: 'Aki' }]);
     expect(out(buff)).toMatch(/Aki: physical db 1 rank\(s\): now 2D6/);
     expect(await who('Aki')).toMatchObject({ taru: 1, sp: 24 });
@@ -113,7 +114,7 @@ describe('random actions (KO L174–179) and Cover against a bad-status skill (J
     await newFight('random', [
       { block: 'Slime npc HP200 agi20 luck1\nskill Marin charm200', player: undefined },
       { block: 'Aki pc HP40 SP30 DEX14 luck5', player: 'player' },
-      { block: 'Ben pc HP35 SP20 DEX12 luck5 mdb1D4\nskill Dia heal 1db SP3 auto', player: 'player2' },
+      { block: 'Ben pc HP35 SP20 DEX12 luck5 POW12 mdb1D4\nskill Dia heal 1db SP3 auto', player: 'player2' },
     ]);
     expect(await slotOwner()).toBe('Slime');
     await as(h.fake.users.player2, 'cover', [{ name: 'target', value: 'Aki' }]);
@@ -124,6 +125,8 @@ describe('random actions (KO L174–179) and Cover against a bad-status skill (J
     expect((await who('Aki')).badStatus).toBeNull();
     await passUntil('Ben');
     expect(await board()).toMatch(/Ben’s [^\n]*: \/persona random, \/persona defend/);
+    // his next check is next round's: POW 12 × 1 round elapsed (JA L352–353)
+    expect(await board()).toMatch(/\*\*Ben\*\* .*Charm \(next recovery 12%\)/);
     const chose = await as(h.fake.users.player2, 'attack', [{ name: 'skill', value: 'Dia' }, { name: 'targets', value: 'Aki' }]);
     expect(ephemeral(chose)).toBe(true);
     expect(out(chose)).toMatch(/Ben is under Charm and cannot choose: \/persona random/);

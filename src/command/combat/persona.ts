@@ -3,9 +3,11 @@
 // next open slot. The board (pinned tracker) shows every state a table asks about.
 import { advance, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
 import { initiativeOf, nextActorCandidates, projectedOrder } from '../../core/persona/initiative.js';
-import { choiceBlockingStatus, skillBlockingStatus } from '../../core/persona/combatant.js';
+import { canAct, choiceBlockingStatus, skillBlockingStatus, speedStat, statusDef } from '../../core/persona/combatant.js';
+import { escapeChance } from '../../core/persona/escape.js';
+import { naturalRecoveryChance, recoveryStatValue } from '../../core/persona/status.js';
 import { effectiveDb } from '../../core/persona/db-rank.js';
-import type { TalkReward } from '../../core/persona/types.js';
+import type { Combatant, TalkReward } from '../../core/persona/types.js';
 import { personaEventText } from '../../core/persona/text.js';
 import { findBadStatus } from '../../core/persona/status-table.js';
 import type { RandomSource } from '../../core/random.js';
@@ -120,7 +122,9 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   const lines = combat
     ? combat.combatants.map((c) => {
         const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
-        const status = c.badStatus ? (findBadStatus(combat.config.badStatuses, c.badStatus.id)?.name[ctx.locale] ?? c.badStatus.id) : '';
+        const statusText = c.badStatus ? (findBadStatus(combat.config.badStatuses, c.badStatus.id)?.name[ctx.locale] ?? c.badStatus.id) : '';
+        const odds = nextRecoveryChance(combat, c);
+        const status = statusText && odds !== null && !hidden.has(c.id) ? `${statusText} (${t('persona.board.recovery', { n: odds })})` : statusText;
         const persona = c.personaUser ? (c.released ? t('persona.board.released') : c.summoned ? (c.persona ? t('persona.board.persona', { persona: c.persona }) : t('persona.board.summoned')) : t('persona.board.unsummoned')) : '';
         const marks = [
           persona,
@@ -154,6 +158,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   if (combat?.phase === 'roundStart') blocks.push(text(t('persona.board.finishWindow')));
   if (combat && owner && combat.phase === 'slot') {
     blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/persona ${a}`).join(', ') })));
+    const flee = soloEscapeOdds(combat, owner, hidden);
+    if (flee !== null) blocks.push(text(t('persona.board.escape', { name: owner.name, n: flee })));
   }
   // the rest of the round as it stands (JA L61: re-compared at every turn, so only a forecast)
   if (combat && combat.phase !== 'ended') {
@@ -172,4 +178,24 @@ export function rewardLine(ctx: CommandContext, r: TalkReward): string {
   if (r.kind === 'macca') return ctx.t('persona.reward.macca', { name: r.by, target: r.from, amount: r.macca ?? 0 });
   if (r.kind === 'item') return ctx.t('persona.reward.item', { name: r.by, target: r.from, item: r.item ?? '-', quantity: r.quantity ?? 0 });
   return ctx.t('persona.reward.persona', { name: r.by, target: r.from, level: r.level ?? 0, skills: r.skills ?? 0 });
+}
+
+/**
+ * The natural-recovery chance at the character's next own turn, (CON/POW or 耐/魔) × elapsed rounds %
+ * (JA L352–353), for the board; null when the status does not recover naturally or the fight counts
+ * KO L183's turns (which depend on everyone's turns to come).
+ */
+function nextRecoveryChance(combat: CombatState, c: Combatant): number | null {
+  const def = statusDef(combat, c.badStatus);
+  if (c.badStatus === null || def?.cure !== 'natural' || def.recoveryStat === null || combat.config.recoveryCount === 'turns') return null;
+  const nextRound = c.acted ? combat.round + 1 : combat.round;
+  return naturalRecoveryChance(recoveryStatValue(c, def.recoveryStat), nextRound - c.badStatus.round);
+}
+
+/** The slot owner's solo escape odds (JA L834–839), unless a hidden enemy's DEX would show through. */
+function soloEscapeOdds(combat: CombatState, owner: Combatant, hidden: ReadonlySet<string>): number | null {
+  const enemies = combat.combatants.filter((e) => e.side !== owner.side && canAct(combat, e));
+  if (hidden.has(owner.id) || enemies.some((e) => hidden.has(e.id))) return null;
+  const odds = escapeChance([speedStat(owner)], enemies.map(speedStat));
+  return odds.automatic ? 100 : odds.chance;
 }

@@ -7,6 +7,8 @@ import type { Catalogs } from '../index.js';
 // `persona.resistance.*` and `persona.phase.*` (see localizePersonaParams).
 export const personaMessages: Catalogs = {
   en: {
+    "persona.board.recovery": "next recovery {n}%",
+    "persona.board.escape": "{name} escaping alone: {n}% (JA L835)",
     "persona.board.next": "Still to act this round: {names}",
     "persona.random.summon": "{name} acts at random: the Persona is not out, so they try to call it (the fix comes first, KO L177).",
     "persona.talk.success": "Wild Talk: {name} talks {target} round (1d100 = {roll} ≤ {chance}). No reward was named: the GM grants one (item, Macca or Persona).",
@@ -322,6 +324,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'Name at least one character.',
   },
   ja: {
+    "persona.board.recovery": "次の自然回復{n}%",
+    "persona.board.escape": "{name}が単独で逃走:{n}%(JA L835)",
     "persona.board.next": "このラウンドの残り手番:{names}",
     "persona.random.summon": "{name}はランダムに行動:ペルソナが出ていないので召喚を試みる(解除できる手段が優先、KO L177)。",
     "persona.talk.success": "ワイルドトーク:{name}は{target}との交渉に成功(1d100 = {roll} ≤ {chance})。報酬が指定されていないのでKPが与える(アイテム・マッカ・ペルソナ化)。",
@@ -637,6 +641,8 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'キャラを1体以上指定すること。',
   },
   ko: {
+    "persona.board.recovery": "다음 자동회복 {n}%",
+    "persona.board.escape": "{name}{name#이} 단독 도주: {n}% (JA L835)",
     "persona.board.next": "이번 라운드 남은 차례: {names}",
     "persona.random.summon": "{name}{name#은} 랜덤하게 행동: 페르소나가 없어 소환을 시도한다 (해결 수단이 우선, KO L177).",
     "persona.talk.success": "와일드 토크: {name}{name#은} {target}{target#와}의 교섭에 성공 (1d100 = {roll} ≤ {chance}). 보상이 지정되지 않아 GM이 준다 (아이템, 마카, 페르소나화).",
