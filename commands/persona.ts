@@ -142,7 +142,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(9999))
       .addStringOption((o) => describe(o, 'cmd.persona.status').setMaxLength(40))
       .addBooleanOption((o) => describe(o, 'cmd.persona.down'))
-      .addBooleanOption((o) => describe(o, 'cmd.persona.released')),
+      .addBooleanOption((o) => describe(o, 'cmd.persona.released'))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.sukuStage').setMinValue(-3).setMaxValue(3))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.rakuStage').setMinValue(-3).setMaxValue(3))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.taruStage').setMinValue(-3).setMaxValue(3))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.makaStage').setMinValue(-3).setMaxValue(3)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.dodge')
@@ -446,7 +450,9 @@ async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | '
       if (status) adj.badStatus = ['none', 'なし', '없음', '-'].includes(status.trim().toLowerCase()) ? null : parseStatus(status, combat.config.badStatuses);
       if (options.boolean('down') !== null) adj.down = options.boolean('down')!;
       if (options.boolean('released') !== null) adj.released = options.boolean('released')!;
-      const step = adjustCombatant(combat, target.id, adj);
+      // stages from auto-effect skills or effects the bot does not model (JA L409)
+      for (const k of ['suku', 'raku', 'taru', 'maka'] as const) if (options.integer(k) !== null) adj[k] = options.integer(k)!;
+      const step = withStatusNames(() => adjustCombatant(combat, target.id, adj), combat, ctx.locale);
       next = { ...state, combat: step.state };
       evs = step.events;
     } else if (sub === 'dodge') {

@@ -63,6 +63,13 @@ describe('Tarukaja / Makakaja: the db rank ladder (JA L599–600, L409)', () => 
     expect(ephemeral(refused)).toBe(true);
     expect(out(refused)).toMatch(/Aki’s db 1D6 is not on this fight’s db ladder/);
     expect((await who('Aki')).maka ?? 0).toBe(0);
+    // stages from auto-effect skills count toward the cap (JA L409): the GM sets them by hand
+    const auto = await gmDo('persona', 'adjust', [{ name: 'who', value: 'Aki' }, { name: 'taru', value: 2 }, { name: 'raku', value: -1 }]);
+    expect(ephemeral(auto)).toBe(true);
+    expect(await who('Aki')).toMatchObject({ taru: 2, raku: -1 });
+    expect(await board()).toMatch(/\*\*Aki\*\* .*Raku -1 · Taru \+2 \(4D6\)/);
+    const off = await gmDo('persona', 'adjust', [{ name: 'who', value: 'Aki' }, { name: 'maka', value: 1 }]);
+    expect(out(off)).toMatch(/Aki’s db 1D6 is not on this fight’s db ladder/);
     await gmDo('combat', 'end');
   });
 });

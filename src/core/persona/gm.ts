@@ -1,7 +1,7 @@
 // What the GM changes outside the rules' own flow: a combatant's numbers or statuses mid-fight, and
 // reinforcements joining after round 1. Both work in any phase but the end, and never open a slot.
 import { findCombatant, inCombat, makeCombatant } from './combatant.js';
-import { checkLadder, dbLadder } from './db-rank.js';
+import { checkLadder, dbLadder, ladderIndex } from './db-rank.js';
 import { MAX_COMBATANTS, checkEnd, draft, finish, validateConfig } from './state.js';
 import { STATUS_ID_MAX, STATUS_TABLE_MAX, findBadStatus, type BadStatusDef } from './status-table.js';
 import { PersonaError, ev, type CombatState, type CombatantInit, type PersonaConfig, type Step } from './types.js';
@@ -16,6 +16,9 @@ export interface Adjustment {
   dizzy?: boolean;
   suku?: number;
   raku?: number;
+  /** タル/マカ stages; a db off the fight's ladder cannot take them (db-rank.ts) */
+  taru?: number;
+  maka?: number;
 }
 
 /** The GM sets a combatant's HP/SP/status (a ruling, an effect the bot does not model). */
@@ -48,10 +51,15 @@ export function adjustCombatant(state: CombatState, id: string, adj: Adjustment)
     c.released = adj.released;
     if (adj.released) c.summoned = false;
   }
-  for (const k of ['suku', 'raku'] as const) {
+  // カジャ/ンダ stages, e.g. from auto-effect skills, which count toward the 3-stage cap (JA L409)
+  for (const k of ['suku', 'raku', 'taru', 'maka'] as const) {
     const v = adj[k];
     if (v === undefined) continue;
     if (!Number.isInteger(v) || v < -3 || v > 3) throw new PersonaError('persona.error.badField', { id: c.name, field: k, value: String(v) });
+    if (v !== 0 && (k === 'taru' || k === 'maka')) {
+      const kind = k === 'taru' ? 'physical' : 'magic';
+      if (ladderIndex(d.config, c, kind) < 0) throw new PersonaError('persona.error.dbOffLadder', { name: c.name, db: kind === 'physical' ? c.physDb : c.magDb });
+    }
     c[k] = v;
   }
   events.push(ev('persona.gm.adjusted', { name: c.name, hp: c.hp, hpMax: c.hpMax, sp: c.sp, spMax: c.spMax }));
