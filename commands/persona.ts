@@ -66,7 +66,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(999))
       .addIntegerOption((o) => describe(o, 'cmd.persona.hpcost').setMinValue(0).setMaxValue(999))
       .addIntegerOption((o) => describe(o, 'cmd.persona.hits').setMinValue(1).setMaxValue(10))
-      .addStringOption((o) => describe(o, 'cmd.persona.ailment').addChoices(...DEFAULT_BAD_STATUSES.map((b) => ({ name: b.name.en, name_localizations: { ja: b.name.ja, ko: b.name.ko }, value: b.id }))))
+      // the fight's own table (the GM may add statuses, /persona status): a name in any language, suggested as typed
+      .addStringOption((o) => describe(o, 'cmd.persona.ailment').setMaxLength(40).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.persona.ailment_rate').setMinValue(0).setMaxValue(100)),
   )
   .addSubcommand((s) =>
@@ -261,12 +262,16 @@ export const persona: CommandModule = {
   },
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    const skills = await ctx.store.transaction(async (tx) => {
-      const row = await requireCombat(tx, ctx).catch(() => null);
-      if (!row || !isPersona(row.state) || !row.state.combat) return [];
-      const owner = row.state.combat.slot?.ownerId;
-      return row.state.setup.find((c) => c.id === owner)?.skills?.map((s) => s.name) ?? [];
-    });
+    const row = await ctx.store.transaction(async (tx) => await requireCombat(tx, ctx).catch(() => null));
+    if (!row || !isPersona(row.state)) return [];
+    const state = row.state;
+    if (focused.name === 'ailment') {
+      const table = state.combat?.config.badStatuses ?? state.config?.badStatuses ?? DEFAULT_BAD_STATUSES;
+      return table.map((d) => ({ name: d.name[ctx.locale], value: d.id })).filter((c) => c.name.includes(focused.value) || c.value.includes(focused.value)).slice(0, 25);
+    }
+    if (!state.combat) return [];
+    const owner = state.combat.slot?.ownerId;
+    const skills = state.setup.find((c) => c.id === owner)?.skills?.map((s) => s.name) ?? [];
     return skills.filter((n) => n.includes(focused.value)).slice(0, 25).map((n) => ({ name: n, value: n }));
   },
 };
@@ -331,7 +336,7 @@ function attackStep(combat: CombatState, state: PersonaCombatState, options: Com
       cover: cover.filter((c) => targets.includes(c.target)),
       ...(skillName ? { skill: skillName } : {}),
       // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
-      ...(ailment ? { ailment: { status: ailment, rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
+      ...(ailment ? { ailment: { status: parseStatus(ailment, combat.config.badStatuses), rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
     },
     rng,
   );
