@@ -43,6 +43,7 @@ import {
   PersonaError,
 } from '../src/core/persona/index.js';
 import { choiceBlockingStatus } from '../src/core/persona/combatant.js';
+import { coverRefusal } from '../src/core/persona/defense.js';
 import { blockFields, statusBlock, type BadStatusDef, type StatusBlock } from '../src/core/persona/status-table.js';
 import { randomAction } from '../src/command/combat/persona-random.js';
 import type { Locale } from '../src/i18n/index.js';
@@ -342,10 +343,18 @@ function attackStep(combat: CombatState, state: PersonaCombatState, options: Com
   );
 }
 
-/** This round's Cover declarations whose coverer can still cover (the core checks the rest). */
+/**
+ * This round's Cover declarations whose coverer can still cover: one who has since gone Down, been
+ * charmed or covered already just does not cover (JA L961–962), rather than blocking the attack.
+ */
 function coversFor(combat: CombatState, state: PersonaCombatState): CoverDeclaration[] {
+  const find = (id: string) => combat.combatants.find((x) => x.id === id);
   return (state.cover ?? [])
-    .filter((c) => c.round === combat.round && combat.combatants.find((x) => x.id === c.by)?.coverUsed === false)
+    .filter((c) => {
+      const by = find(c.by);
+      const target = find(c.target);
+      return c.round === combat.round && by !== undefined && target !== undefined && coverRefusal(combat, by, target, false) === null;
+    })
     .map((c) => ({ by: c.by, target: c.target, evade: c.evade }));
 }
 
@@ -444,6 +453,8 @@ async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | '
     } else if (sub === 'cover') {
       // JA L961–966: the coverer's own choice, once per round; the next attack on the target goes to it
       const covered = targetIds(combat, options.string('target'))[0]!;
+      const refusal = coverRefusal(combat, target, combat.combatants.find((c) => c.id === covered)!, false);
+      if (refusal !== null && refusal !== 'persona.error.coverUsed') throw new PersonaError(refusal, { name: target.name, target: combat.combatants.find((c) => c.id === covered)!.name });
       const entry = { by: target.id, target: covered, evade: options.boolean('evade') ?? false, round: combat.round };
       next = { ...state, cover: [...(state.cover ?? []).filter((c) => c.round === combat.round && c.by !== target.id && c.target !== covered), entry] };
       evs = [{ key: 'persona.cover.ready', params: { name: target.name, target: combat.combatants.find((c) => c.id === covered)!.name } }];

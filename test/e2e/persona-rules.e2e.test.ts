@@ -139,6 +139,9 @@ describe('random actions (KO L174–179) and Cover against a bad-status skill (J
     expect(out(cast)).toMatch(/Ben is afflicted with Charm/);
     expect((await who('Ben')).badStatus?.id).toBe('charm');
     expect((await who('Aki')).badStatus).toBeNull();
+    // charmed, he cannot choose to cover either (JA L948)
+    const cover = await as(h.fake.users.player2, 'cover', [{ name: 'target', value: 'Aki' }]);
+    expect(out(cover)).toMatch(/Ben cannot choose to cover Aki while unable to choose their actions/);
     await passUntil('Ben');
     expect(await board()).toMatch(/Ben’s [^\n]*: \/persona random, \/persona defend/);
     // his next check is next round's: POW 12 × 1 round elapsed (JA L352–353)

@@ -7,6 +7,7 @@ import type { Catalogs } from '../index.js';
 // `persona.resistance.*` and `persona.phase.*` (see localizePersonaParams).
 export const personaMessages: Catalogs = {
   en: {
+    "persona.error.coverNoChoice": "{name} cannot choose to cover {target} while unable to choose their actions.",
     "persona.board.recovery": "next recovery {n}%",
     "persona.board.escape": "{name} escaping alone: {n}% (JA L835)",
     "persona.board.next": "Still to act this round: {names}",
@@ -324,6 +325,7 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'Name at least one character.',
   },
   ja: {
+    "persona.error.coverNoChoice": "{name}は行動を選べない状態のため、{target}を庇えない。",
     "persona.board.recovery": "次の自然回復{n}%",
     "persona.board.escape": "{name}が単独で逃走:{n}%(JA L835)",
     "persona.board.next": "このラウンドの残り手番:{names}",
@@ -641,6 +643,7 @@ export const personaMessages: Catalogs = {
     'persona.error.noParticipants': 'キャラを1体以上指定すること。',
   },
   ko: {
+    "persona.error.coverNoChoice": "{name}{name#은} 행동을 고를 수 없는 상태라 {target}{target#을} 대신 맞을 수 없다.",
     "persona.board.recovery": "다음 자동회복 {n}%",
     "persona.board.escape": "{name}{name#이} 단독 도주: {n}% (JA L835)",
     "persona.board.next": "이번 라운드 남은 차례: {names}",
