@@ -127,3 +127,26 @@ describe('audit row 44: Rakunda lowers defense by 2 per stage (JA L601), shown o
     await gmDo('combat', 'end');
   });
 });
+
+describe('audit row 32: a 「付与」 status fires only on a critical (JA L129, L348)', () => {
+  it('an auto-success hit (which cannot critical) never charms; with 01–50 critical and hit 50 every hit is a critical, and it charms', async () => {
+    await newFight('fuyo', [
+      { block: 'Aki pc HP40 DEX14 mdb1D1\nskill Kiss magic wind 1db auto 悩殺付与\nskill Wink magic wind 1db hit50 悩殺付与', player: 'player' },
+      { block: 'Slime npc HP500 agi1' },
+    ]);
+    await as(h.fake.users.player, 'dodge', [{ name: 'on', value: false }, { name: 'who', value: 'Aki' }]);
+    await gmDo('persona', 'dodge', [{ name: 'on', value: false }, { name: 'who', value: 'Slime' }]);
+    const kiss = await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Kiss' }, { name: 'targets', value: 'Slime' }]);
+    expect(out(kiss)).toMatch(/Slime takes 1 damage/);
+    expect((await who('Slime')).badStatus).toBeNull();
+    await gmDo('persona', 'setting', [{ name: 'critical', value: 50 }]);
+    for (let i = 0; i < 20 && (await who('Slime')).badStatus === null; i++) {
+      for (let j = 0; j < 4 && (await slotOwner()) !== 'Aki'; j++) await gmDo('persona', 'pass');
+      const ex = await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Wink' }, { name: 'targets', value: 'Slime' }]);
+      if (/CRITICAL/.test(out(ex))) expect(out(ex)).toMatch(/Slime is afflicted with Charm/);
+      else expect(out(ex)).not.toMatch(/afflicted/);
+    }
+    expect((await who('Slime')).badStatus?.id).toBe('charm');
+    await gmDo('combat', 'end');
+  });
+});
