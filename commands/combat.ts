@@ -7,10 +7,9 @@ import { rollEscape } from '../src/core/fate/combat/escape.js';
 import { getCharacter } from '../src/store/characters.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
-import { advanceToSlot, eventLines, isPersona, newPersonaState, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
-import { addAdHoc } from '../src/command/combat/persona-setup.js';
-import { createCombat, declarePersona, type PersonaEvent } from '../src/core/persona/index.js';
-import type { RandomSource } from '../src/core/random.js';
+import { eventLines, isPersona, newPersonaState, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { addAdHoc, delayInFight, removeFromFight, requireSlotOwnerOrGm, startPersonaFight } from '../src/command/combat/persona-setup.js';
+import type { PersonaEvent } from '../src/core/persona/index.js';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
@@ -148,12 +147,18 @@ export const combat: CommandModule = {
       case 'join':
         return await change(ctx, 'combat.joined', (tx, _c, s) => add(tx, ctx, options, s, false), false);
       case 'remove':
-        return await change(ctx, 'combat.removed', (_tx, _c, s) => {
-          const who = findCombatant(s, options.string('who') ?? '');
-          return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
-        });
+        return await change(
+          ctx,
+          'combat.removed',
+          (_tx, _c, s) => {
+            const who = findCombatant(s, options.string('who') ?? '');
+            return { ...s, combatants: s.combatants.filter((x) => x.key !== who.key), order: s.order.filter((k) => k !== who.key) };
+          },
+          true,
+          (s) => removeFromFight(s, options.string('who') ?? '', ctx.rng),
+        );
       case 'next':
-        return await change(ctx, 'combat.next', (tx, _c, s) => advanceTurn(tx, ctx, s), true, (s) => (s.combat ? { state: s, events: [] } : startPersona(s, ctx.rng)));
+        return await change(ctx, 'combat.next', (tx, _c, s) => advanceTurn(tx, ctx, s), true, (s) => (s.combat ? { state: s, events: [] } : startPersonaFight(s, ctx.rng)));
       case 'resolve':
         return await resolvePending(ctx, false);
       case 'escape':
@@ -177,7 +182,10 @@ export const combat: CommandModule = {
       case 'fly':
         return await change(ctx, 'combat.flying', (tx, _c, s) => fly(tx, ctx, options, s), false);
       case 'delay':
-        return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0, options.boolean('first') ?? false), false);
+        return await change(ctx, 'combat.delayed', (tx, _c, s) => delay(tx, ctx, s, options.integer('amount') ?? 0, options.boolean('first') ?? false), false, async (s, tx) => {
+          await requireSlotOwnerOrGm(tx, ctx, s);
+          return delayInFight(s, ctx.rng);
+        });
       case 'undo':
         return await undo(ctx);
       case 'end':
@@ -216,7 +224,7 @@ async function start(ctx: CommandContext, options: CommandOptions): Promise<Repl
 /** A Fate step returns the new state, or the state with lines to show (the IV tie roll-off, L198). */
 type FateStep = FateCombatState | { state: FateCombatState; ties: string[] };
 
-type PersonaStep = (s: PersonaCombatState) => { state: PersonaCombatState; events: PersonaEvent[] };
+type PersonaStep = (s: PersonaCombatState, tx: Tx) => { state: PersonaCombatState; events: PersonaEvent[] } | Promise<{ state: PersonaCombatState; events: PersonaEvent[] }>;
 
 /**
  * One change of the fight, in one transaction: GM-only unless `gmOnly` is false; the tracker
@@ -235,7 +243,7 @@ async function change(
     if (gmOnly) await requireGm(tx, ctx);
     if (combatRow.ruleset === 'persona') {
       if (!persona) throw new UserError('persona.cmd.fateOnly');
-      const step = persona(combatRow.state as PersonaCombatState);
+      const step = await persona(combatRow.state as PersonaCombatState, tx);
       return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events, ties: [] as string[] };
     }
     // The sheets are the truth for HP/MP/condition: read them before every step.
@@ -545,27 +553,6 @@ async function show(ctx: CommandContext): Promise<Reply> {
 function addPersona(ctx: CommandContext, options: CommandOptions, s: PersonaCombatState): { state: PersonaCombatState; events: PersonaEvent[] } {
   // Persona setup (and reinforcements after round 1) live in src/command/combat/persona-setup.ts.
   return addAdHoc(ctx, options, s);
-}
-
-function startPersona(s: PersonaCombatState, rng: RandomSource): { state: PersonaCombatState; events: PersonaEvent[] } {
-  // Start-of-combat declaration: PCs with a <Persona> % roll to summon; a failure loses the first slot.
-  let created = startSetupOnly(s);
-  const events: PersonaEvent[] = [];
-  for (const c of created.combat!.combatants) {
-    if (c.personaUser && !c.summoned && s.setup.find((x) => x.id === c.id)?.personaSkill !== undefined) {
-      const step = declarePersona(created.combat!, c.id, rng);
-      created = { ...created, combat: step.state };
-      events.push(...step.events);
-    }
-  }
-  const advanced = advanceToSlot(created.combat!, rng, s.tieFirst);
-  return { state: { ...created, combat: advanced.combat }, events: [...events, ...advanced.events] };
-}
-
-function startSetupOnly(s: PersonaCombatState): PersonaCombatState {
-  if (s.setup.length === 0) throw new UserError('combat.nobody');
-  // A surprised side gets no turn in round 1 (JA L64): the GM's ruling at /combat start.
-  return { ...s, combat: createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, block: _block, skills: _skills, ...c }) => c), surprised: s.surprised ?? null, config: s.config ?? {} }).state };
 }
 
 export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {

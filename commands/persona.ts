@@ -36,7 +36,17 @@ import {
   type PersonaEvent,
   type PersonaPatch,
   type Step,
+  type ConfigPatch,
+  type TalkSpec,
+  defineBadStatus,
+  removeBadStatus,
+  PersonaError,
 } from '../src/core/persona/index.js';
+import { choiceBlockingStatus } from '../src/core/persona/combatant.js';
+import { coverRefusal } from '../src/core/persona/defense.js';
+import { blockFields, statusBlock, type BadStatusDef, type StatusBlock } from '../src/core/persona/status-table.js';
+import { randomAction } from '../src/command/combat/persona-random.js';
+import type { Locale } from '../src/i18n/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
 import { text, type Reply } from '../src/views/view.js';
@@ -57,7 +67,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(999))
       .addIntegerOption((o) => describe(o, 'cmd.persona.hpcost').setMinValue(0).setMaxValue(999))
       .addIntegerOption((o) => describe(o, 'cmd.persona.hits').setMinValue(1).setMaxValue(10))
-      .addStringOption((o) => describe(o, 'cmd.persona.ailment').addChoices(...DEFAULT_BAD_STATUSES.map((b) => ({ name: b.name.en, name_localizations: { ja: b.name.ja, ko: b.name.ko }, value: b.id }))))
+      // the fight's own table (the GM may add statuses, /persona status): a name in any language, suggested as typed
+      .addStringOption((o) => describe(o, 'cmd.persona.ailment').setMaxLength(40).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.persona.ailment_rate').setMinValue(0).setMaxValue(100)),
   )
   .addSubcommand((s) =>
@@ -75,7 +86,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addStringOption((o) => describe(o, 'cmd.persona.amount').setRequired(true).setMaxLength(60))
       .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200))
       .addStringOption((o) => describe(o, 'cmd.persona.resource').addChoices(...localizedChoices(['hp', 'sp'], `persona.resource`)))
-      .addBooleanOption((o) => describe(o, 'cmd.persona.cure')),
+      .addBooleanOption((o) => describe(o, 'cmd.persona.cure'))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.revive')),
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.wait'))
   .addSubcommand((s) => describe(s, 'cmd.persona.defend'))
@@ -88,7 +100,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.talk')
       .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
-      .addIntegerOption((o) => describe(o, 'cmd.persona.chance').setRequired(true).setMinValue(0).setMaxValue(200)),
+      .addIntegerOption((o) => describe(o, 'cmd.persona.chance').setRequired(true).setMinValue(0).setMaxValue(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.reward').addChoices(...localizedChoices(['item', 'macca', 'persona'], `persona.rewardKind`)))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.level').setMinValue(0).setMaxValue(999))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.coef').setMinValue(0).setMaxValue(999))
+      .addStringOption((o) => describe(o, 'cmd.persona.itemName').setMaxLength(60))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.price').setMinValue(1).setMaxValue(999999))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.rank').setMinValue(0).setMaxValue(99))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.plevel').setMinValue(0).setMaxValue(999)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.combo')
@@ -99,6 +118,17 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100)))
   .addSubcommand((s) => describe(s, 'cmd.persona.pass'))
+  .addSubcommand((s) => describe(s, 'cmd.persona.random'))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.persona.status')
+      .addStringOption((o) => describe(o, 'cmd.persona.statusId').setMaxLength(30))
+      .addStringOption((o) => describe(o, 'cmd.persona.statusName').setMaxLength(40))
+      .addStringOption((o) => describe(o, 'cmd.persona.category').addChoices(...localizedChoices(['body', 'mind', 'element'], `persona.category`)))
+      .addStringOption((o) => describe(o, 'cmd.persona.blocks').addChoices(...localizedChoices(['none', 'skills', 'choice', 'all'], `persona.blocks`)))
+      .addStringOption((o) => describe(o, 'cmd.persona.cureKind').addChoices(...localizedChoices(['natural', 'other'], `persona.cure`)))
+      .addStringOption((o) => describe(o, 'cmd.persona.recoveryStat').addChoices(...localizedChoices(['con', 'pow', 'none'], `persona.recoveryStat`)))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.remove')),
+  )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.add')
       .addStringOption((o) => describe(o, 'cmd.persona.block').setMaxLength(BLOCK_MAX))
@@ -114,7 +144,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(9999))
       .addStringOption((o) => describe(o, 'cmd.persona.status').setMaxLength(40))
       .addBooleanOption((o) => describe(o, 'cmd.persona.down'))
-      .addBooleanOption((o) => describe(o, 'cmd.persona.released')),
+      .addBooleanOption((o) => describe(o, 'cmd.persona.released'))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.sukuStage').setMinValue(-3).setMaxValue(3))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.rakuStage').setMinValue(-3).setMaxValue(3))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.taruStage').setMinValue(-3).setMaxValue(3))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.makaStage').setMinValue(-3).setMaxValue(3)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.dodge')
@@ -138,7 +172,9 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
     describe(s, 'cmd.persona.setting')
       .addStringOption((o) => describe(o, 'cmd.persona.recovery').addChoices(...localizedChoices(['rounds', 'turns'], `persona.recoveryCount`)))
       .addIntegerOption((o) => describe(o, 'cmd.persona.critical').setMinValue(0).setMaxValue(50))
-      .addIntegerOption((o) => describe(o, 'cmd.persona.fumble').setMinValue(51).setMaxValue(101)),
+      .addIntegerOption((o) => describe(o, 'cmd.persona.fumble').setMinValue(51).setMaxValue(101))
+      .addStringOption((o) => describe(o, 'cmd.persona.dbladder').setMaxLength(300))
+      .addBooleanOption((o) => describe(o, 'cmd.persona.fumbleEvade')),
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.first').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
   .toJSON();
@@ -156,6 +192,8 @@ export const persona: CommandModule = {
         return await analyze(ctx, options);
       case 'setting':
         return await setting(ctx, options);
+      case 'status':
+        return await statusTable(ctx, options);
       case 'adjust':
       case 'dodge':
       case 'first':
@@ -166,7 +204,7 @@ export const persona: CommandModule = {
         return await manage(ctx, sub, options);
       default:
     }
-    return await act(ctx, (combat, state, rng) => {
+    return await act(ctx, sub ?? '', (combat, state, rng) => {
       switch (sub) {
         case 'attack':
           return attackStep(combat, state, options, rng);
@@ -176,6 +214,11 @@ export const persona: CommandModule = {
         case 'summon':
           // JA L83–84: <ペルソナ> success, or spend the slot; a Released Persona needs the roll (JA L1074).
           return summonPersona(combat, { spendSlot: options.boolean('spend') ?? false }, rng);
+        case 'random': {
+          const cover = coversFor(combat, state);
+          const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+          return randomAction(combat, state, evading, cover, rng);
+        }
         case 'item':
           return heal(
             combat,
@@ -187,6 +230,7 @@ export const persona: CommandModule = {
               item: true,
               resource: options.string('resource') === 'sp' ? 'sp' : 'hp',
               ...(options.boolean('cure') ? { cure: true } : {}),
+              ...(options.boolean('revive') ? { revive: true } : {}),
             },
             rng,
           );
@@ -210,8 +254,8 @@ export const persona: CommandModule = {
           return combination(combat, state, { skills: options.string('skills') ?? '', targets: targetIds(combat, options.string('targets')), element: options.string('element'), name: options.string('name'), evading, cover }, rng);
         }
         case 'talk':
-          // Wild Talk in a Hold-up's 1 More (JA L1029, L1036–1069): the GM rules the reward on success.
-          return wildTalk(combat, { target: targetIds(combat, options.string('target'))[0]!, chance: options.integer('chance') ?? 0 }, rng);
+          // Wild Talk in a Hold-up's 1 More (JA L1029, L1036–1069): the reward chosen up front is worked out and recorded on success.
+          return wildTalk(combat, { target: targetIds(combat, options.string('target'))[0]!, chance: options.integer('chance') ?? 0, ...talkReward(options) }, rng);
         default:
           return endAction(combat);
       }
@@ -219,12 +263,16 @@ export const persona: CommandModule = {
   },
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    const skills = await ctx.store.transaction(async (tx) => {
-      const row = await requireCombat(tx, ctx).catch(() => null);
-      if (!row || !isPersona(row.state) || !row.state.combat) return [];
-      const owner = row.state.combat.slot?.ownerId;
-      return row.state.setup.find((c) => c.id === owner)?.skills?.map((s) => s.name) ?? [];
-    });
+    const row = await ctx.store.transaction(async (tx) => await requireCombat(tx, ctx).catch(() => null));
+    if (!row || !isPersona(row.state)) return [];
+    const state = row.state;
+    if (focused.name === 'ailment') {
+      const table = state.combat?.config.badStatuses ?? state.config?.badStatuses ?? DEFAULT_BAD_STATUSES;
+      return table.map((d) => ({ name: d.name[ctx.locale], value: d.id })).filter((c) => c.name.includes(focused.value) || c.value.includes(focused.value)).slice(0, 25);
+    }
+    if (!state.combat) return [];
+    const owner = state.combat.slot?.ownerId;
+    const skills = state.setup.find((c) => c.id === owner)?.skills?.map((s) => s.name) ?? [];
     return skills.filter((n) => n.includes(focused.value)).slice(0, 25).map((n) => ({ name: n, value: n }));
   },
 };
@@ -289,21 +337,29 @@ function attackStep(combat: CombatState, state: PersonaCombatState, options: Com
       cover: cover.filter((c) => targets.includes(c.target)),
       ...(skillName ? { skill: skillName } : {}),
       // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
-      ...(ailment ? { ailment: { status: ailment, rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
+      ...(ailment ? { ailment: { status: parseStatus(ailment, combat.config.badStatuses), rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
     },
     rng,
   );
 }
 
-/** This round's Cover declarations whose coverer can still cover (the core checks the rest). */
+/**
+ * This round's Cover declarations whose coverer can still cover: one who has since gone Down, been
+ * charmed or covered already just does not cover (JA L961–962), rather than blocking the attack.
+ */
 function coversFor(combat: CombatState, state: PersonaCombatState): CoverDeclaration[] {
+  const find = (id: string) => combat.combatants.find((x) => x.id === id);
   return (state.cover ?? [])
-    .filter((c) => c.round === combat.round && combat.combatants.find((x) => x.id === c.by)?.coverUsed === false)
+    .filter((c) => {
+      const by = find(c.by);
+      const target = find(c.target);
+      return c.round === combat.round && by !== undefined && target !== undefined && coverRefusal(combat, by, target, false) === null;
+    })
     .map((c) => ({ by: c.by, target: c.target, evade: c.evade }));
 }
 
 /** Applies the open slot's action, then runs the fight on to the next open slot. */
-async function act(ctx: CommandContext, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step): Promise<Reply> {
+async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step): Promise<Reply> {
   const { updated, events } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
@@ -312,8 +368,14 @@ async function act(ctx: CommandContext, rule: (combat: CombatState, state: Perso
     const ownerId = state.combat.slot?.ownerId;
     const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
     // The slot's player acts for a PC; the GM for everyone.
-    if (owner !== ctx.user.id && !(await isGm(tx, ctx))) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
-    const step = rule(state.combat, state, ctx.rng);
+    const gm = await isGm(tx, ctx);
+    if (owner !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    // 悩殺・激昂…: the character does not choose (KO L174–179): a player may only take the random action
+    // or Defend; the GM, who applies the list's judgement steps, may run anything.
+    const actor = state.combat.combatants.find((c) => c.id === ownerId);
+    const noChoice = actor ? choiceBlockingStatus(state.combat, actor) : undefined;
+    if (noChoice && !gm && sub !== 'random' && sub !== 'defend') throw new UserError('persona.cmd.randomOnly', { name: actor!.name, status: statusName(state.combat, noChoice.id, ctx.locale) });
+    const step = withStatusNames(() => rule(state.combat!, state, ctx.rng), state.combat, ctx.locale);
     const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
     const next: PersonaCombatState = { ...state, combat: advanced.combat };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
@@ -343,7 +405,7 @@ async function add(ctx: CommandContext, options: CommandOptions): Promise<Reply>
     if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
     const pasted = options.string('block');
     const who = options.string('who')?.trim();
-    const block = pasted ? parseStatBlock(pasted, state.combat?.config.badStatuses) : who ? await storedBlock(tx, ctx.channelId, who) : undefined;
+    const block = pasted ? parseStatBlock(pasted, state.combat?.config.badStatuses ?? state.config?.badStatuses) : who ? await storedBlock(tx, ctx.channelId, who) : undefined;
     if (!block) throw new UserError(who ? 'persona.cmd.noBlock' : 'error.missingOption', { name: who ?? '', option: 'block' });
     const side = (options.string('side') as 'pc' | 'npc' | null) ?? block.side;
     if (side !== 'pc' && side !== 'npc') throw new UserError('persona.cmd.side');
@@ -391,6 +453,8 @@ async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | '
     } else if (sub === 'cover') {
       // JA L961–966: the coverer's own choice, once per round; the next attack on the target goes to it
       const covered = targetIds(combat, options.string('target'))[0]!;
+      const refusal = coverRefusal(combat, target, combat.combatants.find((c) => c.id === covered)!, false);
+      if (refusal !== null && refusal !== 'persona.error.coverUsed') throw new PersonaError(refusal, { name: target.name, target: combat.combatants.find((c) => c.id === covered)!.name });
       const entry = { by: target.id, target: covered, evade: options.boolean('evade') ?? false, round: combat.round };
       next = { ...state, cover: [...(state.cover ?? []).filter((c) => c.round === combat.round && c.by !== target.id && c.target !== covered), entry] };
       evs = [{ key: 'persona.cover.ready', params: { name: target.name, target: combat.combatants.find((c) => c.id === covered)!.name } }];
@@ -402,7 +466,9 @@ async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | '
       if (status) adj.badStatus = ['none', 'なし', '없음', '-'].includes(status.trim().toLowerCase()) ? null : parseStatus(status, combat.config.badStatuses);
       if (options.boolean('down') !== null) adj.down = options.boolean('down')!;
       if (options.boolean('released') !== null) adj.released = options.boolean('released')!;
-      const step = adjustCombatant(combat, target.id, adj);
+      // stages from auto-effect skills or effects the bot does not model (JA L409)
+      for (const k of ['suku', 'raku', 'taru', 'maka'] as const) if (options.integer(k) !== null) adj[k] = options.integer(k)!;
+      const step = withStatusNames(() => adjustCombatant(combat, target.id, adj), combat, ctx.locale);
       next = { ...state, combat: step.state };
       evs = step.events;
     } else if (sub === 'dodge') {
@@ -459,15 +525,110 @@ async function setting(ctx: CommandContext, options: CommandOptions): Promise<Re
     await requireGm(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
-    const patch: NonNullable<PersonaCombatState['config']> = {};
+    const patch: ConfigPatch = {};
     const recovery = options.string('recovery');
     if (recovery === 'rounds' || recovery === 'turns') patch.recoveryCount = recovery;
     if (options.integer('critical') !== null) patch.criticalMax = options.integer('critical')!;
     if (options.integer('fumble') !== null) patch.fumbleMin = options.integer('fumble')!;
+    // the db rank ladder of タル/マカ (JA L599–600; not in the seeds): "1D4, 1D6, 1D6+1D4, …"
+    const ladder = options.string('dbladder');
+    if (ladder) patch.dbLadder = ladder.split(/[,、，→>\s]+/).map((x) => normalizeDice(x)).filter(Boolean);
+    if (options.boolean('fumble_evade') !== null) patch.fumbleEvade = options.boolean('fumble_evade')!;
     const base = state.combat ?? createCombat({ combatants: [{ id: 'a', name: 'a', side: 'pc', agi: 0, luck: 0, hp: 1 }, { id: 'b', name: 'b', side: 'npc', agi: 0, luck: 0, hp: 1 }], config: state.config ?? {} }).state;
     const step = configure(base, patch); // validates the combination
-    const next: PersonaCombatState = state.combat ? { ...state, combat: step.state } : { ...state, config: { ...(state.config ?? {}), ...patch } };
+    const next: PersonaCombatState = state.combat ? { ...state, combat: step.state } : { ...state, config: { ...(state.config ?? {}), ...patch, ...(patch.dbLadder ? { dbLadder: step.state.config.dbLadder! } : {}) } };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.setting', next), events: step.events };
   });
   return publicReply(ctx, updated, events);
+}
+
+/** The reward a Wild Talk asks for (JA L1038–1065): chosen with the roll, worked out by the core on success. */
+function talkReward(options: CommandOptions): Pick<TalkSpec, 'reward'> {
+  const kind = options.string('reward');
+  if (kind !== 'item' && kind !== 'macca' && kind !== 'persona') return {};
+  const optional = <K extends string>(key: K, value: number | null) => (value === null ? {} : ({ [key]: value } as Record<K, number>));
+  return {
+    reward: {
+      kind,
+      ...optional('level', options.integer('level')),
+      ...optional('coefficient', options.integer('coef')),
+      ...optional('price', options.integer('price')),
+      ...optional('rank', options.integer('rank')),
+      ...optional('personaLevel', options.integer('plevel')),
+      ...(options.string('item') ? { item: options.string('item')! } : {}),
+    },
+  };
+}
+
+function statusName(combat: CombatState | null, id: string, locale: Locale): string {
+  return combat?.config.badStatuses.find((d) => d.id === id)?.name[locale] ?? id;
+}
+
+/** One status of the table, for the GM: name, category, what it forbids, cure and recovery stat. */
+function statusRow(ctx: CommandContext, d: BadStatusDef): string {
+  const t = ctx.t;
+  const stat = d.cure === 'natural' && d.recoveryStat ? t(`persona.recoveryStat.${d.recoveryStat}`) : '-';
+  return t('persona.table.row', { id: d.id, name: d.name[ctx.locale], category: t(`persona.category.${d.category}`), blocks: t(`persona.blocks.${statusBlock(d)}`), cure: t(`persona.cure.${d.cure}`), stat });
+}
+
+/**
+ * /persona status (GM): the fight's bad-status table. Both seeds lost theirs (JA L345–349, KO L171–181),
+ * so the shipped rows are a default the GM sees and edits: without `id` it lists the table; with `id`
+ * it adds or changes that status (name in every language, category, what it forbids, cure, the
+ * natural-recovery stat CON/POW of JA L352–353); `remove:true` deletes one nobody has.
+ */
+async function statusTable(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+  const { updated, lines } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
+    const base = state.combat ?? createCombat({ combatants: [{ id: 'a', name: 'a', side: 'pc', agi: 0, luck: 0, hp: 1 }, { id: 'b', name: 'b', side: 'npc', agi: 0, luck: 0, hp: 1 }], config: state.config ?? {} }).state;
+    const rawId = options.string('id')?.trim();
+    if (!rawId) {
+      return { updated: combatRow, lines: [ctx.t('persona.table.head'), ...base.config.badStatuses.map((d) => statusRow(ctx, d))] };
+    }
+    const existing = base.config.badStatuses.find((d) => d.id === rawId || LOCALE_NAMES(d).includes(rawId));
+    let step: Step;
+    if (options.boolean('remove')) {
+      if (!existing) throw new UserError('persona.cmd.badStatus', { word: rawId.slice(0, 40), list: base.config.badStatuses.map((d) => d.id).join(', ') });
+      step = withStatusNames(() => removeBadStatus(base, existing.id), base, ctx.locale);
+    } else {
+      const name = options.string('name')?.trim();
+      const block = (options.string('blocks') as StatusBlock | null) ?? (existing ? statusBlock(existing) : 'none');
+      const cure = (options.string('cure') as BadStatusDef['cure'] | null) ?? existing?.cure ?? 'natural';
+      const stat = options.string('stat');
+      const def: BadStatusDef = {
+        id: existing?.id ?? rawId,
+        name: name ? { en: name, ja: name, ko: name } : (existing?.name ?? { en: rawId, ja: rawId, ko: rawId }),
+        category: (options.string('category') as BadStatusDef['category'] | null) ?? existing?.category ?? 'body',
+        ...blockFields(block),
+        cure,
+        recoveryStat: stat === 'con' || stat === 'pow' ? stat : stat === 'none' ? null : (existing?.recoveryStat ?? 'con'),
+      };
+      step = defineBadStatus(base, def);
+    }
+    const table = step.state.config.badStatuses;
+    const next: PersonaCombatState = state.combat ? { ...state, combat: step.state } : { ...state, config: { ...(state.config ?? {}), badStatuses: table } };
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.status', next);
+    const changed = table.find((d) => d.id === (existing?.id ?? rawId));
+    return { updated: saved, lines: [...eventLines(ctx, state.combat, step.events, state), ...(changed ? [statusRow(ctx, changed)] : [])] };
+  });
+  return {
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map(text), ephemeral: true },
+    dms: [],
+    board: trackerUpdate(ctx, updated, personaTrackerView(ctx, updated.state as PersonaCombatState)),
+  };
+}
+
+const LOCALE_NAMES = (d: BadStatusDef): string[] => [d.name.en, d.name.ja, d.name.ko];
+
+/** A refusal naming a bad status shows the fight table's name (a GM-defined status is not in the default table). */
+function withStatusNames<T>(run: () => T, combat: CombatState, locale: Locale): T {
+  try {
+    return run();
+  } catch (e) {
+    if (e instanceof PersonaError && typeof e.params.status === 'string') throw new PersonaError(e.key, { ...e.params, status: statusName(combat, e.params.status, locale) });
+    throw e;
+  }
 }

@@ -13,6 +13,7 @@ import { fateMessages } from './messages/fate.js';
 import { fateWarMessages } from './messages/fate-war.js';
 import { grailwarMessages } from './messages/grailwar.js';
 import { personaMessages } from './messages/persona.js';
+import { personaCommandMessages } from './messages/persona-commands.js';
 import { mtgMessages } from './messages/mtg.js';
 import { pvpMessages } from './messages/pvp.js';
 import { secretMessages } from './messages/secrets.js';
@@ -30,7 +31,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -215,10 +215,16 @@ describe('the whole fight from stat blocks (issue 12 “Must show”)', () => {
       const ben = await who('ベン');
       if (ben.badStatus === null) recovered = true;
       if (ben.released) {
-        const s = await as(player2, 'summon');
+        // charmed, he does not choose (KO L174–179): his random action is step ③, the summon that fixes the Release
+        const s = await as(player2, ben.badStatus !== null ? 'random' : 'summon');
         expect(out(s)).toMatch(/ベン calls their Persona back|ベン fails to call/);
         await check();
         if ((await who('ベン')).released) continue; // the failed roll spent the slot
+      }
+      if ((await who('ベン')).badStatus !== null) {
+        // still charmed: a random action is his; the GM rules this one a pass (the GM may, KO L174–179)
+        await gmDo('persona', 'pass');
+        continue;
       }
       if (!healed) {
         const before = (await who('アキ')).hp;

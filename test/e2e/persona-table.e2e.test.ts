@@ -44,7 +44,7 @@ describe('Hold-up choices (JA L1029–1069)', () => {
     await gmDo('combat', 'end');
   });
 
-  it('Wild Talk: success sends the enemy away undefeated; failure gives it an extra slot at the end of this one (JA L1036–1068)', async () => {
+  it('Wild Talk: success with every enemy boss rank 0 ends the fight undefeated (JA L1045); failure gives the target an extra slot at the end of this one (JA L1068)', async () => {
     await holdUpFight('talk');
     const ex = await as(h.fake.users.player, 'talk', [{ name: 'target', value: 'Slime' }, { name: 'chance', value: 50 }]);
     const text = out(ex);
@@ -54,9 +54,12 @@ describe('Hold-up choices (JA L1029–1069)', () => {
     } else if (/fumble/.test(text)) {
       expect((await combat()).slot?.kind).toBe('extra');
     } else {
-      expect(text).toMatch(/Slime leaves the fight, not defeated/);
+      // both shadows are boss rank 0 (no boss rank in their blocks): the fight ends instead, nobody defeated (JA L1045)
+      expect(text).toMatch(/No reward was named: the GM grants/);
+      expect(text).toMatch(/Every enemy is boss rank 0: the fight ends/);
       expect((await who('Slime')).fled).toBe(true);
       expect((await who('Slime')).hp).toBeGreaterThan(0);
+      expect((await combat()).endReason).toBe('talk');
     }
     await gmDo('combat', 'end');
   });

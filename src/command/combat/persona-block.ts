@@ -16,7 +16,7 @@ import { seededRandom } from '../../core/random.js';
 import { UserError } from '../errors.js';
 import { findStatusPrefix, isElement, normalizeDice, parseElement, parseResistance, parseResistances, parseStatus } from './persona-input.js';
 
-export type SkillKind = 'physical' | 'magic' | 'heal' | 'ailment' | 'death' | 'suku+' | 'suku-' | 'raku+' | 'raku-';
+export type SkillKind = 'physical' | 'magic' | 'heal' | 'ailment' | 'death' | 'suku+' | 'suku-' | 'raku+' | 'raku-' | 'taru+' | 'taru-' | 'maka+' | 'maka-';
 
 export interface PersonaSkill {
   name: string;
@@ -37,6 +37,8 @@ export interface PersonaSkill {
   status?: { id: string; rate: number | 'fuyo' };
   /** a heal that also clears the bad status */
   cure?: boolean;
+  /** a heal whose text revives the incapacitated (JA L366; others cannot target them, JA L1164) */
+  revive?: boolean;
 }
 
 export interface StatBlock {
@@ -63,6 +65,10 @@ export interface StatBlock {
   personaSkill?: number;
   persona?: string;
   wild?: boolean;
+  /** enemy level, or a PC's original highest Persona level (Wild Talk, JA L1040–1057) */
+  level?: number;
+  /** boss rank (Wild Talk needs 0, JA L1037) */
+  bossRank?: number;
   resist?: Partial<Record<string, Resistance>>;
   skills?: PersonaSkill[];
 }
@@ -78,6 +84,7 @@ const STAT_WORDS: Record<string, keyof StatBlock> = {
   mdb: 'mdb', 魔法db: 'mdb', 마법db: 'mdb', 防御: 'defense', 防御力: 'defense', def: 'defense', defense: 'defense', 방어: 'defense', 방어력: 'defense',
   装甲: 'armor', armor: 'armor', 장갑: 'armor', siz: 'siz', ダウン耐性: 'downResistance', down: 'downResistance', 다운내성: 'downResistance', 被ダメ: 'damagePct', 'dmg%': 'damagePct', 피해: 'damagePct',
   ペルソナ: 'personaSkill', persona: 'personaSkill', 페르소나: 'personaSkill', name: 'name', 名前: 'name', 이름: 'name',
+  lv: 'level', level: 'level', レベル: 'level', 레벨: 'level', boss: 'bossRank', ボスランク: 'bossRank', 보스랭크: 'bossRank',
 };
 const STRING_FIELDS = new Set<keyof StatBlock>(['db', 'mdb', 'name']);
 const RESIST_HEAD = new Set(['耐性', 'resist', 'resistances', '내성', '相性']);
@@ -87,6 +94,8 @@ const KIND_WORDS: Record<string, SkillKind> = {
   回復: 'heal', heal: 'heal', 회복: 'heal', バステ: 'ailment', ailment: 'ailment', 배드: 'ailment', 即死: 'death', death: 'death', 즉사: 'death',
   スクカジャ: 'suku+', スクンダ: 'suku-', ラクカジャ: 'raku+', ラクンダ: 'raku-', 'suku+': 'suku+', 'suku-': 'suku-', 'raku+': 'raku+', 'raku-': 'raku-',
   스쿠카쟈: 'suku+', 스쿤다: 'suku-', 라쿠카쟈: 'raku+', 라쿤다: 'raku-', sukukaja: 'suku+', sukunda: 'suku-', rakukaja: 'raku+', rakunda: 'raku-',
+  タルカジャ: 'taru+', タルンダ: 'taru-', マカカジャ: 'maka+', マカンダ: 'maka-', 'taru+': 'taru+', 'taru-': 'taru-', 'maka+': 'maka+', 'maka-': 'maka-',
+  타루카쟈: 'taru+', 타룬다: 'taru-', 마카카쟈: 'maka+', 마칸다: 'maka-', tarukaja: 'taru+', tarunda: 'taru-', makakaja: 'maka+', makanda: 'maka-',
 };
 
 const fold = (s: string) => s.normalize('NFKC').trim().toLowerCase();
@@ -196,6 +205,7 @@ function parseSkillTokens(line: string, tokens: string[], table: readonly BadSta
     if (['全体', 'all', '전체', '敵全体', '味方全体'].includes(f)) { skill.all = true; continue; }
     if (['単体', 'one', '단일', '単'].includes(f)) continue;
     if (['治療', 'cure', '치료'].includes(f)) { skill.cure = true; continue; }
+    if (['蘇生', 'revive', '소생', '부활'].includes(f)) { skill.revive = true; continue; }
     if ((m = /^(?:[x×](\d{1,2})|(\d{1,2})(?:回|hits?|회))$/.exec(f))) { skill.hits = Number(m[1] ?? m[2]); continue; }
     if (/d\d/.test(f)) { skill.dice = f; continue; }
     const st = findStatusPrefix(f, table);
@@ -217,7 +227,7 @@ function validateBlock(raw: StatBlock, table: readonly BadStatusDef[]): StatBloc
     if (raw.side !== 'pc' && raw.side !== 'npc') throw new UserError('persona.cmd.side');
     out.side = raw.side;
   }
-  for (const k of ['sp', 'dex', 'agi', 'luck', 'con', 'pow', 'end', 'mag', 'defense', 'armor', 'siz', 'downResistance', 'personaSkill'] as const) {
+  for (const k of ['sp', 'dex', 'agi', 'luck', 'con', 'pow', 'end', 'mag', 'defense', 'armor', 'siz', 'downResistance', 'personaSkill', 'level', 'bossRank'] as const) {
     if (raw[k] !== undefined) out[k] = num(raw[k], k);
   }
   if (raw.damagePct !== undefined) out.damagePct = num(raw.damagePct, 'damagePct', -100, 100);
@@ -248,6 +258,7 @@ function validateSkill(s: PersonaSkill, table: readonly BadStatusDef[]): Persona
   if (s.hit !== undefined) out.hit = s.hit === 'auto' ? 'auto' : num(s.hit, `${s.name}.hit`, 0, 200);
   if (s.all !== undefined) out.all = s.all === true;
   if (s.cure !== undefined) out.cure = s.cure === true;
+  if (s.revive !== undefined) out.revive = s.revive === true;
   if (s.hits !== undefined) out.hits = num(s.hits, `${s.name}.hits`, 1, 10);
   if (s.status !== undefined) {
     const rate = s.status.rate === 'fuyo' ? 'fuyo' : num(s.status.rate, `${s.name}.status`, 0, 200);
@@ -281,6 +292,8 @@ export function blockInit(block: StatBlock, id: string, side: 'pc' | 'npc'): Com
     downResistance: block.downResistance ?? 0,
     damageTakenPct: block.damagePct ?? 0,
     ...(block.wild ? { wild: true } : {}),
+    ...(block.level !== undefined ? { level: block.level } : {}),
+    ...(block.bossRank !== undefined ? { bossRank: block.bossRank } : {}),
     // Without a <Persona> % a PC's Persona is out from the start (no start-of-combat roll).
     ...(block.personaSkill === undefined ? { summoned: side === 'pc' } : { personaSkill: block.personaSkill }),
   };

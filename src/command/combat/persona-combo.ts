@@ -9,6 +9,7 @@
 import { attack, type CombatState, type CoverDeclaration, type Step } from '../../core/persona/index.js';
 import { sumDb, expandDb } from '../../core/persona/damage.js';
 import { inCombat } from '../../core/persona/combatant.js';
+import { effectiveDb } from '../../core/persona/db-rank.js';
 import type { RandomSource } from '../../core/random.js';
 import { UserError } from '../errors.js';
 import type { PersonaCombatState } from './persona.js';
@@ -40,7 +41,8 @@ export function combination(combat: CombatState, state: PersonaCombatState, inpu
   const main = parts.reduce((a, b) => (b.skill.power! > a.skill.power! ? b : a));
   const all = main.skill.all === true;
   const coefficient = Math.floor(main.skill.power! + (parts.length - 1) / (all ? 2 : 1));
-  const dice = expandDb(sumDb(parts.map((p) => (p.skill.kind === 'physical' ? p.c.physDb : p.c.magDb))), coefficient);
+  // each participant's db after its own タル/マカ stages (JA L599–600)
+  const dice = expandDb(sumDb(parts.map((p) => effectiveDb(combat.config, p.c, p.skill.kind as 'physical' | 'magic'))), coefficient);
   const allowed = new Set(parts.flatMap((p) => p.skill.elements));
   const elements = input.element ? input.element.split(/[+/]/).map((e) => parseElement(e.trim())) : main.skill.elements;
   for (const e of elements) if (!allowed.has(e)) throw new UserError('persona.cmd.comboElement', { element: e });

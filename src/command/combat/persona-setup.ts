@@ -3,14 +3,16 @@
 // a typo at once. Stat blocks stay in the fight's JSON state; a later fight in the same channel finds
 // them by name (no table of their own).
 import { and, desc, eq } from 'drizzle-orm';
-import { addReinforcement, type CombatantInit, type PersonaEvent } from '../../core/persona/index.js';
+import { addReinforcement, createCombat, declarePersona, removeCombatant, wait, type CombatantInit, type PersonaEvent } from '../../core/persona/index.js';
+import type { RandomSource } from '../../core/random.js';
 import { ev } from '../../core/persona/types.js';
 import type { Tx } from '../../store/db.js';
 import { UserError } from '../errors.js';
+import { isGm } from './store.js';
 import type { CommandContext, CommandOptions } from '../types.js';
 import { blockInit, type PersonaSkill, type StatBlock } from './persona-block.js';
 import { parseResistances } from './persona-input.js';
-import type { PersonaCombatState, PersonaSetup } from './persona.js';
+import { advanceToSlot, type PersonaCombatState, type PersonaSetup } from './persona.js';
 
 const NAME_MAX = 100;
 
@@ -34,6 +36,8 @@ export function statLine(ctx: CommandContext, c: CombatantInit, skills: readonly
     c.damageTakenPct ? `${t('persona.stat.dmgPct')} ${c.damageTakenPct > 0 ? '+' : ''}${c.damageTakenPct}%` : '',
     c.personaSkill !== undefined ? `${t('persona.stat.persona')} ${c.personaSkill}%` : '',
     c.wild ? 'Wild' : '',
+    c.level !== undefined ? `Lv ${c.level}` : '',
+    c.bossRank ? `${t('persona.stat.boss')} ${c.bossRank}` : '',
   ].filter(Boolean);
   const resist = Object.entries(c.resistances ?? {}).map(([e, r]) => `${t(`persona.element.${e}`)}:${t(`persona.resistance.${r}`)}`);
   const skillText = skills.map((s) => skillSummary(ctx, s));
@@ -54,6 +58,8 @@ function skillSummary(ctx: CommandContext, s: PersonaSkill): string {
     s.all ? t('persona.stat.all') : '',
     s.hits && s.hits > 1 ? `×${s.hits}` : '',
     s.status ? `${s.status.id}${s.status.rate === 'fuyo' ? '' : s.status.rate}` : '',
+    s.cure ? t('persona.stat.cure') : '',
+    s.revive ? t('persona.stat.revive') : '',
   ].filter(Boolean);
   return `${s.name} (${bits.join(' ')})`;
 }
@@ -112,4 +118,63 @@ export async function storedBlock(tx: Tx, channelId: string, name: string): Prom
     if (found?.block) return found.block;
   }
   return undefined;
+}
+
+/**
+ * /combat next in a Persona fight: ① the roster becomes the combat (the "Combat begins" line), ② each
+ * PC with a <Persona> % rolls the start-of-combat summon (JA L48–49; a failure loses round 1, L64),
+ * then the fight runs to the first open slot.
+ */
+export function startPersonaFight(s: PersonaCombatState, rng: RandomSource): { state: PersonaCombatState; events: PersonaEvent[] } {
+  if (s.setup.length === 0) throw new UserError('combat.nobody');
+  // A surprised side gets no turn in round 1 (JA L64): the GM's ruling at /combat start.
+  const created = createCombat({ combatants: s.setup.map(({ hidden: _hidden, owner: _owner, block: _block, skills: _skills, ...c }) => c), surprised: s.surprised ?? null, config: s.config ?? {} });
+  let combat = created.state;
+  const events: PersonaEvent[] = [...created.events];
+  for (const c of combat.combatants) {
+    if (c.personaUser && !c.summoned && s.setup.find((x) => x.id === c.id)?.personaSkill !== undefined) {
+      const step = declarePersona(combat, c.id, rng);
+      combat = step.state;
+      events.push(...step.events);
+    }
+  }
+  const advanced = advanceToSlot(combat, rng, s.tieFirst);
+  return { state: { ...s, combat: advanced.combat }, events: [...events, ...advanced.events] };
+}
+
+/**
+ * /combat remove in a Persona fight (GM): before round 1 the entry leaves the setup; later the
+ * combatant leaves the fight (not defeated, its pending slots dropped); if its slot was open the
+ * fight runs on to the next one.
+ */
+export function removeFromFight(s: PersonaCombatState, name: string, rng: RandomSource): { state: PersonaCombatState; events: PersonaEvent[] } {
+  const entry = s.setup.find((c) => c.name === name.trim());
+  if (!entry) throw new UserError('combat.unknown', { name: name.slice(0, NAME_MAX) });
+  const setup = s.setup.filter((c) => c.id !== entry.id);
+  const cleaned = { ...s, setup, cover: (s.cover ?? []).filter((c) => c.by !== entry.id && c.target !== entry.id), tieFirst: (s.tieFirst ?? []).filter((id) => id !== entry.id) };
+  if (!s.combat) return { state: cleaned, events: [ev('persona.gm.removed', { name: entry.name })] };
+  const step = removeCombatant(s.combat, entry.id);
+  const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, rng, cleaned.tieFirst) : { combat: step.state, events: [] };
+  return { state: { ...cleaned, combat: advanced.combat }, events: [...step.events, ...advanced.events] };
+}
+
+/**
+ * /combat delay in a Persona fight: the seeds' delay is Wait (待機, JA L946–950): initiative 0 for the
+ * rest of the round, the turn comes back later; only on the original slot. The amount a Fate fight
+ * asks for has no meaning here (JA L947 sets 0).
+ */
+export function delayInFight(s: PersonaCombatState, rng: RandomSource): { state: PersonaCombatState; events: PersonaEvent[] } {
+  if (!s.combat) throw new UserError('persona.cmd.notRunning');
+  const step = wait(s.combat);
+  const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, rng, s.tieFirst) : { combat: step.state, events: [] };
+  return { state: { ...s, combat: advanced.combat }, events: [...step.events, ...advanced.events] };
+}
+
+/** The open slot's player, or the GM (who acts for everyone). */
+export async function requireSlotOwnerOrGm(tx: Tx, ctx: CommandContext, s: PersonaCombatState): Promise<void> {
+  if (!s.combat) throw new UserError('persona.cmd.notRunning');
+  const ownerId = s.combat.slot?.ownerId;
+  const owner = s.setup.find((c) => c.id === ownerId)?.owner ?? null;
+  if (owner === ctx.user.id || (await isGm(tx, ctx))) return;
+  throw new UserError('combat.notYourTurn', { name: s.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
 }

@@ -16,7 +16,7 @@ export interface SkillUse {
   cover?: CoverDeclaration[];
 }
 
-const supportive = (k: PersonaSkill['kind']) => k === 'heal' || k.startsWith('suku+') || k.startsWith('raku+');
+const supportive = (k: PersonaSkill['kind']) => k === 'heal' || k.endsWith('+');
 
 export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource): Step {
   const { skill } = use;
@@ -26,7 +26,9 @@ export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource):
   if (targets.length === 0) {
     if (!skill.all) throw new UserError('persona.cmd.needTargets', { skill: skill.name });
     const friends = supportive(skill.kind);
-    targets = combat.combatants.filter((c) => inCombat(c) && (friends ? c.side === actor.side : c.side !== actor.side)).map((c) => c.id);
+    // the incapacitated are left out of skills that do not act on them (JA L1164, KO L449)
+    const reaches = (c: (typeof combat.combatants)[number]) => inCombat(c) || (skill.kind === 'heal' && skill.revive === true && c.incapacitated && !c.dead && !c.fled);
+    targets = combat.combatants.filter((c) => reaches(c) && (friends ? c.side === actor.side : c.side !== actor.side)).map((c) => c.id);
   }
   const cost = { ...(skill.hp ? { hp: skill.hp } : {}), ...(skill.sp ? { sp: skill.sp } : {}) };
   const power = skill.dice !== undefined ? { dice: skill.dice } : { coefficient: skill.power ?? 1 };
@@ -54,7 +56,7 @@ export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource):
     }
     case 'heal':
       // HP healed = 2 × the roll of magic db × N, one roll for every target (JA L377–382)
-      return heal(combat, { skill: skill.name, targets, kind: 'magic', ...power, cost, ...(skill.cure ? { cure: true } : {}) }, rng);
+      return heal(combat, { skill: skill.name, targets, kind: 'magic', ...power, cost, ...(skill.cure ? { cure: true } : {}), ...(skill.revive ? { revive: true } : {}) }, rng);
     case 'ailment':
     case 'death': {
       if (skill.kind === 'ailment' && skill.status === undefined) throw new UserError('persona.cmd.needStatus', { skill: skill.name });
@@ -71,12 +73,14 @@ export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource):
           ...(skill.elements[0] ? { element: skill.elements[0] } : {}),
           hits: skill.hits ?? 1,
           cost,
+          // Cover answers 「攻撃・各種効果」 alike (JA L957): the coverer takes the infliction check
+          cover: (use.cover ?? []).filter((c) => targets.includes(c.target)),
         },
         rng,
       );
     }
     default: {
-      const [stat, sign] = [skill.kind.slice(0, 4) as 'suku' | 'raku', skill.kind.endsWith('+') ? 1 : -1] as const;
+      const [stat, sign] = [skill.kind.slice(0, 4) as 'suku' | 'raku' | 'taru' | 'maka', skill.kind.endsWith('+') ? 1 : -1] as const;
       return buff(combat, { skill: skill.name, targets, stat, delta: sign, cost });
     }
   }

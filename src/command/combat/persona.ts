@@ -1,8 +1,13 @@
 // Persona-style fights in the tracker: combatants are set up ad hoc or from a stat block, then the
 // core's state machine runs the rounds; every command applies one rule call and advances to the
 // next open slot. The board (pinned tracker) shows every state a table asks about.
-import { advance, type CombatantInit, type CombatState, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
-import { initiativeOf, nextActorCandidates } from '../../core/persona/initiative.js';
+import { advance, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
+import { initiativeOf, nextActorCandidates, projectedOrder } from '../../core/persona/initiative.js';
+import { canAct, choiceBlockingStatus, skillBlockingStatus, speedStat, statusDef } from '../../core/persona/combatant.js';
+import { escapeChance } from '../../core/persona/escape.js';
+import { naturalRecoveryChance, recoveryStatValue } from '../../core/persona/status.js';
+import { effectiveDb } from '../../core/persona/db-rank.js';
+import type { Combatant, TalkReward } from '../../core/persona/types.js';
 import { personaEventText } from '../../core/persona/text.js';
 import { findBadStatus } from '../../core/persona/status-table.js';
 import type { RandomSource } from '../../core/random.js';
@@ -35,8 +40,8 @@ export interface PersonaCombatState {
   tieFirst?: string[];
   /** Cover declared by the coverer for this round (JA L961–966): used by the next attack on `target` */
   cover?: { by: string; target: string; evade: boolean; round: number }[];
-  /** house settings chosen before round 1 (passed to createCombat) */
-  config?: Partial<Pick<PersonaConfig, 'criticalMax' | 'fumbleMin' | 'recoveryCount'>>;
+  /** house settings and the GM's bad-status table chosen before round 1 (passed to createCombat) */
+  config?: ConfigPatch & Partial<Pick<PersonaConfig, 'badStatuses'>>;
 }
 
 /** A combatant still lying incapacitated: a finish-off can be declared at round start (JA L882–886). */
@@ -98,9 +103,11 @@ function mayDo(combat: CombatState): string[] {
   const c = combat.combatants.find((x) => x.id === slot?.ownerId);
   if (!slot || !c) return [];
   const out: string[] = [];
-  if (slot.holdUp) out.push('allout');
+  // 悩殺・激昂… take the choice of action away: a random action, or Defend, always possible (KO L174–179)
+  if (choiceBlockingStatus(combat, c)) return ['random', 'defend'];
+  if (slot.holdUp) out.push('allout', 'talk');
   if (c.personaUser && !c.summoned) out.push('summon');
-  else out.push('attack');
+  else if (!skillBlockingStatus(combat, c)) out.push('attack');
   if (c.wild && !slot.changeTried) out.push('change');
   out.push('item', 'defend');
   if (slot.kind === 'original') out.push('wait');
@@ -115,7 +122,9 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   const lines = combat
     ? combat.combatants.map((c) => {
         const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
-        const status = c.badStatus ? (findBadStatus(combat.config.badStatuses, c.badStatus.id)?.name[ctx.locale] ?? c.badStatus.id) : '';
+        const statusText = c.badStatus ? (findBadStatus(combat.config.badStatuses, c.badStatus.id)?.name[ctx.locale] ?? c.badStatus.id) : '';
+        const odds = nextRecoveryChance(combat, c);
+        const status = statusText && odds !== null && !hidden.has(c.id) ? `${statusText} (${t('persona.board.recovery', { n: odds })})` : statusText;
         const persona = c.personaUser ? (c.released ? t('persona.board.released') : c.summoned ? (c.persona ? t('persona.board.persona', { persona: c.persona }) : t('persona.board.summoned')) : t('persona.board.unsummoned')) : '';
         const marks = [
           persona,
@@ -126,6 +135,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
           status,
           c.suku !== 0 ? t('persona.board.suku', { n: c.suku > 0 ? `+${c.suku}` : String(c.suku) }) : '',
           c.raku !== 0 ? t('persona.board.raku', { n: c.raku > 0 ? `+${c.raku}` : String(c.raku) }) : '',
+          c.taru ? t('persona.board.taru', { n: c.taru > 0 ? `+${c.taru}` : String(c.taru), db: effectiveDb(combat.config, c, 'physical') }) : '',
+          c.maka ? t('persona.board.maka', { n: c.maka > 0 ? `+${c.maka}` : String(c.maka), db: effectiveDb(combat.config, c, 'magic') }) : '',
           c.dead ? t('combat.cond.dead') : c.incapacitated ? t('combat.cond.incapacitated') : '',
           c.fled ? t('combat.cond.escaped') : '',
         ]
@@ -147,7 +158,44 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   if (combat?.phase === 'roundStart') blocks.push(text(t('persona.board.finishWindow')));
   if (combat && owner && combat.phase === 'slot') {
     blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/persona ${a}`).join(', ') })));
+    const flee = soloEscapeOdds(combat, owner, hidden);
+    if (flee !== null) blocks.push(text(t('persona.board.escape', { name: owner.name, n: flee })));
+  }
+  // the rest of the round as it stands (JA L61: re-compared at every turn, so only a forecast)
+  if (combat && combat.phase !== 'ended') {
+    // a hidden shadow's place would hint at its speed before it acts: left out
+    const rest = projectedOrder(combat).filter((c) => c.id !== combat.turn?.actorId && !hidden.has(c.id));
+    if (rest.length > 0) blocks.push(text(t('persona.board.next', { names: rest.map((c) => c.name).join(' → ') })));
   }
   blocks.push(text(lines.join('\n') || t('combat.tracker.empty')));
+  // Wild Talk rewards won (JA L1038–1065): the table's record, not the GM's memory
+  if (combat?.rewards?.length) blocks.push(text(`${t('persona.board.rewards')}\n${combat.rewards.map((r) => rewardLine(ctx, r)).join('\n')}`));
   return { locale: ctx.locale, tone: 'info', title: t('combat.tracker.title', { name: state.name }), blocks, ephemeral: false };
+}
+
+/** One Wild Talk reward for the board, in the reader's language. */
+export function rewardLine(ctx: CommandContext, r: TalkReward): string {
+  if (r.kind === 'macca') return ctx.t('persona.reward.macca', { name: r.by, target: r.from, amount: r.macca ?? 0 });
+  if (r.kind === 'item') return ctx.t('persona.reward.item', { name: r.by, target: r.from, item: r.item ?? '-', quantity: r.quantity ?? 0 });
+  return ctx.t('persona.reward.persona', { name: r.by, target: r.from, level: r.level ?? 0, skills: r.skills ?? 0 });
+}
+
+/**
+ * The natural-recovery chance at the character's next own turn, (CON/POW or 耐/魔) × elapsed rounds %
+ * (JA L352–353), for the board; null when the status does not recover naturally or the fight counts
+ * KO L183's turns (which depend on everyone's turns to come).
+ */
+function nextRecoveryChance(combat: CombatState, c: Combatant): number | null {
+  const def = statusDef(combat, c.badStatus);
+  if (c.badStatus === null || def?.cure !== 'natural' || def.recoveryStat === null || combat.config.recoveryCount === 'turns') return null;
+  const nextRound = c.acted ? combat.round + 1 : combat.round;
+  return naturalRecoveryChance(recoveryStatValue(c, def.recoveryStat), nextRound - c.badStatus.round);
+}
+
+/** The slot owner's solo escape odds (JA L834–839), unless a hidden enemy's DEX would show through. */
+function soloEscapeOdds(combat: CombatState, owner: Combatant, hidden: ReadonlySet<string>): number | null {
+  const enemies = combat.combatants.filter((e) => e.side !== owner.side && canAct(combat, e));
+  if (hidden.has(owner.id) || enemies.some((e) => hidden.has(e.id))) return null;
+  const odds = escapeChance([speedStat(owner)], enemies.map(speedStat));
+  return odds.automatic ? 100 : odds.chance;
 }

@@ -1,12 +1,14 @@
 // Bad-status and instant-death skills (「バステ・即死」, JA L171–195, L298–359; KO L141–184).
 import type { RandomSource } from '../random.js';
 import { chanceRoll } from './check.js';
-import { findCombatant, inCombat, resistanceOf } from './combatant.js';
+import { findCombatant, inCombat, requireSkillsUsable, resistanceOf } from './combatant.js';
 import { applyDownOccurrence, checkKnockOut } from './down.js';
 import { beginAction, closeSlot, finish } from './state.js';
 import { inflictionBlock, inflictionChance, putBadStatus } from './status.js';
-import { PersonaError, ev, type CombatState, type Element, type Step } from './types.js';
+import { PersonaError, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
 import type { InflictionAffinity } from './damage.js';
+import type { CoverDeclaration } from './attack.js';
+import { coverRefusal } from './defense.js';
 
 export interface AilmentSpec {
   skill?: string;
@@ -27,12 +29,17 @@ export interface AilmentSpec {
   cost?: { hp?: number; sp?: number };
   /** a Persona's skill (default true): needs the Persona out; a weakness instant death Downs (JA L1016) */
   byPersona?: boolean;
+  /** Cover: the coverer takes the infliction in the target's place (JA L957 「攻撃・各種効果に対して庇い」, L961–966) */
+  cover?: CoverDeclaration[];
 }
 
 /**
- * Resolves a bad-status / instant-death skill in the current slot (JA L300–322). The passive-action
- * window of the flow (Cover; whether evasion applies is not stated) is left to the GM. Defend blocks
- * bad statuses (JA L734) but not instant death (our reading: Defend names only bad statuses).
+ * Resolves a bad-status / instant-death skill in the current slot (JA L300–322). The flow's passive
+ * action window (JA L308 「効果対象の受動的行動」) takes Cover: the defender may cover against 「攻撃・
+ * 各種効果」 (JA L957), so the coverer's 運, resistances and Defend decide in the target's place; a
+ * coverer that is itself a target is checked again on its own (JA L964). Whether Persona evasion applies
+ * to a skill without a hit roll is not stated (digest §12 #13): the GM's call. Defend blocks bad
+ * statuses (JA L734) but not instant death (our reading: Defend names only bad statuses).
  */
 export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSource, actorId?: string): Step {
   const hits = spec.hits ?? 1;
@@ -44,6 +51,7 @@ export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSo
   const { d, actor, events } = dr;
   const byPersona = spec.byPersona ?? true;
   if (byPersona && actor.personaUser && !actor.summoned) throw new PersonaError('persona.error.notSummoned', { name: actor.name });
+  if (byPersona) requireSkillsUsable(d, actor);
   if (spec.effect.kind === 'status') {
     if (spec.effect.statuses.length === 0) throw new PersonaError('persona.error.noStatus');
     for (const s of spec.effect.statuses) {
@@ -52,6 +60,17 @@ export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSo
   }
   const targets = spec.targets.map((id) => findCombatant(d, id));
   for (const t of targets) if (!inCombat(t)) throw new PersonaError('persona.error.badTarget', { name: t.name });
+  const covers = new Map<string, Combatant>();
+  for (const c of spec.cover ?? []) {
+    const target = findCombatant(d, c.target);
+    if (!spec.targets.includes(c.target)) throw new PersonaError('persona.error.coverNotTarget', { name: target.name });
+    if (covers.has(c.target)) throw new PersonaError('persona.error.coverTwice', { name: target.name });
+    const by = findCombatant(d, c.by);
+    const refusal = coverRefusal(d, by, target, false);
+    if (refusal !== null) throw new PersonaError(refusal, { name: by.name, target: target.name });
+    if ([...covers.values()].some((x) => x.id === by.id)) throw new PersonaError('persona.error.coverUsed', { name: by.name, target: target.name });
+    covers.set(c.target, by);
+  }
   const hp = spec.cost?.hp ?? 0;
   const sp = spec.cost?.sp ?? 0;
   if (!Number.isSafeInteger(hp) || !Number.isSafeInteger(sp) || hp < 0 || sp < 0) throw new PersonaError('persona.error.badCost');
@@ -66,9 +85,14 @@ export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSo
       ? ev('persona.ailment.declareSkill', { name: actor.name, skill: spec.skill, targets: targetNames })
       : ev('persona.ailment.declare', { name: actor.name, targets: targetNames }),
   );
+  for (const [targetId, by] of covers) {
+    by.coverUsed = true;
+    events.push(ev('persona.cover.effect', { name: by.name, target: findCombatant(d, targetId).name }));
+  }
 
   for (let hit = 1; hit <= hits; hit++) {
-    for (const target of targets) {
+    for (const intended of targets) {
+      const target = covers.get(intended.id) ?? intended;
       if (!inCombat(target)) continue;
       let affinity: InflictionAffinity = 'normal';
       if (spec.element !== undefined) {

@@ -3,10 +3,11 @@
 import type { RandomSource } from '../random.js';
 import { evaluateDice } from '../dice/index.js';
 import { chanceRoll, percentile } from './check.js';
-import { alliesOf, canAct, damageTakenMods, effectiveDefense, enemiesOf, findCombatant, inCombat, resistanceOf } from './combatant.js';
+import { alliesOf, canAct, requireSkillsUsable, damageTakenMods, effectiveDefense, enemiesOf, findCombatant, inCombat, resistanceOf } from './combatant.js';
 import { computeDamage, expandDb, sumDb, type DamageBreakdown } from './damage.js';
 import { canTakePassive, coverPenalty, coverRefusal, evasionChance } from './defense.js';
 import { applyDownOccurrence, checkKnockOut, healHp, loseHp } from './down.js';
+import { dbStage, effectiveDb } from './db-rank.js';
 import { beginAction, closeSlot, finish, type Draft } from './state.js';
 import { inflictionBlock, inflictionChance, putBadStatus } from './status.js';
 import { PersonaError, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
@@ -183,9 +184,10 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
   const { d, actor, events } = dr;
   const byPersona = spec.byPersona ?? true;
   if (byPersona && actor.personaUser && !actor.summoned) throw new PersonaError('persona.error.notSummoned', { name: actor.name });
+  if (byPersona) requireSkillsUsable(d, actor);
   const targets = spec.targets.map((id) => findCombatant(d, id));
   for (const t of targets) if (!validTarget(d, actor, t)) throw new PersonaError('persona.error.badTarget', { name: t.name });
-  const expr = spec.dice !== undefined ? expandDb(spec.dice, 1) : expandDb(spec.kind === 'physical' ? actor.physDb : actor.magDb, spec.coefficient ?? 1);
+  const expr = spec.dice !== undefined ? expandDb(spec.dice, 1) : expandDb(effectiveDb(d.config, actor, spec.kind), spec.coefficient ?? 1);
   if (spec.ailment !== undefined && !d.config.badStatuses.some((s) => s.id === spec.ailment!.status)) {
     throw new PersonaError('persona.error.unknownStatus', { status: spec.ailment.status });
   }
@@ -204,6 +206,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
   const partners = (spec.combination?.participants ?? []).filter((p) => p.id !== actor.id).map((p) => ({ c: findCombatant(d, p.id), cost: p.cost }));
   for (const { c } of partners) {
     if (c.side !== actor.side || !canAct(d, c) || (c.personaUser && !c.summoned)) throw new PersonaError('persona.error.badParticipant', { name: c.name });
+    requireSkillsUsable(d, c);
   }
   payCost(dr, spec.cost);
   for (const p of partners) payCost({ ...dr, actor: p.c }, p.cost);
@@ -223,6 +226,41 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
 
   /** targets whose evasion critical makes every later evasion succeed until the attack ends (JA L972–974) */
   const evadeCrit = new Set<string>();
+  /**
+   * The receiver's Persona evasion (JA L969–978): (速 + mods) / evasions this round, a magic critical
+   * counting two (JA L971), Cover's −SIZ×2 (JA L963). A critical evades every later hit on the same
+   * target (JA L972–974); a fumble makes the attack a critical, and with a hit critical a forced
+   * Dizzy (JA L975–977).
+   */
+  const tryEvade = (receiver: Combatant, targetId: string, coveredSiz: number, critical: boolean, canDoubleCount: boolean): { evaded: boolean; critical: boolean; forced: boolean } => {
+    if (!canTakePassive(d, receiver)) {
+      events.push(ev('persona.evade.unable', { name: receiver.name }));
+      return { evaded: false, critical, forced: false };
+    }
+    if (evadeCrit.has(targetId)) {
+      events.push(ev('persona.evade.auto', { name: receiver.name }));
+      return { evaded: true, critical, forced: false };
+    }
+    receiver.evasions += canDoubleCount && spec.kind === 'magic' && critical && !combination ? 2 : 1;
+    const chance = evasionChance({ agi: receiver.agi, suku: receiver.suku, count: receiver.evasions, coveredSiz, rounding: d.config.rounding });
+    const ec = percentile(chance, rng, d.config);
+    const eparams = { name: receiver.name, roll: ec.roll, chance };
+    if (ec.critical) {
+      evadeCrit.add(targetId);
+      events.push(ev('persona.evade.critical', eparams));
+      return { evaded: true, critical, forced: false };
+    }
+    if (ec.success) {
+      events.push(ev('persona.evade.success', eparams));
+      return { evaded: true, critical, forced: false };
+    }
+    if (ec.fumble) {
+      events.push(ev('persona.evade.fumble', eparams));
+      return { evaded: false, critical: true, forced: critical };
+    }
+    events.push(ev('persona.evade.fail', eparams));
+    return { evaded: false, critical, forced: false };
+  };
   for (let hit = 1; hit <= hits; hit++) {
     if (!inCombat(actor)) break;
     const landed: Landed[] = [];
@@ -236,9 +274,11 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
         const check = percentile(spec.hitRate + 10 * actor.suku, rng, d.config);
         const params = { name: actor.name, target: target.name, roll: check.roll, chance: check.target };
         if (check.fumble) {
-          // JA L132 / KO L127: the target becomes random. Our reading: one of everyone still in the
-          // fight except the attacker (either side; the intended target too), hit without a new roll,
-          // no critical and no evasion (the defender's reaction was to the intended attack).
+          // JA L132 / KO L127: the target becomes random: one of everyone still in the fight except the
+          // attacker (either side; the intended target too; the pool is the GM's reading, digest §12 #12),
+          // no critical. It is now the attack's target, and the target's passive action follows the
+          // success check (JA L135): it may try Persona evasion by its own standing choice, since only an
+          // auto-success attack is un-evadable (JA L133). Setting fumbleEvade:false drops that.
           const pool = d.combatants.filter((c) => c.id !== actor.id && inCombat(c) && validTarget(d, actor, c));
           if (pool.length === 0) {
             events.push(ev('persona.hit.fumble', params));
@@ -246,7 +286,8 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
           }
           const random = pool[rng.die(pool.length) - 1]!;
           events.push(ev('persona.hit.fumbleRandom', { ...params, random: random.name }));
-          landed.push({ target: random, receiver: random, critical: false, forced: false });
+          const outcome = d.config.fumbleEvade !== false && evading.has(random.id) ? tryEvade(random, random.id, 0, false, false) : { evaded: false, critical: false, forced: false };
+          if (!outcome.evaded) landed.push({ target: random, receiver: random, critical: outcome.critical, forced: outcome.forced });
           continue;
         }
         if (!check.success) {
@@ -257,40 +298,10 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
         events.push(ev(critical ? 'persona.hit.critical' : 'persona.hit.success', params));
         const tries = cover ? cover.evade : evading.has(target.id);
         if (tries) {
-          if (!canTakePassive(d, receiver)) {
-            events.push(ev('persona.evade.unable', { name: receiver.name }));
-          } else if (evadeCrit.has(target.id)) {
-            events.push(ev('persona.evade.auto', { name: receiver.name }));
-            continue;
-          } else {
-            receiver.evasions += spec.kind === 'magic' && critical && !combination ? 2 : 1;
-            const chance = evasionChance({
-              agi: receiver.agi,
-              suku: receiver.suku,
-              count: receiver.evasions,
-              coveredSiz: cover ? target.siz : 0,
-              rounding: d.config.rounding,
-            });
-            const ec = percentile(chance, rng, d.config);
-            const eparams = { name: receiver.name, roll: ec.roll, chance };
-            if (ec.critical) {
-              evadeCrit.add(target.id);
-              events.push(ev('persona.evade.critical', eparams));
-              continue;
-            }
-            if (ec.success) {
-              events.push(ev('persona.evade.success', eparams));
-              continue;
-            }
-            if (ec.fumble) {
-              // JA L975: the attack counts as a critical; with a hit critical as well, L976–977
-              forced = critical;
-              critical = true;
-              events.push(ev('persona.evade.fumble', eparams));
-            } else {
-              events.push(ev('persona.evade.fail', eparams));
-            }
-          }
+          const outcome = tryEvade(receiver, target.id, cover ? target.siz : 0, critical, true);
+          if (outcome.evaded) continue;
+          critical = outcome.critical;
+          forced = outcome.forced;
         }
       } else if (cover ? cover.evade : evading.has(target.id)) {
         events.push(ev('persona.evade.autoHit', { name: receiver.name }));
@@ -426,7 +437,10 @@ export function allOutAttack(state: CombatState, spec: AllOutSpec, rng: RandomSo
   } else {
     targets = enemiesOf(d, actor.side).filter(inCombat);
   }
-  const expr = expandDb(sumDb(participants.map((p) => p.physDb)), spec.kind === 'showtime' ? 2 : 1);
+  // JA L1033: a support effect on any participant applies to all of them, the same one not twice:
+  // the best タルカジャ stage among them moves every participant's physical db (db-rank.ts)
+  const taru = Math.max(...participants.map((p) => dbStage(p, 'physical')));
+  const expr = expandDb(sumDb(participants.map((p) => effectiveDb(d.config, p, 'physical', taru))), spec.kind === 'showtime' ? 2 : 1);
   const roll = evaluateDice(expr, rng).value;
   events.push(ev(`persona.allOut.${spec.kind}`, { name: actor.name, participants: participants.map((p) => p.name).join(', ') }));
   events.push(ev('persona.damage.roll', { expr, total: roll }));

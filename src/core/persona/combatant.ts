@@ -58,6 +58,10 @@ export function makeCombatant(init: CombatantInit): Combatant {
     damageTakenPct: int(init.damageTakenPct, 0, 'damageTakenPct', id),
     suku: stages(init.suku, 'suku', id),
     raku: stages(init.raku, 'raku', id),
+    taru: stages(init.taru, 'taru', id),
+    maka: stages(init.maka, 'maka', id),
+    ...(init.level !== undefined ? { level: nonNegativeInt(init.level, 0, 'level', id) } : {}),
+    ...(init.bossRank !== undefined ? { bossRank: nonNegativeInt(init.bossRank, 0, 'bossRank', id) } : {}),
     persona: null,
     summoned,
     everSummoned: summoned,
@@ -140,4 +144,22 @@ export function enemiesOf(state: CombatState, side: Combatant['side']): Combatan
 
 export function alliesOf(state: CombatState, side: Combatant['side']): Combatant[] {
   return state.combatants.filter((c) => c.side === side);
+}
+
+/** The bad status that forbids Persona skills to this character, if any (the GM's table: blocksSkills or worse). */
+export function skillBlockingStatus(state: CombatState, c: Combatant): BadStatusDef | undefined {
+  const def = statusDef(state, c.badStatus);
+  return def !== undefined && (def.blocksSkills === true || def.blocksActions) ? def : undefined;
+}
+
+/** The bad status that takes the choice of action away (悩殺・激昂・混乱・暴走: random actions, KO L174–179). */
+export function choiceBlockingStatus(state: CombatState, c: Combatant): BadStatusDef | undefined {
+  const def = statusDef(state, c.badStatus);
+  return def !== undefined && def.blocksActionChoice ? def : undefined;
+}
+
+/** Refuses a Persona skill under a status that forbids skills (PersonaError). */
+export function requireSkillsUsable(state: CombatState, c: Combatant): void {
+  const def = skillBlockingStatus(state, c);
+  if (def !== undefined) throw new PersonaError('persona.error.statusNoSkills', { name: c.name, status: def.id });
 }

@@ -1,5 +1,5 @@
 // Passive actions: Persona evasion and Cover (JA L955–978; KO L392–412; digest §7).
-import { canAct } from './combatant.js';
+import { canAct, statusDef } from './combatant.js';
 import { roundBy, type CombatState, type Combatant, type Rounding } from './types.js';
 
 export interface EvasionInput {
@@ -46,6 +46,8 @@ export function coverRefusal(state: CombatState, coverer: Combatant, target: Com
   if (coverer.id === target.id) return 'persona.error.coverSelf';
   if (coverer.side !== target.side) return 'persona.error.coverEnemy';
   if (!canTakePassive(state, coverer)) return 'persona.error.coverUnable';
+  // Cover is declared, a choice: 悩殺・激昂… take it away (JA L948 「行動選択が出来なくなった」)
+  if (statusDef(state, coverer.badStatus)?.blocksActionChoice === true) return 'persona.error.coverNoChoice';
   if (coverer.coverUsed) return 'persona.error.coverUsed';
   if (targetEvading) return 'persona.error.coverAfterEvade';
   return null;

@@ -51,5 +51,6 @@ export { castAilment, type AilmentSpec } from './ailment.js';
 export { escape, escapeChance, type EscapeOdds } from './escape.js';
 export { localizePersonaParams, personaEventText, personaErrorMessage } from './text.js';
 export { heal, buff, type HealSpec, type BuffStat } from './support.js';
-export { adjustCombatant, addReinforcement, configure, type Adjustment } from './gm.js';
-export { wildTalk } from './talk.js';
+export { adjustCombatant, addReinforcement, configure, defineBadStatus, removeBadStatus, removeCombatant, type Adjustment, type ConfigPatch } from './gm.js';
+export { wildTalk, type TalkSpec, type TalkRewardChoice } from './talk.js';
+export { DEFAULT_DB_LADDER, effectiveDb, dbStage } from './db-rank.js';

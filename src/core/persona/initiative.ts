@@ -9,7 +9,7 @@ export function initiativeOf(c: Combatant): number {
 }
 
 /** Still to take a turn this round: in combat and not yet acted (a Wait hands the turn back). */
-export function awaitingTurn(c: Combatant): boolean {
+function awaitingTurn(c: Combatant): boolean {
   return inCombat(c) && !c.acted;
 }
 
@@ -28,8 +28,9 @@ export function nextActorCandidates(state: CombatState): Combatant[] {
 }
 
 /**
- * The order the rest of the round would take if nothing changed (for display only: Wait, finish-off,
- * Down and incapacitation change it, which is why advance() asks nextActorCandidates every time).
+ * The order the rest of the round would take if nothing changed (the board's "still to act" line, JA
+ * L61: Wait, finish-off, Down and incapacitation change it, which is why advance() asks
+ * nextActorCandidates every time).
  */
 export function projectedOrder(state: CombatState): Combatant[] {
   return state.combatants

@@ -11,6 +11,7 @@
 import type { RandomSource } from '../random.js';
 import { percentile } from './check.js';
 import { canAct, findCombatant, inCombat, makeCombatant, statusDef } from './combatant.js';
+import { checkLadder } from './db-rank.js';
 import { holdUpAvailable, startSlotEffects } from './down.js';
 import { initiativeOf, nextActorCandidates } from './initiative.js';
 import { rollNaturalRecovery } from './status.js';
@@ -112,7 +113,7 @@ export function closeSlot(dr: Draft): void {
  * incapacitated and unconscious until healed to 3 (JA L1166–1167; the section speaks of Persona
  * users, so defeated shadows stay down).
  */
-export function checkEnd(dr: Draft): boolean {
+export function checkEnd(dr: Draft, reasonIfOver?: EndReason): boolean {
   const { d, events } = dr;
   if (d.phase === 'ended') return true;
   const pcs = d.combatants.filter((c) => c.side === 'pc');
@@ -121,7 +122,8 @@ export function checkEnd(dr: Draft): boolean {
   const npcIn = npcs.some(inCombat);
   if (pcIn && npcIn) return false;
   let reason: EndReason;
-  if (!pcIn) reason = pcs.some((c) => c.fled) ? 'escape' : 'npcWin';
+  if (reasonIfOver !== undefined) reason = reasonIfOver;
+  else if (!pcIn) reason = pcs.some((c) => c.fled) ? 'escape' : 'npcWin';
   else reason = 'pcWin';
   d.phase = 'ended';
   d.endReason = reason;
@@ -189,8 +191,10 @@ export function validateConfig(c: PersonaConfig): void {
     Number.isInteger(c.holdUpMinAllies) &&
     c.holdUpMinAllies >= 1 &&
     (c.recoveryCount === undefined || c.recoveryCount === 'rounds' || c.recoveryCount === 'turns') &&
-    new Set(c.badStatuses.map((s) => s.id)).size === c.badStatuses.length;
+    new Set(c.badStatuses.map((s) => s.id)).size === c.badStatuses.length &&
+    (c.fumbleEvade === undefined || typeof c.fumbleEvade === 'boolean');
   if (!ok) throw new PersonaError('persona.error.badConfig');
+  if (c.dbLadder !== undefined) c.dbLadder = checkLadder(c.dbLadder);
 }
 
 /**

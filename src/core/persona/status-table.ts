@@ -25,8 +25,10 @@ export interface BadStatusDef {
   blocksActions: boolean;
   /** the character cannot choose its actions (悩殺, JA L948): cancels a Wait */
   blocksActionChoice: boolean;
-  /** acts at random (悩殺・激昂・混乱・暴走); KO L174–179 gives the priority list, the GM applies it */
+  /** acts at random (悩殺・激昂・混乱・暴走); KO L174–179 gives the priority list (/persona random) */
   randomAction: boolean;
+  /** no Persona skills (a GM-defined status such as a seal); other actions stay open. Absent = false */
+  blocksSkills?: boolean;
   /** 'natural': 「自然回復」 (JA L352); 'other': only skills or items cure it */
   cure: 'natural' | 'other';
   /** the stat natural recovery uses: CON (or Persona 耐) / POW (or Persona 魔) (JA L353) */
@@ -93,4 +95,27 @@ export const DEFAULT_BAD_STATUSES: readonly BadStatusDef[] = Object.freeze([
 
 export function findBadStatus(table: readonly BadStatusDef[], id: string): BadStatusDef | undefined {
   return table.find((d) => d.id === id);
+}
+
+export const STATUS_ID_MAX = 30;
+export const STATUS_TABLE_MAX = 30;
+
+/** What a status forbids, as one setting the GM picks: nothing, Persona skills, the choice of action, every action. */
+export type StatusBlock = 'none' | 'skills' | 'choice' | 'all';
+
+export function statusBlock(def: BadStatusDef): StatusBlock {
+  if (def.blocksActions) return 'all';
+  if (def.blocksActionChoice) return 'choice';
+  if (def.blocksSkills) return 'skills';
+  return 'none';
+}
+
+/** The def fields for a StatusBlock: 'choice' also means random actions (悩殺・激昂…, JA L347). */
+export function blockFields(block: StatusBlock): Pick<BadStatusDef, 'blocksActions' | 'blocksActionChoice' | 'randomAction' | 'blocksSkills'> {
+  return {
+    blocksActions: block === 'all',
+    blocksActionChoice: block === 'all' || block === 'choice',
+    randomAction: block === 'choice',
+    blocksSkills: block !== 'none',
+  };
 }

@@ -3,8 +3,9 @@
 import type { RandomSource } from '../random.js';
 import { evaluateDice } from '../dice/index.js';
 import { payCost } from './attack.js';
-import { findCombatant, inCombat } from './combatant.js';
+import { findCombatant, inCombat, requireSkillsUsable } from './combatant.js';
 import { expandDb } from './damage.js';
+import { effectiveDb, ladderIndex } from './db-rank.js';
 import { beginAction, closeSlot, finish } from './state.js';
 import { PersonaError, ev, type CombatState, type Step } from './types.js';
 
@@ -22,22 +23,30 @@ export interface HealSpec {
   item?: boolean;
   /** also removes the target's bad status (a cure such as パトラ) */
   cure?: boolean;
+  /** a skill or item whose own text revives (JA L366 「戦闘不能の回復」): may target the incapacitated */
+  revive?: boolean;
   cost?: { hp?: number; sp?: number };
 }
 
 /**
  * Recovery (JA L377–384): one roll for every target (JA L382), HP healed = 2 × roll, capped at max
  * HP (the seed is silent; a current HP above max after a Persona change is kept, JA L798).
- * Incapacitated targets are not healed here (revival is each skill's own text, digest §5.3).
+ * An incapacitated character is excluded from skills that do not act on the incapacitated (JA L1164,
+ * KO L449): only a skill or item marked revive (its own text, JA L366) may target one, and lifts the
+ * incapacitation when HP ends above 0. The dead and the fled are never targets.
  */
 export function heal(state: CombatState, spec: HealSpec, rng: RandomSource, actorId?: string): Step {
   if (spec.targets.length === 0) throw new PersonaError('persona.error.noTargets');
   const dr = beginAction(state, actorId);
   const { d, actor, events } = dr;
   if (!spec.item && actor.personaUser && !actor.summoned) throw new PersonaError('persona.error.notSummoned', { name: actor.name });
+  if (!spec.item) requireSkillsUsable(d, actor);
   const targets = [...new Set(spec.targets)].map((id) => findCombatant(d, id));
-  for (const t of targets) if (!inCombat(t)) throw new PersonaError('persona.error.badTarget', { name: t.name });
-  const expr = spec.dice !== undefined ? expandDb(spec.dice, 1) : expandDb(spec.kind === 'physical' ? actor.physDb : actor.magDb, spec.coefficient ?? 1);
+  for (const t of targets) {
+    const revivable = spec.revive === true && t.incapacitated && !t.dead && !t.fled;
+    if (!inCombat(t) && !revivable) throw new PersonaError(t.incapacitated && !t.dead && !t.fled ? 'persona.error.cannotRevive' : 'persona.error.badTarget', { name: t.name });
+  }
+  const expr = spec.dice !== undefined ? expandDb(spec.dice, 1) : expandDb(effectiveDb(d.config, actor, spec.kind), spec.coefficient ?? 1);
   payCost(dr, spec.cost);
   const resource = spec.resource ?? 'hp';
   events.push(ev(spec.item ? 'persona.item.use' : 'persona.heal.declare', { name: actor.name, skill: spec.skill ?? '', targets: targets.map((t) => t.name).join(', ') }));
@@ -49,6 +58,11 @@ export function heal(state: CombatState, spec: HealSpec, rng: RandomSource, acto
       const before = t.hp;
       t.hp = Math.max(t.hp, Math.min(t.hpMax, t.hp + amount));
       events.push(ev('persona.heal.hp', { target: t.name, amount: t.hp - before, hp: t.hp, hpMax: t.hpMax }));
+      if (t.incapacitated && t.hp > 0) {
+        t.incapacitated = false;
+        t.unconscious = false;
+        events.push(ev('persona.heal.revived', { target: t.name }));
+      }
     } else {
       const before = t.sp;
       t.sp = Math.max(t.sp, Math.min(t.spMax, t.sp + amount));
@@ -63,29 +77,45 @@ export function heal(state: CombatState, spec: HealSpec, rng: RandomSource, acto
   return finish(dr);
 }
 
-export type BuffStat = 'suku' | 'raku';
+export type BuffStat = 'suku' | 'raku' | 'taru' | 'maka';
 
 /**
- * カジャ/ンダ (JA L406–409, L598–602): スク ±10% hit/evasion/infliction, ラク ±2 defense per stage;
- * they stack up to 3 stages (JA L405), here −3…+3. Auto-success (most support skills, digest §5.4).
- * タル/マカ move a db rank whose ladder is not in the seeds, so they are not offered.
+ * カジャ/ンダ (JA L406–409, L597–602): スク ±10% hit/evasion/infliction, ラク ±2 defense, タル/マカ the
+ * physical/magic db one rank up/down the fight's db ladder (db-rank.ts; the ladder is a setting, the
+ * seeds do not give it), per stage; they stack up to 3 stages (JA L409), here a net −3…+3 (digest §12
+ * #14). Auto-success (most support skills, JA L390). A タル/マカ target whose db is not on the ladder is
+ * refused before anything is paid.
  */
 export function buff(state: CombatState, spec: { skill?: string; targets: string[]; stat: BuffStat; delta: 1 | -1; cost?: { hp?: number; sp?: number } }, actorId?: string): Step {
   if (spec.targets.length === 0) throw new PersonaError('persona.error.noTargets');
   const dr = beginAction(state, actorId);
   const { d, actor, events } = dr;
+  if (actor.personaUser && !actor.summoned) throw new PersonaError('persona.error.notSummoned', { name: actor.name });
+  requireSkillsUsable(d, actor);
   const targets = [...new Set(spec.targets)].map((id) => findCombatant(d, id));
   for (const t of targets) if (!inCombat(t)) throw new PersonaError('persona.error.badTarget', { name: t.name });
+  if (spec.stat === 'taru' || spec.stat === 'maka') {
+    const kind = spec.stat === 'taru' ? 'physical' : 'magic';
+    for (const t of targets) {
+      if (ladderIndex(d.config, t, kind) < 0) throw new PersonaError('persona.error.dbOffLadder', { name: t.name, db: kind === 'physical' ? t.physDb : t.magDb });
+    }
+  }
   payCost(dr, spec.cost);
   events.push(ev('persona.buff.declare', { name: actor.name, skill: spec.skill ?? '', targets: targets.map((t) => t.name).join(', ') }));
   for (const t of targets) {
-    const next = Math.max(-3, Math.min(3, t[spec.stat] + spec.delta));
-    if (next === t[spec.stat]) {
+    const now = t[spec.stat] ?? 0;
+    const next = Math.max(-3, Math.min(3, now + spec.delta));
+    if (next === now) {
       events.push(ev(`persona.buff.capped.${spec.stat}`, { target: t.name, stages: next }));
       continue;
     }
     t[spec.stat] = next;
-    events.push(ev(`persona.buff.${spec.stat}`, { target: t.name, stages: next }));
+    if (spec.stat === 'taru' || spec.stat === 'maka') {
+      const kind = spec.stat === 'taru' ? 'physical' : 'magic';
+      events.push(ev(`persona.buff.${spec.stat}`, { target: t.name, stages: next, db: effectiveDb(d.config, t, kind) }));
+    } else {
+      events.push(ev(`persona.buff.${spec.stat}`, { target: t.name, stages: next }));
+    }
   }
   closeSlot(dr);
   return finish(dr);

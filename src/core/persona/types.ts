@@ -40,6 +40,10 @@ export interface PersonaConfig {
    * (JA, default) or 'turns' — every turn any character started since the status landed.
    */
   recoveryCount?: 'rounds' | 'turns';
+  /** the db rank ladder タル/マカ move along (JA L599–600; the ladder is not in the seeds: db-rank.ts) */
+  dbLadder?: string[];
+  /** a hit fumble's random target may try Persona evasion (JA L132 + L135: it is the attack's target now) */
+  fumbleEvade?: boolean;
 }
 
 /** What a character is given when it enters the combat; createCombat fills the rest. */
@@ -93,6 +97,14 @@ export interface CombatantInit {
   suku?: number;
   /** ラクカジャ/ラクンダ stages, −3…+3: ±2 defense (JA L601) */
   raku?: number;
+  /** タルカジャ/タルンダ stages, −3…+3: physical db rank ±1 (JA L599) */
+  taru?: number;
+  /** マカカジャ/マカンダ stages, −3…+3: magic db rank ±1 (JA L600) */
+  maka?: number;
+  /** enemy level (Wild Talk rewards, JA L1040–1051) or the Persona user's original highest Persona level (JA L1057) */
+  level?: number;
+  /** boss rank: Wild Talk needs 0 (JA L1037); all enemies at 0 end the fight instead (JA L1045) */
+  bossRank?: number;
 }
 
 /** A bad status on a character: which, and in which round it landed (natural recovery counts from it). */
@@ -131,6 +143,11 @@ export interface Combatant {
   damageTakenPct: number;
   suku: number;
   raku: number;
+  /** タルカジャ/マカカジャ stages (absent in fights saved before them = 0) */
+  taru?: number;
+  maka?: number;
+  level?: number;
+  bossRank?: number;
   /** the current Persona's name, after a Persona change */
   persona: string | null;
 
@@ -200,7 +217,7 @@ export interface Turn {
  */
 export type Phase = 'declaration' | 'roundStart' | 'slot' | 'idle' | 'ended';
 
-export type EndReason = 'pcWin' | 'npcWin' | 'escape';
+export type EndReason = 'pcWin' | 'npcWin' | 'escape' | 'talk';
 
 export interface CombatState {
   phase: Phase;
@@ -218,8 +235,25 @@ export interface CombatState {
   /** Hold-up in force: the side and the owner of the 1 More it rides on (JA L1028–1030) */
   holdUp: { side: Side; ownerId: string } | null;
   endReason: EndReason | null;
+  /** Wild Talk rewards won in this fight (JA L1038–1065), kept for the table's record */
+  rewards?: TalkReward[];
   config: PersonaConfig;
   log: PersonaEvent[];
+}
+
+/** What a successful Wild Talk gave (JA L1038–1065). */
+export interface TalkReward {
+  by: string;
+  from: string;
+  kind: 'item' | 'macca' | 'persona';
+  critical: boolean;
+  /** Macca gained, or an item's total price */
+  macca?: number;
+  item?: string;
+  quantity?: number;
+  /** the new Persona's level and skill count 2 + level/12 (JA L1063) */
+  level?: number;
+  skills?: number;
 }
 
 /** Every report line: a catalog key (`persona.*`, src/i18n/messages/persona.ts) and its parameters. */

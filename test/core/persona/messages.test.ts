@@ -22,7 +22,7 @@ const SRC = join(import.meta.dirname, '../../../src/core/persona');
 /** The keys built from templates in the source, spelled out. */
 const DYNAMIC = [
   ...['bokosuka', 'showtime'].map((k) => `persona.allOut.${k}`),
-  ...['pcWin', 'npcWin', 'escape'].map((k) => `persona.combat.end.${k}`),
+  ...['pcWin', 'npcWin', 'escape', 'talk'].map((k) => `persona.combat.end.${k}`),
   ...['pc', 'npc'].map((k) => `persona.combat.surprise.${k}`),
   ...['weak', 'resist', 'null', 'reflect', 'absorb'].map((k) => `persona.damage.${k}`),
   ...['physical', 'magic'].map((k) => `persona.attack.declare.${k}`),
@@ -30,16 +30,21 @@ const DYNAMIC = [
   ...ELEMENTS.map((k) => `persona.element.${k}`),
   ...RESISTANCES.map((k) => `persona.resistance.${k}`),
   ...['declaration', 'roundStart', 'slot', 'idle', 'ended'].map((k) => `persona.phase.${k}`),
-  ...['suku', 'raku'].flatMap((k) => [`persona.buff.${k}`, `persona.buff.capped.${k}`]),
+  ...['suku', 'raku', 'taru', 'maka'].flatMap((k) => [`persona.buff.${k}`, `persona.buff.capped.${k}`]),
   ...['original', 'oneMore', 'extra'].map((k) => `persona.board.kind.${k}`),
-  ...['physical', 'magic', 'heal', 'ailment', 'death', 'suku+', 'suku-', 'raku+', 'raku-'].map((k) => `persona.skillKind.${k}`),
+  ...['physical', 'magic', 'heal', 'ailment', 'death', 'suku+', 'suku-', 'raku+', 'raku-', 'taru+', 'taru-', 'maka+', 'maka-'].map((k) => `persona.skillKind.${k}`),
   ...['hp', 'sp'].map((k) => `persona.resource.${k}`),
   ...['bokosuka', 'showtime'].map((k) => `persona.allkind.${k}`),
   ...['rounds', 'turns'].flatMap((k) => [`persona.gm.settings.${k}`, `persona.recoveryCount.${k}`]),
+  ...['item', 'macca', 'persona'].map((k) => `persona.rewardKind.${k}`),
+  ...['body', 'mind', 'element'].map((k) => `persona.category.${k}`),
+  ...['none', 'skills', 'choice', 'all'].map((k) => `persona.blocks.${k}`),
+  ...['natural', 'other'].map((k) => `persona.cure.${k}`),
+  ...['con', 'pow', 'none'].map((k) => `persona.recoveryStat.${k}`),
 ];
 
 /** The command layer's files that emit persona.* keys (setup echo, board, hidden variants). */
-const COMMAND_FILES = ['persona.ts', 'persona-setup.ts', 'persona-skill.ts'].map((f) => join(import.meta.dirname, '../../../src/command/combat', f)).concat(join(import.meta.dirname, '../../../commands/persona.ts'));
+const COMMAND_FILES = ['persona.ts', 'persona-setup.ts', 'persona-skill.ts', 'persona-random.ts'].map((f) => join(import.meta.dirname, '../../../src/command/combat', f)).concat(join(import.meta.dirname, '../../../commands/persona.ts'));
 
 function translator(locale: Locale): Translate {
   return (key: string, params: Params = {}) => {
