@@ -31,6 +31,7 @@ import type { CheckStatus } from '../src/core/fate/status-names.js';
 import { storeRoll, storedResult } from '../src/command/rolls.js';
 import { getRoll } from '../src/store/rolls.js';
 import { rollView } from '../src/views/roll.js';
+import { foldForSearch } from '../src/core/text/fold.js';
 import { text, type Reply } from '../src/views/view.js';
 import { characterChoices, splitSkills } from './check.js';
 
@@ -199,10 +200,12 @@ export const combat: CommandModule = {
     if (!ctx.guildId) return [];
     const inFight = await ctx.store.transaction(async (tx) => {
       const c = await activeCombat(tx, ctx.channelId);
-      return c?.ruleset === 'fate' ? (c.state as FateCombatState).combatants.map((x) => x.name) : [];
+      if (!c) return [];
+      return isPersona(c.state) ? c.state.setup.map((x) => x.name) : (c.state as FateCombatState).combatants.map((x) => x.name);
     });
     const names = [...new Set([...inFight, ...(await characterChoices(ctx, focused.value)).map((c) => c.value)])];
-    return names.filter((n) => n.includes(focused.value)).slice(0, 25).map((n) => ({ name: n, value: n }));
+    const typed = foldForSearch(focused.value);
+    return names.filter((n) => foldForSearch(n).includes(typed)).slice(0, 25).map((n) => ({ name: n, value: n }));
   },
 };
 

@@ -290,6 +290,9 @@ describe('/combat remove and /combat delay in a Persona fight', () => {
     for (const block of ['Aki pc HP40 DEX14', 'Ben pc HP35 DEX12', 'Slime npc HP90 agi10', 'Bird npc HP90 agi8', 'Imp npc HP20 agi1']) {
       await gmDo('persona', 'add', [{ name: 'block', value: block }, ...(block.startsWith('Aki') ? [{ name: 'player', value: h.fake.users.player }] : block.startsWith('Ben') ? [{ name: 'player', value: h.fake.users.player2 }] : [])]);
     }
+    // The GM picks whom to remove from the fight's own names.
+    const ac = await h.fake.autocomplete({ name: 'combat', channelId, user: h.fake.users.gm, options: [{ name: 'remove', type: 1, options: [{ name: 'who', value: 'i', focused: true }] }] });
+    expect(ac.callback.data.choices.map((c: { value: string }) => c.value)).toEqual(expect.arrayContaining(['Imp', 'Bird', 'Slime']));
     const early = await gmDo('combat', 'remove', [{ name: 'who', value: 'Imp' }]);
     expect(out(early)).toMatch(/Imp is taken out of the fight/);
     const begun = await gmDo('combat', 'next');
