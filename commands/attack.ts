@@ -25,6 +25,7 @@ import { checkStanding, hydrate, saveCharacter } from '../src/command/characters
 import { settleCover } from '../src/command/combat/fate-cover.js';
 import { flightPenalty } from '../src/core/fate/combat/attack.js';
 import { rollView } from '../src/views/roll.js';
+import { spendSupport } from '../src/command/combat/fate-support.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { splitSkills } from './check.js';
 
@@ -40,6 +41,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .addBooleanOption((o) => describe(o, 'cmd.attack.ranged'))
   .addStringOption((o) => describe(o, 'cmd.attack.intent').addChoices(...localizedChoices(['incapacitate', 'kill'], 'choice.intent')))
   .addStringOption((o) => describe(o, 'cmd.attack.attacker').setMaxLength(100).setAutocomplete(true))
+  .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(999))
   .toJSON();
 
 export const attack: CommandModule = {
@@ -69,7 +71,11 @@ export const attack: CommandModule = {
       const weapon = options.integer('weapon') ?? fromSheet?.attack ?? 0;
       // A melee attack by a non-flyer on a flyer: −ceil(Lv/2) (L515).
       const flight = flightPenalty({ melee: !magical && !(options.boolean('ranged') ?? false), attackerFlying: attacker.flight !== undefined, targetFlightLevel: target.flight?.level ?? null });
-      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, status, skills, ctx, { role: 'attack', round: state.round, minus: flight });
+      // The master's support points, spent on this attack (L229); the rest stays for later rolls.
+      const support = options.integer('support') ?? 0;
+      const supported = await spendSupport(tx, ctx, attacker, support);
+      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, status, skills, ctx, { role: 'attack', round: state.round, minus: flight, plus: support });
+      if (supported) rollNotes.push(supported);
       if (flight > 0) rollNotes.push(ctx.t('fate.flight.penalty', { name: target.name, penalty: flight }));
       const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
       const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
@@ -118,7 +124,7 @@ async function requireCombatOrNull(tx: Tx, ctx: CommandContext) {
 }
 
 /** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
-export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true): Promise<Reply> {
+export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0): Promise<Reply> {
   const out = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = await withSheets(tx, combatRow.state as FateCombatState);
@@ -136,7 +142,9 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: 0, defenseless: true } });
       return { asleep: true as const, target, saved };
     }
-    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round });
+    const supported = await spendSupport(tx, ctx, target, support);
+    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round, plus: support });
+    if (supported) rollNotes.push(supported);
     const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: defenseId } });
     const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);

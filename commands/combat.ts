@@ -77,7 +77,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.defend')
       .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag'] as const, 'attack.defend')))
-      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300)),
+      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300))
+      .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(999)),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.combat.yield'))
@@ -170,7 +171,7 @@ export const combat: CommandModule = {
         // The defense with skills as dice-plus (L208–213): 武術, 魔術, 対魔力… (the buttons roll the status alone).
         const status = options.string('status');
         if (status !== 'end' && status !== 'agi' && status !== 'mag') throw new UserError('attack.noPending');
-        return await defend(ctx, status, splitSkills(options.string('skills')), false);
+        return await defend(ctx, status, splitSkills(options.string('skills')), false, options.integer('support') ?? 0);
       }
       case 'priority':
         return await change(ctx, 'combat.priority', (tx, _c, s) => priority(tx, ctx, options, s), false);

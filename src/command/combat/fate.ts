@@ -111,6 +111,8 @@ export interface RollOptions {
   round?: number;
   /** further achievement minus (a flyer's melee penalty, L515) */
   minus?: number;
+  /** achievement plus (the master's support points, L229) */
+  plus?: number;
 }
 
 /**
@@ -135,15 +137,19 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   if (!ch) {
     const pool = c.pool ?? '4d6<=3';
     const lowered = effect && effect.lowerDice > 0 ? lowerFirstTerm(pool, effect.lowerDice) : pool;
-    return { result: evaluateDice(`${lowered}${extra}${minus > 0 ? `-${minus}` : ''}`, ctx.rng), allNighter, notes };
+    const plus = opts.plus ?? 0;
+    return { result: evaluateDice(`${lowered}${extra}${plus > 0 ? `+${plus}` : ''}${minus > 0 ? `-${minus}` : ''}`, ctx.rng), allNighter, notes };
   }
   const lowerDice = effect?.lowerDice ?? 0;
   // A skill that gave its dice is rolled apart with what it kept (in `extra`).
   const rolled = effect?.removeSkill ? skills.filter((s) => s !== effect.removeSkill) : skills;
   const own = lowerDice > 0 ? (status === 'rank' ? ch.derived.rankCheck : ch.derived.pools[status]) : undefined;
   // Every die of the status moved away and no skill added: this roll has nothing left (achievement 0).
-  if (own && own.dice <= lowerDice && rolled.length === 0) return { result: evaluateDice(extra === '' ? '0' : extra.slice(1), ctx.rng), allNighter, notes };
-  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: 0, minus, lowerDice, lowerThreshold: 0, target: null }, findSkill);
+  if (own && own.dice <= lowerDice && rolled.length === 0) {
+    const plus = opts.plus ? `+${opts.plus}` : '';
+    return { result: evaluateDice(`${extra === '' ? '0' : extra.slice(1)}${plus}`, ctx.rng), allNighter, notes };
+  }
+  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: opts.plus ?? 0, minus, lowerDice, lowerThreshold: 0, target: null }, findSkill);
   return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };
 }
 
