@@ -4,7 +4,7 @@ import { resolveDeck } from '../src/command/decks.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
-import { buildLibrary, endTurn, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
+import { buildLibrary, cardName, endTurn, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
 import { appendEvent } from '../src/store/events.js';
 import { getLibrary, saveLibrary, updateLibraryState } from '../src/store/libraries.js';
 import type { LibraryRow } from '../src/store/schema/index.js';
@@ -131,7 +131,8 @@ async function reset(ctx: CommandContext): Promise<Reply> {
 }
 
 export function summary(ctx: CommandContext, s: LibraryState): string {
-  const known = s.library.cards.slice(0, s.library.knownTop).map((c) => c.name);
+  // Card names as printed in the reader's language where known (seed 004 writes 《森》), as /judge does.
+  const known = s.library.cards.slice(0, s.library.knownTop).map((c) => cardName(c, ctx.locale));
   return ctx.t('deck.summary', {
     count: s.library.cards.length,
     exiled: s.library.exiled.length,
@@ -143,6 +144,6 @@ export function summary(ctx: CommandContext, s: LibraryState): string {
 async function show(ctx: CommandContext): Promise<Reply> {
   const s = await ctx.store.transaction(async (tx) => (await requireLibrary(tx, ctx)).state as LibraryState);
   const lines = [summary(ctx, s)];
-  if (s.library.exiled.length) lines.push(ctx.t('deck.exiledList', { cards: s.library.exiled.map((c) => c.name).join(', ') }));
+  if (s.library.exiled.length) lines.push(ctx.t('deck.exiledList', { cards: s.library.exiled.map((c) => cardName(c, ctx.locale)).join(', ') }));
   return reply(ctx, lines);
 }

@@ -145,5 +145,10 @@ describe('MTG library judgement', () => {
     expect(shown).not.toMatch(/Forest|Llanowar/);
     // No Japanese printing in the (fake) Scryfall: the card keeps its English name.
     expect((await mine()).library.cards.find((c) => c.name === 'Craw Wurm')?.printed).toBeUndefined();
+    // /deck show names the known top cards the same way (issue 11: the reader's language).
+    await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('known', [{ name: 'count', value: 5 }]) });
+    const show = embedText((await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('show') })).callback.data);
+    for (const card of (await mine()).library.cards.slice(0, 5)) expect(show).toContain(ja[card.name]);
+    expect(show).not.toMatch(/Forest|Llanowar/);
   });
 });

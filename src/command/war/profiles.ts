@@ -4,6 +4,7 @@ import type { Combatant } from '../../core/grailwar/battle.js';
 import { baseStatuses, type Status } from '../../core/grailwar/status.js';
 import { penalizedStatus } from '../../core/grailwar/upkeep.js';
 import type { FactionRow } from '../../store/schema/index.js';
+import { UserError } from '../errors.js';
 import type { FactionState, PercentFactionState } from './state.js';
 
 export function percentOf(f: FactionRow): PercentFactionState | null {
@@ -35,8 +36,14 @@ export function servantCombatant(f: FactionRow, role: 'main' | 'sub'): Combatant
   return { factionId: f.id, name: f.name, kind: 'servant', level: p.servantLevel, statuses, role };
 }
 
+/**
+ * The master as a combatant (L22, L28–29): its level and the player's distribution of its points are
+ * asked for, never assumed — a guessed level would change the win rate (L28: max Lv) and an even
+ * spread would ignore the master's MAG (L35, L37). Without them the battle is refused.
+ */
 export function masterCombatant(f: FactionRow, role: 'main' | 'sub' = 'sub'): Combatant {
   const p = percentOf(f)!;
-  const statuses = baseStatuses('master', p.masterLevel ?? 20, 'other', undefined, p.masterAllocation);
-  return { factionId: f.id, name: `${f.name} (master)`, kind: 'master', level: p.masterLevel ?? 20, statuses, role };
+  if (p.masterLevel === undefined || p.masterAllocation === undefined) throw new UserError('battle.needMasterStatuses', { faction: f.name });
+  const statuses = baseStatuses('master', p.masterLevel, 'other', undefined, p.masterAllocation);
+  return { factionId: f.id, name: `${f.name} (master)`, kind: 'master', level: p.masterLevel, statuses, role };
 }

@@ -132,8 +132,10 @@ function resolvePercent(
         return { result: { ...base, item: code }, line: joined([...notes, (t) => `${head(t)} ${t('resolve.item', { item: t(`gw.mysticCode.${code}`) })}`]), state: { ...state, items } };
       }
       if (!success) return { result: base, line: joined([...notes, head]), ...changed };
-      const report = infoReport(decl, others);
-      return { result: { ...base, report: report.map((r) => r(ctx.t)) }, line: joined([...notes, head, ...report]), ...changed };
+      const report = infoReport(decl, others, (war.config as WarConfig).infoSkills);
+      // A deep look keeps track of the faction's location from now on (L17): its moves are told to this one.
+      const tracked = decl.infoMode === 'deep' ? { state: { ...state, tracking: [...new Set([...(state.tracking ?? []), ...decl.targets])] } } : changed;
+      return { result: { ...base, report: report.map((r) => r(ctx.t)) }, line: joined([...notes, head, ...report]), ...tracked };
     }
     case 'rest': {
       // Once a day (seed 000 L5); /act refuses a second one, this guards a GM's declaration for an NPC.
@@ -157,9 +159,12 @@ function resolvePercent(
     }
     case 'moveBase': {
       const map = (war.config as WarConfig).territories ?? [];
-      if (map.length > 0) return moveOnMap(ctx, faction, p, decl, map, others, tell);
       const territory = decl.territory ?? p.territory;
-      return { result: { kind: 'moveBase', territory, random: decl.random ?? false }, line: (t) => t('resolve.moved', { territory: territoryName(t, territory) }), state: { ...p, territory } };
+      const moved = map.length > 0 ? moveOnMap(ctx, faction, p, decl, map, others, tell) : { result: { kind: 'moveBase', territory, random: decl.random ?? false }, line: (t: Parameters<Said>[0]) => t('resolve.moved', { territory: territoryName(t, territory) }), state: { ...p, territory } };
+      // Whoever looked deep into this faction keeps track of it after it moves (seed 000 L17).
+      const to = moved.state;
+      if (to) for (const other of others) if (percentOf(other)?.tracking?.includes(faction.id)) tell(other.id, (t) => t('resolve.info.trackedMove', { faction: faction.name, territory: whereOf(t, to) }));
+      return moved;
     }
     case 'contact': {
       // Only a raid in the day turns (morning, noon) costs 20 more mana (seed 000 L11); friendly contact is free (L19).
@@ -212,8 +217,13 @@ export function upkeepOf(war: WarRow) {
   return { ...DEFAULT_UPKEEP, ...(config.territoryRecovery ? { territoryRecovery: config.territoryRecovery } : {}) };
 }
 
-/** What a successful information gathering learns (seed 000 L14–16). */
-function infoReport(decl: ActionDeclaration, others: FactionRow[]): Said[] {
+/**
+ * What a successful information gathering learns (seed 000 L14–17), from what each faction entered:
+ * locate → every faction's location; shallow → statuses, rank and location; deep → the same plus
+ * its skills (as many as the GM's info_skills setting allows, all when unset: 「어느 정도의 스킬(GM
+ * 임의)」) and tracking from then on. A rank or skills the faction never entered are said to be missing.
+ */
+function infoReport(decl: ActionDeclaration, others: FactionRow[], skillsShown: number | undefined): Said[] {
   const targets = decl.infoMode === 'locate' ? others : others.filter((f) => decl.targets.includes(f.id));
   return targets.map((f) => (t) => {
     const p = percentOf(f);
@@ -223,7 +233,13 @@ function infoReport(decl: ActionDeclaration, others: FactionRow[]): Said[] {
     if (!p.hasServant) return t('resolve.info.noServant', { faction: f.name, territory });
     const stats = servantStatuses(p);
     const statusText = STATUS_ORDER.map((s) => `${t(`gw.status.${s}`)} ${stats[s]}`).join(' ');
-    const line = t('resolve.info.shallow', { faction: f.name, territory, level: p.servantLevel, statuses: statusText });
-    return decl.infoMode === 'deep' ? `${line} ${t('resolve.info.deep')}` : line;
+    const lines = [t('resolve.info.shallow', { faction: f.name, territory, level: p.servantLevel, rank: p.rank ?? t('resolve.info.notEntered'), statuses: statusText })];
+    if (decl.infoMode === 'deep') {
+      const skills = (p.skills ?? []).slice(0, skillsShown ?? undefined);
+      const none = p.skills?.length ? 'resolve.info.noneRevealed' : 'resolve.info.notEntered';
+      lines.push(t('resolve.info.skills', { skills: skills.length ? skills.join(', ') : t(none) }));
+      lines.push(t('resolve.info.tracking', { faction: f.name }));
+    }
+    return lines.join('\n');
   });
 }
