@@ -119,7 +119,9 @@ describe('MTG library judgement', () => {
   });
 
   it('end of turn returns the six to the bottom; the library order and zones survive a restart', async () => {
-    await h.fake.command({ name: 'deck', options: sub('endturn') });
+    const ended = await h.fake.command({ name: 'deck', options: sub('endturn') });
+    // The reply says what went back (seed 004 L102–106).
+    expect(embedText(ended.callback.data)).toContain('End of turn: the 6 card(s) exiled by the boost go to the bottom of the library in random order.');
     expect((await state()).library.exiled).toEqual([]);
     expect((await state()).library.cards).toHaveLength(60);
     await h.fake.command({ name: 'deck', options: sub('known', [{ name: 'count', value: 2 }]) });

@@ -67,6 +67,7 @@ async function gatherUntilSuccess(options: { name: string; value: any }[]): Prom
 describe('seed 000 at the table: gathering, items after the roll, battle costs, an ally’s seals', () => {
   it('a shallow look reveals statuses, rank and location of up to three factions, to the gatherer only (seed 000 L13–16)', async () => {
     await gatherUntilSuccess([{ name: 'mode', value: 'shallow' }, { name: 'targets', value: 'Lancer, Caster' }]);
+    await h.fake.waitFor(() => dmText(a).includes('Caster: Lv 40'));
     const dms = dmText(a);
     expect(dms).toContain('Lancer: Lv 50, rank B+, STR 27 END 27 AGI 47');
     expect(dms).toContain('Small territory');
@@ -83,6 +84,7 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     const config = await war(gm, 'config', [{ name: 'key', value: 'info_skills' }, { name: 'value', value: 1 }]);
     expect(said(config)).toContain('Skills a deep gathering reveals: 1');
     await gatherUntilSuccess([{ name: 'mode', value: 'deep' }, { name: 'targets', value: 'Lancer' }]);
+    await h.fake.waitFor(() => dmText(a).includes('skills:'));
     const dms = dmText(a);
     expect(dms).toContain('skills: Battle Continuation A');
     expect(dms).not.toContain('Protection from Arrows');
@@ -198,6 +200,8 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     expect((await percent('Lancer')).mana).toBe(lancerMana - 50);
     await h.fake.waitFor(() => dmText(b).includes('Lancer: the battle is over, the servant pays its level'));
     await settle();
+    const view = await war(a, 'faction_view');
+    expect(said(view)).toContain('Mana shortage: every status but the level −20');
     // −40 mana: every status −20 (L40), already in this turn's second battle.
     const second = await battle([{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'other', value: 100 }]);
     expect(said(second)).toContain('STR: 17 vs 27, inferior');

@@ -4,7 +4,7 @@
 import { MANA_JEWEL_MANA, MYSTIC_CODES } from '../../core/grailwar/actions.js';
 import { DEFAULT_TABLE, SEAL_MANA, TABLE_ROWS, type TableRow } from '../../core/grailwar/battle.js';
 import { STATUSES, baseStatuses, type Status } from '../../core/grailwar/status.js';
-import { addMana, DEFAULT_UPKEEP, manaCap, TERRITORY_GRADES } from '../../core/grailwar/upkeep.js';
+import { addMana, DEFAULT_UPKEEP, manaCap, shortagePenalty, TERRITORY_GRADES } from '../../core/grailwar/upkeep.js';
 import type { Tx } from '../../store/db.js';
 import { factionDeclaration } from '../../store/declarations.js';
 import { appendEvent } from '../../store/events.js';
@@ -77,6 +77,8 @@ function factionLines(ctx: CommandContext, f: FactionRow, declaration: ActionDec
   lines.push(t('warcmd.view.mana', { mana: p.mana, cap: manaCap(p), seals: p.sealsLeft, territory: where }));
   const show = (st: Record<Status, number>) => STATUSES.map((s) => `${t(`gw.status.${s}`)} ${st[s]}`).join(' ');
   if (p.hasServant) lines.push(`${t('warcmd.view.statuses')}: ${show(servantStatuses(p))}${p.allocation ? '' : ` ${t('warcmd.view.evenSpread')}`}`);
+  // Why the statuses above are lower (seed 000 L40): the shortage penalty already applied to them.
+  if (p.hasServant && shortagePenalty(p.mana) > 0) lines.push(t('warcmd.view.shortage', { penalty: shortagePenalty(p.mana) }));
   // The master's numbers only as entered: a missing level or distribution is shown as missing, not guessed.
   if (p.masterLevel !== undefined && p.masterAllocation) lines.push(`${t('warcmd.view.masterStatuses', { level: p.masterLevel, mag: p.masterMag })}: ${show(masterCombatant(f).statuses)}`);
   else lines.push(t('warcmd.view.masterMissing', { mag: p.masterMag, level: p.masterLevel ?? '?' }));

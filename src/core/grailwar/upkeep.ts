@@ -76,7 +76,7 @@ export function manaCap(f: Pick<PercentFaction, 'masterMag'>): number {
  * The turn-end change (L37): master MAG × 2 (0 once the master cuts the supply, L49 item 1) −
  * servant level + the Grail's 20 (only while seals remain, L49 item 2).
  */
-export function upkeepDelta(f: Pick<PercentFaction, 'masterMag' | 'servantLevel' | 'sealsLeft' | 'masterSupplyCut'>): {
+function upkeepDelta(f: Pick<PercentFaction, 'masterMag' | 'servantLevel' | 'sealsLeft' | 'masterSupplyCut'>): {
   master: number;
   grail: number;
   level: number;

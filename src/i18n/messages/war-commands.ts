@@ -258,6 +258,7 @@ export const warCommandMessages: Catalogs = {
     'warcmd.config.key.info_skills': "Skills a deep gathering reveals",
     'warcmd.config.allSkills': "all",
     'warcmd.retreat.notPayer': "Only a member of {faction} (or the GM) may offer its seals.",
+    'warcmd.view.shortage': "Mana shortage: every status but the level −{penalty}",
   },
   ja: {
     'cmd.war.name': '聖杯戦争',
@@ -515,6 +516,7 @@ export const warCommandMessages: Catalogs = {
     'warcmd.config.key.info_skills': "深い調査で判明するスキル数",
     'warcmd.config.allSkills': "すべて",
     'warcmd.retreat.notPayer': "{faction}の令呪を差し出せるのは、そのメンバー（かGM）だけです。",
+    'warcmd.view.shortage': "魔力供給不足：レベル以外の全ステータス−{penalty}",
   },
   ko: {
     'cmd.war.name': '성배전쟁',
@@ -772,5 +774,6 @@ export const warCommandMessages: Catalogs = {
     'warcmd.config.key.info_skills': "깊은 조사로 파악하는 스킬 수",
     'warcmd.config.allSkills': "전부",
     'warcmd.retreat.notPayer': "{faction}의 영주는 그 진영의 멤버(또는 GM)만 내놓을 수 있습니다.",
+    'warcmd.view.shortage': "마력공급 부족: 레벨을 제외한 모든 스테이터스 −{penalty}",
   },
 };

@@ -8,7 +8,6 @@ import {
   percentTurnEnd,
   restRecovery,
   shortagePenalty,
-  upkeepDelta,
   upkeepEffectMessage,
   type PercentFaction,
   type UpkeepEffect,
@@ -43,7 +42,7 @@ describe('stored mana and upkeep (seed 000 L35, L37)', () => {
   });
 
   it('MAG 30, Lv 50: 60 − 50 + the Grail\'s 20 = +30 per turn end (seed 000 L37)', () => {
-    expect(upkeepDelta(faction())).toEqual({ master: 60, grail: 20, level: 50, delta: 30 });
+    expect(one(faction()).effects[0]).toEqual({ kind: 'upkeep', id: 1, master: 60, grail: 20, level: 50, delta: 30, mana: 130 });
     const { f, effects } = one(faction());
     expect(f.mana).toBe(130);
     expect(effects).toEqual([{ kind: 'upkeep', id: 1, master: 60, grail: 20, level: 50, delta: 30, mana: 130 }]);
