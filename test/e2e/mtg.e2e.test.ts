@@ -153,4 +153,19 @@ describe('MTG library judgement', () => {
     for (const card of (await mine()).library.cards.slice(0, 5)) expect(show).toContain(ja[card.name]);
     expect(show).not.toMatch(/Forest|Llanowar/);
   });
+
+  it('a result the player can foresee is refused, in the player’s language, before any card moves (seed 004 L133–137)', async () => {
+    const { moderator } = h.fake.users;
+    const file = h.fake.uploadAttachment({ filename: 'forests.txt', content: '20 Forest' });
+    await h.fake.command({ name: 'deck', user: moderator, locale: 'ko', options: sub('import', [{ name: 'file', value: file }]) });
+    const lib = async () => ((await row(h.store, 'libraries', (c) => eq(c.ownerId, moderator.id))).state as LibraryState).library;
+    const before = (await lib()).cards.map((c) => c.uid);
+    // Forests only: target 0 + 2 against achievement 0 + 5 on every draw — a certain success.
+    const sure = await h.fake.command({ name: 'judge', user: moderator, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 2 }] });
+    expect(((sure.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
+    expect(embedText(sure.callback.data)).toContain('반드시 성공하므로 행동 판정을 할 수 없습니다');
+    const hopeless = await h.fake.command({ name: 'judge', user: moderator, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 9 }] });
+    expect(embedText(hopeless.callback.data)).toContain('반드시 실패하므로');
+    expect((await lib()).cards.map((c) => c.uid)).toEqual(before);
+  });
 });

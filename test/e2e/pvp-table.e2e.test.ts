@@ -65,6 +65,20 @@ async function gatherUntilSuccess(options: { name: string; value: any }[]): Prom
 }
 
 describe('seed 000 at the table: gathering, items after the roll, battle costs, an ally’s seals', () => {
+  it('/war join asks for the numbers that cost or change mana and win rates instead of assuming them (seed 000 L23, L28–29, L35)', async () => {
+    const guest = h.fake.users.moderator;
+    const noLevel = await war(guest, 'join', [{ name: 'faction', value: 'Guest' }, { name: 'mag', value: 20 }]);
+    expect(ephemeral(noLevel)).toBe(true);
+    expect(said(noLevel)).toContain('Give the servant’s level (level:)');
+    const noMasterLevel = await war(guest, 'join', [{ name: 'faction', value: 'Guest' }, { name: 'level', value: 50 }, { name: 'master_statuses', value: '10 10 10 50 0 0' }]);
+    expect(said(noMasterLevel)).toContain('Give the master’s level (master_level:)');
+    expect((await rows(h.store, 'factions')).map((f) => f.name)).not.toContain('Guest');
+    // Without master_level: nothing assumed; the view says what is missing.
+    const view = await war(a, 'faction_view');
+    expect(said(view)).toContain('Master: MAG 30, Lv ? — level and statuses not entered');
+    expect((await percent('Saber')).masterLevel).toBeUndefined();
+  });
+
   it('a shallow look reveals statuses, rank and location of up to three factions, to the gatherer only (seed 000 L13–16)', async () => {
     await gatherUntilSuccess([{ name: 'mode', value: 'shallow' }, { name: 'targets', value: 'Lancer, Caster' }]);
     await h.fake.waitFor(() => dmText(a).includes('Caster: Lv 40'));
@@ -92,7 +106,10 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     expect((await percent('Saber')).tracking).toEqual([(await faction('Lancer')).id]);
 
     await war(gm, 'advance');
-    await act(b, [{ name: 'action', value: 'moveBase' }, { name: 'territory', value: 'large' }]);
+    // The grade is named in the declarer's language (issue 11: "large 영지" → "대영지").
+    const move = await h.fake.command({ name: 'act', channelId, user: b, locale: 'ko', options: [{ name: 'action', value: 'moveBase' }, { name: 'territory', value: 'large' }] });
+    expect(said(move)).toContain('거점 이동 · 대영지');
+    expect(said(move)).not.toMatch(/large/i);
     await war(gm, 'resolve');
     await h.fake.waitFor(() => dmText(a).includes('Tracked: Lancer moved its base to Large territory.'));
     expect(dmText(c)).not.toContain('Tracked');
@@ -243,5 +260,23 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     // Caster still settles its own loss.
     await war(c, 'retreat', [{ name: 'choice', value: 'seals' }]);
     expect((await percent('Caster')).sealsLeft).toBe(sealsBefore.caster - 2);
+  });
+
+  it('the GM’s value for the table row the seed leaves out decides a battle (seed 000 L27), and a loser may drop out: the channel and the board see it (L47)', async () => {
+    await war(gm, 'config', [{ name: 'key', value: 'table_oneEach' }, { name: 'value', value: 45 }]);
+    // Saber's own distribution against Lancer's even one: STR 40 > 27, AGI 44 < 47, every other status equal —
+    // whatever the random third, the picks make one superior, one draw, one inferior.
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'statuses' }, { name: 'value', value: '30 17 34 27 26 26' }]);
+    expect((await percent('Lancer')).mana).toBeGreaterThanOrEqual(0);
+    const fought = await battle([{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'other', value: 100 }]);
+    expect(said(fought)).toContain('STR: 40 vs 27, superior');
+    expect(said(fought)).toContain('AGI: 44 vs 47, inferior');
+    expect(said(fought)).toContain('1 superior, 1 draw, 1 inferior: base win rate 45%');
+    expect((await percent('Lancer')).pendingRetreat).toBeDefined();
+    const out = await war(b, 'retreat', [{ name: 'choice', value: 'dropout' }]);
+    expect(ephemeral(out)).toBe(true);
+    expect((await faction('Lancer')).eliminated).toBe(true);
+    await h.fake.waitFor(() => channelText().includes('Lancer dropped out of the war.'));
+    await h.fake.waitFor(() => channelText().includes('~~**Lancer**~~ — out'));
   });
 });
