@@ -11,7 +11,7 @@ import { boardUpdate } from '../src/command/war/board.js';
 import { masterCombatant, percentOf, servantCombatant } from '../src/command/war/profiles.js';
 import { factionDms, membersOf, say, type Said } from '../src/command/war/report.js';
 import type { Translate } from '../src/i18n/index.js';
-import type { FactionState } from '../src/command/war/state.js';
+import type { FactionState, WarConfig } from '../src/command/war/state.js';
 import { battleOdds, battleOddsParts, DEFAULT_TABLE, drawThirdStatus, retreatSealsNeeded, rollBattle, type BattleTable, type Combatant } from '../src/core/grailwar/battle.js';
 import { STATUSES, type Status } from '../src/core/grailwar/status.js';
 import { SOUL_EATING_GROUPS, soulEatingMana } from '../src/core/grailwar/actions.js';
@@ -210,8 +210,9 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [...lines, ...combatants.flatMap(retreatLine)].map((l) => text(l(ctx.t))), ephemeral: true },
     dms: factionDms(combatants, (f) => [...lines, ...retreatLine(f)], out.localeOf),
+    // Who fought is public unless the GM keeps battles quiet (/war config battle_announce:0): then only the commitment.
     posts: [
-      { channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } },
+      ...((out.war.config as WarConfig).quietBattles ? [] : [{ channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info' as const, title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } }]),
       out.commitment,
     ],
     board: boardUpdate(ctx, out.war, out.all),

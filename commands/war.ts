@@ -35,7 +35,7 @@ const SET_FIELDS = ['mana', 'level', 'mag', 'master_level', 'statuses', 'master_
 /** Fields that exist in every ruleset; the rest are the percent rules' numbers. */
 const COMMON_FIELDS: readonly string[] = ['masterless', 'eliminated'];
 /** War settings the GM may change (percent rules): rest amounts per grade (seed 000 L5), battle table rows (L27), skills a deep gathering reveals (L17). */
-const CONFIG_KEYS = ['rest_small', 'rest_medium', 'rest_large', 'rest_highest', ...TABLE_ROWS.map((r) => `table_${r}`), 'info_skills'] as const;
+const CONFIG_KEYS = ['rest_small', 'rest_medium', 'rest_large', 'rest_highest', ...TABLE_ROWS.map((r) => `table_${r}`), 'info_skills', 'battle_announce'] as const;
 const STATUS_INPUT_MAX = 60;
 const RANK_MAX = 40;
 const SKILLS_MAX = 300;

@@ -262,6 +262,18 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     expect((await percent('Caster')).sealsLeft).toBe(sealsBefore.caster - 2);
   });
 
+  it('the GM may keep battles quiet: the channel gets only a commitment, the two sides still get the numbers', async () => {
+    const quiet = await war(gm, 'config', [{ name: 'key', value: 'battle_announce' }, { name: 'value', value: 0 }]);
+    expect(said(quiet)).toContain('Announce battles in the channel (1 yes, 0 no): no: only a commitment is posted');
+    const posts = h.fake.channelMessages(channelId).length;
+    await battle([{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Caster' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'other', value: 100 }]);
+    await h.fake.waitFor(() => dmText(c).includes('Rolled'));
+    await h.fake.waitFor(() => h.fake.channelMessages(channelId).length > posts);
+    expect(channelText()).not.toContain('Saber and Caster fought');
+    await settle();
+    await war(gm, 'config', [{ name: 'key', value: 'battle_announce' }, { name: 'value', value: 1 }]);
+  });
+
   it('the GM’s value for the table row the seed leaves out decides a battle (seed 000 L27), and a loser may drop out: the channel and the board see it (L47)', async () => {
     await war(gm, 'config', [{ name: 'key', value: 'table_oneEach' }, { name: 'value', value: 45 }]);
     // Saber's own distribution against Lancer's even one: STR 40 > 27, AGI 44 < 47, every other status equal —

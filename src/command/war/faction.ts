@@ -205,6 +205,9 @@ export async function configure(ctx: CommandContext, options: CommandOptions): P
       next = { ...config, battleTable: { ...(config.battleTable ?? {}), [row]: value } };
     } else if (key === 'info_skills') {
       next = { ...config, infoSkills: value };
+    } else if (key === 'battle_announce') {
+      // 0: battles stay between the two sides and the GM; the channel sees only a commitment.
+      next = { ...config, quietBattles: value === 0 };
     } else throw new UserError('warcmd.config.badKey', { key: key.slice(0, 40) });
     await updateWar(tx, war.id, { config: next });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.configured', subject: `war:${war.id}`, before: { config }, after: { config: next } });
@@ -217,6 +220,7 @@ export async function configure(ctx: CommandContext, options: CommandOptions): P
     `${ctx.t('warcmd.config.rest')}: ${TERRITORY_GRADES.map((g) => `${ctx.t(`war.territory.${g}`)} ${rest[g]}`).join(', ')}`,
     `${ctx.t('warcmd.config.table')}: ${TABLE_ROWS.map((r) => `${ctx.t(`gw.row.${r}`)} ${table[r]}%`).join(', ')}`,
     `${ctx.t('warcmd.config.key.info_skills')}: ${out.next.infoSkills ?? ctx.t('warcmd.config.allSkills')}`,
+    `${ctx.t('warcmd.config.key.battle_announce')}: ${ctx.t(out.next.quietBattles ? 'warcmd.config.quiet' : 'warcmd.config.announced')}`,
   ];
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
 }

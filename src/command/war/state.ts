@@ -54,6 +54,8 @@ export interface WarConfig {
   battleTable?: Partial<Record<string, number>>;
   /** How many of a faction's skills a deep information gathering reveals (L17 「어느 정도의 스킬(GM 임의)」); all when unset. */
   infoSkills?: number;
+  /** The channel is not told who fought whom (only a commitment is posted); the GM's choice, default false. */
+  quietBattles?: boolean;
   /** The GM's territory map (seed 000 L9): named territories and their grades. */
   territories?: { name: string; grade: 'small' | 'medium' | 'large' | 'highest' }[];
 }

@@ -259,6 +259,9 @@ export const warCommandMessages: Catalogs = {
     'warcmd.config.allSkills': "all",
     'warcmd.retreat.notPayer': "Only a member of {faction} (or the GM) may offer its seals.",
     'warcmd.view.shortage': "Mana shortage: every status but the level −{penalty}",
+    'warcmd.config.key.battle_announce': "Announce battles in the channel (1 yes, 0 no)",
+    'warcmd.config.quiet': "no: only a commitment is posted",
+    'warcmd.config.announced': "yes: who fought and who won",
   },
   ja: {
     'cmd.war.name': '聖杯戦争',
@@ -517,6 +520,9 @@ export const warCommandMessages: Catalogs = {
     'warcmd.config.allSkills': "すべて",
     'warcmd.retreat.notPayer': "{faction}の令呪を差し出せるのは、そのメンバー（かGM）だけです。",
     'warcmd.view.shortage': "魔力供給不足：レベル以外の全ステータス−{penalty}",
+    'warcmd.config.key.battle_announce': "戦闘をチャンネルに告知（1 する、0 しない）",
+    'warcmd.config.quiet': "しない：コミットメントのみ投稿",
+    'warcmd.config.announced': "する：誰が戦い誰が勝ったか",
   },
   ko: {
     'cmd.war.name': '성배전쟁',
@@ -775,5 +781,8 @@ export const warCommandMessages: Catalogs = {
     'warcmd.config.allSkills': "전부",
     'warcmd.retreat.notPayer': "{faction}의 영주는 그 진영의 멤버(또는 GM)만 내놓을 수 있습니다.",
     'warcmd.view.shortage': "마력공급 부족: 레벨을 제외한 모든 스테이터스 −{penalty}",
+    'warcmd.config.key.battle_announce': "전투를 채널에 알림 (1 예, 0 아니오)",
+    'warcmd.config.quiet': "아니오: 커밋먼트만 게시",
+    'warcmd.config.announced': "예: 누가 싸우고 누가 이겼는지",
   },
 };
