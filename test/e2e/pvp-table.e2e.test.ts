@@ -72,6 +72,9 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     expect(said(noLevel)).toContain('Give the servant’s level (level:)');
     const noMasterLevel = await war(guest, 'join', [{ name: 'faction', value: 'Guest' }, { name: 'level', value: 50 }, { name: 'master_statuses', value: '10 10 10 50 0 0' }]);
     expect(said(noMasterLevel)).toContain('Give the master’s level (master_level:)');
+    // An Archer's +15 goes where the player says (L31), never silently to STR.
+    const archer = await war(guest, 'join', [{ name: 'faction', value: 'Guest' }, { name: 'class', value: 'archer' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]);
+    expect(said(archer)).toContain('An Archer’s +15 goes to STR, END or AGI: choose it with archer_bonus:.');
     expect((await rows(h.store, 'factions')).map((f) => f.name)).not.toContain('Guest');
     // Without master_level: nothing assumed; the view says what is missing.
     const view = await war(a, 'faction_view');
@@ -205,6 +208,18 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     const lancerId = (await faction('Lancer')).id;
     expect((await rows(h.store, 'declarations')).find((d) => d.factionId === lancerId && d.day === before.day && d.turn === before.turn)?.resolvedAt).toBeNull();
     await war(gm, 'advance', [{ name: 'pending', value: 'discard' }]);
+  });
+
+  it('a large territory restores mana at the turn end; a full servant gets no "restores 0" line (seed 000 L5, L35)', async () => {
+    await war(gm, 'set', [{ name: 'faction', value: 'Caster' }, { name: 'field', value: 'territory' }, { name: 'value', value: 'large' }]);
+    await war(gm, 'set', [{ name: 'faction', value: 'Caster' }, { name: 'field', value: 'mana' }, { name: 'value', value: '150' }]);
+    const full = await war(gm, 'advance');
+    expect(said(full)).toContain('Caster: upkeep');
+    expect(said(full)).not.toContain('the large territory restores');
+    await war(gm, 'set', [{ name: 'faction', value: 'Caster' }, { name: 'field', value: 'mana' }, { name: 'value', value: '100' }]);
+    // 100 + (25 × 2 − 40 + 20) = 130, then the territory's 30 up to the cap 150.
+    const recovered = await war(gm, 'advance');
+    expect(said(recovered)).toContain('Caster: the large territory restores 20 mana (mana 150).');
   });
 
   it('a battle costs the servant’s level at its end: a second battle that turn fights under the shortage (seed 000 L38, L40)', async () => {
