@@ -510,7 +510,7 @@ async function log(ctx: CommandContext): Promise<Reply> {
     const said = ctx.t(key);
     return said === key ? type : said;
   };
-  const subject = (s: string) => names.get(s) ?? (s.startsWith('war:') ? '' : s.replace(/^(\w+):/, '#'));
+  const subject = (s: string) => names.get(s) ?? (s.startsWith('war:') ? '' : s.startsWith('channel:') ? `<#${s.slice('channel:'.length)}>` : s.replace(/^(\w+):/, '#'));
   const lines = rows.map((e) =>
     [`\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\``, mention(e.actorId), label(e.type), subject(e.subject), e.undoneAt ? `(${ctx.t('warcmd.log.undone')})` : ''].filter(Boolean).join(' '),
   );
