@@ -58,8 +58,8 @@ beforeAll(async () => {
   await run(gm, 'ko', 'war', sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: '후유키' }]));
   // Statuses allocated by the players (seed 000 L23, L29: Lv 50 servant = 160 points, Lv 20 master = 80).
   await run(tohsaka, 'ko', 'war', sub('join', [{ name: 'faction', value: '토오사카' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'statuses', value: '40 30 30 20 20 20' }, { name: 'master_level', value: 20 }, { name: 'master_statuses', value: '10 10 10 50 0 0' }]));
-  await run(matou, 'ja', 'war', sub('join', [{ name: 'faction', value: '마키리' }, { name: 'class', value: 'rider' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]));
-  await run(church, 'ko', 'war', sub('join', [{ name: 'faction', value: '교회' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'mag', value: 25 }]));
+  await run(matou, 'ja', 'war', sub('join', [{ name: 'faction', value: '마키리' }, { name: 'class', value: 'rider' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 20 }]));
+  await run(church, 'ko', 'war', sub('join', [{ name: 'faction', value: '교회' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 25 }]));
   await run(gm, 'ko', 'war', sub('advance'));
 });
 afterAll(async () => {

@@ -27,8 +27,8 @@ beforeAll(async () => {
   lone = h.fake.createUser({ username: 'lone_master', globalName: 'Lone' });
   await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
   await war(gm, 'start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Rules' }]);
-  await war(a, 'join', [{ name: 'faction', value: 'Saber' }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }, { name: 'territory', value: 'medium' }]);
-  await war(b, 'join', [{ name: 'faction', value: 'Lancer' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]);
+  await war(a, 'join', [{ name: 'faction', value: 'Saber' }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 30 }, { name: 'territory', value: 'medium' }]);
+  await war(b, 'join', [{ name: 'faction', value: 'Lancer' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 20 }]);
   // A character without a servant (seed 000 L42): only the master's MAG is needed.
   await war(lone, 'join', [{ name: 'faction', value: 'Lone' }, { name: 'mag', value: 15 }, { name: 'servantless', value: true }]);
   await war(gm, 'advance'); // day 1, morning

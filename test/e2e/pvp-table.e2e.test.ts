@@ -44,9 +44,9 @@ beforeAll(async () => {
   c = h.fake.createUser({ username: 'caster_player', globalName: 'Caster Player' });
   await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
   await war(gm, 'start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Table' }]);
-  await war(a, 'join', [{ name: 'faction', value: 'Saber' }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }, { name: 'rank', value: 'A' }, { name: 'skills', value: 'Magic Resistance A, Riding B' }]);
-  await war(b, 'join', [{ name: 'faction', value: 'Lancer' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }, { name: 'rank', value: 'B+' }, { name: 'skills', value: 'Battle Continuation A, Protection from Arrows B' }, { name: 'territory', value: 'small' }]);
-  await war(c, 'join', [{ name: 'faction', value: 'Caster' }, { name: 'class', value: 'caster' }, { name: 'level', value: 40 }, { name: 'mag', value: 25 }]);
+  await war(a, 'join', [{ name: 'faction', value: 'Saber' }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 30 }, { name: 'rank', value: 'A' }, { name: 'skills', value: 'Magic Resistance A, Riding B' }]);
+  await war(b, 'join', [{ name: 'faction', value: 'Lancer' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 20 }, { name: 'rank', value: 'B+' }, { name: 'skills', value: 'Battle Continuation A, Protection from Arrows B' }, { name: 'territory', value: 'small' }]);
+  await war(c, 'join', [{ name: 'faction', value: 'Caster' }, { name: 'class', value: 'caster' }, { name: 'level', value: 40 }, { name: 'statuses', value: '24 24 23 23 23 23' }, { name: 'mag', value: 25 }]);
   await war(gm, 'advance'); // day 1, morning
 });
 afterAll(async () => {
@@ -291,7 +291,7 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
 
   it('the GM’s value for the table row the seed leaves out decides a battle (seed 000 L27), and a loser may drop out: the channel and the board see it (L47)', async () => {
     await war(gm, 'config', [{ name: 'key', value: 'table_oneEach' }, { name: 'value', value: 45 }]);
-    // Saber's own distribution against Lancer's even one: STR 40 > 27, AGI 44 < 47, every other status equal —
+    // Saber's own distribution against Lancer's 27 27 27 27 26 26 (+20 AGI): STR 40 > 27, AGI 44 < 47, every other status equal —
     // whatever the random third, the picks make one superior, one draw, one inferior.
     await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'statuses' }, { name: 'value', value: '30 17 34 27 26 26' }]);
     expect((await percent('Lancer')).mana).toBeGreaterThanOrEqual(0);
@@ -305,5 +305,30 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     expect((await faction('Lancer')).eliminated).toBe(true);
     await h.fake.waitFor(() => channelText().includes('Lancer dropped out of the war.'));
     await h.fake.waitFor(() => channelText().includes('~~**Lancer**~~ — out'));
+  });
+
+  it('a servant whose player never allocated its statuses does not fight: /battle names the faction and the fix, in the GM’s language (seed 000 L23, L29, L31)', async () => {
+    // A late faction joins with level and MAG but no statuses: no even spread is assumed (L23 the player distributes, L29 the points).
+    const guest = h.fake.users.moderator;
+    await war(guest, 'join', [{ name: 'faction', value: 'Guest' }, { name: 'class', value: 'caster' }, { name: 'level', value: 40 }, { name: 'mag', value: 25 }]);
+    expect((await percent('Guest')).allocation).toBeUndefined();
+    const before = { mana: (await percent('Guest')).mana, events: (await rows(h.store, 'events')).length };
+    const refused = await h.fake.command({ name: 'battle', channelId, user: gm, locale: 'ko', options: [{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Guest' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'mag' }] });
+    expect(ephemeral(refused)).toBe(true);
+    expect(said(refused)).toContain('Guest의 서번트는 아직 스테이터스를 배분하지 않았습니다. 플레이어가 레벨의 140점을 배분하세요');
+    expect(said(refused)).toContain('/war set 으로 statuses');
+    // Nothing happened: no mana paid, no event, nothing in the channel.
+    expect((await percent('Guest')).mana).toBe(before.mana);
+    expect((await rows(h.store, 'events')).length).toBe(before.events);
+    expect(channelText()).not.toContain('Saber and Guest fought');
+    const view = await war(guest, 'faction_view');
+    expect(said(view)).toContain('(not allocated: even spread shown; /battle refuses until the player allocates)');
+    // Once the points are entered (Lv 40: 140, L29), the battle is fought with them (a Caster: +20 MAG, L31).
+    await war(gm, 'set', [{ name: 'faction', value: 'Guest' }, { name: 'field', value: 'statuses' }, { name: 'value', value: '10 20 30 40 20 20' }]);
+    // Saber out of its earlier battles' shortage (L40), so its own 30 17 34 27 26 26 (+10 STR END AGI) is what fights.
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mana' }, { name: 'value', value: '100' }]);
+    const fought = await battle([{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Guest' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'mag' }]);
+    expect(said(fought)).toContain('STR: 40 vs 10, superior');
+    expect(said(fought)).toContain('MAG: 27 vs 60, inferior');
   });
 });

@@ -1,7 +1,7 @@
 // Percent-rules numbers of a faction, as the action and battle rules want them.
 import type { ActorProfile } from '../../core/grailwar/actions.js';
 import type { Combatant } from '../../core/grailwar/battle.js';
-import { baseStatuses, type Status } from '../../core/grailwar/status.js';
+import { baseStatuses, statusPoints, type Status } from '../../core/grailwar/status.js';
 import { penalizedStatus } from '../../core/grailwar/upkeep.js';
 import type { FactionRow } from '../../store/schema/index.js';
 import { UserError } from '../errors.js';
@@ -11,7 +11,7 @@ export function percentOf(f: FactionRow): PercentFactionState | null {
   return (f.state as FactionState).percent ?? null;
 }
 
-/** The servant's six statuses: the level's points spread evenly plus the class correction, less the mana-shortage penalty (seed 000 L29–31, L40). */
+/** The servant's six statuses: the player's distribution (an even spread only for display while unallocated; /battle refuses it) plus the class correction, less the mana-shortage penalty (seed 000 L29–31, L40). */
 export function servantStatuses(p: PercentFactionState): Record<Status, number> {
   // An Archer's +15 goes to STR, END or AGI at the player's choice (seed 000 L31); STR unless chosen.
   const cls = p.servantClass ?? 'other';
@@ -30,8 +30,14 @@ export function actorProfile(f: FactionRow): ActorProfile {
   };
 }
 
+/**
+ * The servant as a combatant (L22–23, L29): its statuses are the player's own distribution of the
+ * level's points; an even spread would be a silent default that changes the win rate, so a servant
+ * whose player never allocated them does not fight until they are entered.
+ */
 export function servantCombatant(f: FactionRow, role: 'main' | 'sub'): Combatant {
   const p = percentOf(f)!;
+  if (!p.allocation) throw new UserError('battle.needStatuses', { faction: f.name, points: statusPoints('servant', p.servantLevel) });
   const statuses = servantStatuses(p);
   return { factionId: f.id, name: f.name, kind: 'servant', level: p.servantLevel, statuses, role };
 }
