@@ -7,6 +7,7 @@ import { commitSecret } from '../src/command/secrets.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate } from '../src/command/war/board.js';
 import { actorProfile } from '../src/command/war/profiles.js';
+import { spendFamiliarsAfterRoll } from '../src/command/war/familiars.js';
 import { ACTIONS, INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind, type ActorProfile } from '../src/core/grailwar/actions.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
 import { translator } from '../src/i18n/index.js';
@@ -43,6 +44,12 @@ export const act: CommandModule = {
   definition,
   helpKey: 'help.act',
   execute: declare,
+  // The button /war resolve sends the declarer of a failed gathering: spend familiars after the roll (seed 000 L4).
+  async component(ctx, customId) {
+    const id = Number(customId.slice('act:familiars:'.length));
+    if (!customId.startsWith('act:familiars:') || !Number.isSafeInteger(id)) throw new UserError('familiars.gone');
+    return await spendFamiliarsAfterRoll(ctx, id);
+  },
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
     if (focused.name === 'to') {

@@ -159,6 +159,65 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     expect(spent).toBeGreaterThan(0);
   });
 
+  it('a failed gathering the held familiars would save: the declarer decides after the roll by a button in their DM, in their language; spent once, undoable, nothing in the channel (seed 000 L4)', async () => {
+    // MAG is 50 here: familiars are made for certain (L3). Hold three, so any failure of a 50 % roll up to 110 is saveable.
+    while (((await percent('Saber')).items?.familiar ?? 0) < 3) {
+      await war(gm, 'advance');
+      await act(a, [{ name: 'action', value: 'mysticCode' }, { name: 'item', value: 'familiar' }, { name: 'creator', value: 'master' }]);
+      await war(gm, 'resolve');
+    }
+    const offerOf = () => h.fake.dms(a.id).filter((m) => m.components.length > 0).at(-1);
+    let pressed = false;
+    for (let i = 0; i < 15 && !pressed; i++) {
+      await war(gm, 'advance');
+      const offersBefore = h.fake.dms(a.id).filter((m) => m.components.length > 0).length;
+      // No pre-authorised familiars: the player only decides once the roll is seen. The declarer plays in Japanese.
+      await h.fake.command({ name: 'act', channelId, user: a, locale: 'ja', options: [{ name: 'action', value: 'infoGathering' }, { name: 'mode', value: 'shallow' }, { name: 'targets', value: 'Lancer' }] });
+      await war(gm, 'resolve');
+      const r = await lastResult('Saber');
+      const held = (await percent('Saber')).items?.familiar ?? 0;
+      if (r.success) {
+        expect(h.fake.dms(a.id).filter((m) => m.components.length > 0).length).toBe(offersBefore); // nothing to decide
+        continue;
+      }
+      const need = Math.ceil((r.roll - r.chance) / 20);
+      expect(need).toBeLessThanOrEqual(held);
+      const offer = await h.fake.waitFor(() => (h.fake.dms(a.id).filter((m) => m.components.length > 0).length > offersBefore ? offerOf() : undefined));
+      const body = embedText(offer!.body);
+      expect(body).toContain(`情報収集は失敗しました：ロール${r.roll}、成功率50%。使い魔を${need}体使えば（+${need * 20}%）成功になります。陣営の所持数は${held}体です。`);
+      const customId = offer!.components[0].components[0].custom_id as string;
+      // The offer and its numbers stay out of the channel and out of the other factions' DMs.
+      expect(channelText()).not.toContain('使い魔');
+      expect(dmText(b)).not.toContain('familiar');
+      // Only a member of the faction may spend them.
+      const stranger = await h.fake.button({ customId, user: b, guildId: null, message: offer });
+      expect(ephemeral(stranger)).toBe(true);
+      expect(said(stranger)).toContain('Only a member of Saber can spend its familiars.');
+      const gmBefore = dmText(gm).length;
+      const spent = await h.fake.button({ customId, user: a, guildId: null, locale: 'ja', message: offer });
+      expect(spent.callback.type).toBe(7); // the DM is replaced: the button is gone
+      expect(said(spent)).toContain(`ロール後に使い魔を${need}体使用：+${need * 20}%。`);
+      expect(said(spent)).toContain('Lancer：Lv 50');
+      expect((await percent('Saber')).items?.familiar).toBe(held - need);
+      expect(await lastResult('Saber')).toMatchObject({ success: true, familiars: need });
+      await h.fake.waitFor(() => dmText(gm).slice(gmBefore).includes(`Saber spent ${need} familiar(s) after the roll`));
+      // Pressing again spends nothing more.
+      const again = await h.fake.button({ customId, user: a, guildId: null, message: offer });
+      expect(said(again)).toContain('That roll is already settled.');
+      expect((await percent('Saber')).items?.familiar).toBe(held - need);
+      // /war undo puts the familiars and the failed result back; the offer can be taken again.
+      await war(gm, 'undo');
+      expect((await percent('Saber')).items?.familiar).toBe(held);
+      expect(await lastResult('Saber')).toMatchObject({ success: false });
+      const retaken = await h.fake.button({ customId, user: a, guildId: null, message: offer });
+      expect(retaken.callback.type).toBe(7);
+      expect((await percent('Saber')).items?.familiar).toBe(held - need);
+      expect(channelText()).not.toContain('familiar');
+      pressed = true;
+    }
+    expect(pressed).toBe(true);
+  });
+
   it('a bewitching charm rerolls a failed non-battle % check once and is spent (seed 000 L4)', async () => {
     await war(gm, 'advance');
     await act(a, [{ name: 'action', value: 'mysticCode' }, { name: 'item', value: 'charmIllusion' }, { name: 'creator', value: 'master' }]);
@@ -246,10 +305,13 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
   });
 
   it('an ally of the same battle may pay the loser’s seals to retreat; nobody else may (seed 000 L47)', async () => {
-    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mana' }, { name: 'value', value: '100' }]);
+    // A certain loss whatever the random third: Saber at −100 mana fights 50 below each status (L40), so Saber plus
+    // half of Caster stays under every one of Lancer's (Caster's best, MAG 43, gives 21 < Lancer's lowest 26).
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mana' }, { name: 'value', value: '-100' }]);
     const sealsBefore = { saber: (await percent('Saber')).sealsLeft, caster: (await percent('Caster')).sealsLeft, lancer: (await percent('Lancer')).sealsLeft };
     const casterMana = (await percent('Caster')).mana;
     const lost = await battle([{ name: 'ours', value: 'Saber' }, { name: 'our_ally', value: 'Caster' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'other', value: -100 }]);
+    expect(said(lost)).toContain('3 inferior: base win rate 0%');
     expect(said(lost)).toContain('Saber lost: retreat by spending 1 seal(s)');
     // The ally's servant fought as a sub: it pays its own level too (L38).
     expect((await percent('Caster')).mana).toBe(casterMana - 40);
@@ -275,6 +337,7 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     // Caster still settles its own loss.
     await war(c, 'retreat', [{ name: 'choice', value: 'seals' }]);
     expect((await percent('Caster')).sealsLeft).toBe(sealsBefore.caster - 2);
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'mana' }, { name: 'value', value: '50' }]);
   });
 
   it('the GM may keep battles quiet: the channel gets only a commitment, the two sides still get the numbers', async () => {
