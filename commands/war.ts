@@ -1,6 +1,7 @@
 // /war: a Holy Grail War run in this channel — start (Irregular table to the GM), factions,
 // the calendar of action turns with its turn-end and day-end rules, sleep, board, undo, log, end.
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
+import { eq } from 'drizzle-orm';
 import { isChannelGm, resolveCharacter } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
@@ -501,6 +502,17 @@ async function log(ctx: CommandContext): Promise<Reply> {
     for (const subject of new Set(rows.map((e) => e.subject).filter((x) => x.startsWith('character:')))) {
       const c = await getCharacter(tx, Number(subject.slice('character:'.length)));
       if (c && c.guildId === ctx.guildId) names.set(subject, c.name);
+    }
+    // A declaration by its faction and action, a library by its owner (the GM reads this log; a secret keeps its #id, the /reveal id).
+    const { declarations, libraries } = tx.t;
+    const factionName = (id: number) => names.get(`faction:${id}`) ?? `#${id}`;
+    for (const subject of new Set(rows.map((e) => e.subject).filter((x) => x.startsWith('declaration:')))) {
+      const [d] = await tx.db.select().from(declarations).where(eq(declarations.id, Number(subject.slice('declaration:'.length))));
+      if (d && d.warId === war.id) names.set(subject, ctx.t('warcmd.log.declaration', { faction: factionName(d.factionId), action: ctx.t(`gw.action.${(d.action as ActionDeclaration).kind}`) }));
+    }
+    for (const subject of new Set(rows.map((e) => e.subject).filter((x) => x.startsWith('library:')))) {
+      const [l] = await tx.db.select({ ownerId: libraries.ownerId, guildId: libraries.guildId }).from(libraries).where(eq(libraries.id, Number(subject.slice('library:'.length))));
+      if (l && l.guildId === ctx.guildId) names.set(subject, ctx.t('warcmd.log.library', { owner: mention(l.ownerId) }));
     }
     return { rows, names };
   });

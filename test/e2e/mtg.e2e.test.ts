@@ -118,6 +118,17 @@ describe('MTG library judgement', () => {
     expect((await state()).library.exiled).toHaveLength(6);
   });
 
+  it('/war log names a library by its owner in the GM’s language, not as a bare #id (seed 004 L102–106: the turn end that moved the six)', async () => {
+    const { gm, player } = h.fake.users;
+    const log = await h.fake.command({ name: 'war', user: gm, locale: 'ja', options: sub('log') });
+    const lines = embedText(log.callback.data).split('\n');
+    const library = lines.filter((l) => l.includes(`<@${player.id}>のライブラリ`));
+    expect(library.length).toBeGreaterThan(0);
+    expect(library.some((l) => l.includes('取消済'))).toBe(true); // the turn end /war undo reverted
+    // A bare "#id" (not a <#channel> mention) is left only for secrets, whose id /reveal takes.
+    for (const l of lines.filter((x) => !x.includes('秘密'))) expect(l).not.toMatch(/(?<!<)#\d+/);
+  });
+
   it('end of turn returns the six to the bottom; the library order and zones survive a restart', async () => {
     const ended = await h.fake.command({ name: 'deck', options: sub('endturn') });
     // The reply says what went back (seed 004 L102–106).

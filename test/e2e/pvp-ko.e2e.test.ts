@@ -117,6 +117,19 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
     expect(await percent('교회')).toMatchObject({ mana: 150 - 20 });
   });
 
+  it('/war log names each declaration by its faction and action in the GM’s Korean, never as a bare #id; a secret keeps its /reveal id', async () => {
+    const log = await run(gm, 'ko', 'war', sub('log'));
+    expect(ephemeral(log)).toBe(true);
+    const lines = embedText(log.callback.data).split('\n');
+    expect(lines.some((l) => l.includes('마키리의 선언 (정보수집)'))).toBe(true);
+    expect(lines.some((l) => l.includes('교회의 선언 (다른 진영과 접촉 (습격 포함))'))).toBe(true);
+    // Only a secret's line carries "#id" (the id /reveal takes); a declaration never does.
+    const hashed = lines.filter((l) => /(?<!<)#\d+/.test(l));
+    expect(hashed.length).toBeGreaterThan(0);
+    for (const l of hashed) expect(l).toMatch(/비밀/);
+    expect(lines.filter((l) => l.includes('선언')).every((l) => !/(?<!<)#\d+/.test(l))).toBe(true);
+  });
+
   it('the faction view: a member sees only their own, in their language; the GM sees all (seed 000 L3–4)', async () => {
     const own = await run(tohsaka, 'ko', 'war', sub('faction_view'));
     expect(ephemeral(own)).toBe(true);
