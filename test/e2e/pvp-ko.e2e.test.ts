@@ -203,4 +203,31 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
     expect(of.tohsaka).not.toMatch(/어쌔신/);
     expect(of.matou).not.toMatch(/アサシン|어쌔신/);
   });
+
+  it('soul eating sensed: the Korean DM resolves the particle for the eater’s name and names the grade in Korean; the Japanese player reads Japanese (seed 000 L6)', async () => {
+    await run(gm, 'ko', 'war', sub('set', [{ name: 'faction', value: '교회' }, { name: 'field', value: 'territory' }, { name: 'value', value: 'large' }]));
+    let sensed = false;
+    for (let i = 0; i < 15 && !sensed; i++) {
+      const before = { t: dmsOf(tohsaka).length, m: dmsOf(matou).length, c: dmsOf(church).length };
+      await run(church, 'ko', 'act', [{ name: 'action', value: 'soulEating' }]);
+      await run(gm, 'ko', 'war', sub('resolve'));
+      await h.fake.waitFor(() => dmsOf(church).length > before.c);
+      const own = dmsOf(church).slice(before.c).join('\n');
+      if (own.includes('혼식: 들켰습니다')) {
+        await h.fake.waitFor(() => dmsOf(tohsaka).length > before.t && dmsOf(matou).length > before.m);
+        const t = dmsOf(tohsaka).slice(before.t).join('\n');
+        // 교회 ends in a vowel: 는, attached — never "은(는)" or a spaced "교회 는" (issue 11, Language).
+        expect(t).toContain('혼식을 감지: 교회는 거점(대영지)에 있습니다. 개입할 수 있습니다: /war intervene.');
+        expect(t).not.toMatch(/\(는\)|\(가\)|\(를\)|교회 는/);
+        expectKorean(t);
+        const m = dmsOf(matou).slice(before.m).join('\n');
+        expect(m).toContain('魂食いを察知：교회は拠点（大領地）にいます。');
+        sensed = true;
+      } else {
+        expect(own).toMatch(/혼식: 들키지 않았습니다 \(굴림 \d+ > 50\)\./);
+        await run(gm, 'ko', 'war', sub('advance'));
+      }
+    }
+    expect(sensed).toBe(true);
+  });
 });
