@@ -10,6 +10,7 @@ import { actorProfile } from '../src/command/war/profiles.js';
 import { spendFamiliarsAfterRoll } from '../src/command/war/familiars.js';
 import { ACTIONS, INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind, type ActorProfile } from '../src/core/grailwar/actions.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
+import { statusPoints } from '../src/core/grailwar/status.js';
 import { translator } from '../src/i18n/index.js';
 import { recipientLocales } from '../src/command/locales.js';
 import { percentOf } from '../src/command/war/profiles.js';
@@ -109,6 +110,8 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
       if ((decl.familiars ?? 0) > (p.items?.familiar ?? 0)) throw new UserError('act.notEnoughFamiliars', { have: p.items?.familiar ?? 0 });
       if (decl.reroll && (p.items?.charmIllusion ?? 0) < 1) throw new UserError('act.noIllusionCharm');
       if (kind === 'rest' && p.restedDay === war.day) throw new UserError('act.restedToday');
+      // A servant-made mystic code succeeds on the servant's MAG × 2 (L1, L3): never an even spread's guess (L23, L29).
+      if (kind === 'mysticCode' && decl.creator === 'servant' && p.hasServant && !p.allocation) throw new UserError('act.needStatuses', { points: statusPoints('servant', p.servantLevel) });
       // A named move goes to a territory of the GM's map (seed 000 L9); random moves pick a grade.
       const map = (war.config as WarConfig).territories ?? [];
       if (decl.destination) {

@@ -213,6 +213,12 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
       expect(retaken.callback.type).toBe(7);
       expect((await percent('Saber')).items?.familiar).toBe(held - need);
       expect(channelText()).not.toContain('familiar');
+      // The choice belongs to the turn of the roll: undone again and the turn over, the offer has lapsed.
+      await war(gm, 'undo');
+      await war(gm, 'advance');
+      const late = await h.fake.button({ customId, user: a, guildId: null, message: offer });
+      expect(said(late)).toContain('Too late: the turn of that roll is over.');
+      expect((await percent('Saber')).items?.familiar).toBe(held);
       pressed = true;
     }
     expect(pressed).toBe(true);
@@ -386,6 +392,13 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     expect(channelText()).not.toContain('Saber and Guest fought');
     const view = await war(guest, 'faction_view');
     expect(said(view)).toContain('(not allocated: even spread shown; /battle refuses until the player allocates)');
+    // Nor is the servant's MAG guessed for a mystic code it makes (L1, L3), or its statuses made up for a gatherer (L16).
+    const made = await act(guest, [{ name: 'action', value: 'mysticCode' }, { name: 'item', value: 'manaJewel' }, { name: 'creator', value: 'servant' }]);
+    expect(ephemeral(made)).toBe(true);
+    expect(said(made)).toContain('Your servant’s statuses are not allocated yet, so its MAG is unknown: allocate the level’s 140 points first');
+    await gatherUntilSuccess([{ name: 'mode', value: 'shallow' }, { name: 'targets', value: 'Guest' }]);
+    await h.fake.waitFor(() => dmText(a).includes('Guest: Lv 40'));
+    expect(dmText(a)).toContain('Guest: Lv 40, rank (not entered), statuses (not entered)');
     // Once the points are entered (Lv 40: 140, L29), the battle is fought with them (a Caster: +20 MAG, L31).
     await war(gm, 'set', [{ name: 'faction', value: 'Guest' }, { name: 'field', value: 'statuses' }, { name: 'value', value: '10 20 30 40 20 20' }]);
     // Saber out of its earlier battles' shortage (L40), so its own 30 17 34 27 26 26 (+10 STR END AGI) is what fights.

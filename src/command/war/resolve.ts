@@ -268,8 +268,9 @@ export function infoReport(decl: ActionDeclaration, others: FactionRow[], skills
     const territory = whereOf(t, p);
     if (decl.infoMode === 'locate') return t('resolve.info.locate', { faction: f.name, territory });
     if (!p.hasServant) return t('resolve.info.noServant', { faction: f.name, territory });
+    // Statuses the player never allocated are not made up from an even spread (L23, L29).
     const stats = servantStatuses(p);
-    const statusText = STATUS_ORDER.map((s) => `${t(`gw.status.${s}`)} ${stats[s]}`).join(' ');
+    const statusText = p.allocation ? STATUS_ORDER.map((s) => `${t(`gw.status.${s}`)} ${stats[s]}`).join(' ') : t('resolve.info.statusesNotEntered');
     const lines = [t('resolve.info.shallow', { faction: f.name, territory, level: p.servantLevel, rank: p.rank ?? t('resolve.info.notEntered'), statuses: statusText })];
     if (decl.infoMode === 'deep') {
       const skills = (p.skills ?? []).slice(0, skillsShown ?? undefined);
