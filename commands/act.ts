@@ -7,8 +7,10 @@ import { commitSecret } from '../src/command/secrets.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate } from '../src/command/war/board.js';
 import { actorProfile } from '../src/command/war/profiles.js';
+import { spendFamiliarsAfterRoll } from '../src/command/war/familiars.js';
 import { ACTIONS, INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind, type ActorProfile } from '../src/core/grailwar/actions.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
+import { statusPoints } from '../src/core/grailwar/status.js';
 import { translator } from '../src/i18n/index.js';
 import { recipientLocales } from '../src/command/locales.js';
 import { percentOf } from '../src/command/war/profiles.js';
@@ -43,6 +45,12 @@ export const act: CommandModule = {
   definition,
   helpKey: 'help.act',
   execute: declare,
+  // The button /war resolve sends the declarer of a failed gathering: spend familiars after the roll (seed 000 L4).
+  async component(ctx, customId) {
+    const id = Number(customId.slice('act:familiars:'.length));
+    if (!customId.startsWith('act:familiars:') || !Number.isSafeInteger(id)) throw new UserError('familiars.gone');
+    return await spendFamiliarsAfterRoll(ctx, id);
+  },
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
     if (focused.name === 'to') {
@@ -102,6 +110,8 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
       if ((decl.familiars ?? 0) > (p.items?.familiar ?? 0)) throw new UserError('act.notEnoughFamiliars', { have: p.items?.familiar ?? 0 });
       if (decl.reroll && (p.items?.charmIllusion ?? 0) < 1) throw new UserError('act.noIllusionCharm');
       if (kind === 'rest' && p.restedDay === war.day) throw new UserError('act.restedToday');
+      // A servant-made mystic code succeeds on the servant's MAG × 2 (L1, L3): never an even spread's guess (L23, L29).
+      if (kind === 'mysticCode' && decl.creator === 'servant' && p.hasServant && !p.allocation) throw new UserError('act.needStatuses', { points: statusPoints('servant', p.servantLevel) });
       // A named move goes to a territory of the GM's map (seed 000 L9); random moves pick a grade.
       const map = (war.config as WarConfig).territories ?? [];
       if (decl.destination) {

@@ -11,11 +11,11 @@ import { boardUpdate } from '../src/command/war/board.js';
 import { masterCombatant, percentOf, servantCombatant } from '../src/command/war/profiles.js';
 import { factionDms, membersOf, say, type Said } from '../src/command/war/report.js';
 import type { Translate } from '../src/i18n/index.js';
-import type { FactionState } from '../src/command/war/state.js';
+import type { FactionState, WarConfig } from '../src/command/war/state.js';
 import { battleOdds, battleOddsParts, DEFAULT_TABLE, drawThirdStatus, retreatSealsNeeded, rollBattle, type BattleTable, type Combatant } from '../src/core/grailwar/battle.js';
 import { STATUSES, type Status } from '../src/core/grailwar/status.js';
 import { SOUL_EATING_GROUPS, soulEatingMana } from '../src/core/grailwar/actions.js';
-import { addMana } from '../src/core/grailwar/upkeep.js';
+import { addMana, battleEnd, upkeepEffectMessage, type UpkeepEffect } from '../src/core/grailwar/upkeep.js';
 import { localizeParams } from '../src/core/grailwar/status.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -149,24 +149,34 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     const soulMana = groups !== null && win ? soulEatingMana(groups) : 0;
     const winner = win ? ours : theirs;
     const loserSide = win ? theirSide : ourSide;
-    // Each servant that fought pays its level in mana at the turn end (seed 000 L38); seals and charms
-    // are spent now; each losing faction must retreat by seals or drop out (L47).
+    // Each servant that fought pays its level in mana now, at the battle's end (seed 000 L38); seals and
+    // charms are spent now; each losing faction must retreat by seals or drop out (L47).
+    const costs: UpkeepEffect[] = [];
+    const sides = [[ours, ourAlly], [theirs, theirAlly]].map((side) => side.filter((x): x is FactionRow => x !== null));
+    const sideOf = (f: FactionRow) => sides.find((side) => side.some((x) => x.id === f.id)) ?? [];
     for (const f of involved) {
       const before = f.state as FactionState;
       const p = percentOf(f)!;
       const fought = [...ourSide, ...theirSide].some((c) => c.factionId === f.id && c.kind === 'servant');
       const charmsUsed = charms.find(([x]) => x.id === f.id)?.[1] ?? 0;
       const losers = loserSide.filter((c) => c.factionId === f.id);
-      const percent = {
+      let percent = {
         ...p,
-        battlesThisTurn: p.battlesThisTurn + (fought ? 1 : 0),
         sealsLeft: p.sealsLeft - (spendSeals.get(f.id) ?? 0),
         ...(charmsUsed ? { items: { ...(p.items ?? {}), charmStrength: (p.items?.charmStrength ?? 0) - charmsUsed } } : {}),
-        ...(losers.length ? { pendingRetreat: { seals: retreatSealsNeeded(losers), against: winner.name } } : {}),
+        // The other factions on its side may pay these seals for it (L47).
+        ...(losers.length ? { pendingRetreat: { seals: retreatSealsNeeded(losers), against: winner.name, allies: sideOf(f).filter((x) => x.id !== f.id).map((x) => x.id) } } : {}),
       };
       if (groups !== null && f.id === ours.id) {
+        // The civilians fall during the battle (L7); the level is paid when it ends (L38).
         delete percent.soulEating;
         percent.mana = addMana(percent, soulMana);
+      }
+      if (fought) {
+        const paid = battleEnd({ id: f.id, ...percent });
+        const { id: _id, ...next } = paid.faction;
+        percent = next;
+        if (paid.effect) costs.push(paid.effect);
       }
       const state: FactionState = { ...before, percent };
       await updateFaction(tx, f.id, { state });
@@ -176,7 +186,7 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     const commitment = await commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
     const all = await warFactions(tx, war.id);
     const localeOf = await recipientLocales(tx, membersOf(involved), ctx.locale);
-    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win };
+    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs };
   });
 
   const { odds } = out;
@@ -187,6 +197,10 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     ...battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(p.params, t))),
     say('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
     ...(out.groups !== null ? [say(out.win ? 'battle.soulEating.success' : 'battle.soulEating.failure', { faction: out.ours.name, groups: out.groups, mana: out.soulMana })] : []),
+    ...out.costs.map((e) => {
+      const m = upkeepEffectMessage(e, (id) => out.involved.find((f) => f.id === id)?.name ?? '');
+      return say(m.key, m.params);
+    }),
   ];
   const retreatLine = (f: FactionRow): Said[] => {
     const pending = percentOf(f)?.pendingRetreat;
@@ -196,8 +210,9 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [...lines, ...combatants.flatMap(retreatLine)].map((l) => text(l(ctx.t))), ephemeral: true },
     dms: factionDms(combatants, (f) => [...lines, ...retreatLine(f)], out.localeOf),
+    // Who fought is public unless the GM keeps battles quiet (/war config battle_announce:0): then only the commitment.
     posts: [
-      { channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } },
+      ...((out.war.config as WarConfig).quietBattles ? [] : [{ channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info' as const, title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } }]),
       out.commitment,
     ],
     board: boardUpdate(ctx, out.war, out.all),

@@ -4,7 +4,7 @@ import { resolveDeck } from '../src/command/decks.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
-import { buildLibrary, endTurn, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
+import { buildLibrary, cardName, endTurn, endTurnReport, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
 import { appendEvent } from '../src/store/events.js';
 import { getLibrary, saveLibrary, updateLibraryState } from '../src/store/libraries.js';
 import type { LibraryRow } from '../src/store/schema/index.js';
@@ -52,7 +52,7 @@ export const deck: CommandModule = {
       case 'known':
         return await mutate(ctx, 'deck.known', (s) => ({ ...s, library: setKnownTop(s.library, options.integer('count') ?? 0) }));
       case 'endturn':
-        return await mutate(ctx, 'deck.endturn', (s) => ({ library: endTurn(s.library, ctx.rng), lastJudge: null }));
+        return await endOfTurn(ctx);
       case 'show':
       default:
         return await show(ctx);
@@ -120,6 +120,18 @@ async function mutate(ctx: CommandContext, type: string, fn: (s: LibraryState) =
   return reply(ctx, [ctx.t(`deck.done.${type.split('.')[1]}`), summary(ctx, state)]);
 }
 
+/** End of turn (seed 004 L102–106): the boost-exiled cards go to the bottom in random order; the reply says how many. */
+async function endOfTurn(ctx: CommandContext): Promise<Reply> {
+  const { state, returned } = await ctx.store.transaction(async (tx) => {
+    const row = await requireLibrary(tx, ctx);
+    const before = row.state as LibraryState;
+    const next: LibraryState = { library: endTurn(before.library, ctx.rng), lastJudge: null };
+    await saveState(tx, ctx, row, 'deck.endturn', next);
+    return { state: next, returned: before.library.exiled.length };
+  });
+  return reply(ctx, [...endTurnReport(returned, ctx.t), summary(ctx, state)]);
+}
+
 async function reset(ctx: CommandContext): Promise<Reply> {
   const state = await ctx.store.transaction(async (tx) => {
     const row = await requireLibrary(tx, ctx);
@@ -131,7 +143,8 @@ async function reset(ctx: CommandContext): Promise<Reply> {
 }
 
 export function summary(ctx: CommandContext, s: LibraryState): string {
-  const known = s.library.cards.slice(0, s.library.knownTop).map((c) => c.name);
+  // Card names as printed in the reader's language where known (seed 004 writes 《森》), as /judge does.
+  const known = s.library.cards.slice(0, s.library.knownTop).map((c) => cardName(c, ctx.locale));
   return ctx.t('deck.summary', {
     count: s.library.cards.length,
     exiled: s.library.exiled.length,
@@ -143,6 +156,6 @@ export function summary(ctx: CommandContext, s: LibraryState): string {
 async function show(ctx: CommandContext): Promise<Reply> {
   const s = await ctx.store.transaction(async (tx) => (await requireLibrary(tx, ctx)).state as LibraryState);
   const lines = [summary(ctx, s)];
-  if (s.library.exiled.length) lines.push(ctx.t('deck.exiledList', { cards: s.library.exiled.map((c) => c.name).join(', ') }));
+  if (s.library.exiled.length) lines.push(ctx.t('deck.exiledList', { cards: s.library.exiled.map((c) => cardName(c, ctx.locale)).join(', ') }));
   return reply(ctx, lines);
 }

@@ -1,6 +1,7 @@
 // /war: a Holy Grail War run in this channel — start (Irregular table to the GM), factions,
 // the calendar of action turns with its turn-end and day-end rules, sleep, board, undo, log, end.
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
+import { eq } from 'drizzle-orm';
 import { isChannelGm, resolveCharacter } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
@@ -11,7 +12,7 @@ import type { CommandContext, CommandModule, CommandOptions } from '../src/comma
 import { boardUpdate, warClockLine } from '../src/command/war/board.js';
 import { irregularLines } from '../src/command/war/report.js';
 import { NEW_FATE_STATE, type FactionState, type PercentFactionState, type WarConfig } from '../src/command/war/state.js';
-import { parseClass } from '../src/core/grailwar/status.js';
+import { parseClass, statusPoints, type Status } from '../src/core/grailwar/status.js';
 import { resolveTurn } from '../src/command/war/resolve.js';
 import { advanceWar } from '../src/command/war/turn.js';
 import { SUMMON_METHODS, TIE_RULES, chooseIrregularResults, setTie, summon } from '../src/command/war/fate-summon.js';
@@ -21,6 +22,7 @@ import { describeAction } from './act.js';
 import { undoLastWarChange } from '../src/command/undo.js';
 import { rollIrregular } from '../src/core/session/irregular.js';
 import type { Tx } from '../src/store/db.js';
+import { getCharacter } from '../src/store/characters.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import type { FactionRow, WarRow } from '../src/store/schema/index.js';
@@ -31,12 +33,14 @@ import { characterChoices } from './check.js';
 const NAME_MAX = 100;
 const TERRITORIES = ['none', 'small', 'medium', 'large', 'highest'] as const;
 /** What the GM may correct on a faction: percent-rules numbers, and the team itself. */
-const SET_FIELDS = ['mana', 'level', 'mag', 'seals', 'territory', 'base', 'supply_cut', 'independent', 'battles', 'masterless', 'eliminated'] as const;
+const SET_FIELDS = ['mana', 'level', 'mag', 'master_level', 'statuses', 'master_statuses', 'rank', 'skills', 'tracking', 'seals', 'territory', 'base', 'supply_cut', 'independent', 'masterless', 'eliminated'] as const;
 /** Fields that exist in every ruleset; the rest are the percent rules' numbers. */
 const COMMON_FIELDS: readonly string[] = ['masterless', 'eliminated'];
-/** War settings the GM may change (percent rules): rest amounts per grade (seed 000 L5), battle table rows (L27). */
-const CONFIG_KEYS = ['rest_small', 'rest_medium', 'rest_large', 'rest_highest', ...TABLE_ROWS.map((r) => `table_${r}`)] as const;
+/** War settings the GM may change (percent rules): rest amounts per grade (seed 000 L5), battle table rows (L27), skills a deep gathering reveals (L17). */
+const CONFIG_KEYS = ['rest_small', 'rest_medium', 'rest_large', 'rest_highest', ...TABLE_ROWS.map((r) => `table_${r}`), 'info_skills', 'battle_announce'] as const;
 const STATUS_INPUT_MAX = 60;
+const RANK_MAX = 40;
+const SKILLS_MAX = 300;
 
 const percentOptions = (s: SlashCommandSubcommandBuilder) =>
   s
@@ -49,7 +53,9 @@ const percentOptions = (s: SlashCommandSubcommandBuilder) =>
     .addStringOption((o) => describe(o, 'cmd.war.statuses').setMaxLength(STATUS_INPUT_MAX))
     .addStringOption((o) => describe(o, 'cmd.war.master_statuses').setMaxLength(STATUS_INPUT_MAX))
     .addStringOption((o) => describe(o, 'cmd.war.archer_bonus').addChoices(...localizedChoices(['str', 'end', 'agi'] as const, 'gw.status')))
-    .addBooleanOption((o) => describe(o, 'cmd.war.servantless'));
+    .addBooleanOption((o) => describe(o, 'cmd.war.servantless'))
+    .addStringOption((o) => describe(o, 'cmd.war.rank').setMaxLength(RANK_MAX))
+    .addStringOption((o) => describe(o, 'cmd.war.skills').setMaxLength(SKILLS_MAX));
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .setDMPermission(false)
@@ -86,7 +92,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .addSubcommand((s) =>
     describe(s, 'cmd.war.retreat')
       .addStringOption((o) => describe(o, 'cmd.war.retreat.choice').setRequired(true).addChoices(...localizedChoices(['seals', 'dropout'] as const, 'warcmd.retreat.choice')))
-      .addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
+      .addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.war.retreat.payer').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.war.use')
@@ -123,7 +130,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
       .addStringOption((o) => describe(o, 'cmd.war.faction').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
       // Autocomplete, not fixed choices: only the fields of this war's ruleset are offered, in the reader's language.
       .addStringOption((o) => describe(o, 'cmd.war.set.field').setRequired(true).setMaxLength(20).setAutocomplete(true))
-      .addStringOption((o) => describe(o, 'cmd.war.set.value').setRequired(true).setMaxLength(40)),
+      .addStringOption((o) => describe(o, 'cmd.war.set.value').setRequired(true).setMaxLength(SKILLS_MAX)),
   )
   .addSubcommand((s) => describe(s, 'cmd.war.undo'))
   .addSubcommand((s) => describe(s, 'cmd.war.log'))
@@ -190,7 +197,7 @@ export const war: CommandModule = {
         .map((f) => ({ name: ctx.t(`warcmd.field.${f}`), value: f }))
         .filter((c) => c.value.includes(focused.value) || c.name.includes(focused.value));
     }
-    if (focused.name !== 'faction' && focused.name !== 'eater') return await characterChoices(ctx, focused.value);
+    if (focused.name !== 'faction' && focused.name !== 'eater' && focused.name !== 'payer') return await characterChoices(ctx, focused.value);
     const names = await ctx.store.transaction(async (tx) => {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).map((f) => f.name) : [];
@@ -272,8 +279,10 @@ async function irregular(ctx: CommandContext): Promise<Reply> {
 function percentState(options: CommandOptions, sheetClass: string | undefined): PercentFactionState {
   const hasServant = !(options.boolean('servantless') ?? false);
   const level = options.integer('level');
-  const masterLevel = options.integer('master_level') ?? 20;
-  const masterAllocation = options.string('master_statuses') ? parseAllocation(options.string('master_statuses')!, 'master', masterLevel) : undefined;
+  // The master's level is asked for, never assumed: it sets the master's points when the master fights (L28–29).
+  const masterLevel = options.integer('master_level') ?? undefined;
+  if (options.string('master_statuses') && masterLevel === undefined) throw new UserError('warcmd.join.needMasterLevel');
+  const masterAllocation = options.string('master_statuses') ? parseAllocation(options.string('master_statuses')!, 'master', masterLevel!) : undefined;
   const mag = masterAllocation?.mag ?? options.integer('mag');
   if (mag === null || mag === undefined) throw new UserError('warcmd.join.needMag');
   if (hasServant && level === null) throw new UserError('warcmd.join.needLevel');
@@ -282,9 +291,11 @@ function percentState(options: CommandOptions, sheetClass: string | undefined): 
   const servantClass = parseClass(options.string('class') ?? sheetClass ?? '');
   const archerPick = options.string('archer_bonus') as 'str' | 'end' | 'agi' | null;
   if (hasServant && servantClass === 'archer' && !archerPick) throw new UserError('warcmd.join.needArcherBonus');
+  const rank = options.string('rank')?.trim().slice(0, RANK_MAX);
+  const skills = parseSkills(options.string('skills') ?? '');
   return {
     servantClass,
-    masterLevel,
+    ...(masterLevel !== undefined ? { masterLevel } : {}),
     masterMag: mag,
     servantLevel,
     // Summoned full (L35); without a servant the character keeps its own mana (L42).
@@ -299,7 +310,14 @@ function percentState(options: CommandOptions, sheetClass: string | undefined): 
     ...(archerPick ? { archerPick } : {}),
     ...(allocation ? { allocation } : {}),
     ...(masterAllocation ? { masterAllocation } : {}),
+    ...(rank ? { rank } : {}),
+    ...(skills.length ? { skills } : {}),
   };
+}
+
+/** Skills as the faction writes them, comma-separated (what a deep information gathering reveals, L17). */
+function parseSkills(input: string): string[] {
+  return input.slice(0, SKILLS_MAX).split(/[,、，\n]/).map((x) => x.trim()).filter(Boolean).slice(0, 20);
 }
 
 async function join(ctx: CommandContext, options: CommandOptions, npc: boolean): Promise<Reply> {
@@ -382,6 +400,10 @@ async function board(ctx: CommandContext): Promise<Reply> {
   return { view: info(ctx, [ctx.t('warcmd.board.reposted')], true), dms: [], board: { ...boardUpdate(ctx, war, factions), repost: true } };
 }
 
+function fits(kind: 'servant' | 'master', level: number, allocation: Record<Status, number>): boolean {
+  return Object.values(allocation).reduce((a, b) => a + b, 0) === statusPoints(kind, level);
+}
+
 function parseFlag(value: string): boolean | null {
   const v = value.trim().toLowerCase();
   if (['true', 'yes', 'on', '1'].includes(v)) return true;
@@ -418,6 +440,27 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
         if (!to) throw bad();
         percent.base = to.name;
         percent.territory = to.grade;
+      } else if (field === 'rank') {
+        // What a shallow information gathering reveals beside statuses and location (L16); '-' clears it.
+        if (value === '-') delete percent.rank;
+        else percent.rank = value.slice(0, RANK_MAX);
+      } else if (field === 'skills') {
+        const skills = value === '-' ? [] : parseSkills(value);
+        if (skills.length) percent.skills = skills;
+        else delete percent.skills;
+      } else if (field === 'tracking') {
+        // A skill may hinder a deep gathering's tracking (L17): the GM stops it, for one faction or all.
+        const other = (await warFactions(tx, war.id)).find((x) => x.name === value);
+        if (value !== '-' && !other) throw bad();
+        const tracking = value === '-' ? [] : (percent.tracking ?? []).filter((id) => id !== other!.id);
+        if (tracking.length) percent.tracking = tracking;
+        else delete percent.tracking;
+      } else if (field === 'statuses') {
+        percent.allocation = parseAllocation(value, 'servant', percent.servantLevel);
+      } else if (field === 'master_statuses') {
+        if (percent.masterLevel === undefined) throw new UserError('warcmd.join.needMasterLevel');
+        percent.masterAllocation = parseAllocation(value, 'master', percent.masterLevel);
+        percent.masterMag = percent.masterAllocation.mag;
       } else if (field === 'supply_cut' || field === 'independent') {
         const flag = parseFlag(value);
         if (flag === null) throw bad();
@@ -427,10 +470,21 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
         const n = Number(value);
         if (!Number.isInteger(n) || Math.abs(n) > 99_999) throw bad();
         if (field === 'mana') percent.mana = n;
-        else if (field === 'level') percent.servantLevel = n;
-        else if (field === 'mag') percent.masterMag = n;
-        else if (field === 'seals') percent.sealsLeft = Math.max(0, n);
-        else percent.battlesThisTurn = Math.max(0, n);
+        else if (field === 'level' || field === 'master_level') {
+          if (n < 1 || n > 200) throw bad();
+          // A distribution made for another level no longer adds up (L29): it must be entered again.
+          if (field === 'level') {
+            percent.servantLevel = n;
+            if (percent.allocation && !fits('servant', n, percent.allocation)) delete percent.allocation;
+          } else {
+            percent.masterLevel = n;
+            if (percent.masterAllocation && !fits('master', n, percent.masterAllocation)) delete percent.masterAllocation;
+          }
+        } else if (field === 'mag') {
+          percent.masterMag = n;
+          // The master's MAG is one number (L35, L37): a distribution with another MAG is dropped.
+          if (percent.masterAllocation && percent.masterAllocation.mag !== n) delete percent.masterAllocation;
+        } else percent.sealsLeft = Math.max(0, n);
       }
       changes = { state: { ...state, percent } };
     }
@@ -456,7 +510,25 @@ async function undo(ctx: CommandContext): Promise<Reply> {
 async function log(ctx: CommandContext): Promise<Reply> {
   const { rows, names } = await ctx.store.transaction(async (tx) => {
     const war = await requireGmWar(tx, ctx);
-    return { rows: await recentWarEvents(tx, ctx.channelId, 20), names: new Map((await warFactions(tx, war.id)).map((f) => [`faction:${f.id}`, f.name])) };
+    const rows = await recentWarEvents(tx, ctx.channelId, 20);
+    const names = new Map((await warFactions(tx, war.id)).map((f) => [`faction:${f.id}`, f.name]));
+    // A character's sheet changes (turn-end HP/MP, seals) name the character, not its row id.
+    for (const subject of new Set(rows.map((e) => e.subject).filter((x) => x.startsWith('character:')))) {
+      const c = await getCharacter(tx, Number(subject.slice('character:'.length)));
+      if (c && c.guildId === ctx.guildId) names.set(subject, c.name);
+    }
+    // A declaration by its faction and action, a library by its owner (the GM reads this log; a secret keeps its #id, the /reveal id).
+    const { declarations, libraries } = tx.t;
+    const factionName = (id: number) => names.get(`faction:${id}`) ?? `#${id}`;
+    for (const subject of new Set(rows.map((e) => e.subject).filter((x) => x.startsWith('declaration:')))) {
+      const [d] = await tx.db.select().from(declarations).where(eq(declarations.id, Number(subject.slice('declaration:'.length))));
+      if (d && d.warId === war.id) names.set(subject, ctx.t('warcmd.log.declaration', { faction: factionName(d.factionId), action: ctx.t(`gw.action.${(d.action as ActionDeclaration).kind}`) }));
+    }
+    for (const subject of new Set(rows.map((e) => e.subject).filter((x) => x.startsWith('library:')))) {
+      const [l] = await tx.db.select({ ownerId: libraries.ownerId, guildId: libraries.guildId }).from(libraries).where(eq(libraries.id, Number(subject.slice('library:'.length))));
+      if (l && l.guildId === ctx.guildId) names.set(subject, ctx.t('warcmd.log.library', { owner: mention(l.ownerId) }));
+    }
+    return { rows, names };
   });
   // In the reader's words: the event's name from the catalog, the subject by its faction's name.
   const label = (type: string) => {
@@ -464,7 +536,7 @@ async function log(ctx: CommandContext): Promise<Reply> {
     const said = ctx.t(key);
     return said === key ? type : said;
   };
-  const subject = (s: string) => names.get(s) ?? (s.startsWith('war:') ? '' : s.replace(/^(\w+):/, '#'));
+  const subject = (s: string) => names.get(s) ?? (s.startsWith('war:') ? '' : s.startsWith('channel:') ? `<#${s.slice('channel:'.length)}>` : s.replace(/^(\w+):/, '#'));
   const lines = rows.map((e) =>
     [`\`${e.createdAt.toISOString().slice(5, 16).replace('T', ' ')}\``, mention(e.actorId), label(e.type), subject(e.subject), e.undoneAt ? `(${ctx.t('warcmd.log.undone')})` : ''].filter(Boolean).join(' '),
   );

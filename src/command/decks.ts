@@ -1,6 +1,6 @@
 // Turning a pasted decklist into card data: written costs and basic lands need no lookup; other
 // names come from the cache, then from Scryfall (cached for next time).
-import { basicLand, parseManaCost, type CardData, type ParsedDeck } from '../core/mtg/index.js';
+import { basicLand, cardFromCost, type CardData, type ParsedDeck } from '../core/mtg/index.js';
 import { cacheCards, cachedCards } from '../store/libraries.js';
 import { UserError } from './errors.js';
 import type { CommandContext } from './types.js';
@@ -18,8 +18,8 @@ export async function resolveDeck(ctx: CommandContext, parsed: ParsedDeck): Prom
   const known = new Map<string, CardData>();
   const toFind: string[] = [];
   for (const line of parsed.main) {
-    const written = line.cost ? parseManaCost(line.cost) : null;
-    if (written) known.set(keyOf(line.name), { name: line.name, manaValue: written.manaValue, colors: written.colors, basicLandTypes: [], typeLine: '' });
+    const written = line.cost ? cardFromCost(line.name, line.cost) : null;
+    if (written) known.set(keyOf(line.name), written);
     else if (basicLand(line.name)) known.set(keyOf(line.name), basicLand(line.name)!);
     else toFind.push(line.name);
   }

@@ -96,11 +96,14 @@ export function parseConsoleOptions(
 
 function convert(option: APIApplicationCommandBasicOption, value: string, resolveUser: UserResolver) {
   switch (option.type) {
-    case T.String:
+    case T.String: {
       if (option.max_length !== undefined && value.length > option.max_length) {
         throw new UserError('error.tooLong', { option: option.name, max: option.max_length });
       }
-      return value;
+      // A choice may be typed as Discord shows it, in any language (`행동:정보수집` → infoGathering).
+      const choice = (option.choices ?? []).find((c) => c.name === value || Object.values(c.name_localizations ?? {}).includes(value));
+      return choice ? String(choice.value) : value;
+    }
     case T.Integer: {
       const n = Number(value);
       const inRange =

@@ -118,8 +118,21 @@ describe('MTG library judgement', () => {
     expect((await state()).library.exiled).toHaveLength(6);
   });
 
+  it('/war log names a library by its owner in the GM’s language, not as a bare #id (seed 004 L102–106: the turn end that moved the six)', async () => {
+    const { gm, player } = h.fake.users;
+    const log = await h.fake.command({ name: 'war', user: gm, locale: 'ja', options: sub('log') });
+    const lines = embedText(log.callback.data).split('\n');
+    const library = lines.filter((l) => l.includes(`<@${player.id}>のライブラリ`));
+    expect(library.length).toBeGreaterThan(0);
+    expect(library.some((l) => l.includes('取消済'))).toBe(true); // the turn end /war undo reverted
+    // A bare "#id" (not a <#channel> mention) is left only for secrets, whose id /reveal takes.
+    for (const l of lines.filter((x) => !x.includes('秘密'))) expect(l).not.toMatch(/(?<!<)#\d+/);
+  });
+
   it('end of turn returns the six to the bottom; the library order and zones survive a restart', async () => {
-    await h.fake.command({ name: 'deck', options: sub('endturn') });
+    const ended = await h.fake.command({ name: 'deck', options: sub('endturn') });
+    // The reply says what went back (seed 004 L102–106).
+    expect(embedText(ended.callback.data)).toContain('End of turn: the 6 card(s) exiled by the boost go to the bottom of the library in random order.');
     expect((await state()).library.exiled).toEqual([]);
     expect((await state()).library.cards).toHaveLength(60);
     await h.fake.command({ name: 'deck', options: sub('known', [{ name: 'count', value: 2 }]) });
@@ -145,5 +158,25 @@ describe('MTG library judgement', () => {
     expect(shown).not.toMatch(/Forest|Llanowar/);
     // No Japanese printing in the (fake) Scryfall: the card keeps its English name.
     expect((await mine()).library.cards.find((c) => c.name === 'Craw Wurm')?.printed).toBeUndefined();
+    // /deck show names the known top cards the same way (issue 11: the reader's language).
+    await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('known', [{ name: 'count', value: 5 }]) });
+    const show = embedText((await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('show') })).callback.data);
+    for (const card of (await mine()).library.cards.slice(0, 5)) expect(show).toContain(ja[card.name]);
+    expect(show).not.toMatch(/Forest|Llanowar/);
+  });
+
+  it('a result the player can foresee is refused, in the player’s language, before any card moves (seed 004 L133–137)', async () => {
+    const { moderator } = h.fake.users;
+    const file = h.fake.uploadAttachment({ filename: 'forests.txt', content: '20 Forest' });
+    await h.fake.command({ name: 'deck', user: moderator, locale: 'ko', options: sub('import', [{ name: 'file', value: file }]) });
+    const lib = async () => ((await row(h.store, 'libraries', (c) => eq(c.ownerId, moderator.id))).state as LibraryState).library;
+    const before = (await lib()).cards.map((c) => c.uid);
+    // Forests only: target 0 + 2 against achievement 0 + 5 on every draw — a certain success.
+    const sure = await h.fake.command({ name: 'judge', user: moderator, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 2 }] });
+    expect(((sure.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
+    expect(embedText(sure.callback.data)).toContain('반드시 성공하므로 행동 판정을 할 수 없습니다');
+    const hopeless = await h.fake.command({ name: 'judge', user: moderator, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 9 }] });
+    expect(embedText(hopeless.callback.data)).toContain('반드시 실패하므로');
+    expect((await lib()).cards.map((c) => c.uid)).toEqual(before);
   });
 });

@@ -57,9 +57,9 @@ beforeAll(async () => {
   await run(gm, 'ko', 'gm', sub('claim'));
   await run(gm, 'ko', 'war', sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: '후유키' }]));
   // Statuses allocated by the players (seed 000 L23, L29: Lv 50 servant = 160 points, Lv 20 master = 80).
-  await run(tohsaka, 'ko', 'war', sub('join', [{ name: 'faction', value: '토오사카' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'statuses', value: '40 30 30 20 20 20' }, { name: 'master_statuses', value: '10 10 10 50 0 0' }]));
-  await run(matou, 'ja', 'war', sub('join', [{ name: 'faction', value: '마키리' }, { name: 'class', value: 'rider' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]));
-  await run(church, 'ko', 'war', sub('join', [{ name: 'faction', value: '교회' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'mag', value: 25 }]));
+  await run(tohsaka, 'ko', 'war', sub('join', [{ name: 'faction', value: '토오사카' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'statuses', value: '40 30 30 20 20 20' }, { name: 'master_level', value: 20 }, { name: 'master_statuses', value: '10 10 10 50 0 0' }]));
+  await run(matou, 'ja', 'war', sub('join', [{ name: 'faction', value: '마키리' }, { name: 'class', value: 'rider' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 20 }]));
+  await run(church, 'ko', 'war', sub('join', [{ name: 'faction', value: '교회' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 25 }]));
   await run(gm, 'ko', 'war', sub('advance'));
 });
 afterAll(async () => {
@@ -115,6 +115,19 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
     expect(c).toContain('마키리를 습격 (추가 마력 20)'); // a morning raid costs 20 (L11)
     expect(await percent('토오사카')).toMatchObject({ items: { charmStrength: 1 } });
     expect(await percent('교회')).toMatchObject({ mana: 150 - 20 });
+  });
+
+  it('/war log names each declaration by its faction and action in the GM’s Korean, never as a bare #id; a secret keeps its /reveal id', async () => {
+    const log = await run(gm, 'ko', 'war', sub('log'));
+    expect(ephemeral(log)).toBe(true);
+    const lines = embedText(log.callback.data).split('\n');
+    expect(lines.some((l) => l.includes('마키리의 선언 (정보수집)'))).toBe(true);
+    expect(lines.some((l) => l.includes('교회의 선언 (다른 진영과 접촉 (습격 포함))'))).toBe(true);
+    // Only a secret's line carries "#id" (the id /reveal takes); a declaration never does.
+    const hashed = lines.filter((l) => /(?<!<)#\d+/.test(l));
+    expect(hashed.length).toBeGreaterThan(0);
+    for (const l of hashed) expect(l).toMatch(/비밀/);
+    expect(lines.filter((l) => l.includes('선언')).every((l) => !/(?<!<)#\d+/.test(l))).toBe(true);
   });
 
   it('the faction view: a member sees only their own, in their language; the GM sees all (seed 000 L3–4)', async () => {
@@ -189,5 +202,32 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
     expect(of.matou).not.toContain(SECRET.church);
     expect(of.tohsaka).not.toMatch(/어쌔신/);
     expect(of.matou).not.toMatch(/アサシン|어쌔신/);
+  });
+
+  it('soul eating sensed: the Korean DM resolves the particle for the eater’s name and names the grade in Korean; the Japanese player reads Japanese (seed 000 L6)', async () => {
+    await run(gm, 'ko', 'war', sub('set', [{ name: 'faction', value: '교회' }, { name: 'field', value: 'territory' }, { name: 'value', value: 'large' }]));
+    let sensed = false;
+    for (let i = 0; i < 15 && !sensed; i++) {
+      const before = { t: dmsOf(tohsaka).length, m: dmsOf(matou).length, c: dmsOf(church).length };
+      await run(church, 'ko', 'act', [{ name: 'action', value: 'soulEating' }]);
+      await run(gm, 'ko', 'war', sub('resolve'));
+      await h.fake.waitFor(() => dmsOf(church).length > before.c);
+      const own = dmsOf(church).slice(before.c).join('\n');
+      if (own.includes('혼식: 들켰습니다')) {
+        await h.fake.waitFor(() => dmsOf(tohsaka).length > before.t && dmsOf(matou).length > before.m);
+        const t = dmsOf(tohsaka).slice(before.t).join('\n');
+        // 교회 ends in a vowel: 는, attached — never "은(는)" or a spaced "교회 는" (issue 11, Language).
+        expect(t).toContain('혼식을 감지: 교회는 거점(대영지)에 있습니다. 개입할 수 있습니다: /war intervene.');
+        expect(t).not.toMatch(/\(는\)|\(가\)|\(를\)|교회 는/);
+        expectKorean(t);
+        const m = dmsOf(matou).slice(before.m).join('\n');
+        expect(m).toContain('魂食いを察知：교회は拠点（大領地）にいます。');
+        sensed = true;
+      } else {
+        expect(own).toMatch(/혼식: 들키지 않았습니다 \(굴림 \d+ > 50\)\./);
+        await run(gm, 'ko', 'war', sub('advance'));
+      }
+    }
+    expect(sensed).toBe(true);
   });
 });

@@ -27,8 +27,8 @@ beforeAll(async () => {
   lone = h.fake.createUser({ username: 'lone_master', globalName: 'Lone' });
   await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
   await war(gm, 'start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Rules' }]);
-  await war(a, 'join', [{ name: 'faction', value: 'Saber' }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }, { name: 'territory', value: 'medium' }]);
-  await war(b, 'join', [{ name: 'faction', value: 'Lancer' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]);
+  await war(a, 'join', [{ name: 'faction', value: 'Saber' }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 30 }, { name: 'territory', value: 'medium' }]);
+  await war(b, 'join', [{ name: 'faction', value: 'Lancer' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 20 }]);
   // A character without a servant (seed 000 L42): only the master's MAG is needed.
   await war(lone, 'join', [{ name: 'faction', value: 'Lone' }, { name: 'mag', value: 15 }, { name: 'servantless', value: true }]);
   await war(gm, 'advance'); // day 1, morning
@@ -87,6 +87,16 @@ describe('seed 000 rules reachable from commands', () => {
     expect((await percent('Lone')).mana).toBe(65);
     const noServant = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lone' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'our_main', value: 'servant' }] });
     expect(said(noServant)).toContain('Lone has no servant');
+    // The master's level was never given: it is asked for, not taken as 20 (seed 000 L28–29).
+    const asked = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lone' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }] });
+    expect(ephemeral(asked)).toBe(true);
+    expect(said(asked)).toContain('Lone’s master fights: enter its level and statuses first');
+    expect((await percent('Lone')).battlesThisTurn).toBe(0);
+    const early = await war(gm, 'set', [{ name: 'faction', value: 'Lone' }, { name: 'field', value: 'master_statuses' }, { name: 'value', value: '10 10 10 15 20 15' }]);
+    expect(said(early)).toContain('master_level');
+    await war(gm, 'set', [{ name: 'faction', value: 'Lone' }, { name: 'field', value: 'master_level' }, { name: 'value', value: '20' }]);
+    await war(gm, 'set', [{ name: 'faction', value: 'Lone' }, { name: 'field', value: 'master_statuses' }, { name: 'value', value: '10 10 10 15 20 15' }]);
+    expect(await percent('Lone')).toMatchObject({ masterLevel: 20, masterMag: 15, masterAllocation: { str: 10, end: 10, agi: 10, mag: 15, luk: 20, np: 15 } });
     const fought = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lone' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }] });
     expect(said(fought)).toMatch(/Rolled \d+ against \d+%/);
     expect((await percent('Lone')).battlesThisTurn).toBe(0); // no servant: a battle costs no mana (L42)
@@ -96,6 +106,9 @@ describe('seed 000 rules reachable from commands', () => {
   });
 
   it('the master as main, the servant as sub with a +20 % seal, an ally as a third (L22, L43)', async () => {
+    // The master fights, so its level and statuses are entered first (seed 000 L28–29); its MAG follows them.
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'master_level' }, { name: 'value', value: '20' }]);
+    await war(gm, 'set', [{ name: 'faction', value: 'Saber' }, { name: 'field', value: 'master_statuses' }, { name: 'value', value: '10 10 10 30 10 10' }]);
     const ex = await h.fake.command({
       name: 'battle',
       channelId,
@@ -188,10 +201,11 @@ describe('seed 000 rules reachable from commands', () => {
     expect(h.fake.dms(b.id).some((m) => embedText(m.body).includes('hostile intervention'))).toBe(false);
     expect((await percent('Lancer')).soulEating?.intervening).toHaveLength(1);
     await war(gm, 'set', [{ name: 'faction', value: 'Lancer' }, { name: 'field', value: 'mana' }, { name: 'value', value: '0' }]);
-    // +100 % makes the eater's win certain: both groups fell, +200 mana up to the cap 100 + 20 × 2.
+    // +100 % makes the eater's win certain: both groups fell, +200 mana up to the cap 100 + 20 × 2 = 140;
+    // then the battle's end costs the servant's level, 50 (seed 000 L38): 90.
     const fought = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Lancer' }, { name: 'theirs', value: 'Saber' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'other', value: 100 }, { name: 'soul_eating_groups', value: 2 }] });
     expect(said(fought)).toContain('Soul eating succeeded: Lancer defeated 2 civilian group(s), +200 mana');
-    expect(await percent('Lancer')).toMatchObject({ mana: 140 });
+    expect(await percent('Lancer')).toMatchObject({ mana: 90 });
     expect((await percent('Lancer')).soulEating).toBeUndefined();
   });
 

@@ -28,8 +28,8 @@ beforeAll(async () => {
   const { gm, player, player2 } = h.fake.users;
   await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
   await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Shadow' }]) });
-  await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [{ name: 'faction', value: 'Archers' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }]) });
-  await h.fake.command({ name: 'war', channelId, user: player2, options: sub('join', [{ name: 'faction', value: 'Shades' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]) });
+  await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [{ name: 'faction', value: 'Archers' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 30 }]) });
+  await h.fake.command({ name: 'war', channelId, user: player2, options: sub('join', [{ name: 'faction', value: 'Shades' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 20 }]) });
   await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
 });
 afterAll(async () => {

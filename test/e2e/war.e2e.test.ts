@@ -127,6 +127,9 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     expect(ephemeral(log)).toBe(true);
     // /war log speaks the reader's language (issue 11): the event's name, not its key.
     expect(embedText(log.callback.data)).toMatch(/turn advanced \(undone\)/);
+    // A character's sheet change names the character, not its row id (issue 11).
+    expect(embedText(log.callback.data)).toContain('例・魔術師');
+    expect(embedText(log.callback.data)).not.toMatch(/#\d+/);
   });
 
   it('a restart mid-turn loses nothing: the same turn, the same board message', async () => {

@@ -35,8 +35,8 @@ describe('secrets never reach the channel', () => {
     keep(await h.fake.command({ name: 'luck', user: player, options: sub('reroll') }));
 
     keep(await h.fake.command({ name: 'war', user: gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Scan' }]) }));
-    keep(await h.fake.command({ name: 'war', user: player, options: sub('join', [{ name: 'faction', value: 'Archers' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'mag', value: 30 }]) }));
-    keep(await h.fake.command({ name: 'war', user: player2, options: sub('join', [{ name: 'faction', value: 'Shades' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'mag', value: 20 }]) }));
+    keep(await h.fake.command({ name: 'war', user: player, options: sub('join', [{ name: 'faction', value: 'Archers' }, { name: 'class', value: 'archer' }, { name: 'archer_bonus', value: 'agi' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 30 }]) }));
+    keep(await h.fake.command({ name: 'war', user: player2, options: sub('join', [{ name: 'faction', value: 'Shades' }, { name: 'class', value: 'assassin' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 20 }]) }));
     keep(await h.fake.command({ name: 'war', user: gm, options: sub('advance') }));
     keep(await h.fake.command({ name: 'act', user: player, options: [{ name: 'action', value: 'infoGathering' }, { name: 'mode', value: 'shallow' }, { name: 'targets', value: 'Shades' }, { name: 'text', value: MARKERS[3]! }] }));
     keep(await h.fake.command({ name: 'act', user: player2, options: [{ name: 'action', value: 'other' }, { name: 'text', value: MARKERS[4]! }] }));

@@ -4,7 +4,7 @@
 import { MANA_JEWEL_MANA, MYSTIC_CODES } from '../../core/grailwar/actions.js';
 import { DEFAULT_TABLE, SEAL_MANA, TABLE_ROWS, type TableRow } from '../../core/grailwar/battle.js';
 import { STATUSES, baseStatuses, type Status } from '../../core/grailwar/status.js';
-import { addMana, DEFAULT_UPKEEP, manaCap, TERRITORY_GRADES } from '../../core/grailwar/upkeep.js';
+import { addMana, DEFAULT_UPKEEP, manaCap, shortagePenalty, TERRITORY_GRADES } from '../../core/grailwar/upkeep.js';
 import type { Tx } from '../../store/db.js';
 import { factionDeclaration } from '../../store/declarations.js';
 import { appendEvent } from '../../store/events.js';
@@ -77,7 +77,15 @@ function factionLines(ctx: CommandContext, f: FactionRow, declaration: ActionDec
   lines.push(t('warcmd.view.mana', { mana: p.mana, cap: manaCap(p), seals: p.sealsLeft, territory: where }));
   const show = (st: Record<Status, number>) => STATUSES.map((s) => `${t(`gw.status.${s}`)} ${st[s]}`).join(' ');
   if (p.hasServant) lines.push(`${t('warcmd.view.statuses')}: ${show(servantStatuses(p))}${p.allocation ? '' : ` ${t('warcmd.view.evenSpread')}`}`);
-  lines.push(`${t('warcmd.view.masterStatuses', { level: p.masterLevel ?? 20, mag: p.masterMag })}: ${show(masterCombatant(f).statuses)}`);
+  // Why the statuses above are lower (seed 000 L40): the shortage penalty already applied to them.
+  if (p.hasServant && shortagePenalty(p.mana) > 0) lines.push(t('warcmd.view.shortage', { penalty: shortagePenalty(p.mana) }));
+  // The master's numbers only as entered: a missing level or distribution is shown as missing, not guessed.
+  if (p.masterLevel !== undefined && p.masterAllocation) lines.push(`${t('warcmd.view.masterStatuses', { level: p.masterLevel, mag: p.masterMag })}: ${show(masterCombatant(f).statuses)}`);
+  else lines.push(t('warcmd.view.masterMissing', { mag: p.masterMag, level: p.masterLevel ?? '?' }));
+  if (p.rank) lines.push(`${t('warcmd.view.rank')}: ${p.rank}`);
+  if (p.skills?.length) lines.push(`${t('warcmd.view.skills')}: ${p.skills.join(', ')}`);
+  const tracked = all.filter((x) => (p.tracking ?? []).includes(x.id));
+  if (tracked.length) lines.push(`${t('warcmd.view.tracking')}: ${tracked.map((x) => { const q = percentOf(x); return q ? `${x.name} — ${q.base ? `${q.base} (${t(`war.territory.${q.territory}`)})` : t(`war.territory.${q.territory}`)}` : x.name; }).join(', ')}`);
   const items = MYSTIC_CODES.filter((c) => (p.items?.[c] ?? 0) > 0).map((c) => `${t(`gw.mysticCode.${c}`)} ×${p.items![c]}`);
   lines.push(`${t('warcmd.view.items')}: ${items.join(', ') || t('warcmd.view.none')}`);
   if (p.pendingRetreat) lines.push(t('battle.lost', { faction: f.name, seals: p.pendingRetreat.seals, have: p.sealsLeft }));
@@ -102,29 +110,53 @@ export async function factionView(ctx: CommandContext, options: CommandOptions):
   return { view: { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.view.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
 }
 
-/** /war retreat: after a lost battle, spend one seal per combatant to retreat, or drop out (L47). */
+/**
+ * /war retreat: after a lost battle, spend one seal per combatant to retreat, or drop out (L47). With
+ * several factions in the battle, a willing one may pay the seals instead (L47 「협조할 의사가 있는
+ * 경우」 상대방의 령주를 대신 지불): `payer:` names it, and only its member (or the GM) may say so.
+ */
 export async function retreat(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const choice = options.string('choice') === 'dropout' ? 'dropout' : 'seals';
+  const payerName = options.string('payer');
   const out = await ctx.store.transaction(async (tx) => {
     const war = await percentWar(tx, ctx);
-    const f = await targetFaction(tx, ctx, war, options.string('faction'), await isGm(tx, ctx));
+    const gm = await isGm(tx, ctx);
+    const all = await warFactions(tx, war.id);
+    const payer = payerName ? all.find((x) => x.name === payerName && !x.eliminated) : undefined;
+    if (payerName && !payer) throw new UserError('warcmd.set.noFaction', { faction: payerName.slice(0, 100) });
+    if (payer && !gm && !(payer.members as string[]).includes(ctx.user.id)) throw new UserError('warcmd.retreat.notPayer', { faction: payer.name });
+    // The paying ally's member may settle another faction's retreat; anyone else only their own.
+    const f = await targetFaction(tx, ctx, war, options.string('faction'), gm || payer !== undefined);
     const p = percentOf(f)!;
     const pending = p.pendingRetreat;
     if (!pending) throw new UserError('warcmd.retreat.nothing', { faction: f.name });
     const { pendingRetreat: _done, ...rest } = p;
+    const by = payer && payer.id !== f.id ? payer : null;
+    if (by && choice === 'dropout') throw new UserError('warcmd.retreat.payerDropout');
+    if (by && !(pending.allies ?? []).includes(by.id)) throw new UserError('warcmd.retreat.notAlly', { faction: by.name, loser: f.name });
     if (choice === 'seals') {
-      if (p.sealsLeft < pending.seals) throw new UserError('warcmd.retreat.notEnoughSeals', { faction: f.name, need: pending.seals, have: p.sealsLeft });
-      await save(tx, ctx, f, 'war.retreat', { state: { ...(f.state as FactionState), percent: { ...rest, sealsLeft: p.sealsLeft - pending.seals } } });
+      const q = by ? percentOf(by)! : p;
+      if (q.sealsLeft < pending.seals) throw new UserError('warcmd.retreat.notEnoughSeals', { faction: by?.name ?? f.name, need: pending.seals, have: q.sealsLeft });
+      if (by) {
+        await save(tx, ctx, f, 'war.retreat', { state: { ...(f.state as FactionState), percent: rest } });
+        await save(tx, ctx, by, 'war.retreatPaid', { state: { ...(by.state as FactionState), percent: { ...q, sealsLeft: q.sealsLeft - pending.seals } } });
+      } else {
+        await save(tx, ctx, f, 'war.retreat', { state: { ...(f.state as FactionState), percent: { ...rest, sealsLeft: p.sealsLeft - pending.seals } } });
+      }
     } else {
       await save(tx, ctx, f, 'war.retreat', { state: { ...(f.state as FactionState), percent: rest }, eliminated: true });
     }
-    const all = await warFactions(tx, war.id);
-    return { war, f, pending, all, localeOf: await recipientLocales(tx, membersOf([f]), ctx.locale) };
+    const told = by ? [f, by] : [f];
+    return { war, f, by, pending, told, all: await warFactions(tx, war.id), localeOf: await recipientLocales(tx, membersOf(told), ctx.locale) };
   });
-  const line = choice === 'seals' ? say('warcmd.retreat.seals', { faction: out.f.name, seals: out.pending.seals }) : say('warcmd.retreat.dropout', { faction: out.f.name });
+  const line = choice === 'dropout'
+    ? say('warcmd.retreat.dropout', { faction: out.f.name })
+    : out.by
+      ? say('warcmd.retreat.paidBy', { faction: out.f.name, payer: out.by.name, seals: out.pending.seals })
+      : say('warcmd.retreat.seals', { faction: out.f.name, seals: out.pending.seals });
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(line(ctx.t))], ephemeral: true },
-    dms: factionDms([out.f], () => [line], out.localeOf).filter((d) => d.userId !== ctx.user.id),
+    dms: factionDms(out.told, () => [line], out.localeOf).filter((d) => d.userId !== ctx.user.id),
     // Dropping out is public: the board shows it anyway (L47).
     posts: choice === 'dropout' ? [{ channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(line(ctx.t))], ephemeral: false } }] : [],
     board: boardUpdate(ctx, out.war, out.all),
@@ -155,7 +187,7 @@ export async function useItem(ctx: CommandContext, options: CommandOptions): Pro
   return { view: { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.view.title'), blocks: [text(ctx.t(`warcmd.use.done.${item}`, { faction: out.f.name, gained: out.after - out.before, mana: out.after, seals: out.seals }))], ephemeral: true }, dms: [] };
 }
 
-/** /war config: the GM sets a rest amount per grade (L5) or a battle-table row (L27, the gap row included). */
+/** /war config: the GM sets a rest amount per grade (L5), a battle-table row (L27, the gap row included) or how many skills a deep gathering reveals (L17). */
 export async function configure(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const key = options.string('key') ?? '';
   const value = options.integer('value') ?? 0;
@@ -171,6 +203,11 @@ export async function configure(ctx: CommandContext, options: CommandOptions): P
       next = { ...config, territoryRecovery: { ...(config.territoryRecovery ?? DEFAULT_UPKEEP.territoryRecovery), [grade]: value } };
     } else if (row && (TABLE_ROWS as readonly string[]).includes(row)) {
       next = { ...config, battleTable: { ...(config.battleTable ?? {}), [row]: value } };
+    } else if (key === 'info_skills') {
+      next = { ...config, infoSkills: value };
+    } else if (key === 'battle_announce') {
+      // 0: battles stay between the two sides and the GM; the channel sees only a commitment.
+      next = { ...config, quietBattles: value === 0 };
     } else throw new UserError('warcmd.config.badKey', { key: key.slice(0, 40) });
     await updateWar(tx, war.id, { config: next });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.configured', subject: `war:${war.id}`, before: { config }, after: { config: next } });
@@ -182,6 +219,8 @@ export async function configure(ctx: CommandContext, options: CommandOptions): P
     ctx.t('warcmd.config.done', { key: ctx.t(`warcmd.config.key.${key}`), value }),
     `${ctx.t('warcmd.config.rest')}: ${TERRITORY_GRADES.map((g) => `${ctx.t(`war.territory.${g}`)} ${rest[g]}`).join(', ')}`,
     `${ctx.t('warcmd.config.table')}: ${TABLE_ROWS.map((r) => `${ctx.t(`gw.row.${r}`)} ${table[r]}%`).join(', ')}`,
+    `${ctx.t('warcmd.config.key.info_skills')}: ${out.next.infoSkills ?? ctx.t('warcmd.config.allSkills')}`,
+    `${ctx.t('warcmd.config.key.battle_announce')}: ${ctx.t(out.next.quietBattles ? 'warcmd.config.quiet' : 'warcmd.config.announced')}`,
   ];
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
 }

@@ -8,7 +8,8 @@ import { turnDeclarations, updateDeclaration } from '../../store/declarations.js
 import { appendEvent } from '../../store/events.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { updateFaction, warFactions } from '../../store/wars.js';
-import { text, type ChannelPost, type Reply } from '../../views/view.js';
+import { text, type ChannelPost, type DirectMessage, type Reply } from '../../views/view.js';
+import { translator, type Locale } from '../../i18n/index.js';
 import { commitSecret } from '../secrets.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
@@ -17,6 +18,32 @@ import { actorProfile, percentOf, servantStatuses } from './profiles.js';
 import { recipientLocales } from '../locales.js';
 import { factionDms, membersOf, say, type Said } from './report.js';
 import type { FactionState, PercentFactionState, WarConfig } from './state.js';
+
+interface FamiliarOffer {
+  declarationId: number;
+  declarer: string;
+  faction: string;
+  count: number;
+  have: number;
+  roll: number;
+  chance: number;
+}
+
+/** The declarer's choice after seeing the roll (seed 000 L4): a DM in their language with a button to spend the familiars. */
+function familiarOfferDm(o: FamiliarOffer, locale: Locale): DirectMessage {
+  const t = translator(locale);
+  return {
+    userId: o.declarer,
+    view: {
+      locale,
+      tone: 'secret',
+      title: t('familiars.offer.title', { faction: o.faction }),
+      blocks: [text(t('familiars.offer.body', { roll: o.roll, chance: o.chance, count: o.count, value: o.count * FAMILIAR_BONUS, have: o.have }))],
+      buttons: [{ customId: `act:familiars:${o.declarationId}`, label: t('familiars.offer.button', { count: o.count }), style: 'primary' }],
+      ephemeral: false,
+    },
+  };
+}
 
 const STATUS_ORDER = ['str', 'end', 'agi', 'mag', 'luk', 'np'] as const;
 
@@ -29,6 +56,7 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
   const posts: ChannelPost[] = [];
   const tell = (factionId: number, line: Said) => linesByFaction.set(factionId, [...(linesByFaction.get(factionId) ?? []), line]);
   const rowOf = new Map(pending.map((d) => [(d.action as ActionDeclaration).factionId, d]));
+  const offers: FamiliarOffer[] = [];
 
   for (const decl of resolutionOrder(pending.map((d) => d.action as ActionDeclaration))) {
     const faction = factions.get(decl.factionId);
@@ -46,15 +74,16 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.actionApplied', subject: `faction:${faction.id}`, before: { state: before }, after: { state } });
       factions.set(faction.id, { ...faction, state });
     }
+    if (outcome.offer) offers.push({ declarationId: row.id, declarer: row.declaredBy, faction: faction.name, ...outcome.offer });
     const owner = (faction.members as string[])[0] ?? ctx.user.id;
     posts.push(await commitSecret(tx, ctx, 'result', owner, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, result: outcome.result }));
   }
   const all = await warFactions(tx, war.id);
-  const localeOf = await recipientLocales(tx, membersOf(all), ctx.locale);
+  const localeOf = await recipientLocales(tx, [...membersOf(all), ...offers.map((o) => o.declarer)], ctx.locale);
   posts.unshift({ channelId: war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.publicTitle', { name: war.name }), blocks: [text(ctx.t('resolve.publicBody', { count: pending.length }))], ephemeral: false } });
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.gmTitle', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
-    dms: factionDms(all, (f) => linesByFaction.get(f.id) ?? [], localeOf),
+    dms: [...factionDms(all, (f) => linesByFaction.get(f.id) ?? [], localeOf), ...offers.map((o) => familiarOfferDm(o, localeOf(o.declarer)))],
     posts,
     board: boardUpdate(ctx, war, all),
   };
@@ -64,6 +93,8 @@ interface Outcome {
   result: Record<string, unknown>;
   line: Said;
   state?: PercentFactionState;
+  /** A failed information gathering the faction's held familiars would turn into a success (L4): offered to the declarer. */
+  offer?: { count: number; have: number; roll: number; chance: number };
 }
 
 const joined = (lines: Said[]): Said => (t) => lines.map((l) => l(t)).join('\n');
@@ -131,9 +162,17 @@ function resolvePercent(
         const items = { ...(state.items ?? {}), [code]: (state.items?.[code] ?? 0) + 1 };
         return { result: { ...base, item: code }, line: joined([...notes, (t) => `${head(t)} ${t('resolve.item', { item: t(`gw.mysticCode.${code}`) })}`]), state: { ...state, items } };
       }
-      if (!success) return { result: base, line: joined([...notes, head]), ...changed };
-      const report = infoReport(decl, others);
-      return { result: { ...base, report: report.map((r) => r(ctx.t)) }, line: joined([...notes, head, ...report]), ...changed };
+      if (!success) {
+        // Familiars are used after the roll (L4): when those held would make it, the declarer decides now, by button.
+        const need = familiarsToSucceed(roll, chance);
+        const have = state.items?.familiar ?? 0;
+        const offer = need !== null && need > 0 && need <= have ? { count: need, have, roll, chance } : undefined;
+        return { result: { ...base, ...(offer ? { familiarOffer: need } : {}) }, line: joined([...notes, head]), ...changed, ...(offer ? { offer } : {}) };
+      }
+      const report = infoReport(decl, others, (war.config as WarConfig).infoSkills);
+      // A deep look keeps track of the faction's location from now on (L17): its moves are told to this one.
+      const tracked = decl.infoMode === 'deep' ? { state: { ...state, tracking: [...new Set([...(state.tracking ?? []), ...decl.targets])] } } : changed;
+      return { result: { ...base, report: report.map((r) => r(ctx.t)) }, line: joined([...notes, head, ...report]), ...tracked };
     }
     case 'rest': {
       // Once a day (seed 000 L5); /act refuses a second one, this guards a GM's declaration for an NPC.
@@ -157,9 +196,12 @@ function resolvePercent(
     }
     case 'moveBase': {
       const map = (war.config as WarConfig).territories ?? [];
-      if (map.length > 0) return moveOnMap(ctx, faction, p, decl, map, others, tell);
       const territory = decl.territory ?? p.territory;
-      return { result: { kind: 'moveBase', territory, random: decl.random ?? false }, line: (t) => t('resolve.moved', { territory: territoryName(t, territory) }), state: { ...p, territory } };
+      const moved = map.length > 0 ? moveOnMap(ctx, faction, p, decl, map, others, tell) : { result: { kind: 'moveBase', territory, random: decl.random ?? false }, line: (t: Parameters<Said>[0]) => t('resolve.moved', { territory: territoryName(t, territory) }), state: { ...p, territory } };
+      // Whoever looked deep into this faction keeps track of it after it moves (seed 000 L17).
+      const to = moved.state;
+      if (to) for (const other of others) if (percentOf(other)?.tracking?.includes(faction.id)) tell(other.id, (t) => t('resolve.info.trackedMove', { faction: faction.name, territory: whereOf(t, to) }));
+      return moved;
     }
     case 'contact': {
       // Only a raid in the day turns (morning, noon) costs 20 more mana (seed 000 L11); friendly contact is free (L19).
@@ -212,8 +254,13 @@ export function upkeepOf(war: WarRow) {
   return { ...DEFAULT_UPKEEP, ...(config.territoryRecovery ? { territoryRecovery: config.territoryRecovery } : {}) };
 }
 
-/** What a successful information gathering learns (seed 000 L14–16). */
-function infoReport(decl: ActionDeclaration, others: FactionRow[]): Said[] {
+/**
+ * What a successful information gathering learns (seed 000 L14–17), from what each faction entered:
+ * locate → every faction's location; shallow → statuses, rank and location; deep → the same plus
+ * its skills (as many as the GM's info_skills setting allows, all when unset: 「어느 정도의 스킬(GM
+ * 임의)」) and tracking from then on. A rank or skills the faction never entered are said to be missing.
+ */
+export function infoReport(decl: ActionDeclaration, others: FactionRow[], skillsShown: number | undefined): Said[] {
   const targets = decl.infoMode === 'locate' ? others : others.filter((f) => decl.targets.includes(f.id));
   return targets.map((f) => (t) => {
     const p = percentOf(f);
@@ -221,9 +268,16 @@ function infoReport(decl: ActionDeclaration, others: FactionRow[]): Said[] {
     const territory = whereOf(t, p);
     if (decl.infoMode === 'locate') return t('resolve.info.locate', { faction: f.name, territory });
     if (!p.hasServant) return t('resolve.info.noServant', { faction: f.name, territory });
+    // Statuses the player never allocated are not made up from an even spread (L23, L29).
     const stats = servantStatuses(p);
-    const statusText = STATUS_ORDER.map((s) => `${t(`gw.status.${s}`)} ${stats[s]}`).join(' ');
-    const line = t('resolve.info.shallow', { faction: f.name, territory, level: p.servantLevel, statuses: statusText });
-    return decl.infoMode === 'deep' ? `${line} ${t('resolve.info.deep')}` : line;
+    const statusText = p.allocation ? STATUS_ORDER.map((s) => `${t(`gw.status.${s}`)} ${stats[s]}`).join(' ') : t('resolve.info.statusesNotEntered');
+    const lines = [t('resolve.info.shallow', { faction: f.name, territory, level: p.servantLevel, rank: p.rank ?? t('resolve.info.notEntered'), statuses: statusText })];
+    if (decl.infoMode === 'deep') {
+      const skills = (p.skills ?? []).slice(0, skillsShown ?? undefined);
+      const none = p.skills?.length ? 'resolve.info.noneRevealed' : 'resolve.info.notEntered';
+      lines.push(t('resolve.info.skills', { skills: skills.length ? skills.join(', ') : t(none) }));
+      lines.push(t('resolve.info.tracking', { faction: f.name }));
+    }
+    return lines.join('\n');
   });
 }

@@ -109,7 +109,7 @@ function isInt(n: unknown): n is number {
  * - infoGathering: `infoMode`; deep → exactly 1 target, shallow → 1 to 3 (L16: three factions, fewer
  *   when the war has fewer), none of them the own faction; locate takes no targets (L15: all factions).
  */
-export function validateDeclaration(d: ActionDeclaration): void {
+function validateDeclaration(d: ActionDeclaration): void {
   if (!(ACTIONS as readonly string[]).includes(d.kind)) throw new GwError('gw.error.unknownAction', { kind: String(d.kind) });
   if (!isInt(d.factionId)) throw new GwError('gw.error.factionId', { id: String(d.factionId) });
   if (typeof d.text !== 'string' || d.text.length > MAX_ACTION_TEXT) {

@@ -101,7 +101,7 @@ function checkSide(side: Combatant[]): void {
  * Rounding: the subs' **sum** is halved and rounded down (25 + 26 → 25), so war power stays an
  * integer and every point of it is the 1 % of L28.
  */
-export function warPower(side: Combatant[], status: Status): number {
+function warPower(side: Combatant[], status: Status): number {
   checkSide(side);
   let main = 0;
   let subs = 0;

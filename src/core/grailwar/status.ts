@@ -131,7 +131,7 @@ function zeroStatuses(): Record<Status, number> {
  * the other classes. (The Archer's and Assassin's information-gathering corrections are in
  * actions.ts.)
  */
-export function classCorrection(cls: ServantClass, archerPick?: ArcherPick): Record<Status, number> {
+function classCorrection(cls: ServantClass, archerPick?: ArcherPick): Record<Status, number> {
   const c = zeroStatuses();
   switch (cls) {
     case 'saber':

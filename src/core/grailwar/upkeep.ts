@@ -20,8 +20,10 @@ export interface PercentFaction {
   /** the servant has Independent Action (단독행동, L49 item 4) */
   independentAction: boolean;
   territory: Territory;
-  /** battles the servant fought this turn: each costs its level (L38) */
+  /** battles the servant fought this turn (each already paid its level at the battle's end, L38) */
   battlesThisTurn: number;
+  /** the stored mana fell below −100 during this turn (a battle's cost): the servant vanishes at its end (L40) */
+  belowLimit?: boolean;
   vanished: boolean;
   hasServant: boolean;
 }
@@ -56,7 +58,7 @@ export const SHORTAGE_STEP = 20;
 export const SHORTAGE_PENALTY = 10;
 
 export type UpkeepEffect =
-  | { kind: 'battleCost'; id: number; battles: number; amount: number; mana: number }
+  | { kind: 'battleCost'; id: number; amount: number; mana: number }
   | { kind: 'upkeep'; id: number; master: number; grail: number; level: number; delta: number; mana: number }
   | { kind: 'grailStopped'; id: number }
   | { kind: 'supplyCut'; id: number; amount: number; mana: number }
@@ -74,7 +76,7 @@ export function manaCap(f: Pick<PercentFaction, 'masterMag'>): number {
  * The turn-end change (L37): master MAG × 2 (0 once the master cuts the supply, L49 item 1) −
  * servant level + the Grail's 20 (only while seals remain, L49 item 2).
  */
-export function upkeepDelta(f: Pick<PercentFaction, 'masterMag' | 'servantLevel' | 'sealsLeft' | 'masterSupplyCut'>): {
+function upkeepDelta(f: Pick<PercentFaction, 'masterMag' | 'servantLevel' | 'sealsLeft' | 'masterSupplyCut'>): {
   master: number;
   grail: number;
   level: number;
@@ -110,17 +112,36 @@ export function addMana(f: Pick<PercentFaction, 'masterMag' | 'mana'>, amount: n
 }
 
 /**
+ * A battle's end (L38 「전투 종료시에 「영령의 레벨」만큼의 수치가 「저장 마력」에서 소비」): a servant
+ * that fought pays its level at once, so a second battle in the same turn already fights under the
+ * shortage penalty the first one caused (L40). Without a servant an ordinary battle costs nothing
+ * (L42): no effect then. Falling below −100 dooms the servant at this turn's end (L40), even if mana
+ * comes back before it (`belowLimit`).
+ */
+export function battleEnd<F extends Pick<PercentFaction, 'id' | 'hasServant' | 'servantLevel' | 'mana' | 'battlesThisTurn' | 'belowLimit'>>(
+  f: F,
+): { faction: F; effect: UpkeepEffect | null } {
+  if (!f.hasServant) return { faction: f, effect: null };
+  const mana = f.mana - f.servantLevel;
+  const belowLimit = f.belowLimit === true || mana < VANISH_BELOW;
+  return {
+    faction: { ...f, mana, battlesThisTurn: f.battlesThisTurn + 1, ...(belowLimit ? { belowLimit } : {}) },
+    effect: { kind: 'battleCost', id: f.id, amount: f.servantLevel, mana },
+  };
+}
+
+/**
  * Turn end for every faction. Per faction with a servant, in this order:
- * 1. Battles of this turn: −level each (L38). They happened before the turn end, so they come first.
+ * 1. Battles were paid at their end (battleEnd, L38); a fall below −100 then is remembered.
  * 2. Upkeep (L37): delta = master MAG × 2 − level + 20; added up to the cap 100 + MAG × 2 (L35),
  *    subtracted in full. Without seals the Grail's 20 stops (L49 item 2, reported once per turn
  *    as `grailStopped`); with the supply cut the master part is 0 (L49 item 1).
  * 3. Supply cut, no Independent Action, no seals left: −50 (L49 item 4; see supplyCutCostWithSeals).
  * 4. Territory of grade `autoRecoveryFromGrade` or above: + its recovery, up to the cap (L5).
- * 5. Below −100 → vanished at this turn end (L40); this also holds when step 1 went below −100 and
- *    the supply lifted it again, since the servant could not stay materialised from then on (L40).
- *    Otherwise a shortage of 20 or more → `shortage` with the status penalty (L40).
- * 6. battlesThisTurn back to 0.
+ * 5. Below −100 → vanished at this turn end (L40); this also holds when a battle of this turn went
+ *    below −100 and the supply lifted it again, since the servant could not stay materialised from
+ *    then on (L40). Otherwise a shortage of 20 or more → `shortage` with the status penalty (L40).
+ * 6. battlesThisTurn back to 0, belowLimit cleared.
  * A faction without a servant recovers MAG mana (L42), up to the same cap (L42: "그 밖의 룰은
  * 일반적인 경우와 동일"), and pays nothing for battles (L42). Vanished factions only get step 6.
  */
@@ -134,7 +155,8 @@ export function percentTurnEnd(
     checkFaction(f);
     const r = factionTurnEnd(f, config);
     effects.push(...r.effects);
-    return { ...r.faction, battlesThisTurn: 0 };
+    const { belowLimit: _cleared, ...rest } = r.faction;
+    return { ...rest, battlesThisTurn: 0 };
   });
   return { factions: next, effects };
 }
@@ -148,14 +170,7 @@ function factionTurnEnd(f: PercentFaction, config: UpkeepConfig): { faction: Per
   }
   const effects: UpkeepEffect[] = [];
   let mana = f.mana;
-  let fellBelow = false;
-
-  if (f.battlesThisTurn > 0) {
-    const amount = f.servantLevel * f.battlesThisTurn;
-    mana -= amount;
-    fellBelow = mana < VANISH_BELOW;
-    effects.push({ kind: 'battleCost', id, battles: f.battlesThisTurn, amount, mana });
-  }
+  const fellBelow = f.belowLimit === true || mana < VANISH_BELOW;
 
   const { master, grail, level, delta } = upkeepDelta(f);
   mana = delta > 0 ? addMana({ masterMag: f.masterMag, mana }, delta) : mana + delta;
@@ -192,7 +207,7 @@ export function upkeepEffectMessage(e: UpkeepEffect, nameOf: (id: number) => str
   const name = nameOf(e.id);
   switch (e.kind) {
     case 'battleCost':
-      return { key, params: { name, battles: e.battles, amount: e.amount, mana: e.mana } };
+      return { key, params: { name, amount: e.amount, mana: e.mana } };
     case 'upkeep':
       return { key, params: { name, master: e.master, grail: e.grail, level: e.level, delta: signed(e.delta), mana: e.mana } };
     case 'grailStopped':

@@ -19,12 +19,12 @@ export interface BoostResult {
 }
 
 /** How many cards have no color; lands count by their own (absent) color, not their land type (line 98). */
-export function countColorless(cards: readonly Card[]): number {
+function countColorless(cards: readonly Card[]): number {
   return cards.filter(isColorlessCard).length;
 }
 
 /** Why `judged` cannot be boosted on `lib` now (the refusals boost() throws), or null when it can. */
-export function boostRefusal(lib: Library, judged: JudgeResult): MtgError | null {
+function boostRefusal(lib: Library, judged: JudgeResult): MtgError | null {
   if (lib.turn.boostUsed) return new MtgError('mtg.error.boostUsed');
   const n = lib.cards.length;
   const bottomUids = new Set([lib.cards[n - 1]?.uid, lib.cards[n - 2]?.uid]);

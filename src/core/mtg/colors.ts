@@ -19,7 +19,7 @@ export const COLOR_SYMBOL: Readonly<Record<Color, 'W' | 'U' | 'B' | 'R' | 'G'>> 
 
 export type ColorRelation = 'same' | 'allied' | 'enemy';
 
-export function isColor(value: unknown): value is Color {
+function isColor(value: unknown): value is Color {
   return typeof value === 'string' && (COLORS as readonly string[]).includes(value);
 }
 
@@ -32,14 +32,6 @@ export function colorRelation(a: Color, b: Color): ColorRelation {
   const distance = Math.abs(COLORS.indexOf(a) - COLORS.indexOf(b));
   if (distance === 0) return 'same';
   return distance === 1 || distance === 4 ? 'allied' : 'enemy';
-}
-
-export function alliedColors(color: Color): Color[] {
-  return COLORS.filter((c) => colorRelation(color, c) === 'allied');
-}
-
-export function enemyColors(color: Color): Color[] {
-  return COLORS.filter((c) => colorRelation(color, c) === 'enemy');
 }
 
 /** Colors in wheel order (W U B R G), each once. */

@@ -3,10 +3,7 @@ export {
   COLORS,
   COLOR_SYMBOL,
   JUDGE_COLORS,
-  alliedColors,
   colorRelation,
-  enemyColors,
-  isColor,
   isJudgeColor,
   parseJudgeColor,
   sortColors,
@@ -34,7 +31,6 @@ export {
   MAX_LIBRARY_CARDS,
   buildLibrary,
   endTurn,
-  newTurn,
   setKnownTop,
   shuffle,
   shuffled,
@@ -47,12 +43,11 @@ export {
   DIFFICULTY_MAX,
   DIFFICULTY_MIN,
   SAME_COLOR_MODIFIER,
-  colorModifier,
   foreseeableResult,
   judge,
   judgementKey,
   type JudgeResult,
   type ModifierKind,
 } from './judge.js';
-export { BOOST_SIZE, boost, boostRefusal, canBoost, countColorless, type BoostResult } from './boost.js';
+export { BOOST_SIZE, boost, canBoost, type BoostResult } from './boost.js';
 export { boostReport, endTurnReport, judgeReport } from './report.js';

@@ -42,7 +42,7 @@ export function judgementKey(color: JudgeColor, difficulty: number): string {
 }
 
 /** +5 for the judgement's own color, +3 for an allied color, 0 otherwise and always 0 in a colorless judgement. */
-export function colorModifier(judgement: JudgeColor, cardColor: Color | null): { modifier: number; kind: ModifierKind } {
+function colorModifier(judgement: JudgeColor, cardColor: Color | null): { modifier: number; kind: ModifierKind } {
   if (judgement === 'colorless' || cardColor === null) return { modifier: 0, kind: 'none' };
   const relation = colorRelation(judgement, cardColor);
   if (relation === 'same') return { modifier: SAME_COLOR_MODIFIER, kind: 'same' };

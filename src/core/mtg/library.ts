@@ -31,7 +31,7 @@ export interface Library {
 /** The most cards a library may hold (the decklist's main-deck limit). */
 export const MAX_LIBRARY_CARDS = 500;
 
-export function newTurn(): TurnState {
+function newTurn(): TurnState {
   return { boostUsed: false, judgements: [] };
 }
 

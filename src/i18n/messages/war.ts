@@ -49,7 +49,7 @@ export const warMessages: Catalogs = {
     'war.day.noRecoveryAllNighter': '{name} is in an all-nighter: no HP or MP recovery at the end of the day.',
     'war.day.luckReset': 'Everyone gets their Luck rerolls back.',
 
-    'war.upkeep.battleCost': '{name}: {battles} battle(s) this turn, mana −{amount} (mana {mana}).',
+    'war.upkeep.battleCost': "{name}: the battle is over, the servant pays its level: mana −{amount} (mana {mana}).",
     'war.upkeep.upkeep': '{name}: upkeep {delta} (master +{master}, Grail +{grail}, level −{level}) → mana {mana}.',
     'war.upkeep.grailStopped': '{name}: all Command Seals are spent, so the Grail no longer supplies mana.',
     'war.upkeep.supplyCut': '{name}: the master cut the supply and the servant lacks Independent Action: mana −{amount} (mana {mana}).',
@@ -110,7 +110,7 @@ export const warMessages: Catalogs = {
     'war.day.noRecoveryAllNighter': '{name}は徹夜状態のため、一日終了時のHP・MPの回復がありません。',
     'war.day.luckReset': '全員の幸運による振り直し回数が元に戻りました。',
 
-    'war.upkeep.battleCost': '{name}：このターンの戦闘{battles}回で魔力−{amount}（魔力 {mana}）。',
+    'war.upkeep.battleCost': '{name}：戦闘終了、サーヴァントのレベル分の魔力−{amount}（魔力 {mana}）。',
     'war.upkeep.upkeep': '{name}：消費魔力 {delta}（マスター+{master}、聖杯+{grail}、レベル−{level}）→ 魔力 {mana}。',
     'war.upkeep.grailStopped': '{name}：令呪をすべて使い切ったため、聖杯からの魔力供給は止まっています。',
     'war.upkeep.supplyCut': '{name}：マスターからの供給が断たれ、単独行動スキルもないため魔力−{amount}（魔力 {mana}）。',
@@ -171,7 +171,7 @@ export const warMessages: Catalogs = {
     'war.day.noRecoveryAllNighter': '{name}: 철야 상태라서 하루 종료 시 HP와 MP가 회복되지 않습니다.',
     'war.day.luckReset': '모두의 행운 재굴림 횟수가 원래대로 돌아왔습니다.',
 
-    'war.upkeep.battleCost': '{name}: 이번 턴 전투 {battles}회로 마력 −{amount} (마력 {mana}).',
+    'war.upkeep.battleCost': '{name}: 전투 종료, 영령의 레벨만큼 마력 −{amount} (마력 {mana}).',
     'war.upkeep.upkeep': '{name}: 소비 마력 {delta} (마스터 +{master}, 성배 +{grail}, 레벨 −{level}) → 마력 {mana}.',
     'war.upkeep.grailStopped': '{name}: 령주를 모두 소비해서 성배로부터의 마력 공급이 중단되었습니다.',
     'war.upkeep.supplyCut': '{name}: 마스터의 공급이 끊겼고 단독행동 스킬도 없어 마력 −{amount} (마력 {mana}).',

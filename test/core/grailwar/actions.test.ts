@@ -11,7 +11,6 @@ import {
   restAmount,
   soulEatingExposure,
   soulEatingMana,
-  validateDeclaration,
   type ActionDeclaration,
   type ActorProfile,
 } from '../../../src/core/grailwar/actions.js';
@@ -27,6 +26,9 @@ const actor = (over: Partial<ActorProfile> = {}): ActorProfile => ({
   servantMag: 30,
   ...over,
 });
+
+/** The structural checks, as actionChance (what /act and /war resolve call) runs them first. */
+const validateDeclaration = (d: ActionDeclaration): void => void actionChance(d, actor(), []);
 
 const decl = (over: Partial<ActionDeclaration> = {}): ActionDeclaration => ({
   factionId: 1,

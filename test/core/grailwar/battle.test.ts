@@ -11,7 +11,6 @@ import {
   drawThirdStatus,
   retreatSealsNeeded,
   rollBattle,
-  warPower,
   type BattleModifiers,
   type Combatant,
   type TableRow,
@@ -47,6 +46,12 @@ const mods = (over: Partial<BattleModifiers> = {}): BattleModifiers => ({ ...NO_
 const STR_END_AGI: [Status, Status, Status] = ['str', 'end', 'agi'];
 
 const gwError = (fn: () => unknown): GwError => caught(fn, GwError);
+
+/** A side's war power for one status, as battleOdds (what /battle calls) computes it. */
+const warPower = (side: Combatant[], status: Status): number => {
+  const others = STATUSES.filter((s) => s !== status);
+  return battleOdds(side, [enemy()], [status, others[0]!, others[1]!], mods()).powers[0]!.ours;
+};
 
 describe('war power (seed 000 L22)', () => {
   it('a lone main fights with its own status (seed 000 L22)', () => {

@@ -4,7 +4,6 @@ import {
   GwError,
   STATUSES,
   baseStatuses,
-  classCorrection,
   gwErrorMessage,
   localizeParams,
   parseClass,
@@ -22,6 +21,13 @@ const tr =
     if (template === undefined) return key;
     return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
   };
+
+/** The class correction (L31), as baseStatuses (what /war join and /battle use) adds it to an even spread. */
+const classCorrection = (cls: Parameters<typeof baseStatuses>[2], pick?: Parameters<typeof baseStatuses>[3]): Record<Status, number> => {
+  const plain = baseStatuses('servant', 50);
+  const corrected = baseStatuses('servant', 50, cls, pick);
+  return Object.fromEntries(STATUSES.map((s) => [s, corrected[s] - plain[s]])) as Record<Status, number>;
+};
 
 const zero = (over: Partial<Record<Status, number>> = {}): Record<Status, number> => ({
   str: 0,

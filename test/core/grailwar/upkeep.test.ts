@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_UPKEEP,
+  battleEnd,
   TERRITORY_GRADES,
   manaCap,
   penalizedStatus,
   percentTurnEnd,
   restRecovery,
   shortagePenalty,
-  upkeepDelta,
   upkeepEffectMessage,
   type PercentFaction,
   type UpkeepEffect,
@@ -42,7 +42,7 @@ describe('stored mana and upkeep (seed 000 L35, L37)', () => {
   });
 
   it('MAG 30, Lv 50: 60 − 50 + the Grail\'s 20 = +30 per turn end (seed 000 L37)', () => {
-    expect(upkeepDelta(faction())).toEqual({ master: 60, grail: 20, level: 50, delta: 30 });
+    expect(one(faction()).effects[0]).toEqual({ kind: 'upkeep', id: 1, master: 60, grail: 20, level: 50, delta: 30, mana: 130 });
     const { f, effects } = one(faction());
     expect(f.mana).toBe(130);
     expect(effects).toEqual([{ kind: 'upkeep', id: 1, master: 60, grail: 20, level: 50, delta: 30, mana: 130 }]);
@@ -92,17 +92,26 @@ describe('supply cut (seed 000 L49 items 1, 4)', () => {
 });
 
 describe('battle costs (seed 000 L38)', () => {
-  it('each battle of the turn costs the servant\'s level, before the turn-end supply (seed 000 L38, L37)', () => {
-    const { f, effects } = one(faction({ mana: 150, battlesThisTurn: 1 }));
-    // 150 − 50 = 100, then +30 = 130 (supply first would give min(160, 180) − 50 = 110)
-    expect(f.mana).toBe(130);
-    expect(effects[0]).toEqual({ kind: 'battleCost', id: 1, battles: 1, amount: 50, mana: 100 });
+  it('a battle costs the servant\'s level at its end, not at the turn end (seed 000 L38)', () => {
+    const { faction: f, effect } = battleEnd(faction({ mana: 150 }));
+    expect(f).toMatchObject({ mana: 100, battlesThisTurn: 1 });
+    expect(f.belowLimit).toBeUndefined();
+    expect(effect).toEqual({ kind: 'battleCost', id: 1, amount: 50, mana: 100 });
+    // The turn end charges nothing more for it: 100 + 30.
+    const end = one(f);
+    expect(end.f).toMatchObject({ mana: 130, battlesThisTurn: 0 });
+    expect(end.effects.map((e) => e.kind)).toEqual(['upkeep']);
   });
 
-  it('two battles cost twice the level, and the count is reset (seed 000 L38)', () => {
-    const { f } = one(faction({ battlesThisTurn: 2 }));
-    expect(f.mana).toBe(30); // 100 − 100 + 30
-    expect(f.battlesThisTurn).toBe(0);
+  it('a second battle in the same turn already fights under the first one\'s shortage (seed 000 L38, L40)', () => {
+    const first = battleEnd(faction({ mana: 30 })).faction; // −20
+    expect(shortagePenalty(first.mana)).toBe(10);
+    expect(battleEnd(first).faction).toMatchObject({ mana: -70, battlesThisTurn: 2 });
+  });
+
+  it('without a servant an ordinary battle costs nothing (seed 000 L42)', () => {
+    const lone = faction({ hasServant: false, mana: 50 });
+    expect(battleEnd(lone)).toEqual({ faction: lone, effect: null });
   });
 });
 
@@ -137,10 +146,13 @@ describe('mana shortage (seed 000 L40)', () => {
     expect(below.effects.at(-1)).toEqual({ kind: 'vanished', id: 1, mana: -101 });
   });
 
-  it('a battle that takes the mana below −100 dooms the servant even if the supply lifts it again (seed 000 L38, L40)', () => {
-    const { f, effects } = one(faction({ masterMag: 50, servantLevel: 30, mana: -80, battlesThisTurn: 1 })); // −110, then +90
-    expect(f).toMatchObject({ mana: -20, vanished: true });
-    expect(effects.map((e) => e.kind)).toEqual(['battleCost', 'upkeep', 'vanished']);
+  it('a battle that takes the mana below −100 dooms the servant even if mana comes back before the turn end (seed 000 L38, L40)', () => {
+    const fought = battleEnd(faction({ masterMag: 50, servantLevel: 30, mana: -80 })).faction; // −110
+    expect(fought.belowLimit).toBe(true);
+    const { f, effects } = one({ ...fought, mana: fought.mana + 120 }); // a seal's 120 (L46), then +90
+    expect(f).toMatchObject({ vanished: true });
+    expect(f.belowLimit).toBeUndefined();
+    expect(effects.map((e) => e.kind)).toEqual(['upkeep', 'vanished']);
   });
 
   it('a vanished faction is left alone (seed 000 L40)', () => {
@@ -212,7 +224,7 @@ describe('percentTurnEnd bookkeeping', () => {
 
   it('every effect has a report line in en, ja and ko with the same placeholders', () => {
     const effects: UpkeepEffect[] = [
-      { kind: 'battleCost', id: 1, battles: 1, amount: 50, mana: 50 },
+      { kind: 'battleCost', id: 1, amount: 50, mana: 50 },
       { kind: 'upkeep', id: 1, master: 60, grail: 20, level: 50, delta: 30, mana: 130 },
       { kind: 'grailStopped', id: 1 },
       { kind: 'supplyCut', id: 1, amount: 50, mana: 0 },
