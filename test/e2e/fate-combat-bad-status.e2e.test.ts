@@ -1,28 +1,11 @@
 // Bad statuses in a Fate/roll dice fight (issue 10; seed 001 L424–437): inflicted by the GM, shown on
 // the tracker in the reader's language, ticked and resisted by /combat next, through the real client.
-import fs from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FateCombatState } from '../../src/command/combat/state.js';
-import type { CharacterRuntime } from '../../src/core/fate/character.js';
-import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { ephemeral, fateDriver, fixture, opt, sub } from './fate-driver.js';
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
-const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const opt = (name: string, value: any) => ({ name, value });
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
-const fight = async (channelId: string) => await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest');
-const fightState = async (channelId: string) => (await fight(channelId)).state as FateCombatState;
-const tracker = async (channelId: string) => {
-  const m = h.fake.message((await fight(channelId)).trackerMessageId!)!;
-  return embedText(m.edits.at(-1) ?? m.body);
-};
-const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
-const combatant = async (channelId: string, name: string) => (await fightState(channelId)).combatants.find((c) => c.name === name)!;
+const { runtime, rollRow, fightState, combatant, tracker } = fateDriver(() => h);
 
 async function gm(channelId: string, name: string, options: { name: string; value: any }[] = [], locale?: string) {
   return await h.fake.command({ name: 'combat', channelId, user: h.fake.users.gm, options: sub(name, options), ...(locale ? { locale } : {}) });

@@ -1,41 +1,12 @@
 // Fate/roll dice fights (issue 10, the fight): attack/defense priority (seed 001 L220–225), 庇う
 // (L471–482) and flight (L513–518), played through the real discord.js client.
-import fs from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FateCombatState } from '../../src/command/combat/state.js';
-import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
-import type { FakeUser } from './fake-discord/types.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
-const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const opt = (name: string, value: any) => ({ name, value });
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
-const fight = async (channelId: string) => await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest');
-const fightState = async (channelId: string) => (await fight(channelId)).state as FateCombatState;
-const tracker = async (channelId: string) => {
-  const m = h.fake.message((await fight(channelId)).trackerMessageId!)!;
-  return embedText(m.edits.at(-1) ?? m.body);
-};
-const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
-const combatant = async (channelId: string, name: string) => (await fightState(channelId)).combatants.find((c) => c.name === name)!;
-
-async function importPair(channelId: string, user: FakeUser, master: string, servant: string) {
-  const servantText = fixture('saber.txt').replaceAll('セイバー', servant);
-  const masterText = fixture('master.txt').replaceAll('例・魔術師', master).replace('【サーヴァント】セイバー', `【サーヴァント】${servant}`);
-  for (const [file, content] of [[`${servant}.txt`, servantText], [`${master}.txt`, masterText]] as const) {
-    await h.fake.command({ name: 'sheet', channelId, user, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]) });
-  }
-}
-
-async function gmCombat(channelId: string, name: string, options: { name: string; value: any }[] = []) {
-  return await h.fake.command({ name: 'combat', channelId, user: h.fake.users.gm, options: sub(name, options) });
-}
+const { runtime, rollRow, fightState, combatant, tracker, gmCombat, importPair } = fateDriver(() => h);
 
 beforeAll(async () => {
   h = await startHarness('fate-combat-priority-cover');

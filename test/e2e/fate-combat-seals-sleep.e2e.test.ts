@@ -1,54 +1,18 @@
 // Fate/roll dice fights (issue 10, audit rows 23, 24, 33, 37): a Command Seal that blocks one attack
 // (seed 001 L290) or makes a check succeed (L291) in a fight, a sleeping master in a fight (L249), and
 // delaying down to IV 0 (L197, L201), through the real discord.js client.
-import fs from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FateCombatState } from '../../src/command/combat/state.js';
-import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
-import type { FakeUser } from './fake-discord/types.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
-const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const opt = (name: string, value: any) => ({ name, value });
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
-const fight = async (channelId: string) => await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest');
-const fightState = async (channelId: string) => (await fight(channelId)).state as FateCombatState;
-const tracker = async (channelId: string) => {
-  const m = h.fake.message((await fight(channelId)).trackerMessageId!)!;
-  return embedText(m.edits.at(-1) ?? m.body);
-};
-const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
+const { runtime, rollRow, fight, fightState, tracker, gmCombat, importPair, sealApproved } = fateDriver(() => h);
 const current = async (channelId: string) => {
   const s = await fightState(channelId);
   return s.combatants.find((c) => c.key === s.order[s.turn])!.name;
 };
 
-async function importPair(channelId: string, user: FakeUser, master: string, servant: string) {
-  const servantText = fixture('saber.txt').replaceAll('セイバー', servant);
-  const masterText = fixture('master.txt').replaceAll('例・魔術師', master).replace('【サーヴァント】セイバー', `【サーヴァント】${servant}`);
-  for (const [file, content] of [[`${servant}.txt`, servantText], [`${master}.txt`, masterText]] as const) {
-    await h.fake.command({ name: 'sheet', channelId, user, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]) });
-  }
-}
-
-/** Asks for a seal as `user` and has the GM approve it by the DM button. */
-async function sealApproved(channelId: string, user: FakeUser, options: { name: string; value: any }[]) {
-  const { gm } = h.fake.users;
-  const before = h.fake.dms(gm.id).length;
-  await h.fake.command({ name: 'seal', channelId, user, options });
-  const dm = await h.fake.waitFor(() => h.fake.dms(gm.id).slice(before).find((m) => m.components.length > 0));
-  const approve = dm.components.flatMap((r: any) => r.components).find((b: any) => String(b.custom_id).startsWith('seal:approve:'));
-  return await h.fake.button({ customId: approve.custom_id, user: gm, guildId: null, message: dm });
-}
-
-const gmCombat = (channelId: string, name: string, options: { name: string; value: any }[] = []) =>
-  h.fake.command({ name: 'combat', channelId, user: h.fake.users.gm, options: sub(name, options) });
 
 beforeAll(async () => {
   h = await startHarness('fate-combat-seals-sleep');

@@ -2,23 +2,12 @@
 //行動が出来ます" … the points go on the servant's later checks, kept for the roll the player chooses
 // and split as they like): spent on an attack (/attack support:) and on a defense (/combat defend
 // support:), through the real discord.js client.
-import fs from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FateCombatState } from '../../src/command/combat/state.js';
-import type { CharacterRuntime } from '../../src/core/fate/character.js';
-import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
-const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const opt = (name: string, value: any) => ({ name, value });
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
-const fightState = async (channelId: string) => (await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest')).state as FateCombatState;
-const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
+const { runtime, rollRow, fightState, importPair } = fateDriver(() => h);
 
 beforeAll(async () => {
   h = await startHarness('fate-combat-support');
@@ -33,11 +22,7 @@ describe('support points in a fight (seed 001 L226–229)', () => {
     const channelId = h.fake.createTextChannel({ name: 'support-fight' });
     const as = (user: typeof gm, name: string, options: object[]) => h.fake.command({ name, channelId, user, options: options as any });
     await as(gm, 'gm', sub('claim'));
-    const servantText = fixture('saber.txt').replaceAll('セイバー', '支援セイバー');
-    const masterText = fixture('master.txt').replaceAll('例・魔術師', '支援・魔術師').replace('【サーヴァント】セイバー', '【サーヴァント】支援セイバー');
-    for (const [file, content] of [['s.txt', servantText], ['m.txt', masterText]] as const) {
-      await as(player, 'sheet', sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]));
-    }
+    await importPair(channelId, player, '支援・魔術師', '支援セイバー');
     await as(gm, 'combat', sub('start', [opt('ruleset', 'fate')]));
     await as(gm, 'combat', sub('add', [opt('who', '支援セイバー'), opt('side', 'us')]));
     await as(gm, 'combat', sub('add', [opt('who', 'Ghoul'), opt('side', 'them'), opt('hp', 40), opt('iv', 1), opt('pool', '4d6<=3')]));

@@ -1,50 +1,14 @@
 // Fate/roll dice at the table (issue 10, "Broken today"): each bug of the audit played through the
 // real discord.js client, citing the seed 001 line it follows.
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FateCombatState } from '../../src/command/combat/state.js';
 import type { FactionState } from '../../src/command/war/state.js';
-import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
-import type { FakeUser } from './fake-discord/types.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { buttonIds, ephemeral, fateDriver, fixture, opt, sub } from './fate-driver.js';
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
-const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const opt = (name: string, value: any) => ({ name, value });
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
-const fight = async (channelId: string) => await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest');
-const fightState = async (channelId: string) => (await fight(channelId)).state as FateCombatState;
-const tracker = async (channelId: string) => {
-  const m = h.fake.message((await fight(channelId)).trackerMessageId!)!;
-  return embedText(m.edits.at(-1) ?? m.body);
-};
-const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
-const buttonIds = (ex: { callback: { data?: any } }): string[] => (ex.callback.data?.components ?? []).flatMap((r: any) => r.components.map((b: any) => b.custom_id));
-
-/** Imports a master + servant pair under new names (the fixtures renamed), owned by `user`. */
-async function importPair(channelId: string, user: FakeUser, master: string, servant: string) {
-  const servantText = fixture('saber.txt').replaceAll('セイバー', servant);
-  const masterText = fixture('master.txt').replaceAll('例・魔術師', master).replace('【サーヴァント】セイバー', `【サーヴァント】${servant}`);
-  for (const [file, content] of [[`${servant}.txt`, servantText], [`${master}.txt`, masterText]] as const) {
-    await h.fake.command({ name: 'sheet', channelId, user, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]) });
-  }
-}
-
-/** Asks for a seal as `user` and has the GM approve it by the DM button; returns the approval. */
-async function sealApproved(channelId: string, user: FakeUser, options: { name: string; value: any }[]) {
-  const { gm } = h.fake.users;
-  const before = h.fake.dms(gm.id).length;
-  const asked = await h.fake.command({ name: 'seal', channelId, user, options });
-  expect(ephemeral(asked)).toBe(true);
-  const dm = await h.fake.waitFor(() => h.fake.dms(gm.id).slice(before).find((m) => m.components.length > 0));
-  const approve = dm.components.flatMap((r: any) => r.components).find((b: any) => String(b.custom_id).startsWith('seal:approve:'));
-  return await h.fake.button({ customId: approve.custom_id, user: gm, guildId: null, message: dm });
-}
+const { runtime, rollRow, fight, fightState, tracker, importPair, sealApproved } = fateDriver(() => h);
 
 beforeAll(async () => {
   h = await startHarness('fate-table');

@@ -1,38 +1,17 @@
 // Fate/roll dice outside the fight (issue 10, fate-war): opposed checks between two characters
 // (seed 001 L41), the summoning phase as a war step (L108–114), forced sleep counting "−" marks
 // (L247, L904–905), wealth points on a check (L959–963) — through the real discord.js client.
-import fs from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRecord } from '../../src/command/rolls.js';
 import type { FactionState } from '../../src/command/war/state.js';
-import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row, rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
-import type { FakeUser } from './fake-discord/types.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { buttonIds, ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
-const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
-const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const opt = (name: string, value: any) => ({ name, value });
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
-const character = async (name: string) => await row(h.store, 'characters', (c) => eq(c.name, name));
-const rollRow = async (id: number) => await row(h.store, 'rolls', (r) => eq(r.id, id));
-const buttonIds = (ex: { callback: { data?: any } }): string[] => (ex.callback.data?.components ?? []).flatMap((r: any) => r.components.map((b: any) => b.custom_id));
+const { runtime, character, rollRow, importPair } = fateDriver(() => h);
 const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
-const MASTER_STATUSES = '筋力E 耐久E 敏捷D 魔力B 幸運E 社会D';
-const SERVANT_STATUSES = '筋力A 耐久B 敏捷B 魔力C 幸運C 宝具A';
-
-/** A master + servant pair under new names, owned by `user`; `statuses` rewrite the fixtures' status lines. */
-async function importPair(channelId: string, user: FakeUser, master: string, servant: string, statuses: { master?: string; servant?: string } = {}) {
-  const servantText = fixture('saber.txt').replaceAll('セイバー', servant).replace(SERVANT_STATUSES, statuses.servant ?? SERVANT_STATUSES);
-  const masterText = fixture('master.txt').replaceAll('例・魔術師', master).replace('【サーヴァント】セイバー', `【サーヴァント】${servant}`).replace(MASTER_STATUSES, statuses.master ?? MASTER_STATUSES);
-  for (const [file, content] of [[`${servant}.txt`, servantText], [`${master}.txt`, masterText]] as const) {
-    await h.fake.command({ name: 'sheet', channelId, user, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]) });
-  }
-}
 
 beforeAll(async () => {
   h = await startHarness('fate-war');
