@@ -9,6 +9,8 @@ import { boost, boostReport, canBoost, foreseeableResult, judge as judgeRule, ju
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { requireLibrary, saveState, summary, type LibraryState } from './deck.js';
 
+const ACTION_MAX = 100;
+
 const definition = describe(new SlashCommandBuilder(), 'cmd.judge')
   .setDMPermission(false)
   .addStringOption((o) =>
@@ -18,6 +20,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.judge')
       .setAutocomplete(true),
   )
   .addIntegerOption((o) => describe(o, 'cmd.judge.difficulty').setRequired(true).setMinValue(-99).setMaxValue(99))
+  .addStringOption((o) => describe(o, 'cmd.judge.action').setMaxLength(ACTION_MAX))
   .toJSON();
 
 const COLORS = ['white', 'blue', 'black', 'red', 'green', 'colorless'] as const;
@@ -38,7 +41,7 @@ export const judge: CommandModule = {
       // of Forests only gives target 0 + difficulty and achievement 0 + green's modifier every time.
       const foreseen = foreseeableResult(current.library, color, difficulty);
       if (foreseen !== null) throw new UserError(foreseen ? 'judge.foreseeableSuccess' : 'judge.foreseeableFailure', { difficulty });
-      const { library, result } = judgeRule(current.library, color, difficulty, ctx.rng);
+      const { library, result } = judgeRule(current.library, color, difficulty, ctx.rng, options.string('action')?.slice(0, ACTION_MAX) ?? null);
       const next: LibraryState = { library, lastJudge: result };
       await saveState(tx, ctx, row, 'deck.judged', next);
       return { result, state: next };

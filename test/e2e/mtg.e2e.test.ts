@@ -179,4 +179,20 @@ describe('MTG library judgement', () => {
     expect(embedText(hopeless.callback.data)).toContain('반드시 실패하므로');
     expect((await lib()).cards.map((c) => c.uid)).toEqual(before);
   });
+
+  it('"the same judgement" is the same action: another named action at the same color and difficulty is allowed, the same one (any case) is not (seed 004 L124–126)', async () => {
+    const { player2 } = h.fake.users;
+    await h.fake.command({ name: 'deck', user: player2, options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'deck.txt', content: DECK }) }]) });
+    const judgeAs = (action?: string) =>
+      h.fake.command({ name: 'judge', user: player2, options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 2 }, ...(action ? [{ name: 'action', value: action }] : [])] });
+    const lock = await judgeAs('Pick the lock');
+    expect(((lock.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(false);
+    expect(embedText(lock.callback.data)).toContain('Green judgement, difficulty 2 — Pick the lock');
+    const climb = await judgeAs('Climb the wall');
+    expect(((climb.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(false);
+    const again = await judgeAs('pick the LOCK');
+    expect(((again.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
+    const lib = (await row(h.store, 'libraries', (c) => eq(c.ownerId, player2.id))).state as LibraryState;
+    expect(lib.library.turn.judgements).toEqual(['green:2:pick the lock', 'green:2:climb the wall']);
+  });
 });

@@ -34,7 +34,7 @@ function boostRefusal(lib: Library, judged: JudgeResult): MtgError | null {
     !bottomUids.has(judged.first.uid) ||
     !bottomUids.has(judged.second.uid) ||
     judged.first.uid === judged.second.uid ||
-    last !== judgementKey(judged.color, judged.difficulty)
+    last !== judgementKey(judged.color, judged.difficulty, judged.action ?? null)
   ) {
     return new MtgError('mtg.error.boostStale');
   }

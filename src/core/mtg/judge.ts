@@ -2,6 +2,7 @@
 // library, target = MV of the first + difficulty, achievement = MV of the second + color modifier,
 // success when target ≤ achievement.
 import type { RandomSource } from '../random.js';
+import { foldForSearch } from '../text/fold.js';
 import { judgementColors } from './card.js';
 import { colorRelation, isJudgeColor, type Color, type JudgeColor } from './colors.js';
 import { MtgError } from './errors.js';
@@ -19,6 +20,8 @@ export type ModifierKind = 'same' | 'allied' | 'none';
 export interface JudgeResult {
   color: JudgeColor;
   difficulty: number;
+  /** the action the player named, if any (part of what makes a judgement "the same", lines 124-126) */
+  action?: string;
   /** the first revealed card: its mana value makes the target */
   first: Card;
   /** the second revealed card: its mana value and color make the achievement */
@@ -37,8 +40,14 @@ export interface JudgeResult {
 }
 
 /** The identity of a judgement for the once-a-turn rule (lines 125-126): color and difficulty. */
-export function judgementKey(color: JudgeColor, difficulty: number): string {
-  return `${color}:${difficulty}`;
+/**
+ * What makes two judgements "the same" within a turn (lines 124-126): color and difficulty, and the
+ * action when the player names it — two different actions (or two uses of a same-named item, line 126)
+ * are not the same judgement. Case and width are folded so "Lockpick" and "lockpick" match.
+ */
+export function judgementKey(color: JudgeColor, difficulty: number, action: string | null = null): string {
+  const named = action?.trim() ? `:${foldForSearch(action.trim())}` : '';
+  return `${color}:${difficulty}${named}`;
 }
 
 /** +5 for the judgement's own color, +3 for an allied color, 0 otherwise and always 0 in a colorless judgement. */
@@ -50,12 +59,12 @@ function colorModifier(judgement: JudgeColor, cardColor: Color | null): { modifi
   return { modifier: 0, kind: 'none' };
 }
 
-function checkRequest(lib: Library, color: JudgeColor, difficulty: number): string {
+function checkRequest(lib: Library, color: JudgeColor, difficulty: number, action: string | null): string {
   if (!isJudgeColor(color)) throw new MtgError('mtg.error.badColor', { input: String(color) });
   if (!Number.isInteger(difficulty) || difficulty < DIFFICULTY_MIN || difficulty > DIFFICULTY_MAX) {
     throw new MtgError('mtg.error.difficulty', { min: DIFFICULTY_MIN, max: DIFFICULTY_MAX });
   }
-  const key = judgementKey(color, difficulty);
+  const key = judgementKey(color, difficulty, action);
   if (lib.turn.judgements.includes(key)) throw new MtgError('mtg.error.sameJudgement', { color, difficulty });
   return key;
 }
@@ -76,8 +85,8 @@ function checkRequest(lib: Library, color: JudgeColor, difficulty: number): stri
  * The judgement is recorded in the turn's list. The random source is used in that order: the color
  * pick (only if needed), then the bottom order.
  */
-export function judge(lib: Library, color: JudgeColor, difficulty: number, rng: RandomSource): { library: Library; result: JudgeResult } {
-  const key = checkRequest(lib, color, difficulty);
+export function judge(lib: Library, color: JudgeColor, difficulty: number, rng: RandomSource, action: string | null = null): { library: Library; result: JudgeResult } {
+  const key = checkRequest(lib, color, difficulty, action);
   const known = Math.min(Math.max(0, lib.knownTop), lib.cards.length);
   const rest = lib.cards.slice(known);
   if (rest.length < 2) throw new MtgError('mtg.error.tooFewCards', { count: rest.length, known });
@@ -105,6 +114,7 @@ export function judge(lib: Library, color: JudgeColor, difficulty: number, rng: 
     result: {
       color,
       difficulty,
+      ...(action?.trim() ? { action: action.trim() } : {}),
       first,
       second,
       target,

@@ -1,4 +1,5 @@
 // The lines a judgement, a boost and an end of turn show, in the reader's language (`mtg.report.*`).
+import { escapeMarkdown } from '../dice/index.js';
 import type { Translate } from '../../i18n/index.js';
 import { colorRelation } from './colors.js';
 import type { BoostResult } from './boost.js';
@@ -16,7 +17,8 @@ function reason(result: JudgeResult, t: Translate): string {
 
 /** `locale` names the cards as printed in the reader's language where known (cardName). */
 export function judgeReport(result: JudgeResult, t: Translate, locale = 'en'): string[] {
-  const lines = [t('mtg.report.header', { kind: t(`mtg.kind.${result.color}`), difficulty: result.difficulty })];
+  const header = t('mtg.report.header', { kind: t(`mtg.kind.${result.color}`), difficulty: result.difficulty });
+  const lines = [result.action ? `${header} — ${escapeMarkdown(result.action)}` : header];
   if (result.knownExiledAndReturned > 0) lines.push(t('mtg.report.known', { count: result.knownExiledAndReturned }));
   lines.push(
     t('mtg.report.target', { card: cardName(result.first, locale), mv: result.first.manaValue, difficulty: result.difficulty, target: result.target }),

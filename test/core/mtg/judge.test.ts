@@ -229,6 +229,13 @@ describe('judge — the same judgement twice in a turn (lines 124-127) and diffi
     expect(judge(endTurn(third, scriptedRandom([])), 'green', 2, scriptedRandom([1])).result.target).toBeTypeOf('number');
   });
 
+  it('a named action is part of the judgement: another action is allowed, the same one (case folded) is not (lines 124-126)', () => {
+    const first = judge(libraryOf(deck), 'green', 2, scriptedRandom([1]), 'Pick the lock').library;
+    const second = judge(first, 'green', 2, scriptedRandom([1]), 'Climb').library;
+    expect(caught(() => judge(second, 'green', 2, scriptedRandom([]), 'PICK THE LOCK'), MtgError).key).toBe('mtg.error.sameJudgement');
+    expect(second.turn.judgements).toEqual(['green:2:pick the lock', 'green:2:climb']);
+  });
+
   it('difficulty may go below 0 or above 8, within −99…99, whole numbers only', () => {
     expect(judge(libraryOf(deck), 'green', -1, scriptedRandom([1])).result.target).toBe(0);
     expect(judge(libraryOf(deck), 'green', 9, scriptedRandom([1])).result.target).toBe(10);
