@@ -22,10 +22,10 @@ import { decideSealRequest, getSealRequest, insertSealRequest } from '../src/sto
 import type { RollRow, SealRequestRow } from '../src/store/schema/index.js';
 import { rollView } from '../src/views/roll.js';
 import { outcomeLine, settleOpposed } from '../src/command/fate-opposed.js';
-
-type Settled = Awaited<ReturnType<typeof settleOpposed>>;
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
+
+type Settled = Awaited<ReturnType<typeof settleOpposed>>;
 
 const EFFECTS = ['+10', '+5/+5', '+20', 'hp', 'mp', 'block', 'auto', 'order', 'rest'] as const;
 
