@@ -34,7 +34,7 @@ export async function benchRollCommand(count = 20_000): Promise<string[]> {
     guildId: '200000000000000001',
     channelId: '300000000000000001',
     locale: 'en',
-    t: translator('en'),
+    t: translator('en'), table: { locale: 'en', t: translator('en') },
     canManageChannel: false,
     store,
     rng: cryptoRandom(),

@@ -53,7 +53,7 @@ export async function measureStorage(count: number): Promise<number> {
     guildId: '200000000000000001',
     channelId: `30000000000000${String(1000 + (i % 5))}`,
     locale: 'ja',
-    t: translator('ja'),
+    t: translator('ja'), table: { locale: 'ja', t: translator('ja') },
     canManageChannel: false,
     store,
     rng: seededRandom('storage'),

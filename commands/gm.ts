@@ -1,7 +1,8 @@
 // /gm claim | set | show | release: the channel's GM, whom every GM-only action checks.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
+import { describe, localizedChoices } from '../src/command/localize.js';
+import { setTableLanguage, TABLE_LOCALES } from '../src/command/table-language.js';
 import type { CommandContext, CommandModule, Invoker } from '../src/command/types.js';
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
 import { appendEvent } from '../src/store/events.js';
@@ -16,6 +17,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.gm')
   .addSubcommand((s) => describe(s, 'cmd.gm.set').addUserOption((o) => describe(o, 'cmd.gm.set.user').setRequired(true)))
   .addSubcommand((s) => describe(s, 'cmd.gm.show'))
   .addSubcommand((s) => describe(s, 'cmd.gm.release'))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.gm.language')
+      .addStringOption((o) => describe(o, 'cmd.gm.language.locale').setRequired(true).addChoices(...localizedChoices(TABLE_LOCALES, 'choice.tableLocale')))
+      .addStringOption((o) => describe(o, 'cmd.gm.language.scope').addChoices(...localizedChoices(['channel', 'server'] as const, 'choice.tableScope'))),
+  )
   .toJSON();
 
 export const gm: CommandModule = {
@@ -33,6 +39,8 @@ export const gm: CommandModule = {
       }
       case 'release':
         return await release(ctx);
+      case 'language':
+        return await setTableLanguage(ctx, options.string('language') ?? '', options.string('scope') === 'server' ? 'server' : 'channel');
       case 'show':
       default:
         return await show(ctx);

@@ -27,11 +27,10 @@ export async function rollTyped(ctx: CommandContext, roll: TypedRoll): Promise<R
   let secret = roll.secret || typed.secret;
   const comment = roll.comment ?? typed.comment;
   let result: DiceResult;
-  let reading: string;
+  let reading: { key: string; params: Record<string, string | number> };
   try {
     result = evaluateDice(typed.expression, ctx.rng, 'bcdice');
-    const note = describeReading(result);
-    reading = ctx.t(note.key, note.params);
+    reading = describeReading(result);
   } catch (error) {
     // Only what the engine cannot READ goes to BCDice: an expression it reads but refuses for its
     // limits (1001d6, a 200-character input) stays refused, whatever BCDice would allow.
@@ -41,7 +40,7 @@ export async function rollTyped(ctx: CommandContext, roll: TypedRoll): Promise<R
     if (!answer) throw error; // our engine's message names the column; BCDice's "not understood" says less
     result = answer.result;
     secret ||= answer.secret;
-    reading = ctx.t('dice.reading.bcdice', { system });
+    reading = { key: 'dice.reading.bcdice', params: { system } };
   }
 
   const { id, gm, commitment } = await ctx.store.transaction(async (tx) => {

@@ -10,13 +10,22 @@ export interface Invoker {
   name: string;
 }
 
+/** The table's language (./table.ts): channel posts, public replies, boards and trackers use it. */
+export interface TableContext {
+  locale: Locale;
+  t: Translate;
+}
+
 /** Everything a handler may know about the request: the same in Discord and in the console. */
 export interface CommandContext {
   user: Invoker;
   guildId: string | null;
   channelId: string;
+  /** The actor's language: ephemeral replies and anything only they read. */
   locale: Locale;
   t: Translate;
+  /** The table's language (the channel's): see forTable() in ./table.ts. */
+  table: TableContext;
   /** The member may manage this channel (Discord's Manage Channels, owner or admin). */
   canManageChannel: boolean;
   /** The user owns this server (may delete its data). */

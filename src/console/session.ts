@@ -12,6 +12,8 @@ import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
 import { parseConsoleOptions } from './parse.js';
 import { renderConsole } from './render.js';
+import { resolveTable } from '../command/table.js';
+import { forAudience } from '../views/audience.js';
 
 const CONSOLE_GUILD = 'console';
 /** The first console user owns the pretend server, so /gm set and take-overs can be tried. */
@@ -43,12 +45,15 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
   // A form being filled in: one input at a time, each ended by a line holding only '.'.
   let form: { module: CommandModule; modal: ModalView; index: number; values: Record<string, string>; lines: string[] } | null = null;
 
-  const context = (): CommandContext => ({
+  const context = async (): Promise<CommandContext> => ({
     user: userOf(user),
     guildId: CONSOLE_GUILD,
     channelId: `console:${channel}`,
     locale,
     t: t(),
+    // The console's server has no Discord language: the table reads the console's starting language
+    // until the GM sets one (/gm language).
+    table: await resolveTable(deps.store, { channelId: `console:${channel}`, guildId: CONSOLE_GUILD }, deps.locale, (deps.now ?? (() => new Date()))()),
     canManageChannel: user === OWNER,
     isGuildOwner: user === OWNER,
     store: deps.store,
@@ -62,10 +67,13 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
       form = { module, modal: reply.modal, index: 0, values: {}, lines: [] };
       return `${reply.modal.title}\n${askInput()}`;
     }
-    const out = [renderConsole(reply.view, nameOf)];
-    for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(dm.view, nameOf)}`);
-    if (reply.board) out.push(`── ${t()('console.board')} #${reply.board.channelId.replace(/^console:/, '')} ──\n${renderConsole(reply.board.view, nameOf)}`);
-    for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(post.view, nameOf)}`);
+    // The same audiences as on Discord: what reaches the table or a DM loses what they may not read.
+    const table = (view: Reply['view']) => forAudience(view, { kind: 'table', locale: view.locale });
+    const out = [renderConsole(reply.view.ephemeral ? reply.view : table(reply.view), nameOf)];
+    if (reply.aside) out.push(`── ${t()('console.onlyYou')} ──\n${renderConsole(reply.aside, nameOf)}`);
+    for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(forAudience(dm.view, { kind: 'person', userId: dm.userId, ...(dm.gm ? { isGm: true } : {}) }), nameOf)}`);
+    if (reply.board) out.push(`── ${t()('console.board')} #${reply.board.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(reply.board.view), nameOf)}`);
+    for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(post.view), nameOf)}`);
     return out.join('\n\n');
   }
 
@@ -86,7 +94,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     f.index += 1;
     if (f.index < f.modal.inputs.length) return askInput();
     form = null;
-    const ctx = context();
+    const ctx = await context();
     const { reply } = await runHandler(`${f.module.definition.name}:modal`, ctx, deps.log, () => {
       if (!f.module.modal) throw new Error('no form handler');
       return f.module.modal(ctx, f.modal.customId, f.values);
@@ -97,7 +105,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
   async function press(customId: string): Promise<string> {
     const module = findCommand(customId.split(':')[0] ?? '');
     if (!module?.component) return renderConsole(errorReply(locale, 'error.unknownCommand', { name: customId }).view, nameOf);
-    const ctx = context();
+    const ctx = await context();
     const { reply } = await runHandler(`${module.definition.name}:button`, ctx, deps.log, () => module.component!(ctx, customId));
     return show(reply, module);
   }
@@ -106,7 +114,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     const [, name = '', rest = ''] = /^\/?(\S+)\s*(.*)$/s.exec(line) ?? [];
     const module = findCommand(name);
     if (!module) return renderConsole(errorReply(locale, 'error.unknownCommand', { name }).view, nameOf);
-    const ctx = context();
+    const ctx = await context();
     let options;
     try {
       options = parseConsoleOptions(module.definition, rest, userOf);

@@ -13,6 +13,7 @@ import type { Store } from '../store/db.js';
 import type { BoardUpdate, View } from '../views/view.js';
 import { sendableChannel } from './channels.js';
 import { toMessage } from './render.js';
+import { forAudience } from '../views/audience.js';
 
 /** Rounds of render → edit → re-check before giving up on a board that keeps changing under us. */
 const MAX_ROUNDS = 5;
@@ -32,7 +33,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
   const read = (): Promise<Snapshot> =>
     store.transaction(async (tx) => ({
       messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
-      view: board.render ? await board.render(tx) : board.view,
+      view: tableView(board.render ? await board.render(tx) : board.view),
     }));
 
   let repost = board.repost === true;
@@ -72,6 +73,11 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     snapshot = after;
   }
   log.warn({ board: board.warId, kind }, 'board kept changing; the next update will catch up');
+}
+
+/** A board is the table's: private blocks never reach it, whoever rendered it. */
+function tableView(view: View | null): View | null {
+  return view && forAudience(view, { kind: 'table', locale: view.locale });
 }
 
 /** Same message and same rendering: nothing changed since it was shown. */

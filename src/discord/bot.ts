@@ -10,7 +10,7 @@ import { resolveShards, type ShardPlan } from '../config.js';
 import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
-import { createDispatcher } from './dispatcher.js';
+import { createDispatcher, type DispatchDeps } from './dispatcher.js';
 
 export interface BotOptions {
   token: string;
@@ -22,6 +22,9 @@ export interface BotOptions {
   cards?: CardLookup;
   /** SHARD_COUNT / SHARD_IDS; absent → one shard. */
   shards?: ShardPlan | null;
+  /** Tests: a table view in the wrong language is sent as an error (see dispatcher.ts). */
+  strictAudience?: boolean;
+  onAudienceViolation?: DispatchDeps['onAudienceViolation'];
 }
 
 export interface Bot {

@@ -18,7 +18,9 @@ import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
-import type { Reply } from '../views/view.js';
+import { forAudience, languageViolation, type AudienceViolation } from '../views/audience.js';
+import type { Reply, View } from '../views/view.js';
+import { resolveTable } from '../command/table.js';
 import { updateBoard } from './board.js';
 import { sendableChannel } from './channels.js';
 import { autocompleteOptions, discordOptions } from './options.js';
@@ -33,6 +35,12 @@ export interface DispatchDeps {
   log: Logger;
   now?: () => Date;
   cards?: CardLookup;
+  /**
+   * A view meant for the table but written in another language (its builder forgot forTable): logged;
+   * when strict (the tests), it is sent as an error instead, so the test that reached it fails.
+   */
+  strictAudience?: boolean;
+  onAudienceViolation?: (violation: AudienceViolation & { command: string }) => void;
 }
 
 type Answerable = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
@@ -53,25 +61,29 @@ export function createDispatcher(deps: DispatchDeps) {
   };
 }
 
-function contextOf(deps: DispatchDeps, interaction: Interaction): CommandContext {
+async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<CommandContext> {
   const locale = toLocale(interaction.locale);
+  const channelId = interaction.channelId ?? `dm:${interaction.user.id}`;
+  const now = deps.now ?? (() => new Date());
+  const table = await resolveTable(deps.store, { channelId, guildId: interaction.guildId, discordLocale: interaction.guildLocale }, locale, now());
   return {
     user: { id: interaction.user.id, name: displayName(interaction) },
     guildId: interaction.guildId,
-    channelId: interaction.channelId ?? `dm:${interaction.user.id}`,
+    channelId,
     locale,
     t: translator(locale),
+    table,
     canManageChannel: interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
     isGuildOwner: interaction.guild?.ownerId === interaction.user.id,
     store: deps.store,
     rng: deps.rng,
-    now: deps.now ?? (() => new Date()),
+    now,
     ...(deps.cards ? { cards: deps.cards } : {}),
   };
 }
 
 async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable): Promise<true> {
-  const ctx = contextOf(deps, interaction);
+  const ctx = await contextOf(deps, interaction);
   const deferAs = interaction.isChatInputCommand()
     ? module.defer?.(interaction.options.getSubcommand(false), 'command')
     : interaction.isModalSubmit()
@@ -79,7 +91,7 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
       : null;
   if (deferAs) await interaction.deferReply(deferAs === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {});
   const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${interaction.isButton() ? 'button' : 'modal'}`;
-  const { reply } = await runHandler(label, ctx, deps.log, () => {
+  const { reply: handled } = await runHandler(label, ctx, deps.log, () => {
     if (interaction.isChatInputCommand()) return module.execute(ctx, discordOptions(interaction));
     if (interaction.isButton()) {
       if (!module.component) throw new Error(`${module.definition.name} has no buttons`);
@@ -90,11 +102,17 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
     for (const [id, field] of interaction.fields.fields) if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
     return module.modal(ctx, interaction.customId, fields);
   });
+  const reply = await addressed(deps, ctx, label, handled);
   try {
     await answer(interaction, reply);
   } catch (error) {
     deps.log.error({ err: error, command: label }, 'reply failed');
     return true;
+  }
+  if (reply.aside) {
+    await interaction
+      .followUp({ ...toInteractionReply({ ...reply.aside, ephemeral: true }), flags: MessageFlags.Ephemeral })
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'aside failed'));
   }
   await deliver(deps, interaction, reply);
   return true;
@@ -111,6 +129,29 @@ async function answer(interaction: Answerable, reply: Reply): Promise<void> {
   } else {
     await interaction.reply(toInteractionReply(reply.view));
   }
+}
+
+/**
+ * Each view as its audience may read it: the public reply, posts and board lose private blocks and
+ * must be in their table's language; each DM loses what its recipient may not read.
+ */
+async function addressed(deps: DispatchDeps, ctx: CommandContext, command: string, reply: Reply): Promise<Reply> {
+  const forTable = async (view: View, where: AudienceViolation['where'], channelId: string): Promise<View> => {
+    // Read again (from the cache): the command may have changed the table's language itself.
+    const table = ctx.guildId ? await resolveTable(deps.store, { channelId, guildId: ctx.guildId }, ctx.locale, ctx.now()) : channelId === ctx.channelId ? ctx.table : null;
+    const redacted = forAudience(view, { kind: 'table', locale: table?.locale ?? view.locale });
+    const violation = table ? languageViolation(redacted, where, table.locale) : null;
+    if (!violation) return redacted;
+    deps.log.error({ ...violation, command }, 'a table view in another language than the table’s');
+    deps.onAudienceViolation?.({ ...violation, command });
+    if (!deps.strictAudience) return redacted;
+    return errorReply(ctx.locale, 'error.text', { text: `audience: ${where} of ${command} in ${violation.got}, the table reads ${violation.expected}` }).view;
+  };
+  const view = reply.view.ephemeral ? reply.view : await forTable(reply.view, 'reply', ctx.channelId);
+  const posts = reply.posts ? await Promise.all(reply.posts.map(async (p) => ({ ...p, view: await forTable(p.view, 'post', p.channelId) }))) : undefined;
+  const board = reply.board ? { ...reply.board, view: await forTable(reply.board.view, 'board', reply.board.channelId) } : undefined;
+  const dms = reply.dms.map((dm) => ({ ...dm, view: forAudience(dm.view, { kind: 'person', userId: dm.userId, ...(dm.gm ? { isGm: true } : {}) }) }));
+  return { ...reply, view, dms, ...(posts ? { posts } : {}), ...(board ? { board } : {}) };
 }
 
 /** DM copies and channel posts; a failure is told to the invoker, ephemerally, and logged. */
@@ -153,7 +194,7 @@ async function autocomplete(deps: DispatchDeps, interaction: AutocompleteInterac
   const focused = interaction.options.getFocused(true);
   let choices: { name: string; value: string }[] = [];
   try {
-    choices = (await module?.autocomplete?.(contextOf(deps, interaction), { name: focused.name, value: String(focused.value) }, autocompleteOptions(interaction))) ?? [];
+    choices = (await module?.autocomplete?.(await contextOf(deps, interaction), { name: focused.name, value: String(focused.value) }, autocompleteOptions(interaction))) ?? [];
   } catch (error) {
     deps.log.warn({ err: error, command: interaction.commandName }, 'autocomplete failed');
   }

@@ -83,5 +83,7 @@ export async function deleteGuildData(tx: Tx, guildId: string): Promise<Deleted>
   out.palettes = (await tx.db.delete(t.palettes).where(eq(t.palettes.guildId, guildId)).returning({ id: t.palettes.id })).length;
   out.counters = (await tx.db.delete(t.counters).where(eq(t.counters.guildId, guildId)).returning({ id: t.counters.id })).length;
   out.channelGms = (await tx.db.delete(t.channelGms).where(eq(t.channelGms.guildId, guildId)).returning({ id: t.channelGms.channelId })).length;
+  out.channelSettings = (await tx.db.delete(t.channelSettings).where(eq(t.channelSettings.guildId, guildId)).returning({ id: t.channelSettings.channelId })).length;
+  out.guildSettings = (await tx.db.delete(t.guildSettings).where(eq(t.guildSettings.guildId, guildId)).returning({ id: t.guildSettings.guildId })).length;
   return out;
 }

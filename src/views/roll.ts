@@ -2,7 +2,8 @@
 // copy DM'd to the channel's GM. Shared so every roll looks and hides the same way.
 import { diceHints, escapeMarkdown, type DiceResult } from '../core/dice/index.js';
 import type { CommandContext } from '../command/types.js';
-import { asLocale, translator } from '../i18n/index.js';
+import { asLocale, translator, type Params, type Translate } from '../i18n/index.js';
+import { forTable } from '../command/table.js';
 import type { ChannelGmRow } from '../store/schema/index.js';
 import { mention, text, type Block, type Button, type ChannelPost, type Reply, type View } from './view.js';
 
@@ -12,17 +13,23 @@ export interface RollDisplay {
   /** Who rolled and for what; shown as the title. */
   name: string;
   comment: string | null;
-  /** Lines under the dice (pool labels, costs, luck left …). */
-  notes?: string[];
+  /**
+   * Lines under the dice (pool labels, costs, luck left …). A catalog key is written in each reader's
+   * language (the table's, the roller's, the GM's DM); a string is shown as it is.
+   */
+  notes?: Note[];
   buttons?: Button[];
 }
+
+export type Note = string | { key: string; params?: Params };
+const noteText = (t: Translate, note: Note): string => (typeof note === 'string' ? note : t(note.key, note.params));
 
 export function rollView(ctx: CommandContext, roll: RollDisplay): View {
   const { result } = roll;
   const blocks: Block[] = [
     { kind: 'dice', result },
     ...diceHints(result).map((hint) => text(ctx.t(hint.key, hint.params))),
-    ...(roll.notes ?? []).map(text),
+    ...(roll.notes ?? []).map((n) => text(noteText(ctx.t, n))),
   ];
   return {
     locale: ctx.locale,
@@ -43,8 +50,8 @@ export function rollView(ctx: CommandContext, roll: RollDisplay): View {
  * the channel only the commitment (a hash the roller can later /reveal).
  */
 export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolean, gm: ChannelGmRow | undefined, commitment?: ChannelPost): Reply {
+  if (!secret) return { view: rollView(forTable(ctx), roll), dms: [] };
   const view = rollView(ctx, roll);
-  if (!secret) return { view, dms: [] };
   const posts = commitment ? [commitment] : [];
   const reply = secretReply(ctx, roll, view, gm);
   return { ...reply, posts };
@@ -60,7 +67,7 @@ function secretReply(ctx: CommandContext, roll: RollDisplay, view: View, gm: Cha
     locale: asLocale(gm.locale),
     tone: 'secret',
     title: gmT('roll.secret.dmTitle', { name: escapeMarkdown(roll.name), channel: `<#${ctx.channelId}>` }),
-    blocks: [...(roll.comment ? [text(gmT('roll.secret.dmComment', { comment: escapeMarkdown(roll.comment) }))] : []), { kind: 'dice', result: roll.result }, ...(roll.notes ?? []).map(text)],
+    blocks: [...(roll.comment ? [text(gmT('roll.secret.dmComment', { comment: escapeMarkdown(roll.comment) }))] : []), { kind: 'dice', result: roll.result }, ...(roll.notes ?? []).map((n) => text(noteText(gmT, n)))],
     footer: gmT('roll.footer', { id: roll.id }),
     ephemeral: false,
   };

@@ -6,15 +6,25 @@ import type { Locale } from '../i18n/index.js';
 
 export type Tone = 'info' | 'success' | 'failure' | 'error' | 'secret';
 
+/**
+ * Who may read a private block or field (./audience.ts): the GM, these users. The table never does, so
+ * a view that reaches the channel loses it whatever command built it.
+ */
+export interface Readers {
+  gm?: boolean;
+  users?: readonly string[];
+}
+
 export type Block =
-  | { kind: 'text'; text: string }
+  | { kind: 'text'; text: string; readers?: Readers }
   /** A roll: each renderer draws it with its own dice renderer (markdown or plain). */
-  | { kind: 'dice'; result: DiceResult };
+  | { kind: 'dice'; result: DiceResult; readers?: Readers };
 
 export interface Field {
   name: string;
   value: string;
   inline?: boolean;
+  readers?: Readers;
 }
 
 export type ButtonStyle = 'primary' | 'secondary' | 'success' | 'danger';
@@ -63,11 +73,18 @@ export interface ChannelPost {
 export interface DirectMessage {
   userId: string;
   view: View;
+  /** The recipient is the GM (reads blocks marked for the GM). */
+  gm?: boolean;
 }
 
 export interface Reply {
   view: View;
   dms: DirectMessage[];
+  /**
+   * Lines only the actor may read beside a public reply (their own MP, luck, seals during a war):
+   * sent as an ephemeral follow-up, in the actor's language.
+   */
+  aside?: View;
   /** For a button press: replace the message the button was on instead of answering anew. */
   update?: boolean;
   /** Ask for a form instead of answering (the form's submission is answered). */
@@ -93,4 +110,6 @@ export interface BoardUpdate {
 }
 
 export const text = (value: string): Block => ({ kind: 'text', text: value });
+/** A line only these readers see (the GM's numbers of a hidden enemy, a faction's own resources). */
+export const privateText = (value: string, readers: Readers): Block => ({ kind: 'text', text: value, readers });
 export const mention = (userId: string): string => `<@${userId}>`;

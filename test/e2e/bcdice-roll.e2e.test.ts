@@ -37,7 +37,9 @@ describe('/roll reads comparisons the way BCDice users expect', () => {
   });
 
   it('8d6<=4 counts the dice showing 4 or less (seed 001 success counting) and says so, in Japanese too', async () => {
-    const ex = await roll('8d6<=4', { locale: 'ja' });
+    h.fake.setGuildLocale(h.fake.guildId, 'ja'); // a public roll reads the table's language (issue 18)
+    const ex = await roll('8d6<=4', { locale: 'ko' });
+    h.fake.setGuildLocale(h.fake.guildId, 'en-US');
     const r = await lastRoll();
     expect(r).toMatchObject({ kind: 'count', normalized: '8d6<=4' });
     expect(r.value).toBe(faces(r).filter((f) => f <= 4).length);

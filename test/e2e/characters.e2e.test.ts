@@ -265,7 +265,7 @@ describe('GM acceptance, deletion, day reset', () => {
     const { resetDailyLuck } = await import('../../src/command/daily.js');
     const { translator } = await import('../../src/i18n/index.js');
     const ids = [(await character('セイバー')).id, (await character('例・魔術師')).id];
-    const ctx = { user: { id: 'system', name: 'system' }, guildId: h.fake.guildId, channelId: h.fake.channelId, locale: 'en' as const, t: translator('en'), canManageChannel: true, store: h.store, rng: { die: () => 1 }, now: () => new Date() };
+    const ctx = { user: { id: 'system', name: 'system' }, guildId: h.fake.guildId, channelId: h.fake.channelId, locale: 'en' as const, t: translator('en'), table: { locale: 'en' as const, t: translator('en') }, canManageChannel: true, store: h.store, rng: { die: () => 1 }, now: () => new Date() };
     expect(await h.store.transaction(async (tx) => await resetDailyLuck(tx, ctx, ids))).toBe(2);
     expect((await runtime('セイバー')).luckUsedToday).toBe(0);
     expect((await runtime('例・魔術師')).luckUsedToday).toBe(0);

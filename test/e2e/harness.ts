@@ -13,25 +13,38 @@ export interface Harness {
   store: Store;
   /** DATABASE_URL of this harness: a SQLite file or a PostgreSQL database. */
   dbUrl: string;
+  /** Table views the bot built in another language than the table's (each is also sent as an error). */
+  violations: string[];
   /** Stops the bot and closes the database, then starts both again on the same file. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startHarness(seed = 'e2e', options: { scryfall?: string } = {}): Promise<Harness> {
+export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean } = {}): Promise<Harness> {
   const database = await testDatabase('e2e');
   const fake = await startFakeDiscord();
   const log = pino({ level: 'silent' });
   const rng = seededRandom(seed);
+  const violations: string[] = [];
   const boot = async () => {
     const store = await openStore(database.url);
     const cards = options.scryfall ? scryfallClient(options.scryfall, log) : undefined;
-    const bot = await startBot({ token: fake.token, api: fake.apiBase, store, rng, log, ...(cards ? { cards } : {}) });
+    const bot = await startBot({
+      token: fake.token,
+      api: fake.apiBase,
+      store,
+      rng,
+      log,
+      ...(cards ? { cards } : {}),
+      strictAudience: options.strictAudience ?? true,
+      onAudienceViolation: (v) => violations.push(`${v.command} ${v.where} in ${v.got}, table ${v.expected}: ${v.title ?? ''}`),
+    });
     return { store, bot };
   };
   const harness: Harness = {
     fake,
     dbUrl: database.url,
+    violations,
     ...(await boot()),
     async restart() {
       await harness.bot.stop();

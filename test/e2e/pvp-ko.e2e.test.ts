@@ -48,7 +48,7 @@ function expectJapanese(text: string) {
 const SECRET = { tohsaka: '보석마술 준비 XQ1', matou: '蟲の偵察 XQ2', church: '새벽 습격 XQ3' };
 
 beforeAll(async () => {
-  h = await startHarness('pvp-ko');
+  h = await startHarness('pvp-ko', { strictAudience: false }); // issue 18: a Korean table in an en-US server until the war's posts are the table's
   channelId = h.fake.createTextChannel({ name: 'seihai' });
   gm = h.fake.users.gm;
   tohsaka = h.fake.users.player;

@@ -45,11 +45,18 @@ describe('/roll', () => {
     expect(embedText(ex.callback.data)).toContain(String(row.value));
   });
 
-  it('answers in the user’s locale (ja, ko), falling back to English', async () => {
-    const ja = await h.fake.command({ name: 'roll', locale: 'ja', options: [{ name: 'expression', value: '1d100<=50' }] });
+  it('a public roll reads the table’s language (the server’s), an error the user’s own; unknown locales read English', async () => {
+    // Issue 18: the table reads the server's language; the person their own (ephemeral replies).
+    h.fake.setGuildLocale(h.fake.guildId, 'ja');
+    const ja = await h.fake.command({ name: 'roll', locale: 'ko', options: [{ name: 'expression', value: '1d100<=50' }] });
     expect(embedText(ja.callback.data)).toMatch(/成功|失敗/);
-    const ko = await h.fake.command({ name: 'roll', locale: 'ko', options: [{ name: 'expression', value: '1d100<=50' }] });
+    h.fake.setGuildLocale(h.fake.guildId, 'ko');
+    const ko = await h.fake.command({ name: 'roll', locale: 'ja', options: [{ name: 'expression', value: '1d100<=50' }] });
     expect(embedText(ko.callback.data)).toMatch(/성공|실패/);
+    const badKo = await h.fake.command({ name: 'roll', locale: 'ja', options: [{ name: 'expression', value: '1001d6' }] });
+    expect(embedText(badKo.callback.data)).toMatch(/[\u3040-\u30ff]/);
+    h.fake.setGuildLocale(h.fake.guildId, 'en-US');
+    await h.fake.command({ name: 'roll', locale: 'ko', options: [{ name: 'expression', value: '1d100<=50' }] });
     // Remembered for DMs that others' actions send this user later.
     expect((await row(h.store, 'userLocales', (c) => eq(c.userId, h.fake.users.player.id))).locale).toBe('ko');
     const fr = await h.fake.command({ name: 'roll', locale: 'fr', options: [{ name: 'expression', value: '1d100<=50' }] });

@@ -23,7 +23,7 @@ const ctx = {
   guildId: '212345678901234567',
   channelId: '312345678901234567',
   locale: 'en' as const,
-  t: translator('en'),
+  t: translator('en'), table: { locale: 'en' as const, t: translator('en') },
   canManageChannel: false,
   store,
   rng: cryptoRandom(),

@@ -57,7 +57,7 @@ function ctxFor(i: number, userId: string): CommandContext {
     guildId: GUILD,
     channelId: CHANNEL,
     locale: 'en',
-    t: translator('en'),
+    t: translator('en'), table: { locale: 'en', t: translator('en') },
     canManageChannel: false,
     store: stores[i % stores.length]!,
     rng: seededRandom(`racer ${i}`),

@@ -43,7 +43,7 @@ function ctxFor(store: Store, userId: string): CommandContext {
     guildId: '212345678901234567',
     channelId: '312345678901234567',
     locale: 'ko',
-    t: translator('ko'),
+    t: translator('ko'), table: { locale: 'ko', t: translator('ko') },
     canManageChannel: true,
     store,
     rng: seededRandom('copy'),

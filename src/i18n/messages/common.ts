@@ -66,7 +66,7 @@ export const commonMessages: Catalogs = {
     'help.title': 'Commands',
     'help.intro': 'Grail War GM assistant. Options in [brackets] are optional.',
     'help.roll': 'Example: `/roll expression:8d6<=4+3d6<=3 comment:Attack` — `/roll 2D6>=7`, `/roll S2D6` (secret), `/roll 1D100<=50 Spot`; [comment] [secret:true]; `/r` is short for /roll',
-    'help.gm': 'Example: `/gm claim` — `/gm set user:@name`, `/gm show`, `/gm release`',
+    'help.gm': 'Example: `/gm claim` — `/gm set user:@name`, `/gm show`, `/gm release`, `/gm language language:ja`',
     'help.help': 'Example: `/help` — `/help command:roll` for one command with all its options',
     'help.dice.title': 'Dice syntax',
     'help.dice.body':
@@ -78,6 +78,7 @@ export const commonMessages: Catalogs = {
     'console.lang': 'Language: {locale}.',
     'console.channel': 'Channel: #{channel}.',
     'console.dm': 'DM to {user}',
+    'console.onlyYou': 'Only you can see this',
     'console.bye': 'Bye.',
   },
   ja: {
@@ -143,7 +144,7 @@ export const commonMessages: Catalogs = {
     'help.title': 'コマンド一覧',
     'help.intro': '聖杯戦争GMアシスタント。[ ]内のオプションは省略できます。',
     'help.roll': '例：`/ダイス 式:8d6<=4+3d6<=3 コメント:攻撃` — `/ダイス 2D6>=7`、`/ダイス S2D6`（シークレット）、`/ダイス 1D100<=50 目星`、[コメント] [シークレット:true]、短縮形 `/r`',
-    'help.gm': '例：`/gm 就任` — `/gm 指名 ユーザー:@名前`、`/gm 確認`、`/gm 退任`',
+    'help.gm': '例：`/gm 就任` — `/gm 指名 ユーザー:@名前`、`/gm 確認`、`/gm 退任`、`/gm 言語 言語:日本語`',
     'help.help': '例：`/ヘルプ` — `/ヘルプ コマンド:roll` で1つのコマンドの全オプション',
     'help.dice.title': 'ダイス式',
     'help.dice.body':
@@ -155,6 +156,7 @@ export const commonMessages: Catalogs = {
     'console.lang': '言語：{locale}',
     'console.channel': 'チャンネル：#{channel}',
     'console.dm': '{user} へのDM',
+    'console.onlyYou': 'あなただけに表示',
     'console.bye': '終了します。',
   },
   ko: {
@@ -220,7 +222,7 @@ export const commonMessages: Catalogs = {
     'help.title': '명령어 목록',
     'help.intro': '성배전쟁 GM 어시스턴트. [ ] 안의 옵션은 생략할 수 있습니다.',
     'help.roll': '예: `/주사위 식:8d6<=4+3d6<=3 코멘트:공격` — `/주사위 2D6>=7`, `/주사위 S2D6`(비밀), `/주사위 1D100<=50 관찰`; [코멘트] [비밀:true]; 줄임 `/r`',
-    'help.gm': '예: `/gm 맡기` — `/gm 지정 사용자:@이름`, `/gm 확인`, `/gm 사임`',
+    'help.gm': '예: `/gm 맡기` — `/gm 지정 사용자:@이름`, `/gm 확인`, `/gm 사임`, `/gm 언어 언어:한국어`',
     'help.help': '예: `/도움말` — `/도움말 명령:roll` 로 명령 하나의 모든 옵션',
     'help.dice.title': '주사위 식',
     'help.dice.body':
@@ -232,6 +234,7 @@ export const commonMessages: Catalogs = {
     'console.lang': '언어: {locale}',
     'console.channel': '채널: #{channel}',
     'console.dm': '{user}에게 보낸 DM',
+    'console.onlyYou': '나에게만 표시',
     'console.bye': '종료합니다.',
   },
 };

@@ -256,3 +256,20 @@ export const counters = pgTable(
   },
   (table) => [uniqueIndex('counters_channel_name_idx').on(table.channelId, table.name)],
 );
+
+export const guildSettings = pgTable('guild_settings', {
+  guildId: text('guild_id').primaryKey(),
+  discordLocale: text('discord_locale'),
+  locale: text('locale'),
+  timeZone: text('time_zone'),
+  images: boolean('images'),
+  updatedAt: time('updated_at').notNull(),
+});
+
+export const channelSettings = pgTable('channel_settings', {
+  channelId: text('channel_id').primaryKey(),
+  guildId: text('guild_id'),
+  locale: text('locale'),
+  setBy: text('set_by').notNull(),
+  setAt: time('set_at').notNull(),
+});

@@ -295,3 +295,26 @@ export const counters = sqliteTable(
   },
   (table) => [uniqueIndex('counters_channel_name_idx').on(table.channelId, table.name)],
 );
+
+/**
+ * A server's settings: its Discord language (remembered from interactions, so a post caused from a DM
+ * still reads the server's language), the GM's override of it, the table's time zone (log export)
+ * and whether boards carry pictures.
+ */
+export const guildSettings = sqliteTable('guild_settings', {
+  guildId: discordId('guild_id').primaryKey(),
+  discordLocale: text('discord_locale'),
+  locale: text('locale'),
+  timeZone: text('time_zone'),
+  images: integer('images', { mode: 'boolean' }),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** A channel's own language, set by its GM (the table reads it instead of the server's). */
+export const channelSettings = sqliteTable('channel_settings', {
+  channelId: discordId('channel_id').primaryKey(),
+  guildId: discordId('guild_id'),
+  locale: text('locale'),
+  setBy: discordId('set_by').notNull(),
+  setAt: integer('set_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -119,16 +119,22 @@ class FakeDiscordImpl implements FakeDiscord {
     return channel.id;
   }
 
-  createGuild(input: { name?: string; shard?: number; shardCount?: number } = {}): { guildId: string; channelId: string } {
+  createGuild(input: { name?: string; shard?: number; shardCount?: number; locale?: string } = {}): { guildId: string; channelId: string } {
     const shardCount = input.shardCount ?? this.store.shardCount;
     const id = snowflakeOnShard(input.shard ?? 0, shardCount);
     const owner = this.store.createUser({ username: `owner_${id.slice(-4)}`, permissions: PERMISSIONS.administrator });
     const guild = this.store.createGuild({ id, name: input.name ?? `Guild ${id.slice(-4)}`, ownerId: owner.id });
+    if (input.locale) guild.locale = input.locale;
     guild.members.set(owner.id, guild.joinedAt);
     const channelId = this.store.createTextChannel(id, 'general').id;
     this.store.announcedGuilds.add(id);
     this.gateway.announceGuild(id);
     return { guildId: id, channelId };
+  }
+
+  /** The server's language as Discord reports it (guild_locale, preferred_locale); the default server's too. */
+  setGuildLocale(guildId: string, locale: string): void {
+    this.store.ensureGuild(guildId).locale = locale;
   }
 
   shardOf(guildId: string, shardCount: number = this.store.shardCount): number {

@@ -244,7 +244,9 @@ export interface FakeDiscord {
   createTextChannel(input?: { name?: string; guildId?: string }): string;
   /** Adds a guild (with a `general` channel) whose id lands on `shard` of `shardCount` (default: the recommended count);
    *  announced in READY and by GUILD_CREATE to the sessions of that shard. */
-  createGuild(input?: { name?: string; shard?: number; shardCount?: number }): { guildId: string; channelId: string };
+  createGuild(input?: { name?: string; shard?: number; shardCount?: number; locale?: string }): { guildId: string; channelId: string };
+  /** The server's language as Discord reports it (guild_locale); new servers read en-US. */
+  setGuildLocale(guildId: string, locale: string): void;
   /** The shard that receives a guild's events for `shardCount` shards (default: the recommended count). */
   shardOf(guildId: string, shardCount?: number): number;
   /** `[shard id, shard count]` of every gateway session that is connected now. */

@@ -1,0 +1,73 @@
+// The table's language: what every channel post, public reply, board and tracker is written in. A
+// channel's own language (set by its GM) wins, then the GM's server-wide choice, then the server's
+// Discord language (guild_locale); a DM has no table, so the person's own language stands in.
+//
+// Read per command, so it is cached: a channel's interactions always reach the same process (Discord
+// shards by server), and a change made here is written through; another process's change (a post
+// caused from a DM, which shard 0 handles) is picked up within TRUST_MS.
+import { asLocale, toLocale, translator, type Locale } from '../i18n/index.js';
+import type { Store, Tx } from '../store/db.js';
+import { saveDiscordLocale, tableSettings, type TableSettings } from '../store/settings.js';
+import type { CommandContext, TableContext } from './types.js';
+
+const TRUST_MS = 30_000;
+const MAX_CHANNELS = 20_000;
+const cache = new Map<string, { settings: TableSettings; at: number }>();
+/** Servers whose Discord language this process has stored (and which language). */
+const rememberedDiscordLocale = new Map<string, string>();
+
+/** Settings → the table's language; `fallback` when nothing is known (a DM, the console's default). */
+export function localeOfTable(settings: TableSettings, fallback: Locale): Locale {
+  const chosen = settings.channelLocale ?? settings.guildLocale ?? (settings.discordLocale ? toLocale(settings.discordLocale) : null);
+  return chosen ? asLocale(chosen) : fallback;
+}
+
+export function tableContextOf(locale: Locale): TableContext {
+  return { locale, t: translator(locale) };
+}
+
+/**
+ * The table of a channel, as the dispatcher and the console hand it to a command. `discordLocale` is
+ * the interaction's guild_locale (remembered for posts caused from DMs).
+ */
+export async function resolveTable(
+  store: Store,
+  where: { channelId: string; guildId: string | null; discordLocale?: string | null },
+  fallback: Locale,
+  now: Date,
+): Promise<TableContext> {
+  if (!where.guildId) return tableContextOf(fallback);
+  const guildId = where.guildId;
+  if (where.discordLocale && rememberedDiscordLocale.get(guildId) !== where.discordLocale) {
+    await store.transaction((tx) => saveDiscordLocale(tx, guildId, where.discordLocale!, now));
+    if (rememberedDiscordLocale.size >= MAX_CHANNELS) rememberedDiscordLocale.clear();
+    rememberedDiscordLocale.set(guildId, where.discordLocale);
+    forgetTable(); // every channel of that server may read differently now
+  }
+  const key = `${guildId}/${where.channelId}`;
+  const seen = cache.get(key);
+  if (seen && now.getTime() - seen.at < TRUST_MS) return tableContextOf(localeOfTable(seen.settings, fallback));
+  const settings = await store.transaction((tx) => tableSettings(tx, where.channelId, guildId));
+  if (cache.size >= MAX_CHANNELS) cache.clear();
+  cache.set(key, { settings, at: now.getTime() });
+  return tableContextOf(localeOfTable(settings, fallback));
+}
+
+/** The table of another channel, read inside a transaction (a post caused from a DM or another channel). */
+export async function tableOf(tx: Tx, channelId: string, guildId: string | null, fallback: Locale): Promise<TableContext> {
+  return tableContextOf(localeOfTable(await tableSettings(tx, channelId, guildId), fallback));
+}
+
+/** A settings change in this process: read afresh next time. */
+export function forgetTable(): void {
+  cache.clear();
+}
+
+/**
+ * The same context, speaking to the table: views built from it are in the table's language. Hand it
+ * to every builder of a public reply, channel post, board or tracker.
+ */
+export function forTable(ctx: CommandContext): CommandContext {
+  if (ctx.table.locale === ctx.locale) return ctx;
+  return { ...ctx, locale: ctx.table.locale, t: ctx.table.t };
+}

@@ -1,0 +1,54 @@
+// Server and channel settings: the table's language (a channel's own, the GM's server-wide choice, or
+// the server's Discord language remembered from its interactions), its time zone and pictures.
+import { eq } from 'drizzle-orm';
+import type { Tx } from './db.js';
+import { first } from './rows.js';
+
+export interface TableSettings {
+  /** The channel's own language, set by its GM. */
+  channelLocale: string | null;
+  /** The GM's language for the whole server. */
+  guildLocale: string | null;
+  /** The language Discord reports for the server (guild_locale), remembered from its interactions. */
+  discordLocale: string | null;
+  timeZone: string | null;
+  images: boolean | null;
+}
+
+export async function tableSettings(tx: Tx, channelId: string, guildId: string | null): Promise<TableSettings> {
+  const { channelSettings, guildSettings } = tx.t;
+  const channel = await first(tx.db.select({ locale: channelSettings.locale, guildId: channelSettings.guildId }).from(channelSettings).where(eq(channelSettings.channelId, channelId)));
+  const guild = guildId ?? channel?.guildId ?? null;
+  const server = guild ? await first(tx.db.select().from(guildSettings).where(eq(guildSettings.guildId, guild))) : undefined;
+  return {
+    channelLocale: channel?.locale ?? null,
+    guildLocale: server?.locale ?? null,
+    discordLocale: server?.discordLocale ?? null,
+    timeZone: server?.timeZone ?? null,
+    images: server?.images ?? null,
+  };
+}
+
+/** Remembers the server's Discord language (written only when it changed: the caller caches). */
+export async function saveDiscordLocale(tx: Tx, guildId: string, discordLocale: string, at: Date): Promise<void> {
+  const { guildSettings } = tx.t;
+  await tx.db
+    .insert(guildSettings)
+    .values({ guildId, discordLocale, updatedAt: at })
+    .onConflictDoUpdate({ target: guildSettings.guildId, set: { discordLocale, updatedAt: at } });
+}
+
+export type GuildSettingsPatch = Partial<{ locale: string | null; timeZone: string | null; images: boolean | null }>;
+
+export async function updateGuildSettings(tx: Tx, guildId: string, patch: GuildSettingsPatch, at: Date): Promise<void> {
+  const { guildSettings } = tx.t;
+  await tx.db
+    .insert(guildSettings)
+    .values({ guildId, ...patch, updatedAt: at })
+    .onConflictDoUpdate({ target: guildSettings.guildId, set: { ...patch, updatedAt: at } });
+}
+
+export async function setChannelLocale(tx: Tx, row: { channelId: string; guildId: string | null; locale: string | null; setBy: string; setAt: Date }): Promise<void> {
+  const { channelSettings } = tx.t;
+  await tx.db.insert(channelSettings).values(row).onConflictDoUpdate({ target: channelSettings.channelId, set: { ...row } });
+}
