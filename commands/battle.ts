@@ -6,6 +6,7 @@ import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
 import { recipientLocales } from '../src/command/locales.js';
 import { commitSecret } from '../src/command/secrets.js';
+import { forTable } from '../src/command/table.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { boardUpdate } from '../src/command/war/board.js';
 import { masterCombatant, percentOf, servantCombatant } from '../src/command/war/profiles.js';
@@ -196,25 +197,32 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     ...(out.firstDraw ? [(t: Translate) => t('battle.redrawn', { from: status(t, out.firstDraw!), to: status(t, out.third) })] : []),
     ...battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(p.params, t))),
     say('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
-    ...(out.groups !== null ? [say(out.win ? 'battle.soulEating.success' : 'battle.soulEating.failure', { faction: out.ours.name, groups: out.groups, mana: out.soulMana })] : []),
-    ...out.costs.map((e) => {
-      const m = upkeepEffectMessage(e, (id) => out.involved.find((f) => f.id === id)?.name ?? '');
-      return say(m.key, m.params);
-    }),
+  ];
+  // Mana is private (seed 000 L33, L38): each faction reads its own battle cost and soul-eating gain,
+  // never another's; the GM reads all.
+  const costLine = (e: UpkeepEffect): Said => {
+    const m = upkeepEffectMessage(e, (id) => out.involved.find((f) => f.id === id)?.name ?? '');
+    return say(m.key, m.params);
+  };
+  const soulLine: Said[] = out.groups !== null ? [say(out.win ? 'battle.soulEating.success' : 'battle.soulEating.failure', { faction: out.ours.name, groups: out.groups, mana: out.soulMana })] : [];
+  const privateLines = (f: FactionRow | null): Said[] => [
+    ...(f === null || f.id === out.ours.id ? soulLine : []),
+    ...out.costs.filter((e) => f === null || e.id === f.id).map(costLine),
   ];
   const retreatLine = (f: FactionRow): Said[] => {
     const pending = percentOf(f)?.pendingRetreat;
     return pending ? [say('battle.lost', { faction: f.name, seals: pending.seals, have: percentOf(f)!.sealsLeft })] : [];
   };
   const combatants = out.all.filter((f) => out.involved.some((x) => x.id === f.id));
+  const tableCtx = forTable(ctx);
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [...lines, ...combatants.flatMap(retreatLine)].map((l) => text(l(ctx.t))), ephemeral: true },
-    dms: factionDms(combatants, (f) => [...lines, ...retreatLine(f)], out.localeOf),
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [...lines, ...privateLines(null), ...combatants.flatMap(retreatLine)].map((l) => text(l(ctx.t))), ephemeral: true },
+    dms: factionDms(combatants, (f) => [...lines, ...privateLines(f), ...retreatLine(f)], out.localeOf),
     // Who fought is public unless the GM keeps battles quiet (/war config battle_announce:0): then only the commitment.
     posts: [
-      ...((out.war.config as WarConfig).quietBattles ? [] : [{ channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info' as const, title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } }]),
+      ...((out.war.config as WarConfig).quietBattles ? [] : [{ channelId: out.war.channelId, view: { locale: tableCtx.locale, tone: 'info' as const, title: tableCtx.t('battle.title'), blocks: [text(tableCtx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } }]),
       out.commitment,
     ],
-    board: boardUpdate(ctx, out.war, out.all),
+    board: boardUpdate(tableCtx, out.war, out.all),
   };
 }

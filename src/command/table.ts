@@ -71,3 +71,8 @@ export function forTable(ctx: CommandContext): CommandContext {
   if (ctx.table.locale === ctx.locale) return ctx;
   return { ...ctx, locale: ctx.table.locale, t: ctx.table.t };
 }
+
+/** The same context speaking to a given table (another channel's). */
+export function withTable(ctx: CommandContext, table: TableContext): CommandContext {
+  return { ...ctx, table, locale: table.locale, t: table.t };
+}

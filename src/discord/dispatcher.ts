@@ -149,7 +149,8 @@ async function addressed(deps: DispatchDeps, ctx: CommandContext, command: strin
   };
   const view = reply.view.ephemeral ? reply.view : await forTable(reply.view, 'reply', ctx.channelId);
   const posts = reply.posts ? await Promise.all(reply.posts.map(async (p) => ({ ...p, view: await forTable(p.view, 'post', p.channelId) }))) : undefined;
-  const board = reply.board ? { ...reply.board, view: await forTable(reply.board.view, 'board', reply.board.channelId) } : undefined;
+  // A board with a render() is drawn from the database at send time (src/discord/board.ts redacts it).
+  const board = reply.board && !reply.board.render ? { ...reply.board, view: await forTable(reply.board.view, 'board', reply.board.channelId) } : reply.board;
   const dms = reply.dms.map((dm) => ({ ...dm, view: forAudience(dm.view, { kind: 'person', userId: dm.userId, ...(dm.gm ? { isGm: true } : {}) }) }));
   return { ...reply, view, dms, ...(posts ? { posts } : {}), ...(board ? { board } : {}) };
 }

@@ -48,7 +48,8 @@ function expectJapanese(text: string) {
 const SECRET = { tohsaka: '보석마술 준비 XQ1', matou: '蟲の偵察 XQ2', church: '새벽 습격 XQ3' };
 
 beforeAll(async () => {
-  h = await startHarness('pvp-ko', { strictAudience: false }); // issue 18: a Korean table in an en-US server until the war's posts are the table's
+  h = await startHarness('pvp-ko');
+  h.fake.setGuildLocale(h.fake.guildId, 'ko'); // a Korean server: the table reads Korean (issue 18)
   channelId = h.fake.createTextChannel({ name: 'seihai' });
   gm = h.fake.users.gm;
   tohsaka = h.fake.users.player;
@@ -157,8 +158,15 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
     const t = dmsOf(tohsaka).slice(before.t).join('\n');
     expectKorean(t);
     expect(t).toContain('토오사카의 패배: 영주 1획을 소모해 철퇴');
-    expectKorean(dmsOf(church).slice(before.c).join('\n'));
+    const c = dmsOf(church).slice(before.c).join('\n');
+    expectKorean(c);
     expect(dmsOf(matou).join('\n')).not.toContain('승률'); // the third faction is not told the numbers
+    // Mana is private (seed 000 L33, L38): each side reads its own battle cost, never the other's stored mana.
+    const own = (name: string, p: { mana: number }) => `${name}: 전투 종료, 영령의 레벨만큼 마력 −50 (마력 ${p.mana})`;
+    expect(t).toContain(own('토오사카', await percent('토오사카')));
+    expect(t).not.toMatch(/교회: 전투 종료/);
+    expect(c).toContain(own('교회', await percent('교회')));
+    expect(c).not.toMatch(/토오사카: 전투 종료/);
     await h.fake.waitFor(() => channelText().includes('토오사카와 교회가 싸워 **교회**가 이겼습니다'));
 
     // Until the loss is settled, the turn cannot end (nothing is dropped silently).

@@ -3,6 +3,7 @@
 import { getCombat } from '../../store/combats.js';
 import type { CombatRow } from '../../store/schema/index.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
+import { forTable, tableOf, withTable } from '../table.js';
 import type { CommandContext } from '../types.js';
 import { isPersona, personaTrackerView } from './persona.js';
 import type { FateCombatant, FateCombatState } from './state.js';
@@ -65,11 +66,13 @@ export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View
     view,
     // Re-read when the message is edited: another process may have moved the fight meanwhile, and a
     // sheet combatant's HP/MP are read from its sheet (the one source of truth), not the fight's copy.
+    // The tracker is the table's: rendered in the fight channel's language, whoever moved the fight.
     render: async (tx) => {
       const row = await getCombat(tx, combat.id);
       if (!row) return null;
       const ended = row.status === 'ended';
-      return isPersona(row.state) ? personaTrackerView(ctx, row.state, ended) : fateTrackerView(ctx, await withSheets(tx, row.state as FateCombatState), ended);
+      const table = combat.channelId === ctx.channelId ? forTable(ctx) : withTable(ctx, await tableOf(tx, combat.channelId, combat.guildId, ctx.table.locale));
+      return isPersona(row.state) ? personaTrackerView(table, row.state, ended) : fateTrackerView(table, await withSheets(tx, row.state as FateCombatState), ended);
     },
   };
 }

@@ -3,6 +3,7 @@ import { turnHours, turnKey } from '../../core/session/calendar.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { getWar, warFactions } from '../../store/wars.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
+import { forTable, tableOf, withTable } from '../table.js';
 import type { CommandContext } from '../types.js';
 import { summonSuffix, tieLine } from './fate-summon.js';
 
@@ -28,15 +29,19 @@ export function boardView(ctx: CommandContext, war: WarRow, factions: FactionRow
   };
 }
 
+/** The board is the table's: written in the war channel's language, whoever caused the change and from where. */
 export function boardUpdate(ctx: CommandContext, war: WarRow, factions: FactionRow[]): BoardUpdate {
+  const table = war.channelId === ctx.channelId ? forTable(ctx) : ctx;
   return {
     warId: war.id,
     channelId: war.channelId,
-    view: boardView(ctx, war, factions),
+    view: boardView(table, war, factions),
     // Re-read when the message is edited: another process may have changed the war meanwhile.
     render: async (tx) => {
       const now = await getWar(tx, war.id);
-      return now ? boardView(ctx, now, await warFactions(tx, war.id)) : null;
+      if (!now) return null;
+      const speaker = war.channelId === ctx.channelId ? table : withTable(ctx, await tableOf(tx, war.channelId, war.guildId, ctx.table.locale));
+      return boardView(speaker, now, await warFactions(tx, war.id));
     },
   };
 }
