@@ -187,17 +187,24 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     const commitment = await commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
     const all = await warFactions(tx, war.id);
     const localeOf = await recipientLocales(tx, membersOf(involved), ctx.locale);
-    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs };
+    const ourSideIds = [ours, ourAlly].filter((x): x is FactionRow => x !== null).map((x) => x.id);
+    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs, ourSideIds };
   });
 
   const { odds } = out;
   const status = (t: Translate, s: Status) => t(`gw.status.${s}`);
-  const lines: Said[] = [
+  // Each side reads its own war power per status, the comparison and the rate, but never the other
+  // side's values (what information gathering is for, seed 000 L14–17); the GM reads both.
+  const oddsLines = (hide: 'ours' | 'theirs' | null): Said[] =>
+    battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(hide && hide in p.params ? { ...p.params, [hide]: '?' } : p.params, t)));
+  const linesFor = (hide: 'ours' | 'theirs' | null): Said[] => [
     (t) => t('battle.picks', { ours: out.ours.name, theirs: out.theirs.name, a: status(t, odds.statuses[0]), b: status(t, odds.statuses[1]), c: status(t, out.third) }),
     ...(out.firstDraw ? [(t: Translate) => t('battle.redrawn', { from: status(t, out.firstDraw!), to: status(t, out.third) })] : []),
-    ...battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(p.params, t))),
+    ...oddsLines(hide),
     say('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
   ];
+  const lines = linesFor(null);
+  const onOurSide = (f: FactionRow) => out.ourSideIds.includes(f.id);
   // Mana is private (seed 000 L33, L38): each faction reads its own battle cost and soul-eating gain,
   // never another's; the GM reads all.
   const costLine = (e: UpkeepEffect): Said => {
@@ -217,7 +224,7 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
   const tableCtx = forTable(ctx);
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [...lines, ...privateLines(null), ...combatants.flatMap(retreatLine)].map((l) => text(l(ctx.t))), ephemeral: true },
-    dms: factionDms(combatants, (f) => [...lines, ...privateLines(f), ...retreatLine(f)], out.localeOf),
+    dms: factionDms(combatants, (f) => [...linesFor(onOurSide(f) ? 'theirs' : 'ours'), ...privateLines(f), ...retreatLine(f)], out.localeOf),
     // Who fought is public unless the GM keeps battles quiet (/war config battle_announce:0): then only the commitment.
     posts: [
       ...((out.war.config as WarConfig).quietBattles ? [] : [{ channelId: out.war.channelId, view: { locale: tableCtx.locale, tone: 'info' as const, title: tableCtx.t('battle.title'), blocks: [text(tableCtx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } }]),

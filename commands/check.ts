@@ -13,8 +13,9 @@ import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate
 import { UserError } from '../src/command/errors.js';
 import { foldedCharacterNames } from '../src/command/character-search.js';
 import { channelGm } from '../src/store/gms.js';
-import { rollReply } from '../src/views/roll.js';
-import type { Button } from '../src/views/view.js';
+import { forTable } from '../src/command/table.js';
+import { rollReply, type Note } from '../src/views/roll.js';
+import { text, type Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
 import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.js';
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
@@ -142,11 +143,13 @@ export const check: CommandModule = {
       const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
       const opposed = against === null
         ? null
-        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: [...planNotes(ctx, plan), resourceLine(ctx, c)] }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
+        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: planNotes(plan).map((n) => (typeof n === 'string' ? n : forTable(ctx).t(n.key, n.params))) }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
       return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment, opposed };
     });
-    if (opposed) return { view: opposedView(ctx, opposed, options.string('comment')?.trim() || null), dms: [] };
-    return rollReply(ctx, checkDisplay(ctx, c, result, id, options.string('comment')?.trim() || checkLabel(ctx, plan), planNotes(ctx, plan)), secret, gm, commitment);
+    // Opposed checks are public (both rolls shown); each roller's resources stay theirs (seed 001 L50).
+    if (opposed) return { view: opposedView(ctx, opposed, options.string('comment')?.trim() || null), dms: [], aside: { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, c))], ephemeral: true } };
+    const speaker = secret ? ctx : forTable(ctx);
+    return rollReply(ctx, checkDisplay(speaker, c, result, id, options.string('comment')?.trim() || checkLabel(speaker, plan), planNotes(plan)), secret, gm, commitment, resourceLine(ctx, c));
   },
   async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
@@ -179,16 +182,21 @@ export function checkLabel(ctx: CommandContext, plan: CheckPlan): string {
     .join(' + ');
 }
 
-function planNotes(ctx: CommandContext, plan: CheckPlan): string[] {
-  return plan.notes.map((n) => ctx.t(n.key, n.params));
+/** The plan's notes as catalog keys: each reader (the table, the roller, the GM) reads them in their language. */
+function planNotes(plan: CheckPlan): Note[] {
+  return plan.notes.map((n) => ({ key: n.key, params: n.params }));
 }
 
-/** The luck button is offered while the check has failed dice and the character has luck left. */
-export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResult, id: number, comment: string, notes: string[] = []) {
+/**
+ * The luck button is offered while the check has failed dice and the character has luck left. `ctx`
+ * is whoever reads it (forTable for a public check): the roller's resources are not among its notes
+ * (rollReply's `own` line carries them to the roller alone), nor in the button's label.
+ */
+export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResult, id: number, comment: string, notes: Note[] = []) {
   const luckLeft = c.max.luckPerDay - c.runtime.luckUsedToday;
   const buttons: Button[] =
-    failedDiceCount(result) > 0 && luckLeft > 0 ? [{ customId: `luck:reroll:${id}`, label: ctx.t('luck.button', { left: luckLeft }), style: 'primary' }] : [];
-  return { result, id, name: c.row.name, comment, notes: [...notes, resourceLine(ctx, c)], buttons };
+    failedDiceCount(result) > 0 && luckLeft > 0 ? [{ customId: `luck:reroll:${id}`, label: ctx.t('luck.buttonPlain'), style: 'primary' }] : [];
+  return { result, id, name: c.row.name, comment, notes, buttons };
 }
 
 export async function characterChoices(ctx: CommandContext, typed: string) {

@@ -11,6 +11,7 @@ import { eventLines, isPersona, newPersonaState, personaTrackerView, type Person
 import { addAdHoc, delayInFight, removeFromFight, requireSlotOwnerOrGm, startPersonaFight } from '../src/command/combat/persona-setup.js';
 import type { PersonaEvent } from '../src/core/persona/index.js';
 import { UserError } from '../src/command/errors.js';
+import { forTable } from '../src/command/table.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
 import { undoBatch } from '../src/command/undo.js';
@@ -136,12 +137,19 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) => describe(s, 'cmd.combat.end'))
   .toJSON();
 
+const TABLE_STEPS = new Set(['next', 'resolve', 'escape', 'yield', 'defend', 'priority', 'cover', 'inflict', 'cure', 'fly', 'delay', 'undo']);
+
 export const combat: CommandModule = {
   definition,
   helpKey: 'help.combat',
-  async execute(ctx, options) {
-    if (!ctx.guildId) throw new UserError('error.guildOnly');
-    switch (options.subcommand()) {
+  async execute(actorCtx, options) {
+    if (!actorCtx.guildId) throw new UserError('error.guildOnly');
+    const sub = options.subcommand();
+    // The steps of a fight are played in front of the table: built in its language. Setting up (start,
+    // add, join, remove), show and end answer the GM alone, in the GM's language; the tracker is always
+    // the table's (tracker.ts).
+    const ctx = TABLE_STEPS.has(sub ?? '') ? forTable(actorCtx) : actorCtx;
+    switch (sub) {
       case 'start':
         return await start(ctx, options);
       case 'add':

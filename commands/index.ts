@@ -1,4 +1,5 @@
 // The command registry: the bot, the console and deploy-commands all read this one list.
+import { speaksToTable } from '../src/command/table.js';
 import type { CommandModule } from '../src/command/types.js';
 import { act } from './act.js';
 import { attack } from './attack.js';
@@ -48,9 +49,15 @@ function withConventions(module: CommandModule): CommandModule {
   };
 }
 
+// Attacks, judgements and reveals answer only in public: their answers are built in the table's language.
+// (/combat and /persona mix the GM's own ephemeral summaries with public steps: they choose per reply.)
+const TABLE_SPEAKING = new Set(['attack', 'judge', 'reveal']);
+
 export const commandModules: readonly CommandModule[] = withHelp(
   [roll, r, system, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data],
-).map(withConventions);
+)
+  .map((m) => (TABLE_SPEAKING.has(m.definition.name) ? speaksToTable(m) : m))
+  .map(withConventions);
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

@@ -1,6 +1,7 @@
 // /luck reroll | share | unshare — per-day luck rerolls of a check's failed dice (seed 001 L215–218).
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, hydrate, resolveCharacter, saveCharacter, type Character } from '../src/command/characters.js';
+import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { forTable } from '../src/command/table.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import { commitRoll, rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
@@ -13,8 +14,8 @@ import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
 import type { RollRow } from '../src/store/schema/index.js';
-import { rollReply, rollView } from '../src/views/roll.js';
-import { text, type Reply } from '../src/views/view.js';
+import { rollReply, rollView, type Note } from '../src/views/roll.js';
+import { text, type Reply, type View } from '../src/views/view.js';
 import { characterChoices, checkDisplay } from './check.js';
 import { resolveButton } from './attack.js';
 import { outcomeLine, settleOpposed } from '../src/command/fate-opposed.js';
@@ -89,17 +90,22 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     return { board, row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight, opposed };
   });
   const check = row.check as CheckRecord | null;
-  const notes = [ctx.t(spentFrom ? 'luck.spentPartner' : 'luck.spent', { partner: spentFrom ?? '' })];
-  if (opposed) notes.push(outcomeLine(ctx, opposed.names, opposed.outcome));
-  const shown = checkDisplay(ctx, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
+  // A public reroll is the table's; the roller's resources reach the roller alone (seed 001 L50).
+  const speaker = row.secret ? ctx : forTable(ctx);
+  const notes: Note[] = [{ key: spentFrom ? 'luck.spentPartner' : 'luck.spent', params: { partner: spentFrom ?? '' } }];
+  if (opposed) notes.push(outcomeLine(speaker, opposed.names, opposed.outcome));
+  const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
   // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check.
-  const display = inFight ? { ...shown, buttons: [...shown.buttons, resolveButton(ctx)] } : shown;
+  const display = inFight ? { ...shown, buttons: [...shown.buttons, resolveButton(speaker)] } : shown;
+  const own = resourceLine(ctx, c);
   // An opposed check's message shows both sides: the reroll gets its own reply below it.
   if (fromButton && !opposed) {
     // The button sits on the check's reply: show the rerolled check in its place.
-    return { view: { ...rollView(ctx, display), ephemeral: row.secret, tone: row.secret ? 'secret' : rollView(ctx, display).tone }, dms: [], update: true, posts: commitment ? [commitment] : [], ...(board ? { board } : {}) };
+    const view = rollView(speaker, row.secret ? { ...display, notes: [...(display.notes ?? []), own] } : display);
+    const aside: View | undefined = row.secret ? undefined : { locale: ctx.locale, tone: 'info', blocks: [text(own)], ephemeral: true };
+    return { view: { ...view, ephemeral: row.secret, tone: row.secret ? 'secret' : view.tone }, dms: [], update: true, posts: commitment ? [commitment] : [], ...(aside ? { aside } : {}), ...(board ? { board } : {}) };
   }
-  return { ...rollReply(ctx, display, row.secret, gm, commitment), ...(board ? { board } : {}) };
+  return { ...rollReply(ctx, display, row.secret, gm, commitment, own), ...(board ? { board } : {}) };
 }
 
 /** Whether the roll is the attack or defense of the fight's pending attack here. */

@@ -8,7 +8,11 @@ import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, p
 import { addToFight, blockEntry, statLine, storedBlock } from '../src/command/combat/persona-setup.js';
 import { useSkill } from '../src/command/combat/persona-skill.js';
 import { combination } from '../src/command/combat/persona-combo.js';
-import { advanceToSlot, eventLines, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/command/combat/persona.js';
+import { recipientLocales } from '../src/command/locales.js';
+import { actorOf, forTable } from '../src/command/table.js';
+import { channelGm } from '../src/store/gms.js';
+import { asLocale, translator } from '../src/i18n/index.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
 import { trackerUpdate } from '../src/command/combat/tracker.js';
 import { UserError } from '../src/command/errors.js';
@@ -49,7 +53,7 @@ import { randomAction } from '../src/command/combat/persona-random.js';
 import type { Locale } from '../src/i18n/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
-import { text, type Reply } from '../src/views/view.js';
+import { text, type DirectMessage, type Reply } from '../src/views/view.js';
 
 const BLOCK_MAX = 4000;
 
@@ -383,13 +387,27 @@ async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState,
   return publicReply(ctx, updated, events);
 }
 
-function publicReply(ctx: CommandContext, updated: Awaited<ReturnType<typeof saveCombatState>>, events: PersonaEvent[], ephemeral = false): Reply {
+async function publicReply(ctx: CommandContext, updated: Awaited<ReturnType<typeof saveCombatState>>, events: PersonaEvent[], ephemeral = false): Promise<Reply> {
   const state = updated.state as PersonaCombatState;
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: eventLines(ctx, state.combat, events, state).map(text), ephemeral },
-    dms: [],
+    // A public step is the table's; an ephemeral one (the GM's setup) the actor's.
+    view: ((speaker) => ({ locale: speaker.locale, tone: 'info' as const, title: speaker.t('combat.title'), blocks: eventLines(speaker, state.combat, events, state).map(text), ephemeral }))(ephemeral ? ctx : forTable(ctx)),
+    dms: await gmEventCopy(ctx, state, events),
     board: trackerUpdate(ctx, updated, personaTrackerView(ctx, state)),
   };
+}
+
+/**
+ * When a hidden shadow's numbers were left out of the table's lines, the GM gets every line with its
+ * numbers by DM, in the GM's language (a GM who ran the command reads them there too).
+ */
+async function gmEventCopy(ctx: CommandContext, state: PersonaCombatState, events: PersonaEvent[]): Promise<DirectMessage[]> {
+  if (!hidesNumbers(state.combat, events, state)) return [];
+  const gm = await ctx.store.transaction((tx) => channelGm(tx, ctx.channelId));
+  if (!gm) return [];
+  const locale = (await ctx.store.transaction((tx) => recipientLocales(tx, [gm.userId], asLocale(gm.locale))))(gm.userId);
+  const gmCtx = { ...ctx, locale, t: translator(locale) };
+  return [{ userId: gm.userId, gm: true, view: { locale, tone: 'secret', title: gmCtx.t('persona.gmCopy.title', { channel: `<#${ctx.channelId}>` }), blocks: eventLines(gmCtx, state.combat, events, state, true).map(text), ephemeral: false } }];
 }
 
 /**
@@ -510,8 +528,10 @@ async function analyze(ctx: CommandContext, options: CommandOptions): Promise<Re
     const analyzeEvent = { key: 'persona.analyze', params: { name: actor?.name ?? '-', target: target.name } };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [analyzeEvent, ...advanced.events], result: { target: target.name, stats: result } };
   });
-  const reply = publicReply(ctx, updated, events);
-  return { ...reply, dms: [{ userId: ctx.user.id, view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: [text(ctx.t('persona.analyze.result', result))], ephemeral: false } }] };
+  const reply = await publicReply(ctx, updated, events);
+  // Analyze's findings reach the analyst alone, in their own language.
+  const own = actorOf(ctx);
+  return { ...reply, dms: [...reply.dms, { userId: ctx.user.id, view: { locale: own.locale, tone: 'info', title: own.t('combat.title'), blocks: [text(own.t('persona.analyze.result', result))], ephemeral: false } }] };
 }
 
 /**

@@ -4,6 +4,7 @@ import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discor
 import { eq } from 'drizzle-orm';
 import { isChannelGm, resolveCharacter } from '../src/command/characters.js';
 import { UserError } from '../src/command/errors.js';
+import { forTable } from '../src/command/table.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
 import { addTerritory, factionView, intervene, retreat, USABLE, useItem, configure, parseAllocation } from '../src/command/war/faction.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
@@ -231,8 +232,10 @@ async function record(tx: Tx, ctx: CommandContext, type: string, subject: string
   await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject, before, after });
 }
 
+/** A war reply; a public one is the table's (callers write its lines with forTable(ctx)). */
 function info(ctx: CommandContext, lines: string[], ephemeral: boolean): View {
-  return { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral };
+  const speaker = ephemeral ? ctx : forTable(ctx);
+  return { locale: speaker.locale, tone: 'info', title: speaker.t('warcmd.title'), blocks: lines.map(text), ephemeral };
 }
 
 /** The Irregular table goes to the GM only: ephemerally and as a DM to keep (seed 001 L73). */
@@ -346,7 +349,7 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
     await record(tx, ctx, 'war.factionJoined', `faction:${id}`, null, row);
     return { war, factions: await warFactions(tx, war.id), name: row.name };
   });
-  return { view: info(ctx, [ctx.t('warcmd.joined', { faction: name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
+  return { view: info(ctx, [forTable(ctx).t('warcmd.joined', { faction: name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
 }
 
 /** Factions the caller plays in (as owner of its sheets). */
@@ -503,8 +506,8 @@ async function undo(ctx: CommandContext): Promise<Reply> {
     return { war: (await getWar(tx, war.id))!, factions: await warFactions(tx, war.id), reverted };
   });
   // Name the command that was undone by its own war event (advance, join, sleep …).
-  const what = [...new Set(reverted.filter((e) => EVENT_NAMES.includes(e.type)).map((e) => ctx.t(`warcmd.event.${e.type.slice(4)}`)))];
-  return { view: info(ctx, [ctx.t('warcmd.undo.done', { what: what.join(', ') }), warClockLine(ctx, war)], false), dms: [], board: boardUpdate(ctx, war, factions) };
+  const what = [...new Set(reverted.filter((e) => EVENT_NAMES.includes(e.type)).map((e) => forTable(ctx).t(`warcmd.event.${e.type.slice(4)}`)))];
+  return { view: info(ctx, [forTable(ctx).t('warcmd.undo.done', { what: what.join(', ') }), warClockLine(forTable(ctx), war)], false), dms: [], board: boardUpdate(ctx, war, factions) };
 }
 
 async function log(ctx: CommandContext): Promise<Reply> {
@@ -550,5 +553,5 @@ async function end(ctx: CommandContext): Promise<Reply> {
     await record(tx, ctx, 'war.ended', `war:${war.id}`, warSnapshot(war), { ...warSnapshot(war), status: 'ended' });
     return { war: { ...war, status: 'ended' as const }, factions: await warFactions(tx, war.id) };
   });
-  return { view: info(ctx, [ctx.t('warcmd.ended', { name: war.name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
+  return { view: info(ctx, [forTable(ctx).t('warcmd.ended', { name: war.name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
 }

@@ -8,7 +8,7 @@
 import { asLocale, toLocale, translator, type Locale } from '../i18n/index.js';
 import type { Store, Tx } from '../store/db.js';
 import { saveDiscordLocale, tableSettings, type TableSettings } from '../store/settings.js';
-import type { CommandContext, TableContext } from './types.js';
+import type { CommandContext, CommandModule, TableContext } from './types.js';
 
 const TRUST_MS = 30_000;
 const MAX_CHANNELS = 20_000;
@@ -68,11 +68,30 @@ export function forgetTable(): void {
  * to every builder of a public reply, channel post, board or tracker.
  */
 export function forTable(ctx: CommandContext): CommandContext {
-  if (ctx.table.locale === ctx.locale) return ctx;
-  return { ...ctx, locale: ctx.table.locale, t: ctx.table.t };
+  if (ctx.table.locale === ctx.locale) return ctx.actor ? ctx : { ...ctx, actor: { locale: ctx.locale, t: ctx.t } };
+  return { ...ctx, locale: ctx.table.locale, t: ctx.table.t, actor: ctx.actor ?? { locale: ctx.locale, t: ctx.t } };
+}
+
+/** The actor's own language (their DMs and asides), whether or not ctx speaks to the table. */
+export function actorOf(ctx: CommandContext): TableContext {
+  return ctx.actor ?? { locale: ctx.locale, t: ctx.t };
 }
 
 /** The same context speaking to a given table (another channel's). */
 export function withTable(ctx: CommandContext, table: TableContext): CommandContext {
   return { ...ctx, table, locale: table.locale, t: table.t };
+}
+
+/**
+ * A command whose answers are the table's (a fight: every step is played in front of the table): its
+ * handlers build with the table's language. Refusals still reach the actor in the actor's own language
+ * (runHandler renders them from the actor's context), and autocomplete keeps the actor's language.
+ */
+export function speaksToTable(module: CommandModule): CommandModule {
+  return {
+    ...module,
+    execute: (ctx, options) => module.execute(forTable(ctx), options),
+    ...(module.component ? { component: (ctx: CommandContext, id: string) => module.component!(forTable(ctx), id) } : {}),
+    ...(module.modal ? { modal: (ctx: CommandContext, id: string, fields: Record<string, string>) => module.modal!(forTable(ctx), id, fields) } : {}),
+  };
 }

@@ -26,6 +26,8 @@ export interface CommandContext {
   t: Translate;
   /** The table's language (the channel's): see forTable() in ./table.ts. */
   table: TableContext;
+  /** Set by forTable(): the actor's own language, for the lines only the actor reads (their DMs, asides). */
+  actor?: TableContext;
   /** The member may manage this channel (Discord's Manage Channels, owner or admin). */
   canManageChannel: boolean;
   /** The user owns this server (may delete its data). */

@@ -49,8 +49,14 @@ export function rollView(ctx: CommandContext, roll: RollDisplay): View {
  * Public roll, or secret: ephemeral to the roller, a DM copy to the GM (who may be absent), and in
  * the channel only the commitment (a hash the roller can later /reveal).
  */
-export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolean, gm: ChannelGmRow | undefined, commitment?: ChannelPost): Reply {
-  if (!secret) return { view: rollView(forTable(ctx), roll), dms: [] };
+export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolean, gm: ChannelGmRow | undefined, commitment?: ChannelPost, own?: Note): Reply {
+  // `own`: a line only the roller reads (their MP, luck, seals, wealth: seed 001 L50 keeps PvP
+  // resources secret): an aside beside a public roll, a line of the roller's own secret reply.
+  if (!secret) {
+    const aside: View | undefined = own === undefined ? undefined : { locale: ctx.locale, tone: 'info', blocks: [text(noteText(ctx.t, own))], ephemeral: true };
+    return { view: rollView(forTable(ctx), roll), dms: [], ...(aside ? { aside } : {}) };
+  }
+  if (own !== undefined) roll = { ...roll, notes: [...(roll.notes ?? []), own] };
   const view = rollView(ctx, roll);
   const posts = commitment ? [commitment] : [];
   const reply = secretReply(ctx, roll, view, gm);

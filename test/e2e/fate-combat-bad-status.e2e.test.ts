@@ -12,7 +12,7 @@ async function gm(channelId: string, name: string, options: { name: string; valu
 }
 
 beforeAll(async () => {
-  h = await startHarness('fate-combat-bad-status', { strictAudience: false }); // issue 18: its ja steps run in an en-US server until the fight's views are the table's
+  h = await startHarness('fate-combat-bad-status');
 });
 afterAll(async () => {
   await h?.close();
@@ -24,6 +24,8 @@ describe('continuous damage (seed 001 L427, L432–435)', () => {
     const { player } = h.fake.users;
     channelId = h.fake.createTextChannel({ name: 'poison' });
     await h.fake.command({ name: 'gm', channelId, user: h.fake.users.gm, options: sub('claim') });
+    // A Japanese table (issue 18): the GM sets the channel's language; the tracker and public replies follow.
+    await h.fake.command({ name: 'gm', channelId, user: h.fake.users.gm, options: sub('language', [opt('language', 'ja')]) });
     await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 's.txt', content: fixture('saber.txt').replaceAll('セイバー', '毒セイバー') }))]) });
     await gm(channelId, 'start', [opt('ruleset', 'fate')]);
     await gm(channelId, 'add', [opt('who', '毒セイバー'), opt('side', 'us')]);
@@ -49,10 +51,11 @@ describe('continuous damage (seed 001 L427, L432–435)', () => {
     await gm(channelId, 'next');
     const round2 = await gm(channelId, 'next');
     expect((await fightState(channelId)).round).toBe(2);
-    expect(ephemeral(round2)).toBe(false); // the table sees the roll and the damage
-    expect(embedText(round2.callback.data)).toMatch(/毒セイバー fails to resist 毒 \(Endurance `8d6<=4` → \d vs Lv20\)/);
-    expect(embedText(round2.callback.data)).toMatch(/毒セイバー: 毒: 20 continuous damage to HP/);
+    expect(ephemeral(round2)).toBe(false); // the table sees the roll and the damage, in the table's language
+    expect(embedText(round2.callback.data)).toMatch(/毒セイバーは毒への抵抗に失敗（耐久 `8d6<=4` → \d、強度Lv20）/);
     expect((await runtime('毒セイバー')).hp).toBe(8);
+    // The GM gives the channel back to the server's language (English): the table reads English again.
+    await h.fake.command({ name: 'gm', channelId, user: h.fake.users.gm, options: sub('language', [opt('language', 'server')]) });
     // Round 3 takes the last 8: HP 0, incapacitated (never below 0).
     await gm(channelId, 'next');
     const round3 = await gm(channelId, 'next');

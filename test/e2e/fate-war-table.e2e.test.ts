@@ -332,10 +332,13 @@ describe('wealth points on a check (issue 10; seed 001 L959–963)', () => {
     const channelId = h.fake.createTextChannel({ name: 'wealth' });
     await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
     await importPair(channelId, player, 'W・魔術師', 'Wセイバー');
-    const soc = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'soc'), opt('character', 'W・魔術師'), opt('wealth', 2)] });
+    const soc = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'soc'), opt('character', 'W・魔術師'), opt('wealth', 2)], until: (e) => e.followUps.length > 0 });
     expect(said(soc)).toContain('4d6<=2+2');
     expect(said(soc)).toContain('Wealth points: +2.');
-    expect(said(soc)).toContain('wealth 2/4');
+    // The points left are the player's own (seed 001 L50): an ephemeral aside, not the public check.
+    expect(said(soc)).not.toContain('wealth 2/4');
+    expect(soc.followUps[0].flags & 64).toBe(64);
+    expect(embedText(soc.followUps[0])).toContain('wealth 2/4');
     expect((await runtime('W・魔術師')).wealthSpent).toBe(2);
     const rank = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'rank'), opt('character', 'W・魔術師'), opt('wealth', 1)] });
     expect(ephemeral(rank)).toBe(false);

@@ -38,7 +38,7 @@ beforeAll(async () => {
     { name: 'Ruination Guide', cmc: 3, colors: [], type_line: 'Creature — Eldrazi Drone' },
     { name: 'Lightning Helix', cmc: 2, colors: ['R', 'W'], type_line: 'Instant' },
   ]);
-  h = await startHarness('mtg', { scryfall: scryfall.base, strictAudience: false }); // issue 18: /judge in ja runs in an en-US server until its public view is the table's
+  h = await startHarness('mtg', { scryfall: scryfall.base });
 });
 afterAll(async () => {
   await h?.close();
@@ -150,7 +150,10 @@ describe('MTG library judgement', () => {
     await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('import', [{ name: 'file', value: file }]) });
     const mine = async () => (await row(h.store, 'libraries', (c) => eq(c.ownerId, player2.id))).state as LibraryState;
     expect((await mine()).library.cards.find((c) => c.name === 'Llanowar Elves')?.printed).toEqual({ ja: 'ラノワールのエルフ' });
-    const ex = await h.fake.command({ name: 'judge', user: player2, locale: 'ja', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 6 }] });
+    // A judgement is public: it reads the table's language (a Japanese server here, issue 18).
+    h.fake.setGuildLocale(h.fake.guildId, 'ja');
+    const ex = await h.fake.command({ name: 'judge', user: player2, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 6 }] });
+    h.fake.setGuildLocale(h.fake.guildId, 'en-US');
     const shown = embedText(ex.callback.data);
     const { first, second } = (await mine()).lastJudge!;
     const ja: Record<string, string> = { Forest: '森', 'Llanowar Elves': 'ラノワールのエルフ', 'Craw Wurm': 'Craw Wurm' };

@@ -74,27 +74,61 @@ export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: 
   return { combat: state, events };
 }
 
-// Events that carry a combatant's numbers: for a hidden one, the line without them.
-const HIDDEN_VARIANT: Record<string, string> = {
-  'persona.damage.taken': 'persona.damage.takenHidden',
-  'persona.heal.absorb': 'persona.heal.absorbHidden',
-  'persona.heal.hp': 'persona.heal.hpHidden',
-  'persona.heal.sp': 'persona.heal.spHidden',
-  'persona.gm.adjusted': 'persona.gm.adjustedHidden',
-  'persona.attack.cost': 'persona.attack.costHidden',
+// Events that carry a combatant's numbers: when one of the named combatants is hidden, the table reads
+// the line without them (issue 12 #4, issue 18): HP/SP, defenses, initiative (速), a chance from which
+// 運 or DEX follows, the damage dice (db). `who` names the params whose combatant matters.
+const HIDDEN_RULES: Record<string, { who: readonly string[]; variant: string }> = {
+  'persona.damage.taken': { who: ['subject'], variant: 'persona.damage.takenHidden' },
+  'persona.heal.absorb': { who: ['subject'], variant: 'persona.heal.absorbHidden' },
+  'persona.heal.hp': { who: ['subject'], variant: 'persona.heal.hpHidden' },
+  'persona.heal.sp': { who: ['subject'], variant: 'persona.heal.spHidden' },
+  'persona.gm.adjusted': { who: ['subject'], variant: 'persona.gm.adjustedHidden' },
+  'persona.attack.cost': { who: ['subject'], variant: 'persona.attack.costHidden' },
   // the evasion target would reveal a hidden shadow's 速
-  'persona.evade.success': 'persona.evade.successHidden',
-  'persona.evade.fail': 'persona.evade.failHidden',
+  'persona.evade.success': { who: ['subject'], variant: 'persona.evade.successHidden' },
+  'persona.evade.fail': { who: ['subject'], variant: 'persona.evade.failHidden' },
+  'persona.turn.start': { who: ['name'], variant: 'persona.turn.startHidden' },
+  'persona.turn.startWait': { who: ['name'], variant: 'persona.turn.startWaitHidden' },
+  // the chance is the user's 運 against the target's: either side hidden hides it
+  'persona.status.rollSuccess': { who: ['name', 'target'], variant: 'persona.status.rollSuccessHidden' },
+  'persona.status.rollFail': { who: ['name', 'target'], variant: 'persona.status.rollFailHidden' },
+  'persona.hit.success': { who: ['name', 'target'], variant: 'persona.hit.successHidden' },
+  'persona.hit.miss': { who: ['name', 'target'], variant: 'persona.hit.missHidden' },
+  // the dice are the attacker's db
+  'persona.damage.roll': { who: ['name', 'names'], variant: 'persona.damage.rollHidden' },
+  // the chance is the escapers' 速 against every enemy's
+  'persona.escape.success': { who: ['anyHidden'], variant: 'persona.escape.successHidden' },
+  'persona.escape.fail': { who: ['anyHidden'], variant: 'persona.escape.failHidden' },
 };
 
-/** Event lines for the channel: a hidden combatant's HP/SP and defenses never appear (issue 12 #4). */
-export function eventLines(ctx: CommandContext, combat: CombatState | null, events: PersonaEvent[], state?: PersonaCombatState): string[] {
+function hiddenInvolved(e: PersonaEvent, rule: { who: readonly string[] }, hidden: ReadonlySet<string>, anyHidden: boolean): boolean {
+  return rule.who.some((param) => {
+    if (param === 'anyHidden') return anyHidden;
+    const value = param === 'subject' ? (e.params.target ?? e.params.name) : e.params[param];
+    return typeof value === 'string' && value.split('\n').some((name) => hidden.has(name));
+  });
+}
+
+/**
+ * Event lines for the channel: what a hidden combatant's numbers would show is left out. With `full`,
+ * the GM's copy: every number (see gmEventCopy).
+ */
+export function eventLines(ctx: CommandContext, combat: CombatState | null, events: PersonaEvent[], state?: PersonaCombatState, full = false): string[] {
   const hidden = new Set((state?.setup ?? []).filter((c) => c.hidden).map((c) => c.name));
+  const anyHidden = (combat?.combatants ?? []).some((c) => hidden.has(c.name) && !c.incapacitated && !c.dead && !c.fled);
   return events.map((e) => {
-    const subject = e.params.target ?? e.params.name;
-    const key = typeof subject === 'string' && hidden.has(subject) && HIDDEN_VARIANT[e.key] ? HIDDEN_VARIANT[e.key]! : e.key;
+    const rule = HIDDEN_RULES[e.key];
+    const key = !full && rule && hiddenInvolved(e, rule, hidden, anyHidden) ? rule.variant : e.key;
     return personaEventText({ ...e, key }, ctx.t, ctx.locale, combat?.config.badStatuses);
   });
+}
+
+/** Whether any line of these events reads differently for the table than for the GM. */
+export function hidesNumbers(combat: CombatState | null, events: PersonaEvent[], state?: PersonaCombatState): boolean {
+  const hidden = new Set((state?.setup ?? []).filter((c) => c.hidden).map((c) => c.name));
+  if (hidden.size === 0) return false;
+  const anyHidden = (combat?.combatants ?? []).some((c) => hidden.has(c.name) && !c.incapacitated && !c.dead && !c.fled);
+  return events.some((e) => HIDDEN_RULES[e.key] !== undefined && hiddenInvolved(e, HIDDEN_RULES[e.key]!, hidden, anyHidden));
 }
 
 /** What the slot's owner may do now, as command names. */
@@ -163,8 +197,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   }
   // the rest of the round as it stands (JA L61: re-compared at every turn, so only a forecast)
   if (combat && combat.phase !== 'ended') {
-    // a hidden shadow's place would hint at its speed before it acts: left out
-    const rest = projectedOrder(combat).filter((c) => c.id !== combat.turn?.actorId && !hidden.has(c.id));
+    // Hidden shadows are present and acting (issue 18): in their place, by the name the table knows.
+    const rest = projectedOrder(combat).filter((c) => c.id !== combat.turn?.actorId);
     if (rest.length > 0) blocks.push(text(t('persona.board.next', { names: rest.map((c) => c.name).join(' → ') })));
   }
   blocks.push(text(lines.join('\n') || t('combat.tracker.empty')));

@@ -11,6 +11,7 @@ import { appendEvent } from '../../store/events.js';
 import { channelGm } from '../../store/gms.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { activeWar, getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
+import { tableOf } from '../table.js';
 import { text, type Reply } from '../../views/view.js';
 import { UserError } from '../errors.js';
 import { translator } from '../../i18n/index.js';
@@ -147,7 +148,7 @@ export async function retreat(ctx: CommandContext, options: CommandOptions): Pro
       await save(tx, ctx, f, 'war.retreat', { state: { ...(f.state as FactionState), percent: rest }, eliminated: true });
     }
     const told = by ? [f, by] : [f];
-    return { war, f, by, pending, told, all: await warFactions(tx, war.id), localeOf: await recipientLocales(tx, membersOf(told), ctx.locale) };
+    return { war, f, by, pending, told, all: await warFactions(tx, war.id), localeOf: await recipientLocales(tx, membersOf(told), ctx.locale), table: await tableOf(tx, war.channelId, war.guildId, ctx.table.locale) };
   });
   const line = choice === 'dropout'
     ? say('warcmd.retreat.dropout', { faction: out.f.name })
@@ -158,7 +159,7 @@ export async function retreat(ctx: CommandContext, options: CommandOptions): Pro
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(line(ctx.t))], ephemeral: true },
     dms: factionDms(out.told, () => [line], out.localeOf).filter((d) => d.userId !== ctx.user.id),
     // Dropping out is public: the board shows it anyway (L47).
-    posts: choice === 'dropout' ? [{ channelId: out.war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(line(ctx.t))], ephemeral: false } }] : [],
+    posts: choice === 'dropout' ? [{ channelId: out.war.channelId, view: { locale: out.table.locale, tone: 'info', title: out.table.t('battle.title'), blocks: [text(line(out.table.t))], ephemeral: false } }] : [],
     board: boardUpdate(ctx, out.war, out.all),
   };
 }

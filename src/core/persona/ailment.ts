@@ -135,7 +135,7 @@ export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSo
           break;
         }
         const check = chanceRoll(chance, rng);
-        const params = { target: target.name, status, roll: check.roll, chance };
+        const params = { name: actor.name, target: target.name, status, roll: check.roll, chance };
         if (check.success) {
           events.push(ev('persona.status.rollSuccess', params));
           putBadStatus(d, target, status, events);

@@ -312,7 +312,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
 
     // ⑥ power: one roll for every target (JA L139–140)
     const roll = evaluateDice(expr, rng).value;
-    events.push(ev('persona.damage.roll', { expr, total: roll }));
+    events.push(ev('persona.damage.roll', { name: actor.name, expr, total: roll }));
     for (const { receiver, critical, forced } of landed) {
       const wasOut = receiver.incapacitated;
       const physicalCritical = spec.kind === 'physical' && critical && !combination;
@@ -391,7 +391,7 @@ function inflictAdded(
     rounding: dr.d.config.rounding,
   });
   const check = chanceRoll(chance, rng);
-  const params = { target: target.name, status: ailment.status, roll: check.roll, chance };
+  const params = { name: user.name, target: target.name, status: ailment.status, roll: check.roll, chance };
   if (check.success) {
     dr.events.push(ev('persona.status.rollSuccess', params));
     putBadStatus(dr.d, target, ailment.status, dr.events);
@@ -443,7 +443,7 @@ export function allOutAttack(state: CombatState, spec: AllOutSpec, rng: RandomSo
   const expr = expandDb(sumDb(participants.map((p) => effectiveDb(d.config, p, 'physical', taru))), spec.kind === 'showtime' ? 2 : 1);
   const roll = evaluateDice(expr, rng).value;
   events.push(ev(`persona.allOut.${spec.kind}`, { name: actor.name, participants: participants.map((p) => p.name).join(', ') }));
-  events.push(ev('persona.damage.roll', { expr, total: roll }));
+  events.push(ev('persona.damage.roll', { name: participants.map((p) => p.name).join(', '), names: participants.map((p) => p.name).join('\n'), expr, total: roll }));
   for (const t of targets) {
     const resistance = resistanceOf(t, 'almighty');
     const bd = computeDamage({

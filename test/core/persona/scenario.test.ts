@@ -60,7 +60,7 @@ describe('a full round on both sides (JA L11–37)', () => {
       'persona.down',
       'persona.oneMore',
     ]);
-    expect(step.events.find((e) => e.key === 'persona.damage.roll')!.params).toEqual({ expr: '2D4', total: 7 });
+    expect(step.events.find((e) => e.key === 'persona.damage.roll')!.params).toEqual({ name: 'Yu', expr: '2D4', total: 7 });
     expect(hp(step.state, 'slime')).toBe(53);
     expect(findCombatant(step.state, 'slime').down).toBe(true);
     expect(step.state.holdUp).toBeNull();
@@ -78,7 +78,7 @@ describe('a full round on both sides (JA L11–37)', () => {
     step = advance(step.state, rng);
     expect(step.state.slot).toMatchObject({ ownerId: 'yu', kind: 'oneMore', holdUp: true });
     step = allOutAttack(step.state, { kind: 'bokosuka' }, rng);
-    expect(step.events.find((e) => e.key === 'persona.damage.roll')!.params).toEqual({ expr: '2D6+1D4', total: 16 });
+    expect(step.events.find((e) => e.key === 'persona.damage.roll')!.params).toMatchObject({ expr: '2D6+1D4', total: 16 });
     expect(hp(step.state, 'slime')).toBe(37);
     expect(findCombatant(step.state, 'pixie').incapacitated).toBe(true);
     // JA L1035: Down is removed from those hit; L1030: the Hold-up ends with the slot

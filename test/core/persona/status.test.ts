@@ -68,7 +68,7 @@ describe('infliction odds (JA L172, L187–191)', () => {
   it('JA L190 through a skill: a target weak to the skill’s element doubles the chance', () => {
     const rng = scriptedRandom([60]);
     const step = castAilment(begin([pc('a', { dex: 20 }), npc('x', { resistances: { dark: 'weak' } })], rng).state, charm(['x'], { element: 'dark' }), rng);
-    expect(step.events.find((e) => e.key === 'persona.status.rollSuccess')!.params).toEqual({ target: 'X', status: 'charm', roll: 60, chance: 60 });
+    expect(step.events.find((e) => e.key === 'persona.status.rollSuccess')!.params).toEqual({ name: 'A', target: 'X', status: 'charm', roll: 60, chance: 60 });
   });
 
   it('JA L191: a nullified infliction is not rolled (null element, Defend L734, an existing status L350)', () => {

@@ -1,0 +1,50 @@
+// The declared exceptions of the two-worlds test (issue 18 §2): the only places where an audience that
+// is not entitled to a hidden value may still read something that differs between the two worlds,
+// because the seed makes that outcome public. Each names the audiences, what is masked, why, and the
+// seed line. Anything else that differs is a leak.
+import type { Audience } from './worlds.js';
+
+export interface Exception {
+  id: string;
+  audiences: readonly Audience[];
+  /** What differs, matched in the normalised transcript and replaced by ‹id› in both worlds. */
+  pattern: RegExp;
+  why: string;
+  seed: string;
+}
+
+export function mask(text: string, exceptions: readonly Exception[]): string {
+  return exceptions.reduce((t, e) => t.replace(e.pattern, `‹${e.id}›`), text);
+}
+
+const EVERYONE: readonly Audience[] = ['table', 'a', 'b', 'c'];
+
+export const EXCEPTIONS = {
+  /** Persona: the damage a hidden shadow deals to a PC shows on that PC's HP, which the table tracks. */
+  personaDamageDealt: {
+    id: 'damage dealt to a PC',
+    audiences: EVERYONE,
+    pattern: /ダメージロール = \d+|アキに\d+ダメージ\([^)]*\)。HP \d+\/\d+|\*\*アキ\*\* \(pc\)[^\n]*/g,
+    why: 'Damage dealt to a PC is seen: the PC loses that HP, the player tracks their HP (and the seed has each attack announced with its damage to the target).',
+    seed: 'Persona JA L139–140 (damage roll announced), L11–37 (the round as played at the table)',
+  },
+  /** Percentage war: the winner of a battle is announced; only the numbers stay with the sides. */
+  battleWinner: {
+    id: 'battle winner',
+    audiences: EVERYONE,
+    pattern: /\*\*[^*]+\*\*(が勝ちました|가 이겼습니다|wins)/g,
+    why: 'Who won a battle is public; the win rate, the statuses and the mana are not.',
+    seed: 'seed 000 L43–47 (battle result), L33/L38 (mana private)',
+  },
+  /** Percentage war: the two sides of a battle read its statuses and its final rate (issue 20: seals after the rate). */
+  battleNumbersToBothSides: {
+    id: 'battle numbers to its sides',
+    audiences: ['a', 'b'],
+    pattern: /[^\n]*(勝率|승률|win rate|戦力|전력|war power|優位|劣位|互角|우위|열세|동등|superior|inferior|draw)[^\n]*/g,
+    why: 'Both sides of a battle learn, per status fought with, which side is superior, and the final win rate, so that each may decide to spend seals on it; never the other side\'s values or stored mana.',
+    seed: 'seed 000 L43 (seals used once the final win rate is known), L45–46 (the status picks)',
+  },
+} satisfies Record<string, Exception>;
+
+/** Every declared exception, for the README's "Who sees what" and for review. */
+export const ALL_EXCEPTIONS: readonly Exception[] = Object.values(EXCEPTIONS);
