@@ -2,6 +2,8 @@
 // (seed 001 L204, L226–234, L871–872; digest §3.3, §8.7).
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { forTable } from '../src/command/table.js';
+import { activeWar } from '../src/store/wars.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
@@ -45,23 +47,27 @@ const mpDefinition = describe(new SlashCommandBuilder(), 'cmd.mp')
 const pools = (c: Character): Pools => ({ hp: c.runtime.hp, hpMax: c.max.hpMax, mp: c.runtime.mp, mpMax: c.max.mpMax, incapacitated: c.runtime.incapacitated });
 const withPools = (runtime: CharacterRuntime, p: Pools): CharacterRuntime => ({ ...runtime, hp: p.hp, mp: p.mp, incapacitated: p.incapacitated });
 
-function reply(ctx: CommandContext, lines: string[]): Reply {
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('res.title'), blocks: lines.map(text), ephemeral: false }, dms: [] };
+/**
+ * HP/MP changes: the table's outside a war; during one the pools are the faction's secret (seed 001 L50),
+ * so the reply goes to the actor alone, in their language.
+ */
+function reply(ctx: CommandContext, lines: (c: CommandContext) => string[], inWar: boolean): Reply {
+  const speaker = inWar ? ctx : forTable(ctx);
+  return { view: { locale: speaker.locale, tone: 'info', title: speaker.t('res.title'), blocks: lines(speaker).map(text), ephemeral: inWar }, dms: [] };
 }
 
 /** Applies a pool change to one character the caller may edit, in one transaction with its event. */
 async function change(ctx: CommandContext, options: CommandOptions, type: string, fn: (p: Pools, n: number) => Pools): Promise<Reply> {
   const n = options.integer('amount') ?? 0;
-  const { c, hpPaid, board } = await ctx.store.transaction(async (tx) => {
+  const { c, hpPaid, board, inWar } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('character'));
     await assertCanEdit(tx, ctx, found);
     const saved = await saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [saved.row.id]);
-    return { c: saved, hpPaid: type === 'mp.spend' ? found.runtime.hp - saved.runtime.hp : 0, board };
+    return { c: saved, hpPaid: type === 'mp.spend' ? found.runtime.hp - saved.runtime.hp : 0, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
   });
   // An MP shortfall paid from HP (L872) is itemised.
-  const paid = hpPaid > 0 ? [ctx.t('res.mp.paidFromHp', { hp: hpPaid, mp: n - hpPaid })] : [];
-  const out = reply(ctx, [ctx.t(`res.${type}`, { name: c.row.name, amount: n }), ...paid, resourceLine(ctx, c)]);
+  const out = reply(ctx, (t) => [t.t(`res.${type}`, { name: c.row.name, amount: n }), ...(hpPaid > 0 ? [t.t('res.mp.paidFromHp', { hp: hpPaid, mp: n - hpPaid })] : []), resourceLine(t, c)], inWar);
   return board ? { ...out, board } : out;
 }
 
@@ -115,7 +121,7 @@ async function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOpt
 /** 支援: the master's last check here sets the cap; MP pays for the points beyond a positive reaction modifier. */
 async function support(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const reaction = options.integer('reaction') ?? 0;
-  const { master, servant, grant, mpCost } = await ctx.store.transaction(async (tx) => {
+  const { master, servant, grant, mpCost, inWar } = await ctx.store.transaction(async (tx) => {
     const { master, servant } = await masterAndServant(tx, ctx, options);
     const last = await lastCountingRoll(tx, ctx.user.id, ctx.channelId);
     if (!last || last.characterId !== master.row.id) throw new UserError('res.supportNeedsCheck', { name: master.row.name });
@@ -123,21 +129,21 @@ async function support(ctx: CommandContext, options: CommandOptions): Promise<Re
     const paid = spendMp(pools(master), mpCost, false).pools;
     const savedMaster = await saveCharacter(tx, ctx, master, 'mp.support', { runtime: withPools(master.runtime, paid) });
     const savedServant = await saveCharacter(tx, ctx, servant, 'support.granted', { runtime: { ...servant.runtime, supportPool: servant.runtime.supportPool + grant } });
-    return { master: savedMaster, servant: savedServant, grant, mpCost };
+    return { master: savedMaster, servant: savedServant, grant, mpCost, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
   });
-  return reply(ctx, [ctx.t('res.support', { master: master.row.name, servant: servant.row.name, grant, cost: mpCost }), resourceLine(ctx, master), resourceLine(ctx, servant)]);
+  return reply(ctx, (t) => [t.t('res.support', { master: master.row.name, servant: servant.row.name, grant, cost: mpCost }), resourceLine(t, master), resourceLine(t, servant)], inWar);
 }
 
 /** 補給: any amount of the master's MP to the servant; only half (rounded down) arrives when remote. */
 async function supplyMp(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const remote = options.boolean('remote') ?? false;
-  const { master, servant, arrives, spent } = await ctx.store.transaction(async (tx) => {
+  const { master, servant, arrives, spent, inWar } = await ctx.store.transaction(async (tx) => {
     const { master, servant } = await masterAndServant(tx, ctx, options);
     const { spent, arrives } = supply(options.integer('amount') ?? 0, remote);
     const paid = spendMp(pools(master), spent, false).pools;
     const savedMaster = await saveCharacter(tx, ctx, master, 'mp.supply', { runtime: withPools(master.runtime, paid) });
     const savedServant = await saveCharacter(tx, ctx, servant, 'mp.supplied', { runtime: withPools(servant.runtime, gainMp(pools(servant), arrives)) });
-    return { master: savedMaster, servant: savedServant, arrives, spent };
+    return { master: savedMaster, servant: savedServant, arrives, spent, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
   });
-  return reply(ctx, [ctx.t(remote ? 'res.supplyRemote' : 'res.supply', { master: master.row.name, servant: servant.row.name, spent, arrives }), resourceLine(ctx, master), resourceLine(ctx, servant)]);
+  return reply(ctx, (t) => [t.t(remote ? 'res.supplyRemote' : 'res.supply', { master: master.row.name, servant: servant.row.name, spent, arrives }), resourceLine(t, master), resourceLine(t, servant)], inWar);
 }

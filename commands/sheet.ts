@@ -25,6 +25,8 @@ import { activeCharacterId, clearActiveFor, findCharacter, getCharacter, insertC
 import { appendEvent } from '../src/store/events.js';
 import type { Tx } from '../src/store/db.js';
 import { text, type Reply, type View } from '../src/views/view.js';
+import { forTable } from '../src/command/table.js';
+import { activeWar } from '../src/store/wars.js';
 
 const NAME_MAX = SHEET_LIMITS.maxNameLength;
 const VALUE_MAX = 200;
@@ -212,10 +214,10 @@ async function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean)
 
 async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const wantPrivate = options.boolean('private') ?? false;
-  const c = await ctx.store.transaction(async (tx) => {
+  const { c, inWar, mine } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('name'));
     if (wantPrivate) await assertCanEdit(tx, ctx, found);
-    return found;
+    return { c: found, inWar: (await activeWar(tx, ctx.channelId)) !== undefined, mine: found.row.ownerId === ctx.user.id };
   });
   if (wantPrivate) {
     return {
@@ -223,15 +225,20 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
       dms: [],
     };
   }
-  // The public summary leaves out the true name and every free-text field.
+  // The public summary leaves out the true name and every free-text field; it is the table's. During a
+  // war the pools are the faction's secret (seed 001 L50): the owner reads them aside.
+  const table = forTable(ctx);
   const summary = summarizeSheet(c.sheet);
   const fields = [
-    { name: ctx.t('sheet.show.statuses'), value: summary.statuses },
-    { name: ctx.t('sheet.show.skills'), value: summary.skills.join(', ') || '-' },
-    { name: ctx.t('sheet.show.resources'), value: resourceLine(ctx, c) },
+    { name: table.t('sheet.show.statuses'), value: summary.statuses },
+    { name: table.t('sheet.show.skills'), value: summary.skills.join(', ') || '-' },
+    ...(inWar ? [] : [{ name: table.t('sheet.show.resources'), value: resourceLine(table, c) }]),
+    // Death and incapacitation happen in front of the table: they stay public in a war.
+    ...(inWar && (c.runtime.dead || c.runtime.incapacitated) ? [{ name: table.t('sheet.show.resources'), value: table.t(c.runtime.dead ? 'character.dead' : 'character.incapacitated') }] : []),
   ];
   const title = summary.className && summary.className !== summary.name ? `${summary.name} (${summary.className})` : summary.name;
-  return { view: { locale: ctx.locale, tone: 'info', title, blocks: [], fields, ephemeral: false }, dms: [] };
+  const aside: View | undefined = inWar && mine ? { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resourceLine(ctx, c))], ephemeral: true } : undefined;
+  return { view: { locale: table.locale, tone: 'info', title, blocks: [], fields, ephemeral: false }, dms: [], ...(aside ? { aside } : {}) };
 }
 
 async function list(ctx: CommandContext): Promise<Reply> {

@@ -408,8 +408,10 @@ describe('wealth points (issue 10; seed 001 L959–961)', () => {
     expect(reports.slice(0, 3).join('\n')).not.toMatch(/wealth point back/);
     expect(reports[3]).toMatch(/財・魔術師 gets a wealth point back at the day end → 2\/4/);
     expect((await runtime('財・魔術師')).wealthSpent).toBe(2);
-    const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '財・魔術師')]) });
-    expect(embedText(shown.callback.data)).toMatch(/wealth 2\/4/);
+    const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '財・魔術師')]), until: (e) => e.followUps.length > 0 });
+    // During a war the pools are the faction's (seed 001 L50): the owner reads them in an ephemeral aside.
+    expect(embedText(shown.callback.data)).not.toMatch(/wealth 2\/4/);
+    expect(embedText(shown.followUps[0])).toMatch(/wealth 2\/4/);
   });
 });
 

@@ -44,6 +44,14 @@ export const EXCEPTIONS = {
     why: 'Both sides of a battle learn, per status fought with, which side is superior, and the final win rate, so that each may decide to spend seals on it; never the other side\'s values or stored mana.',
     seed: 'seed 000 L43 (seals used once the final win rate is known), L45–46 (the status picks)',
   },
+  /** A secret its owner reveals (/reveal) is public from then on: the revealed message differs. */
+  revealedSecret: {
+    id: 'revealed secret',
+    audiences: EVERYONE,
+    pattern: /[^\n]*(XQ-S\d|1d100|1d6|\{"|公開|공개|Revealed|revealed)[^\n]*/g,
+    why: 'The owner chose to publish it; the commitment posted before shows it was not changed.',
+    seed: 'project rule for hidden PvP information (seed 001 L50 keeps it secret until its owner shows it)',
+  },
 } satisfies Record<string, Exception>;
 
 /** Every declared exception, for the README's "Who sees what" and for review. */

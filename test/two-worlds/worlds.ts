@@ -64,6 +64,7 @@ export function normalise(text: string): string {
   return text
     .replace(/[0-9a-f]{64}/g, '<hash>')
     .replace(/<t:\d+(:\w)?>/g, '<t>')
+    .replace(/\d{4}-\d\d-\d\d[ T]\d\d:\d\d(:\d\d)?(\.\d+)?Z?/g, '<time>')
     .replace(/\d{15,}/g, '<id>');
 }
 
@@ -88,6 +89,8 @@ export async function transcript(world: World, audience: Audience): Promise<stri
     .filter((e) => e.user === user.id)
     .flatMap(({ ex }) => [
       ...(isEphemeral(ex.callback.data) ? [shown(ex.callback.data)] : []),
+      // files handed to the user (a log export): their text is what they read
+      ...(isEphemeral(ex.callback.data) ? ex.callbackFiles.map((f) => `[${f.name}]\n${f.data.toString('utf8')}`) : []),
       ...ex.followUps.filter((f) => isEphemeral(f)).map(shown),
     ]);
   const dms = world.h.fake.dms(user.id).map(messageText);

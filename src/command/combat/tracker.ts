@@ -8,6 +8,7 @@ import type { CommandContext } from '../types.js';
 import { isPersona, personaTrackerView } from './persona.js';
 import type { FateCombatant, FateCombatState } from './state.js';
 import { activeCombat } from '../../store/combats.js';
+import { activeWar } from '../../store/wars.js';
 import type { Tx } from '../../store/db.js';
 import { withSheets } from './fate.js';
 import { describeBadStatus } from './fate-bad-status.js';
@@ -27,10 +28,12 @@ export function condition(ctx: CommandContext, c: FateCombatant): string {
   return c.hp * 2 < c.hpMax ? ctx.t('combat.cond.wounded') : ctx.t('combat.cond.standing');
 }
 
-function line(ctx: CommandContext, c: FateCombatant, current: boolean, round: number): string {
+function line(ctx: CommandContext, c: FateCombatant, current: boolean, round: number, privateMp: boolean): string {
   const head = `${current ? '▶ ' : ''}**${c.name}** (${c.side} · ${ctx.t(`combat.row.${c.row}`)})`;
   if (c.hidden) return `${head} — ${condition(ctx, c)}`;
-  return `${head} IV ${c.iv - c.delay}\nHP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · MP ${bar(c.mp, c.mpMax)} ${c.mp}/${c.mpMax} — ${condition(ctx, c)}${effects(ctx, c, round)}`;
+  // During a war a character's MP is its faction's secret (seed 001 L50); HP loss is seen by all.
+  const mp = privateMp && c.characterId !== null ? '' : ` · MP ${bar(c.mp, c.mpMax)} ${c.mp}/${c.mpMax}`;
+  return `${head} IV ${c.iv - c.delay}\nHP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax}${mp} — ${condition(ctx, c)}${effects(ctx, c, round)}`;
 }
 
 /** Flight, this round's priority and numbered bad statuses (L220–225, L424–437, L513–518), each on its own line. */
@@ -44,7 +47,8 @@ function effects(ctx: CommandContext, c: FateCombatant, round: number): string {
   return out.join('');
 }
 
-export function fateTrackerView(ctx: CommandContext, state: FateCombatState, ended = false): View {
+/** `privateMp`: the fight is part of a war, so the characters' MP stays with their owners (seed 001 L50). */
+export function fateTrackerView(ctx: CommandContext, state: FateCombatState, ended = false, privateMp = false): View {
   const byKey = new Map(state.combatants.map((c) => [c.key, c]));
   const ordered = [...state.order.map((k) => byKey.get(k)!).filter(Boolean), ...state.combatants.filter((c) => !state.order.includes(c.key))];
   const current = state.turn >= 0 ? state.order[state.turn] : undefined;
@@ -53,7 +57,7 @@ export function fateTrackerView(ctx: CommandContext, state: FateCombatState, end
     locale: ctx.locale,
     tone: 'info',
     title: ctx.t('combat.tracker.title', { name: state.name }),
-    blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current, state.round)).join('\n') || ctx.t('combat.tracker.empty'))],
+    blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current, state.round, privateMp)).join('\n') || ctx.t('combat.tracker.empty'))],
     ephemeral: false,
   };
 }
@@ -72,7 +76,9 @@ export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View
       if (!row) return null;
       const ended = row.status === 'ended';
       const table = combat.channelId === ctx.channelId ? forTable(ctx) : withTable(ctx, await tableOf(tx, combat.channelId, combat.guildId, ctx.table.locale));
-      return isPersona(row.state) ? personaTrackerView(table, row.state, ended) : fateTrackerView(table, await withSheets(tx, row.state as FateCombatState), ended);
+      if (isPersona(row.state)) return personaTrackerView(table, row.state, ended);
+      const inWar = (await activeWar(tx, combat.channelId)) !== undefined;
+      return fateTrackerView(table, await withSheets(tx, row.state as FateCombatState), ended, inWar);
     },
   };
 }

@@ -15,7 +15,8 @@ import { getRoll } from '../../store/rolls.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { activeWar, getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
 import { rollView } from '../../views/roll.js';
-import { text, type BoardUpdate, type Reply } from '../../views/view.js';
+import { text, type BoardUpdate, type Reply, type View } from '../../views/view.js';
+import { forTable } from '../table.js';
 import { assertCanEdit, checkStanding, hydrate, resolveCharacter, resourceLine, type Character } from '../characters.js';
 import { getCharacter } from '../../store/characters.js';
 import { UserError } from '../errors.js';
@@ -63,7 +64,7 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
     if (fate.summon) throw new UserError('summon.already', { name: master.row.name, roll: fate.summon.rollId });
     const plan = planSummoning(master.sheet, method, skills, findSkill);
     const result = evaluateDice(plan.expression, ctx.rng);
-    const label = ctx.t('summon.label', { method: ctx.t(`summon.method.${method}`) });
+    const label = forTable(ctx).t('summon.label', { method: forTable(ctx).t(`summon.method.${method}`) });
     const record: CheckRecord = { label, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
     const rollId = await storeRoll(tx, ctx, { result, comment: label, secret: false, characterId: master.row.id, check: record });
     const next: FactionState = { ...state, fate: { ...fate, summon: { method, rollId, masterId: master.row.id, total: result.value } } };
@@ -74,9 +75,12 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
   });
   const { master, plan, result, rollId, label } = done;
   const left = master.max.luckPerDay - master.runtime.luckUsedToday;
-  const buttons = failedDiceCount(result) > 0 && left > 0 ? [{ customId: `luck:reroll:${rollId}`, label: ctx.t('luck.button', { left }), style: 'primary' as const }] : [];
-  const notes = [...plan.notes.map((n) => ctx.t(n.key, n.params)), ctx.t('summon.rolledNote'), resourceLine(ctx, master)];
-  return { view: rollView(ctx, { result, id: rollId, name: master.row.name, comment: label, notes, buttons }), dms: [], board: done.board };
+  // The summoning check is the table's; the master's MP, luck and seals are the player's (seed 001 L50).
+  const table = forTable(ctx);
+  const buttons = failedDiceCount(result) > 0 && left > 0 ? [{ customId: `luck:reroll:${rollId}`, label: table.t('luck.buttonPlain'), style: 'primary' as const }] : [];
+  const notes = [...plan.notes.map((n) => table.t(n.key, n.params)), table.t('summon.rolledNote')];
+  const aside: View = { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, master))], ephemeral: true };
+  return { view: rollView(table, { result, id: rollId, name: master.row.name, comment: label, notes, buttons }), dms: [], aside, board: done.board };
 }
 
 async function resolveCharacterById(tx: Tx, _ctx: CommandContext, id: number): Promise<Character> {
