@@ -2,6 +2,7 @@
 // once-per-day power…), per channel; `reset:day` refills them at the war's day end.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
+import { forTable } from '../src/command/table.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
 import type { CommandContext, CommandModule } from '../src/command/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
@@ -66,7 +67,7 @@ export const counter: CommandModule = {
         await record(tx, ctx, id, 'counter.created', null, { name, value, max, reset });
         return { ...values, id };
       });
-      return reply(ctx, ctx.t('counter.created', { line: line(ctx, row) }), false);
+      return reply(ctx, forTable(ctx).t('counter.created', { line: line(forTable(ctx), row) }), false);
     }
     const row = await ctx.store.transaction(async (tx) => {
       const c = await findCounter(tx, ctx.channelId, name);
@@ -82,8 +83,8 @@ export const counter: CommandModule = {
       await record(tx, ctx, c.id, 'counter.changed', { value: c.value }, { value });
       return { ...c, value };
     });
-    if (!row) return reply(ctx, ctx.t('counter.deleted', { name: escapeMarkdown(name) }), false);
-    return reply(ctx, line(ctx, row), false);
+    if (!row) return reply(ctx, forTable(ctx).t('counter.deleted', { name: escapeMarkdown(name) }), false);
+    return reply(ctx, line(forTable(ctx), row), false);
   },
   async autocomplete(ctx, focused) {
     const rows = await ctx.store.transaction(async (tx) => channelCounters(tx, ctx.channelId));
@@ -101,6 +102,8 @@ async function record(tx: Tx, ctx: CommandContext, id: number, type: string, bef
   await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `counter:${id}`, before, after });
 }
 
+/** A public counter change is the table's (its body written with forTable); a list is the actor's. */
 function reply(ctx: CommandContext, body: string, ephemeral: boolean): Reply {
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('counter.title'), blocks: [text(body)], ephemeral }, dms: [] };
+  const speaker = ephemeral ? ctx : forTable(ctx);
+  return { view: { locale: speaker.locale, tone: 'info', title: speaker.t('counter.title'), blocks: [text(body)], ephemeral }, dms: [] };
 }

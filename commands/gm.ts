@@ -2,7 +2,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
-import { setTableLanguage, TABLE_LOCALES } from '../src/command/table-language.js';
+import { setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/command/table-language.js';
 import type { CommandContext, CommandModule, Invoker } from '../src/command/types.js';
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
 import { appendEvent } from '../src/store/events.js';
@@ -22,6 +22,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.gm')
       .addStringOption((o) => describe(o, 'cmd.gm.language.locale').setRequired(true).addChoices(...localizedChoices(TABLE_LOCALES, 'choice.tableLocale')))
       .addStringOption((o) => describe(o, 'cmd.gm.language.scope').addChoices(...localizedChoices(['channel', 'server'] as const, 'choice.tableScope'))),
   )
+  .addSubcommand((s) => describe(s, 'cmd.gm.timezone').addStringOption((o) => describe(o, 'cmd.gm.timezone.zone').setRequired(true).setMaxLength(64)))
   .toJSON();
 
 export const gm: CommandModule = {
@@ -39,6 +40,8 @@ export const gm: CommandModule = {
       }
       case 'release':
         return await release(ctx);
+      case 'timezone':
+        return await setTableTimeZone(ctx, options.string('zone') ?? '');
       case 'language':
         return await setTableLanguage(ctx, options.string('language') ?? '', options.string('scope') === 'server' ? 'server' : 'channel');
       case 'show':

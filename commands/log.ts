@@ -8,6 +8,12 @@ import { storedResult } from '../src/command/rolls.js';
 import type { CommandModule } from '../src/command/types.js';
 import { buildSessionLog, sessionLogHtml, sessionLogText, type LogEntry } from '../src/core/log/session-log.js';
 import { text } from '../src/views/view.js';
+import { forTable } from '../src/command/table.js';
+import { tableTimeZone } from '../src/command/table-language.js';
+import { memberNamesOf } from '../src/store/locales.js';
+import { tableSettings } from '../src/store/settings.js';
+import { activeWar } from '../src/store/wars.js';
+import { activeCombat } from '../src/store/combats.js';
 
 /** Bounds one export (a long campaign channel keeps its newest part). */
 const MAX_ROLLS = 5000;
@@ -23,6 +29,8 @@ export const log: CommandModule = {
   definition,
   helpKey: 'help.log',
   async execute(ctx) {
+    // The log is the table's record: its language, its time zone, people by their server names.
+    const table = forTable(ctx);
     const data = await ctx.store.transaction(async (tx) => {
       const { rolls, secrets, events, characters } = tx.t;
       const rollRows = (await tx.db.select().from(rolls).where(eq(rolls.channelId, ctx.channelId)).orderBy(asc(rolls.id))).slice(-MAX_ROLLS);
@@ -30,7 +38,11 @@ export const log: CommandModule = {
       const eventRows = await tx.db.select().from(events).where(and(eq(events.channelId, ctx.channelId), inArray(events.type, [...PUBLIC_EVENTS])));
       const ids = [...new Set(rollRows.map((r) => r.characterId).filter((id): id is number => id !== null))];
       const names = ids.length ? await tx.db.select({ id: characters.id, name: characters.name }).from(characters).where(inArray(characters.id, ids)) : [];
-      return { rollRows, secretRows, eventRows, names: new Map(names.map((n) => [n.id, n.name])) };
+      const members = ctx.guildId ? await memberNamesOf(tx, ctx.guildId, rollRows.map((r) => r.userId)) : new Map<string, string>();
+      const settings = await tableSettings(tx, ctx.channelId, ctx.guildId);
+      const war = await activeWar(tx, ctx.channelId);
+      const fight = await activeCombat(tx, ctx.channelId);
+      return { rollRows, secretRows, eventRows, names: new Map(names.map((n) => [n.id, n.name])), members, timeZone: settings.timeZone, war: war?.name ?? null, fight: (fight?.state as { name?: string } | undefined)?.name ?? null };
     });
 
     // Secret rolls whose commitment was revealed: the committed text names the roll.
@@ -45,7 +57,9 @@ export const log: CommandModule = {
     }
     for (const r of data.rollRows) {
       if (r.secret && !revealedRolls.has(r.id)) continue;
-      const who = (r.characterId !== null ? data.names.get(r.characterId) : undefined) ?? (r.userId === ctx.user.id ? ctx.user.name : ctx.t('log.user', { id: r.userId }));
+      const member = data.members.get(r.userId) ?? (r.userId === ctx.user.id ? ctx.user.name : table.t('log.user', { id: r.userId }));
+      const character = r.characterId !== null ? data.names.get(r.characterId) : undefined;
+      const who = character ? `${character} (${member})` : member;
       entries.push({ kind: 'roll', at: r.createdAt, who, comment: r.comment, result: storedResult(r), id: r.id, revealed: r.secret });
     }
     for (const e of data.eventRows) {
@@ -55,8 +69,10 @@ export const log: CommandModule = {
       entries.push({ kind: 'event', at: e.createdAt, key: `log.event.${e.type}`, params });
     }
 
-    const title = ctx.t('log.title', { channel: ctx.channelId });
-    const built = buildSessionLog(entries, ctx.t, title);
+    const channel = ctx.channelName ? `#${ctx.channelName}` : `<#${ctx.channelId}>`;
+    const scene = [data.war, data.fight].filter((x): x is string => !!x).join(' / ');
+    const title = table.t(scene ? 'log.titleScene' : 'log.title', { channel, scene });
+    const built = buildSessionLog(entries, table.t, title, tableTimeZone(data.timeZone, table.locale));
     return {
       view: {
         locale: ctx.locale,
@@ -64,7 +80,7 @@ export const log: CommandModule = {
         title: ctx.t('log.exportTitle'),
         blocks: [text(ctx.t('log.exported', { count: built.lines.length }))],
         files: [
-          { name: `session-${ctx.channelId}.html`, content: sessionLogHtml(built, ctx.locale) },
+          { name: `session-${ctx.channelId}.html`, content: sessionLogHtml(built, table.locale) },
           { name: `session-${ctx.channelId}.txt`, content: sessionLogText(built) },
         ],
         ephemeral: true,

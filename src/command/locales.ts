@@ -2,7 +2,7 @@
 // (a GM's approval, a resolved turn, a battle) reaches each recipient in the recipient's language.
 import { asLocale, type Locale } from '../i18n/index.js';
 import type { Tx } from '../store/db.js';
-import { saveUserLocale, userLocales } from '../store/locales.js';
+import { saveMemberName, saveUserLocale, userLocales } from '../store/locales.js';
 import type { CommandContext } from './types.js';
 
 /**
@@ -11,17 +11,22 @@ import type { CommandContext } from './types.js';
  * who switched languages between two processes' shards is right again within a minute. Bounded: it
  * forgets everyone when it grows past MAX_USERS.
  */
-const written = new Map<string, { locale: string; at: number }>();
+const written = new Map<string, { locale: string; name: string; at: number }>();
 const TRUST_MS = 60_000;
 const MAX_USERS = 50_000;
 
 export async function rememberLocale(ctx: CommandContext): Promise<void> {
-  const seen = written.get(ctx.user.id);
+  // The display name on this server too: the session log names people by it (issue 18 §3).
+  const key = ctx.guildId ? `${ctx.user.id}/${ctx.guildId}` : ctx.user.id;
+  const seen = written.get(key);
   const now = ctx.now();
-  if (seen && seen.locale === ctx.locale && now.getTime() - seen.at < TRUST_MS) return;
-  await ctx.store.transaction((tx) => saveUserLocale(tx, ctx.user.id, ctx.locale, now));
+  if (seen && seen.locale === ctx.locale && seen.name === ctx.user.name && now.getTime() - seen.at < TRUST_MS) return;
+  await ctx.store.transaction(async (tx) => {
+    await saveUserLocale(tx, ctx.user.id, ctx.locale, now);
+    if (ctx.guildId) await saveMemberName(tx, ctx.guildId, ctx.user.id, ctx.user.name, now);
+  });
   if (written.size >= MAX_USERS) written.clear();
-  written.set(ctx.user.id, { locale: ctx.locale, at: now.getTime() });
+  written.set(key, { locale: ctx.locale, name: ctx.user.name, at: now.getTime() });
 }
 
 /** Each recipient's language; one never seen gets `fallback` (the language of whoever caused the DM). */

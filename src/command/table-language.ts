@@ -47,3 +47,34 @@ export async function setTableLanguage(ctx: CommandContext, choice: string, scop
     dms: [],
   };
 }
+
+/** The time zone a table's log is printed in: the GM's choice, else the table's language's usual one. */
+export function tableTimeZone(chosen: string | null, locale: Locale): string {
+  if (chosen) return chosen;
+  return locale === 'ja' ? 'Asia/Tokyo' : locale === 'ko' ? 'Asia/Seoul' : 'UTC';
+}
+
+export function validTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** /gm timezone: the server's time zone for session logs (Manage Channels); `default` clears it. */
+export async function setTableTimeZone(ctx: CommandContext, zone: string): Promise<Reply> {
+  if (!ctx.guildId) throw new UserError('error.guildOnly');
+  const guildId = ctx.guildId;
+  if (!ctx.canManageChannel) throw new UserError('table.refused.serverNeedsManage');
+  const chosen = zone.trim() === '' || zone.trim().toLowerCase() === 'default' ? null : zone.trim();
+  if (chosen !== null && (chosen.length > 64 || !validTimeZone(chosen))) throw new UserError('table.timeZone.unknown', { zone: chosen.slice(0, 64) });
+  await ctx.store.transaction(async (tx) => {
+    const before = await tableSettings(tx, ctx.channelId, guildId);
+    await updateGuildSettings(tx, guildId, { timeZone: chosen }, ctx.now());
+    await appendEvent(tx, { at: ctx.now(), guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'table.timeZone', subject: `guild:${guildId}`, before: { timeZone: before.timeZone }, after: { timeZone: chosen } });
+  });
+  const zoneNow = tableTimeZone(chosen, ctx.table.locale);
+  return { view: { locale: ctx.locale, tone: 'success', title: ctx.t('table.title'), blocks: [text(ctx.t('table.timeZone.set', { zone: zoneNow }))], ephemeral: true }, dms: [] };
+}

@@ -21,6 +21,8 @@ export interface CommandContext {
   user: Invoker;
   guildId: string | null;
   channelId: string;
+  /** The channel's name where the adapter knows it (the session log's title). */
+  channelName?: string;
   /** The actor's language: ephemeral replies and anything only they read. */
   locale: Locale;
   t: Translate;

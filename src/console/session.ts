@@ -49,6 +49,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     user: userOf(user),
     guildId: CONSOLE_GUILD,
     channelId: `console:${channel}`,
+    channelName: channel,
     locale,
     t: t(),
     // The console's server has no Discord language: the table reads the console's starting language

@@ -70,6 +70,7 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
     user: { id: interaction.user.id, name: displayName(interaction) },
     guildId: interaction.guildId,
     channelId,
+    ...(interaction.channel && 'name' in interaction.channel && interaction.channel.name ? { channelName: interaction.channel.name } : {}),
     locale,
     t: translator(locale),
     table,

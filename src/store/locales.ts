@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from './db.js';
 
 /** Records the language a user's client reports (only when it changed). */
@@ -16,4 +16,21 @@ export async function userLocales(tx: Tx, userIds: readonly string[]): Promise<M
   if (userIds.length === 0) return new Map();
   const rows = await tx.db.select().from(userLocales).where(inArray(userLocales.userId, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.userId, r.locale]));
+}
+
+/** Records a member's display name on a server (only when it changed: the caller caches). */
+export async function saveMemberName(tx: Tx, guildId: string, userId: string, name: string, at: Date): Promise<void> {
+  const { memberNames } = tx.t;
+  await tx.db
+    .insert(memberNames)
+    .values({ guildId, userId, name, updatedAt: at })
+    .onConflictDoUpdate({ target: [memberNames.guildId, memberNames.userId], set: { name, updatedAt: at } });
+}
+
+/** The remembered display names of these users on a server. */
+export async function memberNamesOf(tx: Tx, guildId: string, userIds: readonly string[]): Promise<Map<string, string>> {
+  const { memberNames } = tx.t;
+  if (userIds.length === 0) return new Map();
+  const rows = await tx.db.select().from(memberNames).where(and(eq(memberNames.guildId, guildId), inArray(memberNames.userId, [...new Set(userIds)])));
+  return new Map(rows.map((r) => [r.userId, r.name]));
 }

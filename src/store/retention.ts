@@ -84,6 +84,7 @@ export async function deleteGuildData(tx: Tx, guildId: string): Promise<Deleted>
   out.counters = (await tx.db.delete(t.counters).where(eq(t.counters.guildId, guildId)).returning({ id: t.counters.id })).length;
   out.channelGms = (await tx.db.delete(t.channelGms).where(eq(t.channelGms.guildId, guildId)).returning({ id: t.channelGms.channelId })).length;
   out.channelSettings = (await tx.db.delete(t.channelSettings).where(eq(t.channelSettings.guildId, guildId)).returning({ id: t.channelSettings.channelId })).length;
+  out.memberNames = (await tx.db.delete(t.memberNames).where(eq(t.memberNames.guildId, guildId)).returning({ id: t.memberNames.userId })).length;
   out.guildSettings = (await tx.db.delete(t.guildSettings).where(eq(t.guildSettings.guildId, guildId)).returning({ id: t.guildSettings.guildId })).length;
   return out;
 }

@@ -27,9 +27,11 @@ describe('/log export', () => {
     const secrets = (await rows(h.store, 'secrets')).filter((s) => s.channelId === channelId);
     await h.fake.command({ name: 'reveal', user: player2, channelId, options: [{ name: 'id', value: secrets[1]!.id }] });
 
-    const ex = await h.fake.command({ name: 'log', user: player, locale: 'ja', channelId, options: [{ name: 'export', type: 1 }] });
+    // The log is the table's (issue 18 §3): the GM gives this channel Japanese; the Korean exporter gets it in Japanese.
+    await h.fake.command({ name: 'gm', user: gm, channelId, options: [{ name: 'language', type: 1, options: [{ name: 'language', value: 'ja' }] }] });
+    const ex = await h.fake.command({ name: 'log', user: player, locale: 'ko', channelId, options: [{ name: 'export', type: 1 }] });
     expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(embedText(ex.callback.data)).toMatch(/件/);
+    expect(embedText(ex.callback.data)).toMatch(/건\. HTML/); // the reply is the exporter's
     const files = new Map(ex.callbackFiles.map((f) => [f.name, f.data.toString('utf8')]));
     const html = [...files.entries()].find(([name]) => String(name).endsWith('.html'))![1];
     const txt = [...files.entries()].find(([name]) => String(name).endsWith('.txt'))![1];
@@ -44,8 +46,26 @@ describe('/log export', () => {
     expect(html).not.toContain('hidden-plan-alpha');
     expect(txt).not.toContain('hidden-plan-alpha');
     expect(html).toContain('revealed-plan-beta');
-    expect(html).toMatch(/合計|達成値/); // in the reader's language
+    expect(html).toMatch(/合計|達成値/); // in the table's language
     expect(html).toContain(secrets[0]!.hash); // a commitment is public: its hash only
+    // People by their server names, characters coloured, outcomes marked, the channel's name in the
+    // title, times in the table's zone (a Japanese table: Asia/Tokyo unless /gm timezone says otherwise).
+    expect(html).toContain('<title>#session のセッションログ</title>');
+    expect(html).toContain('Player Two');
+    expect(html).not.toMatch(/ユーザー \d{15,}/);
+    expect(html).toMatch(/class="who" style="color:hsl\(\d+, 65%, 70%\)"/);
+    expect(html).toMatch(/✔ 成功|✘ 失敗/);
+    expect(html).toContain('Asia/Tokyo');
+    const first = channelRolls[0]!.createdAt;
+    const tokyo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(first);
+    expect(txt).toContain(`[${tokyo}]`);
+    // The server's owner moves the log to UTC; a bad zone is refused in the user's language.
+    const bad = await h.fake.command({ name: 'gm', user: h.fake.users.moderator, locale: 'ko', channelId, options: [{ name: 'timezone', type: 1, options: [{ name: 'zone', value: 'Mars/Olympus' }] }] });
+    expect(embedText(bad.callback.data)).toMatch(/시간대가 아닙니다/);
+    await h.fake.command({ name: 'gm', user: h.fake.users.moderator, channelId, options: [{ name: 'timezone', type: 1, options: [{ name: 'zone', value: 'UTC' }] }] });
+    const again = await h.fake.command({ name: 'log', user: player, channelId, options: [{ name: 'export', type: 1 }] });
+    const txtUtc = again.callbackFiles.find((f) => f.name.endsWith('.txt'))!.data.toString('utf8');
+    expect(txtUtc).toContain(`[${first.toISOString().replace('T', ' ').slice(0, 19)}]`);
   });
 
   it('/stats counts the rolls and draws each die size’s faces as text; others’ secret rolls stay out', async () => {

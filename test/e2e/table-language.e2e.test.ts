@@ -63,3 +63,53 @@ describe('the table reads the channel’s language; a person reads their own', (
     expect(embedText(refused.callback.data)).toMatch(HANGUL);
   });
 });
+
+describe('a Japanese GM and a Korean player at a Japanese table (issue 18 must-show)', () => {
+  const opt = (name: string, value: unknown) => ({ name, value });
+  const sub = (name: string, options: { name: string; value: unknown }[] = []) => [{ name, type: 1, options }] as never;
+  let warChannel = '';
+  const cmd = (user: { id: string }, locale: string, name: string, options: unknown) =>
+    h.fake.command({ name, channelId: warChannel, guildId, user: user as never, locale, options: options as never });
+  const channelTexts = () => h.fake.channelMessages(warChannel).filter((m) => ((m.flags ?? 0) & EPHEMERAL) === 0).map((m) => [embedText(m.body), ...m.edits.map(embedText)].join('\n'));
+
+  it('every post and board is Japanese; the Korean player’s replies, asides and DMs are wholly Korean', async () => {
+    const { gm, player, player2 } = h.fake.users;
+    warChannel = h.fake.createTextChannel({ name: 'fuyuki', guildId });
+    await cmd(gm, 'ja', 'gm', sub('claim'));
+    await cmd(gm, 'ja', 'war', sub('start', [opt('ruleset', 'percent'), opt('name', '冬木')]));
+    const join = await cmd(player, 'ko', 'war', sub('join', [opt('faction', '토오사카'), opt('class', 'saber'), opt('level', 50), opt('statuses', '40 30 30 20 20 20'), opt('mag', 30)]));
+    expect(isEphemeral(join)).toBe(false);
+    expect(embedText(join.callback.data)).toMatch(KANA);
+    expect(embedText(join.callback.data).replace(/토오사카/g, '')).not.toMatch(HANGUL);
+    await cmd(player2, 'ja', 'war', sub('join', [opt('faction', '間桐'), opt('class', 'rider'), opt('level', 50), opt('statuses', '27 27 27 27 26 26'), opt('mag', 20)]));
+    await cmd(gm, 'ja', 'war', sub('advance'));
+    const act = await cmd(player, 'ko', 'act', [opt('action', 'rest'), opt('text', '쉬자')]);
+    expect(isEphemeral(act)).toBe(true);
+    expect(embedText(act.callback.data)).toMatch(HANGUL);
+    expect(embedText(act.callback.data)).not.toMatch(KANA);
+    await cmd(player2, 'ja', 'act', [opt('action', 'rest'), opt('text', '休む')]);
+    const dmsBefore = h.fake.dms(player.id).length;
+    await cmd(gm, 'ja', 'war', sub('resolve'));
+    await h.fake.waitFor(() => h.fake.dms(player.id).length > dmsBefore);
+    for (const dm of h.fake.dms(player.id).slice(dmsBefore).map((m) => embedText(m.body))) {
+      expect(dm.replace(/토오사카|間桐|冬木/g, '')).toMatch(HANGUL);
+      expect(dm.replace(/間桐|冬木/g, '')).not.toMatch(KANA);
+    }
+    await h.fake.waitFor(() => channelTexts().length > 0);
+    for (const post of channelTexts()) expect(post.replace(/토오사카/g, '')).not.toMatch(HANGUL);
+    expect(channelTexts().join('\n')).toMatch(/冬木/);
+    expect(h.violations).toEqual([]);
+  });
+
+  it('the GM switches the channel to Korean: the board and the next posts follow', async () => {
+    const { gm } = h.fake.users;
+    await cmd(gm, 'ja', 'gm', sub('language', [opt('language', 'ko')]));
+    const board = await cmd(gm, 'ja', 'war', sub('board'));
+    void board;
+    await h.fake.waitFor(() => channelTexts().some((t) => /[\uac00-\ud7a3]/.test(t.replace(/토오사카/g, ''))));
+    const last = channelTexts().at(-1)!;
+    expect(last.replace(/토오사카/g, '')).toMatch(HANGUL);
+    expect(last.replace(/間桐|冬木/g, '')).not.toMatch(KANA);
+    expect(h.violations).toEqual([]);
+  });
+});

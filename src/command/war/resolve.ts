@@ -12,6 +12,7 @@ import { text, type ChannelPost, type DirectMessage, type Reply } from '../../vi
 import { translator, type Locale } from '../../i18n/index.js';
 import { commitSecret } from '../secrets.js';
 import { UserError } from '../errors.js';
+import { tableOf } from '../table.js';
 import type { CommandContext } from '../types.js';
 import { boardUpdate } from './board.js';
 import { actorProfile, percentOf, servantStatuses } from './profiles.js';
@@ -80,7 +81,8 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
   }
   const all = await warFactions(tx, war.id);
   const localeOf = await recipientLocales(tx, [...membersOf(all), ...offers.map((o) => o.declarer)], ctx.locale);
-  posts.unshift({ channelId: war.channelId, view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.publicTitle', { name: war.name }), blocks: [text(ctx.t('resolve.publicBody', { count: pending.length }))], ephemeral: false } });
+  const table = await tableOf(tx, war.channelId, war.guildId, ctx.table.locale);
+  posts.unshift({ channelId: war.channelId, view: { locale: table.locale, tone: 'info', title: table.t('resolve.publicTitle', { name: war.name }), blocks: [text(table.t('resolve.publicBody', { count: pending.length }))], ephemeral: false } });
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.gmTitle', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
     dms: [...factionDms(all, (f) => linesByFaction.get(f.id) ?? [], localeOf), ...offers.map((o) => familiarOfferDm(o, localeOf(o.declarer)))],

@@ -13,21 +13,30 @@ export type LogEntry =
 
 export interface SessionLog {
   title: string;
-  lines: { at: Date; head: string; body: string }[];
+  /** IANA zone the times are printed in (the table's: a server setting, or its language's usual zone). */
+  timeZone: string;
+  /** `who` is the speaker (a character or a member), coloured the same on every line of the page. */
+  lines: { at: Date; head: string; body: string; who?: string; outcome?: 'success' | 'failure' | null }[];
 }
 
-export function buildSessionLog(entries: LogEntry[], t: Translate, title: string): SessionLog {
+export function buildSessionLog(entries: LogEntry[], t: Translate, title: string, timeZone = 'UTC'): SessionLog {
   const sorted = entries.slice().sort((a, b) => a.at.getTime() - b.at.getTime());
   return {
     title,
+    timeZone,
     lines: sorted.map((e) => {
       switch (e.kind) {
-        case 'roll':
+        case 'roll': {
+          const outcome = e.result.outcome ?? null;
+          const mark = outcome === 'success' ? ` ✔ ${t('log.success')}` : outcome === 'failure' ? ` ✘ ${t('log.failure')}` : '';
           return {
             at: e.at,
-            head: `${e.who}${e.comment ? ` — ${e.comment}` : ''}${e.revealed ? ` (${t('log.revealedRoll')})` : ''}`,
+            who: e.who,
+            outcome,
+            head: `${e.who}${e.comment ? ` — ${e.comment}` : ''}${e.revealed ? ` (${t('log.revealedRoll')})` : ''}${mark}`,
             body: renderPlain(e.result, t),
           };
+        }
         case 'commit':
           return { at: e.at, head: t('log.commit', { id: e.secretId }), body: `sha256:${e.hash}` };
         case 'reveal':
@@ -39,10 +48,22 @@ export function buildSessionLog(entries: LogEntry[], t: Translate, title: string
   };
 }
 
-const time = (d: Date) => d.toISOString().replace('T', ' ').slice(0, 19) + 'Z';
+/** "2026-11-25 08:08:33" in the log's zone (sv-SE formats as ISO without the T). */
+function clock(timeZone: string): (d: Date) => string {
+  const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return (d) => format.format(d);
+}
+
+/** A speaker's colour: the same name, the same hue, on every line. */
+export function speakerColor(who: string): string {
+  let hash = 0;
+  for (const ch of who) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
+  return `hsl(${hash % 360}, 65%, 70%)`;
+}
 
 export function sessionLogText(log: SessionLog): string {
-  const out = [log.title, ''];
+  const time = clock(log.timeZone);
+  const out = [log.title, `(${log.timeZone})`, ''];
   for (const line of log.lines) {
     out.push(`[${time(line.at)}] ${line.head}`);
     if (line.body) out.push(...line.body.split('\n').map((l) => `  ${l}`));
@@ -54,16 +75,22 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', 
 
 /** One HTML file with its style inline: opens offline in any browser. */
 export function sessionLogHtml(log: SessionLog, lang: string): string {
+  const time = clock(log.timeZone);
   const rows = log.lines
-    .map((l) => `<div class="entry"><div class="head"><time>${time(l.at)}</time> ${escapeHtml(l.head)}</div>${l.body ? `<pre>${escapeHtml(l.body)}</pre>` : ''}</div>`)
+    .map((l) => {
+      const head = l.who ? `<span class="who" style="color:${speakerColor(l.who)}">${escapeHtml(l.head)}</span>` : escapeHtml(l.head);
+      const cls = l.outcome ? ` ${l.outcome}` : '';
+      return `<div class="entry${cls}"><div class="head"><time>${time(l.at)}</time> ${head}</div>${l.body ? `<pre>${escapeHtml(l.body)}</pre>` : ''}</div>`;
+    })
     .join('\n');
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(lang)}">
 <head><meta charset="utf-8"><title>${escapeHtml(log.title)}</title>
 <style>body{font-family:sans-serif;background:#313338;color:#dbdee1;max-width:60em;margin:auto;padding:1em}
 .entry{border-bottom:1px solid #404249;padding:.4em 0}.head{font-weight:bold}time{color:#949ba4;font-weight:normal;margin-right:.5em}
-pre{white-space:pre-wrap;margin:.2em 0 0 1em;font-family:inherit}</style></head>
-<body><h1>${escapeHtml(log.title)}</h1>
+pre{white-space:pre-wrap;margin:.2em 0 0 1em;font-family:inherit}.success{border-left:4px solid #3ba55d;padding-left:.5em}
+.failure{border-left:4px solid #ed4245;padding-left:.5em}.zone{color:#949ba4}</style></head>
+<body><h1>${escapeHtml(log.title)}</h1><p class="zone">${escapeHtml(log.timeZone)}</p>
 ${rows}
 </body></html>
 `;

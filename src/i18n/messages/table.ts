@@ -3,6 +3,12 @@ import type { Catalogs } from '../index.js';
 
 export const tableMessages: Catalogs = {
   en: {
+    'cmd.gm.timezone.name': 'timezone',
+    'cmd.gm.timezone.description': 'The server’s time zone for session logs (Manage Channels)',
+    'cmd.gm.timezone.zone.name': 'zone',
+    'cmd.gm.timezone.zone.description': 'An IANA zone such as Asia/Tokyo, or default',
+    'table.timeZone.set': 'Session logs of this server print times in {zone}.',
+    'table.timeZone.unknown': '“{zone}” is not a time zone (try Asia/Tokyo, Asia/Seoul, UTC).',
     'cmd.gm.language.name': 'language',
     'cmd.gm.language.description': 'The language the table reads: channel posts, boards, trackers, public replies',
     'cmd.gm.language.locale.name': 'language',
@@ -27,6 +33,12 @@ export const tableMessages: Catalogs = {
     'language.en': 'English',
   },
   ja: {
+    'cmd.gm.timezone.name': 'タイムゾーン',
+    'cmd.gm.timezone.description': 'セッションログのタイムゾーン（チャンネル管理権限）',
+    'cmd.gm.timezone.zone.name': 'ゾーン',
+    'cmd.gm.timezone.zone.description': 'Asia/Tokyo などのIANA名、または default',
+    'table.timeZone.set': 'このサーバーのセッションログは {zone} の時刻で出力します。',
+    'table.timeZone.unknown': '「{zone}」はタイムゾーンではありません（例：Asia/Tokyo、Asia/Seoul、UTC）。',
     'cmd.gm.language.name': '言語',
     'cmd.gm.language.description': '卓の言語：チャンネルへの投稿・ボード・トラッカー・公開の返信',
     'cmd.gm.language.locale.name': '言語',
@@ -51,6 +63,12 @@ export const tableMessages: Catalogs = {
     'language.en': '英語',
   },
   ko: {
+    'cmd.gm.timezone.name': '시간대',
+    'cmd.gm.timezone.description': '세션 로그의 시간대 (채널 관리 권한)',
+    'cmd.gm.timezone.zone.name': '영역',
+    'cmd.gm.timezone.zone.description': 'Asia/Seoul 같은 IANA 이름, 또는 default',
+    'table.timeZone.set': '이 서버의 세션 로그는 {zone} 시각으로 출력합니다.',
+    'table.timeZone.unknown': '「{zone}」: 시간대가 아닙니다 (예: Asia/Seoul, Asia/Tokyo, UTC).',
     'cmd.gm.language.name': '언어',
     'cmd.gm.language.description': '테이블의 언어: 채널 게시물, 보드, 트래커, 공개 응답',
     'cmd.gm.language.locale.name': '언어',

@@ -273,3 +273,14 @@ export const channelSettings = pgTable('channel_settings', {
   setBy: text('set_by').notNull(),
   setAt: time('set_at').notNull(),
 });
+
+export const memberNames = pgTable(
+  'member_names',
+  {
+    guildId: text('guild_id').notNull(),
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);

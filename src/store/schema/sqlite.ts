@@ -318,3 +318,15 @@ export const channelSettings = sqliteTable('channel_settings', {
   setBy: discordId('set_by').notNull(),
   setAt: integer('set_at', { mode: 'timestamp_ms' }).notNull(),
 });
+
+/** Each member's display name on a server, remembered when they act (the session log names people by it). */
+export const memberNames = sqliteTable(
+  'member_names',
+  {
+    guildId: discordId('guild_id').notNull(),
+    userId: discordId('user_id').notNull(),
+    name: text('name').notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);
