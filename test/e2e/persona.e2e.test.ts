@@ -57,7 +57,7 @@ describe('Persona-style fight', () => {
     // The tracker shows the hidden shadow's condition, not its numbers.
     const tracker = h.fake.message((await fight()).trackerMessageId!)!;
     const shown = embedText(tracker.edits.at(-1) ?? tracker.body);
-    expect(shown).toMatch(/Shadow\*\* \(npc\) DOWN/);
+    expect(shown).toMatch(/Shadow\*\* \(npc\) (standing|wounded) · DOWN/); // a condition word, then its marks (issue 18)
     expect(shown).not.toMatch(/\/200/);
   });
 

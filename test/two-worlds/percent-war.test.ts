@@ -13,6 +13,8 @@ interface Hidden {
   mag: number;
   statuses: string;
   text: string;
+  /** A's action this turn: a charm, or information gathering on B (one d100 each, so the seeded stream stays aligned). */
+  gathers: boolean;
 }
 
 async function play(hidden: Hidden): Promise<World> {
@@ -25,7 +27,7 @@ async function play(hidden: Hidden): Promise<World> {
   await w.run(c, 'war', sub('join', [{ name: 'faction', value: '교회' }, { name: 'class', value: 'lancer' }, { name: 'level', value: 50 }, { name: 'statuses', value: '27 27 27 27 26 26' }, { name: 'mag', value: 25 }]));
   await w.run(gm, 'war', sub('advance'));
   // Declarations: A rests (its text differs), B and C make charms.
-  await w.run(a, 'act', opts({ action: 'rest', text: hidden.text }));
+  await w.run(a, 'act', hidden.gathers ? opts({ action: 'infoGathering', mode: 'shallow', targets: '마키리', text: hidden.text }) : opts({ action: 'mysticCode', item: 'charmStrength', creator: 'master', text: hidden.text }));
   await w.run(b, 'act', opts({ action: 'mysticCode', item: 'charmStrength', creator: 'master', text: '蟲の準備' }), 'ja');
   await w.run(c, 'act', opts({ action: 'mysticCode', item: 'charmStrength', creator: 'master', text: '교회의 준비' }));
   await w.run(gm, 'war', sub('resolve'));
@@ -39,8 +41,8 @@ async function play(hidden: Hidden): Promise<World> {
 let x: World | undefined;
 let y: World | undefined;
 beforeAll(async () => {
-  x = await play({ mag: 20, statuses: '40 30 30 20 20 20', text: '보석을 닦는다 XQ-A1' });
-  y = await play({ mag: 45, statuses: '20 20 20 40 30 30', text: '지맥을 읽는다 XQ-B2' });
+  x = await play({ mag: 20, statuses: '40 30 30 20 20 20', text: '보석을 닦는다 XQ-A1', gathers: false });
+  y = await play({ mag: 45, statuses: '20 20 20 40 30 30', text: '지맥을 읽는다 XQ-B2', gathers: true });
 }, 90_000);
 afterAll(async () => {
   await closeWorlds(x, y);

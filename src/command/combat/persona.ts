@@ -177,7 +177,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
           .filter(Boolean)
           .join(' · ');
         const head = `${current}**${c.name}** (${c.side})`;
-        if (hidden.has(c.id)) return `${head} ${marks}`;
+        // A hidden shadow: a condition word instead of its numbers (issue 18).
+        if (hidden.has(c.id)) return `${head} ${[c.dead || c.incapacitated || c.fled ? '' : t(c.hp * 2 < c.hpMax ? 'combat.cond.wounded' : 'combat.cond.standing'), marks].filter(Boolean).join(' · ')}`;
         return `${head} ${t('persona.board.init', { n: initiativeOf(c) })} HP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · SP ${c.sp}/${c.spMax}${marks ? ` · ${marks}` : ''}`;
       })
     : state.setup.map((c) => `**${c.name}** (${c.side})${hidden.has(c.id) ? '' : ` HP ${c.hp} · SP ${c.sp ?? 0}`}`);
