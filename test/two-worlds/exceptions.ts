@@ -11,10 +11,12 @@ export interface Exception {
   pattern: RegExp;
   why: string;
   seed: string;
+  /** A line present in one world only (a chance that came true): removed rather than marked. */
+  remove?: boolean;
 }
 
 export function mask(text: string, exceptions: readonly Exception[]): string {
-  return exceptions.reduce((t, e) => t.replace(e.pattern, `‹${e.id}›`), text);
+  return exceptions.reduce((t, e) => t.replace(e.pattern, e.remove ? '' : `‹${e.id}›`), text);
 }
 
 const EVERYONE: readonly Audience[] = ['table', 'a', 'b', 'c'];
@@ -51,6 +53,15 @@ export const EXCEPTIONS = {
     pattern: /[^\n]*(XQ-S\d|1d100|1d6|\{"|公開|공개|Revealed|revealed)[^\n]*/g,
     why: 'The owner chose to publish it; the commitment posted before shows it was not changed.',
     seed: 'project rule for hidden PvP information (seed 001 L50 keeps it secret until its owner shows it)',
+  },
+  /** Percentage war: soul eating may be sensed by every other faction (50 %), who then learn where the eater is. */
+  soulEatingSensed: {
+    id: 'soul eating sensed',
+    audiences: ['a', 'b', 'c'],
+    pattern: /\n*[^\n]*(魂食い|혼식|soul eating|Soul eating)[^\n]*/g,
+    remove: true,
+    why: 'Each other participant has a 50 % chance to learn the eater\'s current location and may intervene; nothing else of the eater (its mana, its statuses) is told.',
+    seed: 'seed 000 L6–7 (digest §1.3)',
   },
 } satisfies Record<string, Exception>;
 

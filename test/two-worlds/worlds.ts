@@ -15,6 +15,8 @@ export interface World {
   run(user: FakeUser, name: string, options?: CommandOption[], locale?: string): Promise<InteractionExchange>;
   /** Presses a button (the newest message carrying it) as a user; `inDm` for a button on a DM. */
   press(user: FakeUser, customId: string, inDm?: boolean): Promise<InteractionExchange>;
+  /** Records an exchange made directly on the fake (a form, a button on a given message) as the user's. */
+  record(user: FakeUser, ex: InteractionExchange): InteractionExchange;
 }
 
 export type Audience = 'table' | 'gm' | 'a' | 'b' | 'c';
@@ -38,6 +40,10 @@ export async function openWorld(seed: string, locale = 'ja'): Promise<World> {
     users,
     async run(user, name, options = [], userLocale = locale) {
       const ex = await h.fake.command({ name, channelId, user, locale: userLocale, options });
+      log.push({ user: user.id, ex });
+      return ex;
+    },
+    record(user, ex) {
       log.push({ user: user.id, ex });
       return ex;
     },
