@@ -147,7 +147,7 @@ export const check: CommandModule = {
       return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment, opposed };
     });
     // Opposed checks are public (both rolls shown); each roller's resources stay theirs (seed 001 L50).
-    if (opposed) return { view: opposedView(ctx, opposed, options.string('comment')?.trim() || null), dms: [], aside: { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, c))], ephemeral: true } };
+    if (opposed) return { view: opposedView(forTable(ctx), opposed, options.string('comment')?.trim() || null), dms: [], aside: { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, c))], ephemeral: true } };
     const speaker = secret ? ctx : forTable(ctx);
     return rollReply(ctx, checkDisplay(speaker, c, result, id, options.string('comment')?.trim() || checkLabel(speaker, plan), planNotes(plan)), secret, gm, commitment, resourceLine(ctx, c));
   },

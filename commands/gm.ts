@@ -3,6 +3,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/command/errors.js';
 import { describe, localizedChoices } from '../src/command/localize.js';
 import { setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/command/table-language.js';
+import { forTable } from '../src/command/table.js';
 import type { CommandContext, CommandModule, Invoker } from '../src/command/types.js';
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
 import { appendEvent } from '../src/store/events.js';
@@ -77,12 +78,13 @@ async function assign(ctx: CommandContext, target: Invoker, decide: (current: st
     await record(tx, ctx, type, current, next);
     return next;
   });
+  const table = forTable(ctx);
   return {
     view: {
-      locale: ctx.locale,
+      locale: table.locale,
       tone: 'success',
-      title: ctx.t('gm.title'),
-      blocks: [text(ctx.t(type === 'gm.claimed' ? 'gm.claimed' : 'gm.appointed', { gm: mention(row.userId), by: mention(ctx.user.id) }))],
+      title: table.t('gm.title'),
+      blocks: [text(table.t(type === 'gm.claimed' ? 'gm.claimed' : 'gm.appointed', { gm: mention(row.userId), by: mention(ctx.user.id) }))],
       ephemeral: false,
     },
     dms: [],
@@ -98,12 +100,13 @@ async function release(ctx: CommandContext): Promise<Reply> {
     await record(tx, ctx, 'gm.released', current, null);
     return current!;
   });
+  const table = forTable(ctx);
   return {
     view: {
-      locale: ctx.locale,
+      locale: table.locale,
       tone: 'info',
-      title: ctx.t('gm.title'),
-      blocks: [text(ctx.t('gm.released', { gm: mention(previous.userId) }))],
+      title: table.t('gm.title'),
+      blocks: [text(table.t('gm.released', { gm: mention(previous.userId) }))],
       ephemeral: false,
     },
     dms: [],

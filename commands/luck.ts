@@ -135,8 +135,9 @@ async function share(ctx: CommandContext, partnerName: string): Promise<Reply> {
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareConsent', subject: `character:${c.row.id}`, before: null, after: { partner: partner.row.id, active } });
     return { c, partner, active };
   });
-  const line = ctx.t(active ? 'luck.shareActive' : 'luck.shareWaiting', { name: c.row.name, partner: partner.row.name });
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('luck.title'), blocks: [text(line)], ephemeral: false }, dms: [] };
+  const table = forTable(ctx);
+  const line = table.t(active ? 'luck.shareActive' : 'luck.shareWaiting', { name: c.row.name, partner: partner.row.name });
+  return { view: { locale: table.locale, tone: 'info', title: table.t('luck.title'), blocks: [text(line)], ephemeral: false }, dms: [] };
 }
 
 async function unshare(ctx: CommandContext): Promise<Reply> {
@@ -147,5 +148,6 @@ async function unshare(ctx: CommandContext): Promise<Reply> {
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'luck.shareRevoked', subject: `character:${c.row.id}`, before: null, after: { revoked: true } });
     return c;
   });
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('luck.title'), blocks: [text(ctx.t('luck.unshared', { name: c.row.name }))], ephemeral: false }, dms: [] };
+  const table = forTable(ctx);
+  return { view: { locale: table.locale, tone: 'info', title: table.t('luck.title'), blocks: [text(table.t('luck.unshared', { name: c.row.name }))], ephemeral: false }, dms: [] };
 }

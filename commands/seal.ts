@@ -3,6 +3,7 @@
 // check or the target's HP/MP and are shown.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
+import { tableOf } from '../src/command/table.js';
 import { UserError } from '../src/command/errors.js';
 import { describe } from '../src/command/localize.js';
 import { rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
@@ -223,8 +224,11 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
     ...(applied?.character ? [{ userId: req.requesterId, view: characterView(forRequester, applied.character) }] : []),
   ];
   const gmView = decisionView(ctx);
-  // A seal on a public check changes what the table saw: show the new result where it was rolled.
-  const posts: ChannelPost[] = rollViews.filter((r) => !r.row.secret).map((r) => ({ channelId: r.row.channelId, view: r.view }));
+  // A seal on a public check changes what the table saw: show the new result where it was rolled, in
+  // that table's language (the approval is pressed in the GM's DM).
+  const table = await ctx.store.transaction((tx) => tableOf(tx, req.channelId, req.guildId, requesterLocale));
+  const tableCtx: CommandContext = { ...ctx, locale: table.locale, t: table.t, table };
+  const posts: ChannelPost[] = rollViews.filter((r) => !r.row.secret).map((r) => ({ channelId: r.row.channelId, view: sealedRollView(tableCtx, r.row, r.result, r.record, r.opposed) }));
   const board = outcome.approved ? outcome.board : undefined;
   return { view: gmView, dms, posts, update: true, ...(board ? { board } : {}) };
 }

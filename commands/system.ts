@@ -13,6 +13,7 @@ import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import { channelSystem, clearChannelSystem, setChannelSystem } from '../src/store/systems.js';
 import { text, type Reply } from '../src/views/view.js';
+import { forTable } from '../src/command/table.js';
 
 const SYSTEM_MAX = 64;
 
@@ -37,7 +38,7 @@ export const system: CommandModule = {
         await clearChannelSystem(tx, ctx.channelId);
         await record(ctx, tx, before ?? null, null);
       });
-      return publicReply(ctx, ctx.t('system.cleared', { system: DEFAULT_SYSTEM }));
+      return publicReply(ctx, forTable(ctx).t('system.cleared', { system: DEFAULT_SYSTEM }));
     }
     const typed = options.string('system') ?? '';
     const found = findSystem(typed);
@@ -48,7 +49,7 @@ export const system: CommandModule = {
       await record(ctx, tx, before ?? null, found.id);
     });
     void preloadSystem(found.id); // the channel's first roll then finds it loaded
-    return publicReply(ctx, ctx.t('system.set', { system: found.id, name: escapeMarkdown(found.name) }));
+    return publicReply(ctx, forTable(ctx).t('system.set', { system: found.id, name: escapeMarkdown(found.name) }));
   },
   autocomplete(_ctx, focused) {
     const key = foldForSearch(focused.value.trim());
@@ -87,6 +88,8 @@ async function show(ctx: CommandContext): Promise<Reply> {
   return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('system.title'), blocks: [text(line)], ephemeral: true }, dms: [] };
 }
 
+/** The channel's system changed: the table's news, in its language (the line is written with forTable). */
 function publicReply(ctx: CommandContext, line: string): Reply {
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('system.title'), blocks: [text(line)], ephemeral: false }, dms: [] };
+  const table = forTable(ctx);
+  return { view: { locale: table.locale, tone: 'info', title: table.t('system.title'), blocks: [text(line)], ephemeral: false }, dms: [] };
 }

@@ -10,7 +10,8 @@ import { addItems, spendWealth, useRecoveryItems, wealthMax, type WealthItemKind
 import { getRoll } from '../store/rolls.js';
 import type { RollRow } from '../store/schema/index.js';
 import { rollView } from '../views/roll.js';
-import { text, type Reply } from '../views/view.js';
+import { text, type Reply, type View } from '../views/view.js';
+import { forTable } from './table.js';
 import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter } from './characters.js';
 import { trackerAfterSheetChange } from './combat/tracker.js';
 import { UserError } from './errors.js';
@@ -55,13 +56,16 @@ export async function spendWealthPoints(ctx: CommandContext, options: CommandOpt
     const saved = await saveCharacter(tx, ctx, c, item ? 'wealth.items' : 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, amount), ...(wealthItems ? { wealthItems } : {}) } });
     return { c: saved, applied };
   });
-  const lines = [text(ctx.t(item ? 'wealth.bought' : 'wealth.spent', { name: c.row.name, amount })), text(resourceLine(ctx, c))];
+  // The spend is the table's; the points and items left are the player's (seed 001 L50): an aside.
+  const table = forTable(ctx);
+  const aside: View = { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, c))], ephemeral: true };
+  const lines = [text(table.t(item ? 'wealth.bought' : 'wealth.spent', { name: c.row.name, amount }))];
   if (applied) {
-    const notes = [ctx.t('check.wealthUsed', { amount }), ...(applied.opposed ? [outcomeLine(ctx, applied.opposed.names, applied.opposed.outcome)] : [])];
-    const view = rollView(ctx, { result: applied.next, id: applied.row.id, name: c.row.name, comment: applied.row.comment ?? (applied.row.check as CheckRecord).label, notes });
-    return { view: { ...view, blocks: [...lines, ...view.blocks] }, dms: [] };
+    const notes = [table.t('check.wealthUsed', { amount }), ...(applied.opposed ? [outcomeLine(table, applied.opposed.names, applied.opposed.outcome)] : [])];
+    const view = rollView(table, { result: applied.next, id: applied.row.id, name: c.row.name, comment: applied.row.comment ?? (applied.row.check as CheckRecord).label, notes });
+    return { view: { ...view, blocks: [...lines, ...view.blocks] }, dms: [], aside };
   }
-  return { view: { locale: ctx.locale, tone: 'info', title: c.row.name, blocks: lines, ephemeral: false }, dms: [] };
+  return { view: { locale: table.locale, tone: 'info', title: c.row.name, blocks: lines, ephemeral: false }, dms: [], aside };
 }
 
 /** /sheet item kind:hp|mp [target:] [count:] — uses recovery items: 2d6 each, on oneself or another (L963 effect 3). */
@@ -86,10 +90,8 @@ export async function useWealthItem(ctx: CommandContext, options: CommandOptions
     const holderNow = saved.row.id === savedHolder.row.id ? saved : savedHolder;
     return { holder: holderNow, target: saved, rolls: used.rolls, gained: kind === 'hp' ? saved.runtime.hp - target.runtime.hp : saved.runtime.mp - target.runtime.mp, board };
   });
-  const lines = [
-    ctx.t('wealth.itemUsed', { name: holder.row.name, target: target.row.name, count, kind: kind.toUpperCase(), rolls: rolls.map(([a, b]) => `${a}+${b}`).join(', '), gained }),
-    resourceLine(ctx, target),
-    ...(holder.row.id !== target.row.id ? [resourceLine(ctx, holder)] : []),
-  ];
-  return { view: { locale: ctx.locale, tone: 'success', title: holder.row.name, blocks: lines.map(text), ephemeral: false }, dms: [], ...(board ? { board } : {}) };
+  const table = forTable(ctx);
+  const line = table.t('wealth.itemUsed', { name: holder.row.name, target: target.row.name, count, kind: kind.toUpperCase(), rolls: rolls.map(([a, b]) => `${a}+${b}`).join(', '), gained });
+  const aside: View = { locale: ctx.locale, tone: 'info', blocks: [resourceLine(ctx, target), ...(holder.row.id !== target.row.id ? [resourceLine(ctx, holder)] : [])].map(text), ephemeral: true };
+  return { view: { locale: table.locale, tone: 'success', title: holder.row.name, blocks: [text(line)], ephemeral: false }, dms: [], aside, ...(board ? { board } : {}) };
 }

@@ -9,6 +9,7 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../command/errors.js';
+import { storeInteger } from '../command/integers.js';
 import type { AttachmentOption, CommandOptions, Invoker } from '../command/types.js';
 
 export type UserResolver = (name: string) => Invoker;
@@ -109,7 +110,7 @@ function convert(option: APIApplicationCommandBasicOption, value: string, resolv
       const inRange =
         Number.isSafeInteger(n) && (option.min_value === undefined || n >= option.min_value) && (option.max_value === undefined || n <= option.max_value);
       if (!inRange) throw new UserError('error.badOptionValue', { option: option.name, expected: 'integer' });
-      return n;
+      return storeInteger(option.name, n)!;
     }
     case T.Boolean: {
       const v = value.toLowerCase();

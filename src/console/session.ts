@@ -107,8 +107,9 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     const module = findCommand(customId.split(':')[0] ?? '');
     if (!module?.component) return renderConsole(errorReply(locale, 'error.unknownCommand', { name: customId }).view, nameOf);
     const ctx = await context();
-    const { reply } = await runHandler(`${module.definition.name}:button`, ctx, deps.log, () => module.component!(ctx, customId));
-    return show(reply, module);
+    const { reply, outcome } = await runHandler(`${module.definition.name}:button`, ctx, deps.log, () => module.component!(ctx, customId));
+    // As on Discord: a button its command cannot read is stale, not an internal error.
+    return show(outcome === 'error' ? errorReply(locale, 'error.staleButton') : reply, module);
   }
 
   async function command(line: string): Promise<string> {

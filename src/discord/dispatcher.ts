@@ -92,7 +92,7 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
       : null;
   if (deferAs) await interaction.deferReply(deferAs === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {});
   const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${interaction.isButton() ? 'button' : 'modal'}`;
-  const { reply: handled } = await runHandler(label, ctx, deps.log, () => {
+  const { reply: ran, outcome } = await runHandler(label, ctx, deps.log, () => {
     if (interaction.isChatInputCommand()) return module.execute(ctx, discordOptions(interaction));
     if (interaction.isButton()) {
       if (!module.component) throw new Error(`${module.definition.name} has no buttons`);
@@ -103,6 +103,9 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
     for (const [id, field] of interaction.fields.fields) if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
     return module.modal(ctx, interaction.customId, fields);
   });
+  // A button whose id its command cannot read (an old message, a forged id) is stale to the user;
+  // the error is logged by runHandler all the same.
+  const handled = outcome === 'error' && interaction.isButton() ? errorReply(ctx.locale, 'error.staleButton') : ran;
   const reply = await addressed(deps, ctx, label, handled);
   try {
     await answer(interaction, reply);

@@ -1,5 +1,6 @@
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import { UserError } from '../command/errors.js';
+import { storeInteger } from '../command/integers.js';
 import type { AttachmentOption, CommandOptions } from '../command/types.js';
 
 type Plain = Pick<ChatInputCommandInteraction['options'], 'getSubcommand' | 'getString' | 'getInteger' | 'getBoolean'>;
@@ -9,7 +10,7 @@ function plainOptions(o: Plain): Omit<CommandOptions, 'user' | 'attachment'> {
   return {
     subcommand: () => o.getSubcommand(false),
     string: (name) => o.getString(name),
-    integer: (name) => o.getInteger(name),
+    integer: (name) => storeInteger(name, o.getInteger(name)),
     boolean: (name) => o.getBoolean(name),
   };
 }

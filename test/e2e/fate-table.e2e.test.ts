@@ -399,8 +399,10 @@ describe('wealth points (issue 10; seed 001 L959–961)', () => {
     await importPair(channelId, player, '財・魔術師', '財セイバー');
     await h.fake.command({ name: 'war', channelId, user: player, options: sub('join', [opt('master', '財・魔術師'), opt('servant', '財セイバー'), opt('faction', 'Rich')]) });
     await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
-    const spent = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 3), opt('name', '財・魔術師')]) });
-    expect(embedText(spent.callback.data)).toMatch(/wealth 1\/4/);
+    const spent = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 3), opt('name', '財・魔術師')]), until: (e) => e.followUps.length > 0 });
+    // The spend is public; the points left are the player's (an ephemeral aside, seed 001 L50).
+    expect(embedText(spent.callback.data)).not.toMatch(/wealth 1\/4/);
+    expect(embedText(spent.followUps[0])).toMatch(/wealth 1\/4/);
     const tooMuch = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 2), opt('name', '財・魔術師')]) });
     expect(ephemeral(tooMuch)).toBe(true);
     const reports: string[] = [];

@@ -394,8 +394,9 @@ describe('items bought with wealth points (issue 10; seed 001 L963 effects 3 and
     const channelId = h.fake.createTextChannel({ name: 'items' });
     await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
     await importPair(channelId, player, 'V・魔術師', 'Vセイバー');
-    const bought = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 2), opt('item', 'hp'), opt('name', 'V・魔術師')]) });
-    expect(said(bought)).toContain('items HP×2');
+    const bought = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 2), opt('item', 'hp'), opt('name', 'V・魔術師')]), until: (e) => e.followUps.length > 0 });
+    expect(said(bought)).not.toContain('items HP×2'); // the holdings are the player's: an aside
+    expect(embedText(bought.followUps[0])).toContain('items HP×2');
     await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 1), opt('item', 'skill'), opt('skill', '魔術・宝石'), opt('name', 'V・魔術師')]) });
     expect(await runtime('V・魔術師')).toMatchObject({ wealthSpent: 3, wealthItems: { hp: 2, mp: 0, skills: { '魔術・宝石': 1 } } });
 

@@ -102,7 +102,8 @@ export async function setTie(ctx: CommandContext, options: CommandOptions): Prom
     await event(tx, ctx, 'war.tieRule', `war:${war.id}`, { config }, { config: next });
     return boardUpdate(ctx, (await getWar(tx, war.id))!, await warFactions(tx, war.id));
   });
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: [text(ctx.t('opposed.tieSet', { rule: ctx.t(`opposed.tie.${rule}`) }))], ephemeral: false }, dms: [], board };
+  const table = forTable(ctx);
+  return { view: { locale: table.locale, tone: 'info', title: table.t('warcmd.title'), blocks: [text(table.t('opposed.tieSet', { rule: table.t(`opposed.tie.${rule}`) }))], ephemeral: false }, dms: [], board };
 }
 
 /**

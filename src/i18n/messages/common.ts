@@ -41,6 +41,8 @@ export const commonMessages: Catalogs = {
     'error.unknownCommand': 'Unknown command "{name}". Type /help for the list.',
     'error.unknownOption': 'Unknown option "{option}" for /{command}.',
     'error.badOptionValue': 'The option "{option}" expects {expected}.',
+    'error.integerRange': 'The option "{option}" must be between {min} and {max}.',
+    'error.staleButton': 'This button is no longer valid. Run the command again.',
     'dm.failed': 'Could not send a DM to {user} (their DMs may be closed). The result above is the only copy.',
 
     'roll.title': '{name} rolls',
@@ -119,6 +121,8 @@ export const commonMessages: Catalogs = {
     'error.unknownCommand': '「{name}」というコマンドはありません。/help で一覧を表示します。',
     'error.unknownOption': '/{command} に「{option}」というオプションはありません。',
     'error.badOptionValue': 'オプション「{option}」には{expected}を指定してください。',
+    'error.integerRange': 'オプション「{option}」は{min}から{max}までの整数で指定してください。',
+    'error.staleButton': 'このボタンはもう使えません。コマンドをもう一度実行してください。',
     'dm.failed': '{user} にDMを送れませんでした（DMを閉じている可能性があります）。上の結果が唯一の記録です。',
 
     'roll.title': '{name} のダイスロール',
@@ -197,6 +201,8 @@ export const commonMessages: Catalogs = {
     'error.unknownCommand': '"{name}" 명령어는 없습니다. /help 로 목록을 볼 수 있습니다.',
     'error.unknownOption': '/{command}에 "{option}" 옵션은 없습니다.',
     'error.badOptionValue': '"{option}" 옵션에는 {expected}{expected#을} 입력해 주세요.',
+    'error.integerRange': '"{option}" 옵션은 {min}부터 {max}까지의 정수로 입력해 주세요.',
+    'error.staleButton': '이 버튼은 더 이상 쓸 수 없습니다. 명령을 다시 실행해 주세요.',
     'dm.failed': '{user}에게 DM을 보낼 수 없었습니다 (DM이 닫혀 있을 수 있습니다). 위의 결과가 유일한 기록입니다.',
 
     'roll.title': '{name}의 주사위 굴림',
