@@ -14,6 +14,7 @@ import { UserError } from '../src/command/errors.js';
 import { foldedCharacterNames } from '../src/command/character-search.js';
 import { channelGm } from '../src/store/gms.js';
 import { forTable } from '../src/command/table.js';
+import type { Locale } from '../src/i18n/index.js';
 import { rollReply, type Note } from '../src/views/roll.js';
 import { text, type Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
@@ -143,13 +144,17 @@ export const check: CommandModule = {
       const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
       const opposed = against === null
         ? null
-        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: planNotes(plan).map((n) => (typeof n === 'string' ? n : forTable(ctx).t(n.key, n.params))) }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
+        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: plan.notes.map((n) => forTable(ctx).t(n.key, n.params)) }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
       return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment, opposed };
     });
     // Opposed checks are public (both rolls shown); each roller's resources stay theirs (seed 001 L50).
     if (opposed) return { view: opposedView(forTable(ctx), opposed, options.string('comment')?.trim() || null), dms: [], aside: { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, c))], ephemeral: true } };
     const speaker = secret ? ctx : forTable(ctx);
-    return rollReply(ctx, checkDisplay(speaker, c, result, id, options.string('comment')?.trim() || checkLabel(speaker, plan), planNotes(plan)), secret, gm, commitment, resourceLine(ctx, c));
+    const typed = options.string('comment')?.trim() || null;
+    const display = checkDisplay(speaker, c, result, id, typed ?? checkLabel(speaker, plan), planNotes(plan));
+    // Without a comment of the player's, the check's label is written in each reader's language.
+    const shown = typed ? display : { ...display, commentFor: (locale: Locale) => checkLabel({ ...ctx, locale }, plan) };
+    return rollReply(ctx, shown, secret, gm, commitment, (t) => resourceLine({ ...ctx, t }, c));
   },
   async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];

@@ -97,12 +97,12 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
   const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
   // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check.
   const display = inFight ? { ...shown, buttons: [...shown.buttons, resolveButton(speaker)] } : shown;
-  const own = resourceLine(ctx, c);
+  const own = (t: typeof ctx.t) => resourceLine({ ...ctx, t }, c);
   // An opposed check's message shows both sides: the reroll gets its own reply below it.
   if (fromButton && !opposed) {
     // The button sits on the check's reply: show the rerolled check in its place.
     const view = rollView(speaker, row.secret ? { ...display, notes: [...(display.notes ?? []), own] } : display);
-    const aside: View | undefined = row.secret ? undefined : { locale: ctx.locale, tone: 'info', blocks: [text(own)], ephemeral: true };
+    const aside: View | undefined = row.secret ? undefined : { locale: ctx.locale, tone: 'info', blocks: [text(own(ctx.t))], ephemeral: true };
     return { view: { ...view, ephemeral: row.secret, tone: row.secret ? 'secret' : view.tone }, dms: [], update: true, posts: commitment ? [commitment] : [], ...(aside ? { aside } : {}), ...(board ? { board } : {}) };
   }
   return { ...rollReply(ctx, display, row.secret, gm, commitment, own), ...(board ? { board } : {}) };

@@ -2,7 +2,7 @@
 // copy DM'd to the channel's GM. Shared so every roll looks and hides the same way.
 import { diceHints, escapeMarkdown, type DiceResult } from '../core/dice/index.js';
 import type { CommandContext } from '../command/types.js';
-import { asLocale, translator, type Params, type Translate } from '../i18n/index.js';
+import { asLocale, translator, type Locale, type Params, type Translate } from '../i18n/index.js';
 import { forTable } from '../command/table.js';
 import type { ChannelGmRow } from '../store/schema/index.js';
 import { mention, text, type Block, type Button, type ChannelPost, type Reply, type View } from './view.js';
@@ -13,6 +13,8 @@ export interface RollDisplay {
   /** Who rolled and for what; shown as the title. */
   name: string;
   comment: string | null;
+  /** A comment the bot wrote (a check's label): written again in each reader's language. */
+  commentFor?: (locale: Locale) => string;
   /**
    * Lines under the dice (pool labels, costs, luck left …). A catalog key is written in each reader's
    * language (the table's, the roller's, the GM's DM); a string is shown as it is.
@@ -21,10 +23,12 @@ export interface RollDisplay {
   buttons?: Button[];
 }
 
-export type Note = string | { key: string; params?: Params };
-const noteText = (t: Translate, note: Note): string => (typeof note === 'string' ? note : t(note.key, note.params));
+/** A line under the dice: as it is, a catalog key, or written by a function in each reader's language. */
+export type Note = string | { key: string; params?: Params } | ((t: Translate) => string);
+const noteText = (t: Translate, note: Note): string => (typeof note === 'string' ? note : typeof note === 'function' ? note(t) : t(note.key, note.params));
 
-export function rollView(ctx: CommandContext, roll: RollDisplay): View {
+export function rollView(ctx: CommandContext, shown: RollDisplay): View {
+  const roll = shown.commentFor ? { ...shown, comment: shown.commentFor(ctx.locale) } : shown;
   const { result } = roll;
   const blocks: Block[] = [
     { kind: 'dice', result },
@@ -56,6 +60,7 @@ export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolea
     const aside: View | undefined = own === undefined ? undefined : { locale: ctx.locale, tone: 'info', blocks: [text(noteText(ctx.t, own))], ephemeral: true };
     return { view: rollView(forTable(ctx), roll), dms: [], ...(aside ? { aside } : {}) };
   }
+  // The roller's own line joins their secret reply and the GM's copy, each in its reader's language.
   if (own !== undefined) roll = { ...roll, notes: [...(roll.notes ?? []), own] };
   const view = rollView(ctx, roll);
   const posts = commitment ? [commitment] : [];
@@ -63,7 +68,8 @@ export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolea
   return { ...reply, posts };
 }
 
-function secretReply(ctx: CommandContext, roll: RollDisplay, view: View, gm: ChannelGmRow | undefined): Reply {
+function secretReply(ctx: CommandContext, shown: RollDisplay, view: View, gm: ChannelGmRow | undefined): Reply {
+  const roll = shown.commentFor && gm ? { ...shown, comment: shown.commentFor(asLocale(gm.locale)) } : shown;
   const hidden: View = { ...view, tone: 'secret', ephemeral: true };
   if (!gm) return { view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.noGm'))] }, dms: [] };
   if (gm.userId === ctx.user.id) return { view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.youAreGm'))] }, dms: [] };

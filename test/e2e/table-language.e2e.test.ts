@@ -113,3 +113,23 @@ describe('a Japanese GM and a Korean player at a Japanese table (issue 18 must-s
     expect(h.violations).toEqual([]);
   });
 });
+
+describe('a secret check: the roller reads it in Korean, the GM’s DM is wholly Japanese (issue 18)', () => {
+  it('no line of the roller’s language in the GM’s copy', async () => {
+    const { gm, player } = h.fake.users;
+    const { fixture } = await import('./fate-driver.js');
+    const room = h.fake.createTextChannel({ name: 'secret-check', guildId });
+    const run = (user: typeof gm, locale: string, name: string, options: unknown) => h.fake.command({ name, channelId: room, guildId, user, locale, options: options as never });
+    await run(gm, 'ja', 'gm', [{ name: 'claim', type: 1, options: [] }]);
+    await run(player, 'ko', 'sheet', [{ name: 'import', type: 1, options: [{ name: 'file', value: h.fake.uploadAttachment({ filename: 's.txt', content: fixture('saber.txt') }) }] }]);
+    const before = h.fake.dms(gm.id).length;
+    const secret = await run(player, 'ko', 'check', [{ name: 'status', value: 'str' }, { name: 'character', value: 'セイバー' }, { name: 'secret', value: true }]);
+    expect(isEphemeral(secret)).toBe(true);
+    expect(embedText(secret.callback.data)).toMatch(HANGUL);
+    await h.fake.waitFor(() => h.fake.dms(gm.id).length > before);
+    const dm = h.fake.dms(gm.id).slice(before).map((m) => embedText(m.body)).join('\n');
+    expect(dm).toMatch(KANA);
+    expect(dm).not.toMatch(HANGUL);
+    expect(dm).toMatch(/MP \d+\/\d+/); // the GM may read the roller's pools, in the GM's language
+  });
+});
