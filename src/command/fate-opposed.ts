@@ -20,17 +20,6 @@ import { storeRoll, type CheckRecord } from './rolls.js';
 import type { CommandContext } from './types.js';
 import type { WarConfig } from './war/state.js';
 
-/** Kept on both rolls' CheckRecord: the other side's roll, this roll's side, the tie reading, tie-break rounds. */
-export interface OpposedRecord {
-  otherRollId: number;
-  side: 'active' | 'passive';
-  tie: TieRule;
-  /** stealth or opinion: statuses and tie fixed by the rule (L444–445, L466–469) */
-  kind?: OpposedKind;
-  /** the rerolls of a tie under `reroll` (L41), after the first round */
-  rerolls: OpposedRound[];
-}
-
 export interface OpposedSide {
   c: Character;
   /** null: this side could not oppose (dead, incapacitated, asleep: L204, L249) and rolled nothing */

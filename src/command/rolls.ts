@@ -8,7 +8,7 @@ import type { RollRow } from '../store/schema/index.js';
 import type { ChannelPost } from '../views/view.js';
 import { commitSecret } from './secrets.js';
 import type { CommandContext } from './types.js';
-import type { OpposedRecord } from './fate-opposed.js';
+import type { OpposedKind, OpposedRound, TieRule } from '../core/fate/opposed.js';
 
 /** What a /check roll remembers besides its dice. */
 export interface CheckRecord {
@@ -106,4 +106,15 @@ export async function commitRoll(tx: Tx, ctx: CommandContext, id: number, result
     outcome: result.outcome,
     comment,
   });
+}
+
+/** Kept on both rolls' CheckRecord: the other side's roll, this roll's side, the tie reading, tie-break rounds. */
+export interface OpposedRecord {
+  otherRollId: number;
+  side: 'active' | 'passive';
+  tie: TieRule;
+  /** stealth or opinion: statuses and tie fixed by the rule (L444–445, L466–469) */
+  kind?: OpposedKind;
+  /** the rerolls of a tie under `reroll` (L41), after the first round */
+  rerolls: OpposedRound[];
 }

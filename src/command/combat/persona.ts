@@ -14,7 +14,7 @@ import type { RandomSource } from '../../core/random.js';
 import { text, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 import type { PersonaSkill, StatBlock } from './persona-block.js';
-import { bar } from './tracker.js';
+import { bar } from './bars.js';
 
 export { parseResistances } from './persona-input.js';
 

@@ -13,13 +13,8 @@ import type { Tx } from '../../store/db.js';
 import { withSheets } from './fate.js';
 import { describeBadStatus } from './fate-bad-status.js';
 import { priorityNow } from './fate-priority.js';
+import { bar } from './bars.js';
 
-const BAR = 10;
-
-export function bar(value: number, max: number): string {
-  const filled = max > 0 ? Math.round((Math.max(0, Math.min(value, max)) / max) * BAR) : 0;
-  return `${'█'.repeat(filled)}${'░'.repeat(BAR - filled)}`;
-}
 
 export function condition(ctx: CommandContext, c: FateCombatant): string {
   if (c.dead) return ctx.t('combat.cond.dead');

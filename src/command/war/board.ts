@@ -5,7 +5,7 @@ import { getWar, warFactions } from '../../store/wars.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import { forTable, tableOf, withTable } from '../table.js';
 import type { CommandContext } from '../types.js';
-import { summonSuffix, tieLine } from './fate-summon.js';
+import { summonSuffix, tieLine } from './board-lines.js';
 
 export function warClockLine(ctx: CommandContext, war: Pick<WarRow, 'day' | 'turn'>): string {
   if (war.day === 0) return ctx.t('warcmd.board.summoning');

@@ -166,18 +166,6 @@ export async function summonRerolled(tx: Tx, ctx: CommandContext, rollId: number
 }
 
 /** The board's Fate lines: each faction's summoning check in the phase, then the settled order. */
-export function summonSuffix(ctx: CommandContext, war: Pick<WarRow, 'day' | 'turn'>, f: FactionRow): string {
-  const s = (f.state as FactionState).fate?.summon;
-  if (!s) return isSummoningPhase(war) && f.masterId !== null ? ` · ${ctx.t('summon.boardWaiting')}` : '';
-  if (s.place !== undefined) return ` · ${ctx.t('summon.boardPlace', { place: s.place })}`;
-  return ` · ${ctx.t('summon.boardRolled', { method: ctx.t(`summon.method.${s.method}`), total: s.total })}`;
-}
-
-export function tieLine(ctx: CommandContext, war: WarRow): string | null {
-  const rule = (war.config as WarConfig | null)?.opposedTie;
-  return war.ruleset === 'fate' ? ctx.t('opposed.boardTie', { rule: ctx.t(`opposed.tie.${isTieRule(rule) ? rule : 'draw'}`) }) : null;
-}
-
 /**
  * /war irregular choose:"4, 10, ex" — the GM's choice for a 5 or 9 of the Irregular table (L80,
  * L84), before day 1; shown to the GM only, like the roll (L90).
