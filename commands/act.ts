@@ -1,20 +1,20 @@
 // /act: a faction's hidden action for this action turn. The reply is ephemeral, the GM gets the
 // content by DM, the channel sees only that the faction has declared (board) and a commitment.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import { commitSecret } from '../src/command/secrets.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
-import { boardUpdate } from '../src/command/war/board.js';
-import { actorProfile } from '../src/command/war/profiles.js';
-import { spendFamiliarsAfterRoll } from '../src/command/war/familiars.js';
+import { UserError } from '../src/services/errors.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import { commitSecret } from '../src/services/secrets.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
+import { boardUpdate } from '../src/services/war/board.js';
+import { actorProfile } from '../src/services/war/profiles.js';
+import { spendFamiliarsAfterRoll } from '../src/services/war/familiars.js';
 import { ACTIONS, INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind, type ActorProfile } from '../src/core/grailwar/actions.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
 import { statusPoints } from '../src/core/grailwar/status.js';
 import { translator } from '../src/i18n/index.js';
-import { recipientLocales } from '../src/command/locales.js';
-import { percentOf } from '../src/command/war/profiles.js';
-import type { WarConfig } from '../src/command/war/state.js';
+import { recipientLocales } from '../src/services/locales.js';
+import { percentOf } from '../src/services/war/profiles.js';
+import type { WarConfig } from '../src/services/war/state.js';
 import { factionDeclaration, insertDeclaration, turnDeclarations, updateDeclaration } from '../src/store/declarations.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';

@@ -3,29 +3,29 @@
 // (L202–205). Both checks are stored rolls, so luck rerolls (L215–217) and Command Seals (L288)
 // of either side can still change them until the defender (or the GM) resolves.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { achievementOf, canAttack, currentActor, findCombatant, rollFor, applyDamage, withSheets } from '../src/command/combat/fate.js';
-import type { FateCombatState } from '../src/command/combat/state.js';
-import { active } from '../src/command/combat/state.js';
-import { isGm, requireCombat, saveCombatState } from '../src/command/combat/store.js';
-import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
-import { UserError } from '../src/command/errors.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import { storeRoll } from '../src/command/rolls.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { achievementOf, canAttack, currentActor, findCombatant, rollFor, applyDamage, withSheets } from '../src/services/combat/fate.js';
+import type { FateCombatState } from '../src/services/combat/state.js';
+import { active } from '../src/services/combat/state.js';
+import { isGm, requireCombat, saveCombatState } from '../src/services/combat/store.js';
+import { fateTrackerView, trackerUpdate } from '../src/services/combat/tracker.js';
+import { UserError } from '../src/services/errors.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import { storeRoll } from '../src/services/rolls.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { resolveAttack } from '../src/core/fate/combat/attack.js';
 import { armorAgainst, sheetWeapon } from '../src/core/fate/combat/gear.js';
 import { attackLines } from '../src/core/fate/combat/attack.js';
 import { parseStatusName, type CheckStatus } from '../src/core/fate/status-names.js';
 import { getCharacter } from '../src/store/characters.js';
 import { getRoll } from '../src/store/rolls.js';
-import { storedResult } from '../src/command/rolls.js';
+import { storedResult } from '../src/services/rolls.js';
 import { failedDiceCount } from '../src/core/dice/index.js';
 import type { Tx } from '../src/store/db.js';
-import { checkStanding, hydrate, saveCharacter } from '../src/command/characters.js';
-import { settleCover } from '../src/command/combat/fate-cover.js';
+import { checkStanding, hydrate, saveCharacter } from '../src/services/characters.js';
+import { settleCover } from '../src/services/combat/fate-cover.js';
 import { flightPenalty } from '../src/core/fate/combat/attack.js';
 import { rollView } from '../src/views/roll.js';
-import { spendSupport } from '../src/command/combat/fate-support.js';
+import { spendSupport } from '../src/services/combat/fate-support.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { splitSkills } from './check.js';
 

@@ -2,17 +2,17 @@
 // per status, the player's pick, the GM's pick, a random third, the result table, modifiers, the
 // roll. Numbers go to the combatants and the GM; the channel learns who won.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import { recipientLocales } from '../src/command/locales.js';
-import { commitSecret } from '../src/command/secrets.js';
-import { forTable } from '../src/command/table.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
-import { boardUpdate } from '../src/command/war/board.js';
-import { masterCombatant, percentOf, servantCombatant } from '../src/command/war/profiles.js';
-import { factionDms, membersOf, say, type Said } from '../src/command/war/report.js';
+import { UserError } from '../src/services/errors.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import { recipientLocales } from '../src/services/locales.js';
+import { commitSecret } from '../src/services/secrets.js';
+import { forTable } from '../src/services/table.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
+import { boardUpdate } from '../src/services/war/board.js';
+import { masterCombatant, percentOf, servantCombatant } from '../src/services/war/profiles.js';
+import { factionDms, membersOf, say, type Said } from '../src/services/war/report.js';
 import type { Translate } from '../src/i18n/index.js';
-import type { FactionState, WarConfig } from '../src/command/war/state.js';
+import type { FactionState, WarConfig } from '../src/services/war/state.js';
 import { battleOdds, battleOddsParts, DEFAULT_TABLE, drawThirdStatus, retreatSealsNeeded, rollBattle, type BattleTable, type Combatant } from '../src/core/grailwar/battle.js';
 import { STATUSES, type Status } from '../src/core/grailwar/status.js';
 import { SOUL_EATING_GROUPS, soulEatingMana } from '../src/core/grailwar/actions.js';

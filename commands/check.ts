@@ -1,26 +1,26 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, checkStanding, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
+import { assertCanEdit, checkStanding, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
 import { damage, spendMp } from '../src/core/fate/resources.js';
-import { commitRoll, storeRoll, type CheckRecord } from '../src/command/rolls.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { evaluateDice, failedDiceCount, type DiceResult } from '../src/core/dice/index.js';
 import { planCheck, CHECK_LIMITS, type CheckPlan } from '../src/core/fate/check.js';
 import { findSkill, skillNames } from '../src/core/fate/sheet/index.js';
 import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
-import { UserError } from '../src/command/errors.js';
-import { foldedCharacterNames } from '../src/command/character-search.js';
+import { UserError } from '../src/services/errors.js';
+import { foldedCharacterNames } from '../src/services/character-search.js';
 import { channelGm } from '../src/store/gms.js';
-import { forTable } from '../src/command/table.js';
+import { forTable } from '../src/services/table.js';
 import type { Locale } from '../src/i18n/index.js';
 import { rollReply, type Note } from '../src/views/roll.js';
 import { text, type Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
 import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.js';
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
-import { opposedView, rollOpposed } from '../src/command/fate-opposed.js';
+import { opposedView, rollOpposed } from '../src/services/fate-opposed.js';
 
 const PAY = ['hp', 'mp'] as const;
 

@@ -1,20 +1,20 @@
 // /combat start | add | join | remove | next | delay | show | undo | end — the fight tracker.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { hydrate, resolveCharacter } from '../src/command/characters.js';
-import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, sheetsInFight, tieCheckOfPool, withSheets } from '../src/command/combat/fate.js';
-import { active, type FateCombatant, type FateCombatState, type Row } from '../src/command/combat/state.js';
+import { hydrate, resolveCharacter } from '../src/services/characters.js';
+import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, sheetsInFight, tieCheckOfPool, withSheets } from '../src/services/combat/fate.js';
+import { active, type FateCombatant, type FateCombatState, type Row } from '../src/services/combat/state.js';
 import { rollEscape } from '../src/core/fate/combat/escape.js';
 import { getCharacter } from '../src/store/characters.js';
-import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
-import { fateTrackerView, trackerUpdate } from '../src/command/combat/tracker.js';
-import { eventLines, isPersona, newPersonaState, personaTrackerView, type PersonaCombatState } from '../src/command/combat/persona.js';
-import { addAdHoc, delayInFight, removeFromFight, requireSlotOwnerOrGm, startPersonaFight } from '../src/command/combat/persona-setup.js';
+import { isGm, requireCombat, requireGm, saveCombatState } from '../src/services/combat/store.js';
+import { fateTrackerView, trackerUpdate } from '../src/services/combat/tracker.js';
+import { eventLines, isPersona, newPersonaState, personaTrackerView, type PersonaCombatState } from '../src/services/combat/persona.js';
+import { addAdHoc, delayInFight, removeFromFight, requireSlotOwnerOrGm, startPersonaFight } from '../src/services/combat/persona-setup.js';
 import type { PersonaEvent } from '../src/core/persona/index.js';
-import { UserError } from '../src/command/errors.js';
-import { forTable } from '../src/command/table.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
-import { undoBatch } from '../src/command/undo.js';
+import { UserError } from '../src/services/errors.js';
+import { forTable } from '../src/services/table.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
+import { undoBatch } from '../src/services/undo.js';
 import { delayedIv } from '../src/core/fate/combat/initiative.js';
 import { activeCombat, getCombat, insertCombat, updateCombat } from '../src/store/combats.js';
 import type { Tx } from '../src/store/db.js';
@@ -22,14 +22,14 @@ import { appendEvent } from '../src/store/events.js';
 import type { CombatRow } from '../src/store/schema/index.js';
 import { lastBatchFor } from '../src/store/wars.js';
 import { assertMagicAllowed, defend, defendButtons, resolveButton, resolvePending } from './attack.js';
-import { advanceTurn, cure, inflict } from '../src/command/combat/fate-bad-status.js';
-import { coverAllowed, rollCover } from '../src/command/combat/fate-cover.js';
-import { declarePriority } from '../src/command/combat/fate-priority.js';
-import { achievementOf } from '../src/command/combat/fate.js';
+import { advanceTurn, cure, inflict } from '../src/services/combat/fate-bad-status.js';
+import { coverAllowed, rollCover } from '../src/services/combat/fate-cover.js';
+import { declarePriority } from '../src/services/combat/fate-priority.js';
+import { achievementOf } from '../src/services/combat/fate.js';
 import { magicFlightTurns } from '../src/core/fate/combat/attack.js';
 import type { CoverMeans } from '../src/core/fate/combat/cover.js';
 import type { CheckStatus } from '../src/core/fate/status-names.js';
-import { storeRoll, storedResult } from '../src/command/rolls.js';
+import { storeRoll, storedResult } from '../src/services/rolls.js';
 import { getRoll } from '../src/store/rolls.js';
 import { rollView } from '../src/views/roll.js';
 import { foldForSearch } from '../src/core/text/fold.js';
@@ -563,7 +563,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
 }
 
 function addPersona(ctx: CommandContext, options: CommandOptions, s: PersonaCombatState): { state: PersonaCombatState; events: PersonaEvent[] } {
-  // Persona setup (and reinforcements after round 1) live in src/command/combat/persona-setup.ts.
+  // Persona setup (and reinforcements after round 1) live in src/services/combat/persona-setup.ts.
   return addAdHoc(ctx, options, s);
 }
 

@@ -1,10 +1,10 @@
 // /counter create | add | set | list | delete: counters the rule sets do not name (ammunition, a
 // once-per-day power…), per channel; `reset:day` refills them at the war's day end.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { forTable } from '../src/command/table.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { forTable } from '../src/services/table.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
 import { foldForSearch } from '../src/core/text/fold.js';
 import { channelCounters, deleteCounter, findCounter, insertCounter, updateCounter, type CounterRow } from '../src/store/counters.js';

@@ -1,9 +1,9 @@
 // /data delete — the server owner removes everything the bot stored for the server (Discord's
 // developer policy: data is deleted on request), after a confirm button.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { deleteGuildData } from '../src/store/retention.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 

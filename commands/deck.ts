@@ -1,9 +1,9 @@
 // /deck import | show | shuffle | reset | known | endturn — a player's MTG library (seed 004).
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { resolveDeck } from '../src/command/decks.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { resolveDeck } from '../src/services/decks.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
 import { buildLibrary, cardName, endTurn, endTurnReport, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
 import { appendEvent } from '../src/store/events.js';
 import { getLibrary, saveLibrary, updateLibraryState } from '../src/store/libraries.js';

@@ -1,10 +1,10 @@
 // /gm claim | set | show | release: the channel's GM, whom every GM-only action checks.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import { setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/command/table-language.js';
-import { forTable } from '../src/command/table.js';
-import type { CommandContext, CommandModule, Invoker } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import { setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/services/table-language.js';
+import { forTable } from '../src/services/table.js';
+import type { CommandContext, CommandModule, Invoker } from '../src/services/types.js';
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm, clearChannelGm, setChannelGm } from '../src/store/gms.js';

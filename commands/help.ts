@@ -4,9 +4,9 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { APIApplicationCommandOption } from 'discord.js';
 import { DEFAULT_SYSTEM, systemHelp } from '../src/bcdice/index.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { foldForSearch } from '../src/core/text/fold.js';
 import type { Locale } from '../src/i18n/index.js';
 import { channelSystem } from '../src/store/systems.js';

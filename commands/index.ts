@@ -1,6 +1,6 @@
 // The command registry: the bot, the console and deploy-commands all read this one list.
-import { speaksToTable } from '../src/command/table.js';
-import type { CommandModule } from '../src/command/types.js';
+import { speaksToTable } from '../src/services/table.js';
+import type { CommandModule } from '../src/services/types.js';
 import { act } from './act.js';
 import { attack } from './attack.js';
 import { combat } from './combat.js';

@@ -2,9 +2,9 @@
 // difficulty, achievement = MV₂ + color modifier; a Boost button re-evaluates once per turn.
 // The report lines follow the seed's own wording (src/core/mtg/report.ts).
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { boost, boostReport, canBoost, foreseeableResult, judge as judgeRule, judgeReport, parseJudgeColor } from '../src/core/mtg/index.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { requireLibrary, saveState, summary, type LibraryState } from './deck.js';

@@ -3,13 +3,13 @@
 // and war/combat milestones, in time order. Nothing unrevealed leaves the database.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { describe } from '../src/command/localize.js';
-import { storedResult } from '../src/command/rolls.js';
-import type { CommandModule } from '../src/command/types.js';
+import { describe } from '../src/services/localize.js';
+import { storedResult } from '../src/services/rolls.js';
+import type { CommandModule } from '../src/services/types.js';
 import { buildSessionLog, sessionLogHtml, sessionLogText, type LogEntry } from '../src/core/log/session-log.js';
 import { text } from '../src/views/view.js';
-import { forTable } from '../src/command/table.js';
-import { tableTimeZone } from '../src/command/table-language.js';
+import { forTable } from '../src/services/table.js';
+import { tableTimeZone } from '../src/services/table-language.js';
 import { memberNamesOf } from '../src/store/locales.js';
 import { tableSettings } from '../src/store/settings.js';
 import { activeWar } from '../src/store/wars.js';

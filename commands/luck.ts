@@ -1,11 +1,11 @@
 // /luck reroll | share | unshare — per-day luck rerolls of a check's failed dice (seed 001 L215–218).
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
-import { forTable } from '../src/command/table.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import { commitRoll, rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { forTable } from '../src/services/table.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import { commitRoll, rewriteRoll, storedResult, type CheckRecord } from '../src/services/rolls.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { failedDiceCount, rerollFailed } from '../src/core/dice/index.js';
 import { spendLuck } from '../src/core/fate/luck.js';
 import { activeCharacterId, consentLuckShare, getCharacter, luckSharePartner, revokeLuckShare } from '../src/store/characters.js';
@@ -18,10 +18,10 @@ import { rollReply, rollView, type Note } from '../src/views/roll.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 import { characterChoices, checkDisplay } from './check.js';
 import { resolveButton } from './attack.js';
-import { outcomeLine, settleOpposed } from '../src/command/fate-opposed.js';
-import { summonRerolled } from '../src/command/war/fate-summon.js';
+import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';
+import { summonRerolled } from '../src/services/war/fate-summon.js';
 import { activeCombat } from '../src/store/combats.js';
-import type { FateCombatState } from '../src/command/combat/state.js';
+import type { FateCombatState } from '../src/services/combat/state.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.luck')
   .setDMPermission(false)

@@ -3,11 +3,11 @@
 // from the linked character's sheet and the palette's own variables. Palettes import from text or
 // from Ccfolia's clipboard character JSON, and export as text.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { hydrate, guildOf } from '../src/command/characters.js';
-import { rollTyped } from '../src/command/dice-roll.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { hydrate, guildOf } from '../src/services/characters.js';
+import { rollTyped } from '../src/services/dice-roll.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
 import { gradeLevel } from '../src/core/fate/sheet/grades.js';
 import { STATUS_KEYS } from '../src/core/fate/sheet/types.js';

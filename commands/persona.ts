@@ -3,21 +3,21 @@
 // next slot and shows the events. The GM also adds combatants from stat blocks, adjusts them mid-fight
 // and orders ties; each defender chooses whether to try Persona evasion.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { parseStatBlock } from '../src/command/combat/persona-block.js';
-import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../src/command/combat/persona-input.js';
-import { addToFight, blockEntry, statLine, storedBlock } from '../src/command/combat/persona-setup.js';
-import { useSkill } from '../src/command/combat/persona-skill.js';
-import { combination } from '../src/command/combat/persona-combo.js';
-import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/command/combat/persona.js';
-import { recipientLocales } from '../src/command/locales.js';
-import { actorOf, forTable } from '../src/command/table.js';
+import { parseStatBlock } from '../src/services/combat/persona-block.js';
+import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../src/services/combat/persona-input.js';
+import { addToFight, blockEntry, statLine, storedBlock } from '../src/services/combat/persona-setup.js';
+import { useSkill } from '../src/services/combat/persona-skill.js';
+import { combination } from '../src/services/combat/persona-combo.js';
+import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/services/combat/persona.js';
+import { recipientLocales } from '../src/services/locales.js';
+import { actorOf, forTable } from '../src/services/table.js';
 import { channelGm } from '../src/store/gms.js';
 import { asLocale, translator } from '../src/i18n/index.js';
-import { isGm, requireCombat, requireGm, saveCombatState } from '../src/command/combat/store.js';
-import { trackerUpdate } from '../src/command/combat/tracker.js';
-import { UserError } from '../src/command/errors.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { isGm, requireCombat, requireGm, saveCombatState } from '../src/services/combat/store.js';
+import { trackerUpdate } from '../src/services/combat/tracker.js';
+import { UserError } from '../src/services/errors.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
 import {
   adjustCombatant,
   createCombat,
@@ -49,7 +49,7 @@ import {
 import { choiceBlockingStatus } from '../src/core/persona/combatant.js';
 import { coverRefusal } from '../src/core/persona/defense.js';
 import { blockFields, statusBlock, type BadStatusDef, type StatusBlock } from '../src/core/persona/status-table.js';
-import { randomAction } from '../src/command/combat/persona-random.js';
+import { randomAction } from '../src/services/combat/persona-random.js';
 import type { Locale } from '../src/i18n/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';

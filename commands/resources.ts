@@ -1,18 +1,18 @@
 // /hp damage | heal | set and /mp spend | gain | set | support | supply on a character
 // (seed 001 L204, L226–234, L871–872; digest §3.3, §8.7).
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
-import { forTable } from '../src/command/table.js';
+import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { forTable } from '../src/services/table.js';
 import { activeWar } from '../src/store/wars.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
 import type { CharacterRuntime } from '../src/core/fate/character.js';
 import { damage, gainMp, heal, MAX_AMOUNT, setHp, setMp, spendMp, supply, supportGrant, type Pools } from '../src/core/fate/resources.js';
 import type { Tx } from '../src/store/db.js';
 import { lastCountingRoll } from '../src/store/rolls.js';
 import { text, type Reply } from '../src/views/view.js';
-import { trackerAfterSheetChange } from '../src/command/combat/tracker.js';
+import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
 import { characterChoices } from './check.js';
 
 const amount = (s: SlashCommandSubcommandBuilder, key: string) =>

@@ -1,9 +1,9 @@
 // /reveal id: publishes a committed secret's text and shows that it hashes to the commitment
 // posted earlier, so the table can trust a hidden roll after the fact.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandModule } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandModule } from '../src/services/types.js';
 import { sha256Hex, verify } from '../src/core/secrets/commit.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';

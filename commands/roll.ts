@@ -1,11 +1,11 @@
-// /roll and /r: what a BCDice user types (see src/command/dice-roll.ts); secret rolls go to the
+// /roll and /r: what a BCDice user types (see src/services/dice-roll.ts); secret rolls go to the
 // roller and, by DM, to the channel's GM.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { DICE_LIMITS } from '../src/core/dice/index.js';
-import { rollTyped } from '../src/command/dice-roll.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandModule } from '../src/command/types.js';
+import { rollTyped } from '../src/services/dice-roll.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandModule } from '../src/services/types.js';
 
 export const COMMENT_MAX = 200;
 

@@ -2,19 +2,19 @@
 // only on approval (seed 001 L272–295; digest §15.5 reading). Numeric effects change the stored
 // check or the target's HP/MP and are shown.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
-import { tableOf } from '../src/command/table.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import { rewriteRoll, storedResult, type CheckRecord } from '../src/command/rolls.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { tableOf } from '../src/services/table.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import { rewriteRoll, storedResult, type CheckRecord } from '../src/services/rolls.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
 import type { DiceResult } from '../src/core/dice/index.js';
 import { applyAutoSuccess, applyBonus, parseSealEffect, sealsCost, spendSeals, type SealEffect } from '../src/core/fate/seals.js';
 import { asLocale, translator, type Locale } from '../src/i18n/index.js';
 import { getCharacter, listCharacters } from '../src/store/characters.js';
 import { activeWar, warFactions } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
-import { trackerAfterSheetChange } from '../src/command/combat/tracker.js';
+import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -22,7 +22,7 @@ import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
 import { decideSealRequest, getSealRequest, insertSealRequest } from '../src/store/seals.js';
 import type { RollRow, SealRequestRow } from '../src/store/schema/index.js';
 import { rollView } from '../src/views/roll.js';
-import { outcomeLine, settleOpposed } from '../src/command/fate-opposed.js';
+import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
 

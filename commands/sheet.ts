@@ -1,11 +1,11 @@
 // /sheet import | show | list | use | export | set | delete | accept — Fate/roll dice character sheets.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { UserError } from '../src/command/errors.js';
-import { assertCanEdit, assertGm, guildOf, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/command/characters.js';
-import { describe, localizedChoices } from '../src/command/localize.js';
-import type { CommandContext, CommandModule, CommandOptions } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { assertCanEdit, assertGm, guildOf, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
 import { newRuntime } from '../src/core/fate/character.js';
-import { spendWealthPoints, useWealthItem } from '../src/command/wealth.js';
+import { spendWealthPoints, useWealthItem } from '../src/services/wealth.js';
 import {
   derivedMismatches,
   deriveValues,
@@ -25,7 +25,7 @@ import { activeCharacterId, clearActiveFor, findCharacter, getCharacter, insertC
 import { appendEvent } from '../src/store/events.js';
 import type { Tx } from '../src/store/db.js';
 import { text, type Reply, type View } from '../src/views/view.js';
-import { forTable } from '../src/command/table.js';
+import { forTable } from '../src/services/table.js';
 import { activeWar } from '../src/store/wars.js';
 
 const NAME_MAX = SHEET_LIMITS.maxNameLength;

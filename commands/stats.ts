@@ -3,13 +3,13 @@
 // secret rolls are left out; a chart image would need a plotting library, which is not installed.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
-import { describe } from '../src/command/localize.js';
-import type { CommandModule } from '../src/command/types.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
 import { diceStats, faceBars, type RollFacts } from '../src/core/stats/dice-stats.js';
 import { findCharacter } from '../src/store/characters.js';
-import { UserError } from '../src/command/errors.js';
-import { storedDice } from '../src/command/rolls.js';
+import { UserError } from '../src/services/errors.js';
+import { storedDice } from '../src/services/rolls.js';
 import { text, type Field } from '../src/views/view.js';
 
 /** The newest rolls read per request. */

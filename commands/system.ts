@@ -3,9 +3,9 @@
 // ToshiakiHolyGrailWar). Any system the `bcdice` package ships; DiceBot when none is set.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { DEFAULT_SYSTEM, findSystem, listSystems, preloadSystem } from '../src/bcdice/index.js';
-import { UserError } from '../src/command/errors.js';
-import { describe } from '../src/command/localize.js';
-import type { CommandContext, CommandModule } from '../src/command/types.js';
+import { UserError } from '../src/services/errors.js';
+import { describe } from '../src/services/localize.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
 import { foldForSearch } from '../src/core/text/fold.js';
 import type { Tx } from '../src/store/db.js';
@@ -13,7 +13,7 @@ import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import { channelSystem, clearChannelSystem, setChannelSystem } from '../src/store/systems.js';
 import { text, type Reply } from '../src/views/view.js';
-import { forTable } from '../src/command/table.js';
+import { forTable } from '../src/services/table.js';
 
 const SYSTEM_MAX = 64;
 

@@ -7,8 +7,8 @@ import { openStore } from './store/db.js';
 import { startBot } from './discord/bot.js';
 import { runConsole } from './console/repl.js';
 import { scryfallClient } from './scryfall/client.js';
-import { scheduleRetention } from './command/retention.js';
-import { warmSystems } from './command/systems-warmup.js';
+import { scheduleRetention } from './services/retention.js';
+import { warmSystems } from './services/systems-warmup.js';
 
 async function main(): Promise<void> {
   loadDotEnv();

@@ -8,9 +8,9 @@ import {
 } from 'discord.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../command/errors.js';
-import { storeInteger } from '../command/integers.js';
-import type { AttachmentOption, CommandOptions, Invoker } from '../command/types.js';
+import { UserError } from '../services/errors.js';
+import { storeInteger } from '../services/integers.js';
+import type { AttachmentOption, CommandOptions, Invoker } from '../services/types.js';
 
 export type UserResolver = (name: string) => Invoker;
 

@@ -2,9 +2,9 @@
 // terminal by one person who can play several users (/as) in several channels (/channel).
 import type { Logger } from 'pino';
 import { findCommand } from '../../commands/index.js';
-import { UserError } from '../command/errors.js';
-import { errorReply, runCommand, runHandler } from '../command/run.js';
-import type { CommandContext, CommandModule, Invoker } from '../command/types.js';
+import { UserError } from '../services/errors.js';
+import { errorReply, runCommand, runHandler } from '../services/run.js';
+import type { CommandContext, CommandModule, Invoker } from '../services/types.js';
 import type { ModalView, Reply } from '../views/view.js';
 import type { RandomSource } from '../core/random.js';
 import { LOCALES, translator, type Locale } from '../i18n/index.js';
@@ -12,7 +12,7 @@ import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
 import { parseConsoleOptions } from './parse.js';
 import { renderConsole } from './render.js';
-import { resolveTable } from '../command/table.js';
+import { resolveTable } from '../services/table.js';
 import { forAudience } from '../views/audience.js';
 
 const CONSOLE_GUILD = 'console';

@@ -5,7 +5,7 @@
 import { Client, Events, GatewayIntentBits, REST, Routes, type ClientOptions } from 'discord.js';
 import type { Logger } from 'pino';
 import { findCommand } from '../../commands/index.js';
-import { CommandGate } from '../command/gate.js';
+import { CommandGate } from '../services/gate.js';
 import { resolveShards, type ShardPlan } from '../config.js';
 import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';

@@ -11,16 +11,16 @@ import {
   type ModalSubmitInteraction,
 } from 'discord.js';
 import type { Logger } from 'pino';
-import type { CommandGate } from '../command/gate.js';
-import { errorReply, runHandler } from '../command/run.js';
-import type { CommandContext, CommandModule } from '../command/types.js';
+import type { CommandGate } from '../services/gate.js';
+import { errorReply, runHandler } from '../services/run.js';
+import type { CommandContext, CommandModule } from '../services/types.js';
 import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
 import { forAudience, languageViolation, type AudienceViolation } from '../views/audience.js';
 import type { Reply, View } from '../views/view.js';
-import { resolveTable } from '../command/table.js';
+import { resolveTable } from '../services/table.js';
 import { updateBoard } from './board.js';
 import { sendableChannel } from './channels.js';
 import { autocompleteOptions, discordOptions } from './options.js';

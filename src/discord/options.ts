@@ -1,7 +1,7 @@
 import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
-import { UserError } from '../command/errors.js';
-import { storeInteger } from '../command/integers.js';
-import type { AttachmentOption, CommandOptions } from '../command/types.js';
+import { UserError } from '../services/errors.js';
+import { storeInteger } from '../services/integers.js';
+import type { AttachmentOption, CommandOptions } from '../services/types.js';
 
 type Plain = Pick<ChatInputCommandInteraction['options'], 'getSubcommand' | 'getString' | 'getInteger' | 'getBoolean'>;
 

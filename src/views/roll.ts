@@ -1,9 +1,9 @@
 // The reply to any roll (/roll, /check, a luck reroll): the dice, notes, and for a secret roll the
 // copy DM'd to the channel's GM. Shared so every roll looks and hides the same way.
 import { diceHints, escapeMarkdown, type DiceResult } from '../core/dice/index.js';
-import type { CommandContext } from '../command/types.js';
+import type { CommandContext } from '../services/types.js';
 import { asLocale, translator, type Locale, type Params, type Translate } from '../i18n/index.js';
-import { forTable } from '../command/table.js';
+import { forTable } from '../services/table.js';
 import type { ChannelGmRow } from '../store/schema/index.js';
 import { mention, text, type Block, type Button, type ChannelPost, type Reply, type View } from './view.js';
 

@@ -3,7 +3,7 @@
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isSystemLoaded } from '../../src/bcdice/index.js';
-import { warmSystems } from '../../src/command/systems-warmup.js';
+import { warmSystems } from '../../src/services/systems-warmup.js';
 import { openStore } from '../../src/store/db.js';
 import { setChannelSystem } from '../../src/store/systems.js';
 import { testDatabase } from '../helpers/backend.js';

@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/command/errors.js';
+import { UserError } from '../../src/services/errors.js';
 import { parseConsoleOptions, tokenize } from '../../src/console/parse.js';
 import { caught } from '../helpers/caught.js';
 

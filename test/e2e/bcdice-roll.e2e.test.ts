@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
 import { isSystemLoaded } from '../../src/bcdice/index.js';
-import { storedDice } from '../../src/command/rolls.js';
+import { storedDice } from '../../src/services/rolls.js';
 import type { RollRow } from '../../src/store/schema/index.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 

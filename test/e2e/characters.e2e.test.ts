@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
-import { storedResult } from '../../src/command/rolls.js';
+import { storedResult } from '../../src/services/rolls.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
@@ -262,7 +262,7 @@ describe('GM acceptance, deletion, day reset', () => {
   });
 
   it('resetDailyLuck (the war calendar’s day end) restores every use, with events (seed 001 L215)', async () => {
-    const { resetDailyLuck } = await import('../../src/command/daily.js');
+    const { resetDailyLuck } = await import('../../src/services/daily.js');
     const { translator } = await import('../../src/i18n/index.js');
     const ids = [(await character('セイバー')).id, (await character('例・魔術師')).id];
     const ctx = { user: { id: 'system', name: 'system' }, guildId: h.fake.guildId, channelId: h.fake.channelId, locale: 'en' as const, t: translator('en'), table: { locale: 'en' as const, t: translator('en') }, canManageChannel: true, store: h.store, rng: { die: () => 1 }, now: () => new Date() };

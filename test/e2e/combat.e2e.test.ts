@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FateCombatState } from '../../src/command/combat/state.js';
+import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';

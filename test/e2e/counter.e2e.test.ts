@@ -1,5 +1,5 @@
 // /counter through the real discord.js client: a generic counter with reset:day refills at the war's
-// day end (the day-end hook in src/command/war/turn.ts; seed 001 L241–248 is that day end), and
+// day end (the day-end hook in src/services/war/turn.ts; seed 001 L241–248 is that day end), and
 // /war undo puts it back.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

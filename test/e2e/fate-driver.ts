@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { FateCombatState } from '../../src/command/combat/state.js';
+import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/types.js';

@@ -2,7 +2,7 @@
 // real discord.js client, citing the seed 001 line it follows.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FactionState } from '../../src/command/war/state.js';
+import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
 import { embedText, startHarness, type Harness } from './harness.js';
 import { buttonIds, ephemeral, fateDriver, fixture, opt, sub } from './fate-driver.js';

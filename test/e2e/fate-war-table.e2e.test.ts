@@ -3,8 +3,8 @@
 // (L247, L904–905), wealth points on a check (L959–963) — through the real discord.js client.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckRecord } from '../../src/command/rolls.js';
-import type { FactionState } from '../../src/command/war/state.js';
+import type { CheckRecord } from '../../src/services/rolls.js';
+import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
 import { embedText, startHarness, type Harness } from './harness.js';
 import { buttonIds, ephemeral, fateDriver, opt, sub } from './fate-driver.js';

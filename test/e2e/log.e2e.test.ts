@@ -2,7 +2,7 @@
 // holds every public roll and no unrevealed secret; a revealed secret roll appears.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
-import { storedDice } from '../../src/command/rolls.js';
+import { storedDice } from '../../src/services/rolls.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -2,7 +2,7 @@
 // player through the fake Discord. The tests own the harness and the channel; the driver reads them
 // through the getters each time, since both change between fights.
 import { eq } from 'drizzle-orm';
-import type { PersonaCombatState } from '../../src/command/combat/persona.js';
+import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/index.js';
 import { EPHEMERAL, embedText, type Harness } from './harness.js';

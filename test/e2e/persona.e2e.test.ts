@@ -1,7 +1,7 @@
 // A Persona-style fight from start to end through the real discord.js client (seeds 002/003).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PersonaCombatState } from '../../src/command/combat/persona.js';
+import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 

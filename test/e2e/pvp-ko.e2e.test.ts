@@ -4,7 +4,7 @@
 // the recipient's language, while no faction's secret shows in another faction's payloads or the channel.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FactionState } from '../../src/command/war/state.js';
+import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 import type { FakeUser } from './fake-discord/types.js';

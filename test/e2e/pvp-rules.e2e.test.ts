@@ -3,7 +3,7 @@
 // at /war advance, a servantless faction, a chosen main with a sub seal, the 120-mana seal.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FactionState, WarConfig } from '../../src/command/war/state.js';
+import type { FactionState, WarConfig } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 import type { FakeUser } from './fake-discord/types.js';

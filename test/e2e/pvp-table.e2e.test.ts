@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActionDeclaration } from '../../src/core/grailwar/actions.js';
-import type { FactionState } from '../../src/command/war/state.js';
+import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 import type { FakeUser } from './fake-discord/types.js';

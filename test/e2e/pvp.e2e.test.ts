@@ -3,7 +3,7 @@
 // (and the GM), and committed secrets are revealed and verified.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FactionState } from '../../src/command/war/state.js';
+import type { FactionState } from '../../src/services/war/state.js';
 import { t } from '../../src/i18n/index.js';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
-import { storedResult } from '../../src/command/rolls.js';
+import { storedResult } from '../../src/services/rolls.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
-import type { FactionState } from '../../src/command/war/state.js';
+import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 

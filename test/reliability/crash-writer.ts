@@ -2,8 +2,8 @@
 // the id of every roll whose transaction committed, until it is killed.
 import { pino } from 'pino';
 import { roll } from '../../commands/roll.js';
-import { runCommand } from '../../src/command/run.js';
-import type { CommandOptions } from '../../src/command/types.js';
+import { runCommand } from '../../src/services/run.js';
+import type { CommandOptions } from '../../src/services/types.js';
 import { cryptoRandom } from '../../src/core/random.js';
 import { translator } from '../../src/i18n/index.js';
 import { openSqliteStore } from '../../src/store/sqlite.js';

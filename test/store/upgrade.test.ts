@@ -8,7 +8,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { storedResult } from '../../src/command/rolls.js';
+import { storedResult } from '../../src/services/rolls.js';
 import { evaluateDice } from '../../src/core/dice/index.js';
 import { seededRandom } from '../../src/core/random.js';
 import { findMigrationsFolder } from '../../src/store/db.js';

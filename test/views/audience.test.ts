@@ -2,7 +2,7 @@
 // and reaches a person only when they are among its readers; the table's language is chosen as
 // channel → server (GM's) → server (Discord's) → the person's own.
 import { describe, expect, it } from 'vitest';
-import { localeOfTable } from '../../src/command/table.js';
+import { localeOfTable } from '../../src/services/table.js';
 import { forAudience, languageViolation } from '../../src/views/audience.js';
 import { privateText, text, type View } from '../../src/views/view.js';
 

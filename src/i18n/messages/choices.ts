@@ -1,4 +1,4 @@
-// Names of option choices shared by several commands (src/command/localize.ts localizedChoices).
+// Names of option choices shared by several commands (src/services/localize.ts localizedChoices).
 import type { Catalogs } from '../index.js';
 
 export const choiceMessages: Catalogs = {

@@ -1,7 +1,7 @@
 import type { Catalogs } from '../index.js';
 
 // The Fate/roll dice fight's commands beyond attacks (issue 10): /combat priority, cover, inflict, cure
-// and fly, the bad statuses, priority and flight on the tracker (src/command/combat/fate-*.ts).
+// and fly, the bad statuses, priority and flight on the tracker (src/services/combat/fate-*.ts).
 export const fateFightMessages: Catalogs = {
   en: {
     'cmd.combat.priority.skill.name': 'skill',

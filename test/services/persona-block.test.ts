@@ -1,9 +1,9 @@
 // Stat blocks, localized element/resistance words and the seeds' `(1D6+1D4)×2` dice (issue 12).
 import { describe, expect, it } from 'vitest';
-import { parseStatBlock } from '../../src/command/combat/persona-block.js';
-import { normalizeDice, parseElement, parseResistances, parseStatus } from '../../src/command/combat/persona-input.js';
+import { parseStatBlock } from '../../src/services/combat/persona-block.js';
+import { normalizeDice, parseElement, parseResistances, parseStatus } from '../../src/services/combat/persona-input.js';
 import { DEFAULT_BAD_STATUSES } from '../../src/core/persona/status-table.js';
-import { UserError } from '../../src/command/errors.js';
+import { UserError } from '../../src/services/errors.js';
 import { caught } from '../helpers/caught.js';
 
 const key = (f: () => unknown) => caught(f, UserError).key;

@@ -17,7 +17,7 @@ export interface CheckRecord {
   luckUses: number;
   sealBonus: number;
   autoSuccess: boolean;
-  /** part of an opposed check (/check against:, seed 001 L41): src/command/fate-opposed.ts */
+  /** part of an opposed check (/check against:, seed 001 L41): src/services/fate-opposed.ts */
   opposed?: OpposedRecord;
   /** the statuses rolled (/check): wealth points may be added after a 社会 or rank-level check (L963) */
   statuses?: string[];

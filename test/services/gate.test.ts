@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CommandGate } from '../../src/command/gate.js';
+import { CommandGate } from '../../src/services/gate.js';
 
 describe('CommandGate (graceful shutdown)', () => {
   it('drain waits for the commands in flight, then refuses new ones', async () => {

@@ -1,4 +1,4 @@
-// Day-end reset of /counter counters (reset:day): called from the war's day end (src/command/war/turn.ts)
+// Day-end reset of /counter counters (reset:day): called from the war's day end (src/services/war/turn.ts)
 // inside its transaction, one event per counter so /war undo puts them back.
 import { channelCounters, updateCounter } from '../store/counters.js';
 import type { Tx } from '../store/db.js';
