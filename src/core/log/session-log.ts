@@ -55,7 +55,7 @@ function clock(timeZone: string): (d: Date) => string {
 }
 
 /** A speaker's colour: the same name, the same hue, on every line. */
-export function speakerColor(who: string): string {
+function speakerColor(who: string): string {
   let hash = 0;
   for (const ch of who) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
   return `hsl(${hash % 360}, 65%, 70%)`;
