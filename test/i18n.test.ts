@@ -9,7 +9,8 @@ describe('catalogs', () => {
     for (const locale of ['ja', 'ko'] as const) {
       expect(new Set(catalogKeys(locale))).toEqual(new Set(en));
       for (const key of en) {
-        const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        // `{name}`, `{name|을}` (the name with its particle) and `{name#을}` (the particle alone) all use `name`.
+        const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)(?:[#|][^}]+)?\}/g)].map((m) => m[1]))].sort();
         expect(placeholders(t(locale, key)), `${locale} ${key}`).toEqual(placeholders(t('en', key)));
       }
     }

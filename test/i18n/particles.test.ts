@@ -44,4 +44,11 @@ describe('Korean particles follow the word before them', () => {
     const both = catalogKeys('ko').filter((k) => /(은\(는\)|이\(가\)|을\(를\)|와\(과\)|과\(와\)|\(으\)로)/.test(t('ko', k)));
     expect(both).toEqual([]);
   });
+
+  it('no template names a word twice: `{target}{target|을}` printed "교회교회를" (issue 20; `{x|을}` already has the word)', async () => {
+    const { catalogKeys, t: translate } = await import('../../src/i18n/index.js');
+    const doubled = catalogKeys('ko').filter((k) => translate('ko', k, { target: '교회', name: '교회', faction: '교회', master: '교회', servant: '교회', partner: '교회' }).includes('교회교회'));
+    expect(doubled).toEqual([]);
+    expect(translate('ko', 'resolve.raid', { target: '교회', cost: 20 })).toBe('교회를 습격 (추가 마력 20). GM이 진행합니다.');
+  });
 });

@@ -449,7 +449,7 @@ export const pvpMessages: Catalogs = {
     'act.reroll': "환혹부로 다시 굴림",
     'resolve.rerolled': "환혹부로 실패한 판정을 다시 굴림: {first} → {roll}.",
     'resolve.familiars': "굴림 후 사역마 {count}개 사용: +{value}%.",
-    'resolve.raid': "{target}{target|을} 습격 (추가 마력 {cost}). GM이 진행합니다.",
+    'resolve.raid': "{target|을} 습격 (추가 마력 {cost}). GM이 진행합니다.",
     'resolve.raided': "{faction}{faction#이} 당신 진영을 습격합니다. GM이 진행합니다.",
     'resolve.contacted': "{faction}{faction#이} 당신 진영과의 접촉을 원합니다. GM이 진행합니다.",
     'cmd.battle.our_main.name': "아군메인",
