@@ -51,7 +51,15 @@ export function createDispatcher(deps: DispatchDeps) {
     if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isModalSubmit()) return;
     const name = interaction.isChatInputCommand() ? interaction.commandName : interaction.customId.split(':')[0]!;
     const module = deps.commands(name);
-    if (!module) return;
+    if (!module) {
+      // A button or form of no command of ours: forged, or left by a version that had it.
+      if (!interaction.isChatInputCommand()) {
+        await interaction
+          .reply(toInteractionReply(errorReply(toLocale(interaction.locale), 'error.staleButton').view))
+          .catch((error: unknown) => deps.log.warn({ err: error }, 'could not answer an unknown component'));
+      }
+      return;
+    }
     const done = await deps.gate.run(() => handle(deps, module, interaction));
     if (done === undefined) {
       await interaction

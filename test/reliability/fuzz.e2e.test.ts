@@ -2,7 +2,9 @@
 // (walked from the deployed definitions, so new commands are covered by themselves) gets hostile
 // values — mentions, Markdown, RTL and zero-width text, SQL, JSON, huge, negative and full-width
 // numbers. Every interaction must be answered, within Discord's message limits, with no mention
-// parsed; the bot must stay up (a final /roll still answers). Prints how many inputs were tried.
+// parsed; the bot must stay up (a final /roll still answers). Then every button id the bot showed
+// during the run is pressed again forged (numbers past 2³¹ and 2⁵³, NaN, cut short, extended): each
+// must read as a stale button. Runs on SQLite and on PostgreSQL (issue 19 §4). Prints what it tried.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIApplicationCommandOption } from 'discord.js';
@@ -27,15 +29,15 @@ const HOSTILE_TEXT = [
   '-1',
   '',
 ];
-const HOSTILE_NUMBERS = [-2_147_483_648, -1, 0, 2_147_483_647, 9_007_199_254_740_991];
+const HOSTILE_NUMBERS = [-9_007_199_254_740_991, -2_147_483_649, -2_147_483_648, -1, 0, 2_147_483_647, 2_147_483_648, 9_007_199_254_740_991];
 
 let h: Harness;
+const saberText = () => fs.readFileSync(path.join(import.meta.dirname, '../e2e/fixtures/saber.txt'), 'utf8');
 beforeAll(async () => {
   h = await startHarness('fuzz');
   await h.fake.command({ name: 'gm', user: h.fake.users.gm, options: [{ name: 'claim', type: 1, options: [] }] });
   // The player plays a character, so commands that need one get past that check and meet the input.
-  const saber = fs.readFileSync(path.join(import.meta.dirname, '../e2e/fixtures/saber.txt'), 'utf8');
-  await h.fake.modalSubmit({ customId: 'sheet:import:pc', user: h.fake.users.player, fields: { text: saber } });
+  await h.fake.modalSubmit({ customId: 'sheet:import:pc', user: h.fake.users.player, fields: { text: saberText() } });
 });
 afterAll(async () => {
   await h.close();
@@ -62,6 +64,38 @@ function hostile(o: Option, rng: ReturnType<typeof seededRandom>): unknown[] {
   }
   if (o.type === 4 || o.type === 10) return HOSTILE_NUMBERS.filter((n) => (o.min_value === undefined || n >= o.min_value) && (o.max_value === undefined || n <= o.max_value)).concat(o.min_value ?? [], o.max_value ?? []);
   return [];
+}
+
+const PRESSABLE = new Set([2, 3, 5, 6, 7, 8]); // buttons and select menus (not a form's text inputs)
+
+/** Every custom_id of a button or select in a payload, wherever it is nested. */
+function customIds(body: unknown, into: Set<string>): void {
+  if (Array.isArray(body)) for (const b of body) customIds(b, into);
+  else if (body && typeof body === 'object') {
+    const c = body as { type?: number; custom_id?: unknown };
+    if (typeof c.custom_id === 'string' && PRESSABLE.has(c.type ?? 0)) into.add(c.custom_id);
+    for (const v of Object.values(body)) if (typeof v === 'object') customIds(v, into);
+  }
+}
+
+const FORGED_NUMBERS = ['2147483648', '9007199254740991', '-1', 'NaN', '1e309', '０１'];
+
+/** Forged variants of an id the bot showed: each number replaced, cut short, extended, emptied. */
+function forgeries(id: string): string[] {
+  const parts = id.split(':');
+  const out = new Set<string>();
+  parts.forEach((p, i) => {
+    if (i === 0) return;
+    const with_ = (v: string) => [...parts.slice(0, i), v, ...parts.slice(i + 1)].join(':');
+    if (/^-?\d+$/.test(p)) for (const n of FORGED_NUMBERS) out.add(with_(n));
+    else out.add(with_('zz'));
+  });
+  out.add(parts.slice(0, -1).join(':'));
+  out.add(`${id}:1`);
+  out.add(`${parts[0]}:`);
+  out.add(`zz${id}`); // no command of ours
+  out.delete(id);
+  return [...out].filter((f) => f.length >= 1 && f.length <= 100);
 }
 
 interface Case {
@@ -114,21 +148,23 @@ function checkLimits(body: any, where: string): void {
   if (body.content || embeds.length) expect(body.allowed_mentions, `${where}: allowed_mentions`).toEqual({ parse: [] });
 }
 
-describe.runIf(testBackend === 'sqlite')('bad input through the real client', () => {
+describe(`bad input through the real client (${testBackend})`, () => {
   it('answers every hostile option within Discord’s limits, parses no mention, and stays up', async () => {
     const all = cases();
     let refused = 0;
     let publicReplies = 0;
+    const shown = new Set<string>();
     for (const c of all) {
       const where = `/${c.command}${c.sub ? ` ${c.sub}` : ''} ${JSON.stringify(c.options).slice(0, 120)}`;
       const options = c.sub ? [{ name: c.sub, type: 1, options: c.options }] : c.options;
-      const ex = await h.fake.command({ name: c.command, user: h.fake.users.player, options: options as never });
+      const ex = await h.fake.command({ name: c.command, user: h.fake.users.player, options: options as never, settleMs: 10 });
       expect([4, 5, 9], `${where}: answered`).toContain(ex.callback.type);
       checkLimits(ex.callback.data, where);
       // A refusal names what is wrong; the internal-error reply would mean the input crashed a handler.
       expect(embedText(ex.callback.data), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
       for (const f of ex.followUps) checkLimits(f, `${where} (follow-up)`);
       for (const e of ex.edits) checkLimits(e, `${where} (edit)`);
+      customIds([ex.callback.data, ex.followUps, ex.edits], shown);
       if ((ex.callback.data?.flags ?? 0) & 64) refused++;
       else publicReplies++;
     }
@@ -151,8 +187,9 @@ describe.runIf(testBackend === 'sqlite')('bad input through the real client', ()
     for (const [customId, fields] of FORMS) {
       for (const value of pasted) {
         const where = `form ${customId} ${value.slice(0, 60)}`;
-        const ex = await h.fake.modalSubmit({ customId, user: h.fake.users.player, fields: Object.fromEntries(fields.map((f) => [f, value.slice(0, 4000)])) });
+        const ex = await h.fake.modalSubmit({ customId, user: h.fake.users.player, fields: Object.fromEntries(fields.map((f) => [f, value.slice(0, 4000)])), settleMs: 10 });
         forms++;
+        customIds([ex.callback.data, ex.followUps, ex.edits], shown);
         expect([4, 5, 6, 7], `${where}: answered`).toContain(ex.callback.type);
         checkLimits(ex.callback.data, where);
         for (const f of ex.followUps) checkLimits(f, `${where} (follow-up)`);
@@ -161,9 +198,48 @@ describe.runIf(testBackend === 'sqlite')('bad input through the real client', ()
       }
     }
 
+    // A few ordinary steps that show buttons (luck reroll, reveal, seal approval, defense, deletion),
+    // on a fresh sheet (the hostile options above may have renamed or deleted the first).
+    await h.fake.modalSubmit({ customId: 'sheet:import:pc', user: h.fake.users.player, fields: { text: saberText() } });
+    await h.fake.modalSubmit({ customId: 'palette:import', user: h.fake.users.player, fields: { name: 'fz', text: '2d6 attack\n1d100 luck' } });
+    const steps: [string, unknown[], string?][] = [
+      ['check', [{ name: 'status', value: 'agi' }]],
+      ['roll', [{ name: 'expression', value: '2d6' }, { name: 'secret', value: true }]],
+      ['combat', [{ name: 'start', type: 1, options: [{ name: 'ruleset', value: 'fate' }] }], 'gm'],
+      ['combat', [{ name: 'add', type: 1, options: [{ name: 'who', value: 'セイバー' }, { name: 'side', value: 'pc' }] }], 'gm'],
+      ['combat', [{ name: 'add', type: 1, options: [{ name: 'who', value: 'Golem' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 20 }] }], 'gm'],
+      ['combat', [{ name: 'next', type: 1, options: [] }], 'gm'],
+      ['attack', [{ name: 'target', value: 'Golem' }]],
+      ['palette', [{ name: 'show', type: 1, options: [{ name: 'name', value: 'fz' }] }]],
+      ['sheet', [{ name: 'delete', type: 1, options: [{ name: 'name', value: 'セイバー' }] }]],
+      ['data', [{ name: 'delete', type: 1, options: [] }], 'owner'],
+    ];
+    for (const [name, options, who] of steps) {
+      const ex = await h.fake.command({ name, options: options as never, user: who === 'gm' ? h.fake.users.gm : who === 'owner' ? h.fake.users.owner : h.fake.users.player });
+      if (process.env.FUZZ_SHOW) console.log('step', name, JSON.stringify(options).slice(0, 80), '→', embedText(ex.callback.data).slice(0, 300), JSON.stringify(ex.followUps).slice(0, 100));
+      customIds([ex.callback.data, ex.followUps, ex.edits], shown);
+    }
+    for (const m of [...h.fake.channelMessages(), ...h.fake.dms(h.fake.users.gm.id), ...h.fake.dms(h.fake.users.player.id)]) customIds(m, shown);
+
+    // Forged buttons: one id per shape the bot showed (digits stand for any number), each forged.
+    const shapes = new Map<string, string>();
+    for (const id of shown) shapes.set(id.replace(/\d+/g, '0'), id);
+    const carrier = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '1d6' }] });
+    let forged = 0;
+    for (const id of [...shapes.values()].flatMap(forgeries)) {
+      const ex = await h.fake.component({ customId: id, user: h.fake.users.player, message: carrier.original!, settleMs: 10 });
+      forged++;
+      if (process.env.FUZZ_SHOW) console.log(id, ex.callback.type, embedText(ex.callback.data).slice(0, 80));
+      expect([4, 5, 6, 7, 9], `button ${id}: answered`).toContain(ex.callback.type);
+      checkLimits(ex.callback.data, `button ${id}`);
+      expect(embedText(ex.callback.data), `button ${id}: internal error`).not.toContain(t('en', 'error.internal'));
+      for (const f of ex.followUps) expect(embedText(f), `button ${id}: internal error`).not.toContain(t('en', 'error.internal'));
+    }
+
     const alive = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '2d6' }] });
     expect(alive.callback.type).toBe(4);
-    console.log(`fuzz: ${all.length} hostile options over ${commandModules.length} commands and ${forms} hostile forms; ${refused} ephemeral answers, ${publicReplies} public; 0 crashes`);
+    console.log(`fuzz (${testBackend}): ${all.length} hostile options over ${commandModules.length} commands, ${forms} hostile forms, ${forged} forged presses of ${shapes.size} button shapes; ${refused} ephemeral answers, ${publicReplies} public; 0 crashes`);
+    expect(shapes.size).toBeGreaterThanOrEqual(5); // the run did show buttons to forge
     expect(publicReplies).toBeGreaterThan(0); // some hostile text went all the way to a public reply
     expect(all.length).toBeGreaterThan(100);
   }, 300_000);
