@@ -69,7 +69,7 @@ export async function benchLoad(rate = 200, seconds = Number(process.env.LOAD_SE
     lines.push('  PostgreSQL  skipped: no server binaries (apt-get install postgresql)');
     return lines;
   }
-  const server = await startPostgres(bin);
+  const server = await startPostgres(bin, { durable: true });
   try {
     lines.push(await loadRun(server.url, 'PostgreSQL', rate, seconds, channels));
   } finally {

@@ -12,7 +12,19 @@ import pg from 'pg';
 export interface PostgresServer {
   /** Superuser URL of the `postgres` database; tests create their own databases from it. */
   url: string;
+  /** Kills the server without warning (SIGKILL: no shutdown checkpoint), keeping its data. */
+  crash(): Promise<void>;
+  /** Starts it again on the same data directory and port (after crash()): recovery replays the WAL. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
+}
+
+export interface PostgresOptions {
+  /**
+   * The server's durable defaults (fsync and synchronous_commit on): what a group runs, so benchmarks
+   * and the crash test use it. Off by default: the suite tests behaviour, not the disk, and is faster.
+   */
+  durable?: boolean;
 }
 
 /** The folder holding initdb and postgres: PG_BIN, the PATH, or Debian's /usr/lib/postgresql/<version>/bin. */
@@ -55,7 +67,7 @@ function runAs(): { uid: number; gid: number } | null {
   throw new Error('running as root, and neither a postgres nor a nobody user exists to run PostgreSQL as');
 }
 
-export async function startPostgres(bin: string): Promise<PostgresServer> {
+export async function startPostgres(bin: string, options: PostgresOptions = {}): Promise<PostgresServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-pg-'));
   const data = path.join(dir, 'data');
   const user = runAs();
@@ -63,33 +75,54 @@ export async function startPostgres(bin: string): Promise<PostgresServer> {
   const ids = user ? { uid: user.uid, gid: user.gid } : {};
   execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'grailwar', '--auth=trust', '-E', 'UTF8', '--no-locale'], { ...ids, stdio: 'pipe', cwd: dir });
   const port = await freePort();
-  // Durability is not under test here (the crash suite runs SQLite's); speed is welcome.
-  const args = ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
-  const child: ChildProcess = spawn(path.join(bin, 'postgres'), args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
-  let log = '';
-  child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const fast = options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+  const args = ['-D', data, '-p', String(port), '-h', '127.0.0.1', '-k', dir, ...fast, '-c', 'max_connections=200'];
   const url = `postgres://grailwar@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => undefined);
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${log}`);
-      await sleep(100);
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(path.join(bin, 'postgres'), args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'], cwd: dir });
+    let log = '';
+    child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return;
+      } catch {
+        await client.end().catch(() => undefined);
+        if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${log}`);
+        await sleep(100);
+      }
     }
-  }
+  };
+  const halt = async (signal: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await Promise.race([exited, sleep(10_000)]);
+  };
+  await launch();
   return {
     url,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGINT'); // fast shutdown
-        await Promise.race([exited, sleep(10_000)]);
+    async crash() {
+      await halt('SIGKILL');
+    },
+    async restart() {
+      // The killed postmaster's backends leave on their own a moment later; until then the new server
+      // refuses to start (their shared memory is in use), so try again for a while.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await launch();
+        } catch (error) {
+          if (attempt >= 40) throw error;
+          await sleep(250);
+        }
       }
+    },
+    async stop() {
+      await halt('SIGINT'); // fast shutdown
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };

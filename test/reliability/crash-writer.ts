@@ -6,10 +6,10 @@ import { runCommand } from '../../src/services/run.js';
 import type { CommandOptions } from '../../src/services/types.js';
 import { cryptoRandom } from '../../src/core/random.js';
 import { translator } from '../../src/i18n/index.js';
-import { openSqliteStore } from '../../src/store/sqlite.js';
+import { openStore } from '../../src/store/db.js';
 import { lastRoll } from '../../src/store/rolls.js';
 
-const store = openSqliteStore(process.argv[2]!);
+const store = await openStore(process.argv[2]!);
 const options: CommandOptions = {
   subcommand: () => null,
   string: (name) => (name === 'expression' ? '8d6<=4+2d6<=3' : null),

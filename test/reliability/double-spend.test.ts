@@ -1,5 +1,6 @@
-// Double spend: many interactions racing for the same last luck use, the same MP, the same GM seat and
-// the same war calendar end with exactly the right counts. On PostgreSQL the racers are split between
+// Double spend: many interactions racing for the same last luck use, the same MP, the same GM seat,
+// the same seal approval, the same faction's declaration and the same war calendar end with exactly
+// the right counts. On PostgreSQL the racers are split between
 // two stores on one database (what two bot processes are); on SQLite they share the one connection.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { check } from '../../commands/check.js';
 import { gm } from '../../commands/gm.js';
 import { luck } from '../../commands/luck.js';
 import { mp } from '../../commands/resources.js';
+import { act } from '../../commands/act.js';
+import { seal } from '../../commands/seal.js';
 import { sheet } from '../../commands/sheet.js';
 import { war } from '../../commands/war.js';
 import { runCommand, runHandler } from '../../src/services/run.js';
@@ -18,7 +21,7 @@ import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { seededRandom } from '../../src/core/random.js';
 import { translator } from '../../src/i18n/index.js';
 import { openStore, type Store } from '../../src/store/db.js';
-import { row } from '../helpers/db.js';
+import { row, rows } from '../helpers/db.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
 
 const log = pino({ level: 'silent' });
@@ -104,6 +107,22 @@ describe(`double spend (${testBackend}${testBackend === 'postgres' ? ', two stor
     expect((await saber()).mp).toBe(mpBefore - 5 * spent);
   });
 
+  it('a seal approval (seed 001 L272–295: a seal is spent once, on the GM\u2019s approval): racing presses of the GM\u2019s approve button spend one seal once', async () => {
+    const master = fs.readFileSync(path.join(import.meta.dirname, '../e2e/fixtures/master.txt'), 'utf8');
+    expect((await runHandler('sheet', ctxFor(0, PLAYER), log, () => sheet.modal!(ctxFor(0, PLAYER), 'sheet:import', { text: master }))).outcome).toBe('ok');
+    const masterRow = async () => await row(stores[0]!, 'characters', (c) => eq(c.name, '例・魔術師'));
+    const sealsBefore = ((await masterRow()).state as CharacterRuntime).sealsRemaining;
+    const asked = await run(seal, 0, PLAYER, options({ effect: 'hp', master: '例・魔術師', target: 'セイバー' }));
+    expect(asked.outcome).toBe('ok');
+    const [request] = await rows(stores[0]!, 'sealRequests');
+    const press = (i: number) => runHandler('seal', ctxFor(i, GM), log, () => seal.component!(ctxFor(i, GM), `seal:approve:${request!.id}`));
+    const results = await outcomes(Array.from({ length: RACERS }, (_, i) => press(i)));
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(((await masterRow()).state as CharacterRuntime).sealsRemaining).toBe(sealsBefore - 1);
+    const approvals = (await rows(stores[0]!, 'events')).filter((e) => e.type === 'seal.approved');
+    expect(approvals).toHaveLength(1);
+  });
+
   it('the war calendar: racing /war advance commands each move it once (no lost update)', async () => {
     expect((await run(war, 0, GM, options({ ruleset: 'percent', name: 'Race' }, 'start'))).outcome).toBe('ok');
     const n = 6;
@@ -117,5 +136,19 @@ describe(`double spend (${testBackend}${testBackend === 'postgres' ? ', two stor
     const calm = await row(stores[0]!, 'wars', (c) => eq(c.channelId, '712345678901234567'));
     expect([raced.day, raced.turn]).toEqual([calm.day, calm.turn]);
     expect([raced.day, raced.turn]).not.toEqual([0, 0]);
+  });
+
+  it('a faction\u2019s declaration (one action per faction per turn): racing /act from its member leaves one declaration for the turn', async () => {
+    const channel = '812345678901234567';
+    const at = (i: number, user: string) => ({ ...ctxFor(i, user), channelId: channel, canManageChannel: user === GM });
+    expect((await runCommand(war, at(0, GM), options({ ruleset: 'percent', name: 'Declare' }, 'start'), log)).outcome).toBe('ok');
+    const joined = await runCommand(war, at(0, PLAYER), options({ faction: 'Archers', class: 'archer', archer_bonus: 'agi', level: 50, statuses: '27 27 27 27 26 26', mag: 30 }, 'join'), log);
+    expect(joined.outcome).toBe('ok');
+    expect((await runCommand(war, at(0, GM), options({}, 'advance'), log)).outcome).toBe('ok');
+    const results = await outcomes(Array.from({ length: RACERS }, (_, i) => runCommand(act, at(i, PLAYER), options({ action: i % 2 ? 'rest' : 'infoGathering', mode: 'shallow' }), log)));
+    expect(results.filter((r) => r === 'ok').length).toBeGreaterThanOrEqual(1);
+    const w = await row(stores[0]!, 'wars', (c) => eq(c.channelId, channel));
+    const declared = (await rows(stores[0]!, 'declarations')).filter((d) => d.warId === w.id && d.day === w.day && d.turn === w.turn);
+    expect(declared).toHaveLength(1);
   });
 });
