@@ -118,7 +118,7 @@ describe(`double spend (${testBackend}${testBackend === 'postgres' ? ', two stor
     const press = (i: number) => runHandler('seal', ctxFor(i, GM), log, () => seal.component!(ctxFor(i, GM), `seal:approve:${request!.id}`));
     const results = await outcomes(Array.from({ length: RACERS }, (_, i) => press(i)));
     expect(results.filter((r) => r === 'ok')).toHaveLength(1);
-    expect(((await masterRow()).state as CharacterRuntime).sealsRemaining).toBe(sealsBefore - 1);
+    expect(((await masterRow()).state as CharacterRuntime).sealsRemaining).toBe(sealsBefore! - 1);
     const approvals = (await rows(stores[0]!, 'events')).filter((e) => e.type === 'seal.approved');
     expect(approvals).toHaveLength(1);
   });
