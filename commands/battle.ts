@@ -21,7 +21,8 @@ import { localizeParams } from '../src/core/grailwar/status.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import type { FactionRow } from '../src/store/schema/index.js';
-import { activeWar, updateFaction, warFactions } from '../src/store/wars.js';
+import { activeWar, updateFaction, updateWar, warFactions } from '../src/store/wars.js';
+import { gmDirectMessage, heldReply, holdBattle, sealWindowPress, type BattleMode } from '../src/services/war/seal-window.js';
 import { text, type Reply } from '../src/views/view.js';
 
 const statusChoices = localizedChoices(STATUSES, 'gw.status');
@@ -49,12 +50,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.battle')
   .addIntegerOption((o) => describe(o, 'cmd.battle.sub_seals').setMinValue(0).setMaxValue(3))
   .addIntegerOption((o) => describe(o, 'cmd.battle.their_sub_seals').setMinValue(0).setMaxValue(3))
   .addIntegerOption((o) => describe(o, 'cmd.battle.soul_eating_groups').setMinValue(0).setMaxValue(SOUL_EATING_GROUPS))
+  .addBooleanOption((o) => describe(o, 'cmd.battle.seal_window'))
   .toJSON();
 
 export const battle: CommandModule = {
   definition,
   helpKey: 'help.battle',
-  execute: fight,
+  execute: (ctx, options) => (options.boolean('seal_window') ? fight(ctx, options, { hold: true }) : fight(ctx, options)),
+  component: (ctx, customId) => sealWindowPress(ctx, customId, fight),
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
     const names = await ctx.store.transaction(async (tx) => {
@@ -81,13 +84,21 @@ function buildSide(f: FactionRow, main: 'servant' | 'master' | null, withMaster:
   return side;
 }
 
-async function fight(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
+/**
+ * Sets up and rolls a battle. With `hold` (the seal window, seed 000 L43) it stops once the final rate
+ * is known and keeps the battle pending; `resume` rolls a pending one with the draw it already made and
+ * the seals the sides added (the GM's authority was checked when it was held).
+ */
+export async function fight(ctx: CommandContext, options: CommandOptions, mode: BattleMode = {}): Promise<Reply> {
   const out = await ctx.store.transaction(async (tx) => {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     const war = await activeWar(tx, ctx.channelId);
     if (!war) throw new UserError('warcmd.none');
     if (war.ruleset !== 'percent') throw new UserError('battle.percentOnly');
-    if (!ctx.canManageChannel && (await channelGm(tx, ctx.channelId))?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
+    if (!mode.resume && !ctx.canManageChannel && (await channelGm(tx, ctx.channelId))?.userId !== ctx.user.id) throw new UserError('warcmd.gmOnly');
+    // One battle waits for seals at a time; a second roll of the same one finds it gone.
+    if (!mode.resume && war.pendingBattle) throw new UserError('battle.pending');
+    if (mode.resume && !war.pendingBattle) throw new UserError('battle.window.gone');
     const factions = await warFactions(tx, war.id);
     const find = (name: string | null) => {
       const f = factions.find((x) => x.name === name && !x.eliminated);
@@ -106,8 +117,8 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     if (picks[0] === picks[1]) throw new UserError('battle.samePick');
     // A seal may redraw the random status once the first draw is seen (seed 000 L44).
     const redraw = options.boolean('redraw') ?? false;
-    const firstDraw = drawThirdStatus(picks, ctx.rng);
-    const third = redraw ? drawThirdStatus(picks, ctx.rng) : firstDraw;
+    const firstDraw = mode.resume?.firstDraw ?? drawThirdStatus(picks, ctx.rng);
+    const third = mode.resume?.third ?? (redraw ? drawThirdStatus(picks, ctx.rng) : firstDraw);
     const withMasters = options.boolean('with_masters') ?? false;
     const ourSide = buildSide(ours, options.string('our_main') as 'servant' | 'master' | null, withMasters, ourAlly);
     const theirSide = buildSide(theirs, options.string('their_main') as 'servant' | 'master' | null, withMasters, theirAlly);
@@ -145,6 +156,17 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     if (groups !== null) {
       const se = percentOf(ours)!.soulEating;
       if (!se || se.day !== war.day || se.turn !== war.turn) throw new UserError('battle.notSoulEating', { faction: ours.name });
+    }
+    if (mode.hold) {
+      const pending = holdBattle(options, { third, firstDraw: redraw ? firstDraw : null }, ctx.user.id, [ours, theirs], [ourSide, theirSide], (f) => spendSeals.get(f.id) ?? 0);
+      await updateWar(tx, war.id, { pendingBattle: pending });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle.held', subject: `war:${war.id}`, before: { pendingBattle: null }, after: { pendingBattle: pending } });
+      const localeOf = await recipientLocales(tx, membersOf([ours, theirs]), ctx.locale);
+      return { held: true as const, war, ours, theirs, odds, third, firstDraw: redraw ? firstDraw : null, pending, localeOf };
+    }
+    if (mode.resume) {
+      await updateWar(tx, war.id, { pendingBattle: null });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle.rolled', subject: `war:${war.id}`, before: { pendingBattle: war.pendingBattle }, after: { pendingBattle: null } });
     }
     const { roll, win } = rollBattle(odds, ctx.rng);
     const soulMana = groups !== null && win ? soulEatingMana(groups) : 0;
@@ -188,11 +210,16 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
     const all = await warFactions(tx, war.id);
     const localeOf = await recipientLocales(tx, membersOf(involved), ctx.locale);
     const ourSideIds = [ours, ourAlly].filter((x): x is FactionRow => x !== null).map((x) => x.id);
-    return { war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs, ourSideIds };
+    return { held: false as const, war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs, ourSideIds };
   });
 
   const { odds } = out;
   const status = (t: Translate, s: Status) => t(`gw.status.${s}`);
+  if (out.held) return heldReply(ctx, out, (hide) => [
+    (t: Translate) => t('battle.picks', { ours: out.ours.name, theirs: out.theirs.name, a: status(t, odds.statuses[0]), b: status(t, odds.statuses[1]), c: status(t, out.third) }),
+    ...(out.firstDraw ? [(t: Translate) => t('battle.redrawn', { from: status(t, out.firstDraw!), to: status(t, out.third) })] : []),
+    ...battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(hide && hide in p.params ? { ...p.params, [hide]: '?' } : p.params, t))),
+  ]);
   // Each side reads its own war power per status, the comparison and the rate, but never the other
   // side's values (what information gathering is for, seed 000 L14–17); the GM reads both.
   const oddsLines = (hide: 'ours' | 'theirs' | null): Said[] =>
@@ -222,9 +249,15 @@ async function fight(ctx: CommandContext, options: CommandOptions): Promise<Repl
   };
   const combatants = out.all.filter((f) => out.involved.some((x) => x.id === f.id));
   const tableCtx = forTable(ctx);
+  const gmLines = [...lines, ...privateLines(null), ...combatants.flatMap(retreatLine)];
+  // Rolled by a side's last "ready" press: the presser reads only that it was rolled; the GM gets the whole by DM.
+  const byPlayer = mode.resume && mode.resume.gmId !== ctx.user.id;
+  const gmDm = byPlayer ? [await gmDirectMessage(ctx, mode.resume!.gmId, gmLines)] : [];
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [...lines, ...privateLines(null), ...combatants.flatMap(retreatLine)].map((l) => text(l(ctx.t))), ephemeral: true },
-    dms: factionDms(combatants, (f) => [...linesFor(onOurSide(f) ? 'theirs' : 'ours'), ...privateLines(f), ...retreatLine(f)], out.localeOf),
+    view: byPlayer
+      ? { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.window.rolled'))], ephemeral: true }
+      : { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: gmLines.map((l) => text(l(ctx.t))), ephemeral: true },
+    dms: [...factionDms(combatants, (f) => [...linesFor(onOurSide(f) ? 'theirs' : 'ours'), ...privateLines(f), ...retreatLine(f)], out.localeOf), ...gmDm],
     // Who fought is public unless the GM keeps battles quiet (/war config battle_announce:0): then only the commitment.
     posts: [
       ...((out.war.config as WarConfig).quietBattles ? [] : [{ channelId: out.war.channelId, view: { locale: tableCtx.locale, tone: 'info' as const, title: tableCtx.t('battle.title'), blocks: [text(tableCtx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } }]),

@@ -252,7 +252,7 @@ async function start(ctx: CommandContext, options: CommandOptions): Promise<Repl
     if (await activeWar(tx, ctx.channelId)) throw new UserError('warcmd.alreadyActive');
     // The Irregular table belongs to Fate/roll dice (seed 001 L71–91); the percent rules have none.
     const irregularResult = ruleset === 'fate' ? rollIrregular(ctx.rng) : null;
-    const row = { guildId: ctx.guildId, channelId: ctx.channelId, name, ruleset: ruleset as 'fate' | 'percent', status: 'active' as const, day: 0, turn: 0, irregular: irregularResult, config: {}, boardMessageId: null, createdAt: ctx.now() };
+    const row = { guildId: ctx.guildId, channelId: ctx.channelId, name, ruleset: ruleset as 'fate' | 'percent', status: 'active' as const, day: 0, turn: 0, irregular: irregularResult, config: {}, boardMessageId: null, pendingBattle: null, createdAt: ctx.now() };
     const id = await insertWar(tx, row);
     await record(tx, ctx, 'war.started', `war:${id}`, null, { name, ruleset });
     return { war: (await getWar(tx, id))!, irregularResult };

@@ -16,6 +16,7 @@ import { personaMessages } from './messages/persona.js';
 import { personaCommandMessages } from './messages/persona-commands.js';
 import { mtgMessages } from './messages/mtg.js';
 import { pvpMessages } from './messages/pvp.js';
+import { sealWindowMessages } from './messages/seal-window.js';
 import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { warCommandMessages } from './messages/war-commands.js';
@@ -32,7 +33,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

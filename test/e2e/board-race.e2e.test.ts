@@ -47,7 +47,7 @@ afterAll(async () => {
 /** A war whose board shows its day; the render reads the database, as the real boards do. */
 async function newWar(store: Store, channelId: string): Promise<number> {
   return await store.transaction(async (tx) =>
-    insertWar(tx, { guildId: fake.guildId, channelId, name: 'race', ruleset: 'fate', status: 'active', day: 1, turn: 0, irregular: null, config: {}, boardMessageId: null, createdAt: new Date() }),
+    insertWar(tx, { guildId: fake.guildId, channelId, name: 'race', ruleset: 'fate', status: 'active', day: 1, turn: 0, irregular: null, config: {}, boardMessageId: null, pendingBattle: null, createdAt: new Date() }),
   );
 }
 const board = (warId: number, channelId: string): BoardUpdate => ({

@@ -126,6 +126,8 @@ export const wars = pgTable(
     turn: integer('turn').notNull(),
     irregular: json('irregular'),
     config: json('config').notNull(),
+    /** A percentage battle waiting for the sides' seals after its final rate (seed 000 L43); null when none. */
+    pendingBattle: json('pending_battle'),
     boardMessageId: text('board_message_id'),
     createdAt: time('created_at').notNull(),
   },

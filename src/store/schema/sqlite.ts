@@ -149,6 +149,8 @@ export const wars = sqliteTable(
     turn: integer('turn').notNull(),
     irregular: text('irregular', { mode: 'json' }),
     config: text('config', { mode: 'json' }).notNull(),
+    /** A percentage battle waiting for the sides' seals after its final rate (seed 000 L43); null when none. */
+    pendingBattle: text('pending_battle', { mode: 'json' }),
     boardMessageId: discordId('board_message_id'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "wars" ADD COLUMN "pending_battle" json;

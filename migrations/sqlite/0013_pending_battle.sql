@@ -1,0 +1,1 @@
+ALTER TABLE `wars` ADD `pending_battle` text;
