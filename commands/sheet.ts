@@ -129,8 +129,8 @@ export const sheet: CommandModule = {
     if (!ctx.guildId) return [];
     if (focused.name === 'field') return await fieldChoices(ctx, focused.value, options.string('name'));
     if (focused.name === 'skill') return await characterSkillChoices(ctx, focused.value, options.string('name'), 'own', null);
-    // anyone's sheet can be read; the other subcommands change it (assertCanEdit)
-    return await characterChoices(ctx, focused.value, options.subcommand() === 'show' ? 'any' : 'own');
+    // anyone's sheet can be read or be an item's target; the others change the named sheet (assertCanEdit)
+    return await characterChoices(ctx, focused.value, options.subcommand() === 'show' || focused.name === 'target' ? 'any' : 'own');
   },
 };
 

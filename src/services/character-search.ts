@@ -11,7 +11,7 @@ import { nameChoices, type NameCandidate } from './name-choices.js';
 import type { Choice, CommandContext } from './types.js';
 
 /**
- * `any`: every character of the server (a check against, a sheet to read);
+ * `any`: every character of the server (a check against, a sheet to read), but NPC sheets of other channels;
  * `own`: only the caller's, unless the caller is the channel's GM (assertCanEdit's rule).
  */
 export type CharacterScope = 'any' | 'own';
@@ -20,10 +20,13 @@ export async function characterCandidates(tx: Tx, ctx: CommandContext, scope: Ch
   const { characters } = tx.t;
   const guildId = ctx.guildId!;
   const all = await tx.db
-    .select({ id: characters.id, name: characters.name, ownerId: characters.ownerId })
+    .select({ id: characters.id, name: characters.name, ownerId: characters.ownerId, npcChannelId: characters.npcChannelId })
     .from(characters)
     .where(and(eq(characters.guildId, guildId), isNull(characters.deletedAt)));
-  const rows = scope === 'own' && !(await isChannelGm(tx, ctx)) ? all.filter((r) => r.ownerId === ctx.user.id) : all;
+  const gm = await isChannelGm(tx, ctx);
+  // a GM's NPC sheets are offered at their own table only (another table's NPCs are not this one's to know)
+  const visible = (r: (typeof all)[number]) => gm || r.ownerId === ctx.user.id || (scope === 'any' && (r.npcChannelId === null || r.npcChannelId === ctx.channelId));
+  const rows = all.filter(visible);
   rows.sort((a, b) => Number(a.ownerId !== ctx.user.id) - Number(b.ownerId !== ctx.user.id) || a.name.localeCompare(b.name) || a.id - b.id);
   const owners = await memberNamesOf(tx, guildId, rows.map((r) => r.ownerId));
   const byName = new Map<string, typeof rows>();
