@@ -85,6 +85,7 @@ beforeAll(async () => {
   await war(gm, 'start', [opt('ruleset', 'percent'), opt('name', 'Names')]);
   await war(player, 'join', [opt('faction', 'セイバー組'), opt('class', 'saber'), opt('level', 50), opt('statuses', '27 27 27 27 26 26'), opt('mag', 30)]);
   await war(player2, 'join', [opt('faction', 'ランサー組'), opt('class', 'lancer'), opt('level', 50), opt('statuses', '27 27 27 27 26 26'), opt('mag', 20)]);
+  await war(gm, 'map', [opt('name', 'セイ教会'), opt('grade', 'medium')]);
 });
 afterAll(async () => {
   await h?.close();
@@ -140,11 +141,38 @@ const rows: Row[] = [
   ['/palette show name', 'player', 'fate', 'palette', 'show', 'name', none, () => ['セイバー攻撃']],
   ['/counter add name', 'player', 'fate', 'counter', 'add', 'name', none, () => ['セイ回数']],
   ['/war join servant (one’s own)', 'player', 'fate', 'war', 'join', 'servant', none, saberMine],
+  ['/war npc servant (the GM: every sheet)', 'gm', 'fate', 'war', 'npc', 'servant', none, () => [`セイバー#${ids.mine}`, `セイバー#${ids.theirs}`]],
+  ['/hp heal character', 'player', 'fate', 'hp', 'heal', 'character', none, saberMine],
+  ['/hp set character', 'player', 'fate', 'hp', 'set', 'character', none, saberMine],
+  ['/mp spend character', 'player', 'fate', 'mp', 'spend', 'character', none, saberMine],
+  ['/mp gain character', 'player', 'fate', 'mp', 'gain', 'character', none, saberMine],
+  ['/mp set character', 'player2', 'fate', 'mp', 'set', 'character', none, saberMine],
+  ['/mp support servant', 'player', 'fate', 'mp', 'support', 'servant', none, () => ['セイバー', `セイバー#${ids.theirs}`]],
+  ['/sheet export name', 'player', 'fate', 'sheet', 'export', 'name', none, saberMine],
+  ['/sheet set name', 'player', 'fate', 'sheet', 'set', 'name', none, saberMine],
+  ['/sheet delete name', 'player', 'fate', 'sheet', 'delete', 'name', none, saberMine],
+  ['/sheet wealth name', 'player', 'fate', 'sheet', 'wealth', 'name', none, saberMine],
+  ['/sheet item name', 'player', 'fate', 'sheet', 'item', 'name', none, saberMine],
+  ['/sheet accept name (the GM: every sheet)', 'gm', 'fate', 'sheet', 'accept', 'name', none, () => [`セイバー#${ids.mine}`, `セイバー#${ids.theirs}`]],
+  ['/palette edit name', 'player', 'fate', 'palette', 'edit', 'name', none, () => ['セイバー攻撃']],
+  ['/palette export name', 'player', 'fate', 'palette', 'export', 'name', none, () => ['セイバー攻撃']],
+  ['/palette show name (not another player’s palette)', 'player2', 'fate', 'palette', 'show', 'name', none, none],
+  ['/counter set name', 'player', 'fate', 'counter', 'set', 'name', none, () => ['セイ回数']],
+  ['/counter delete name', 'player2', 'fate', 'counter', 'delete', 'name', none, () => ['セイ回数']],
   // percent war factions (seed 000)
   ['/war set faction', 'gm', 'war', 'war', 'set', 'faction', none, () => ['セイバー組']],
   ['/war faction_view faction', 'player2', 'war', 'war', 'faction_view', 'faction', none, () => ['セイバー組']],
   ['/battle theirs', 'player2', 'war', 'battle', null, 'theirs', none, () => ['セイバー組']],
   ['/act targets', 'player2', 'war', 'act', null, 'targets', none, () => ['セイバー組']],
+  ['/act faction', 'gm', 'war', 'act', null, 'faction', none, () => ['セイバー組']],
+  ['/act to (a territory of the GM’s map)', 'player', 'war', 'act', null, 'to', none, () => ['セイ教会']],
+  ['/battle ours', 'player', 'war', 'battle', null, 'ours', none, () => ['セイバー組']],
+  ['/battle our_ally', 'player2', 'war', 'battle', null, 'our_ally', none, () => ['セイバー組']],
+  ['/battle their_ally', 'player2', 'war', 'battle', null, 'their_ally', none, () => ['セイバー組']],
+  ['/war retreat faction', 'gm', 'war', 'war', 'retreat', 'faction', none, () => ['セイバー組']],
+  ['/war retreat payer', 'gm', 'war', 'war', 'retreat', 'payer', none, () => ['セイバー組']],
+  ['/war use faction', 'gm', 'war', 'war', 'use', 'faction', none, () => ['セイバー組']],
+  ['/war intervene eater', 'player2', 'war', 'war', 'intervene', 'eater', none, () => ['セイバー組']],
   // Persona fight (seeds 002/003): the slot is セイバー's, player one's
   ['/persona attack skill (the slot’s)', 'player', 'persona', 'persona', 'attack', 'skill', none, () => ['セイントブレード']],
   ['/persona attack targets', 'player', 'persona', 'persona', 'attack', 'targets', none, threeNames],
