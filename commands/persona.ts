@@ -51,6 +51,7 @@ import { coverRefusal } from '../src/core/persona/defense.js';
 import { blockFields, statusBlock, type BadStatusDef, type StatusBlock } from '../src/core/persona/status-table.js';
 import { randomAction } from '../src/services/combat/persona-random.js';
 import { personaChoices } from '../src/services/combat/persona-choices.js';
+import { nameChoices } from '../src/services/name-choices.js';
 import type { Locale } from '../src/i18n/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
@@ -273,7 +274,7 @@ export const persona: CommandModule = {
     const state = row.state;
     if (focused.name === 'ailment') {
       const table = state.combat?.config.badStatuses ?? state.config?.badStatuses ?? DEFAULT_BAD_STATUSES;
-      return table.map((d) => ({ name: d.name[ctx.locale], value: d.id })).filter((c) => c.name.includes(focused.value) || c.value.includes(focused.value)).slice(0, 25);
+      return nameChoices(focused.value, table.map((d) => ({ name: d.name[ctx.locale], value: d.id, also: [d.id, ...Object.values(d.name)] })));
     }
     return await ctx.store.transaction(async (tx) => await personaChoices(ctx, tx, state, options.subcommand(), focused));
   },

@@ -28,6 +28,7 @@ import { text, type Reply, type View } from '../src/views/view.js';
 import { forTable } from '../src/services/table.js';
 import { activeWar } from '../src/store/wars.js';
 import { characterChoices } from '../src/services/character-search.js';
+import { nameChoices } from '../src/services/name-choices.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
 
 const NAME_MAX = SHEET_LIMITS.maxNameLength;
@@ -288,9 +289,11 @@ async function fieldChoices(ctx: CommandContext, typed: string, name: string | n
       return [];
     }
   });
-  const all = [...FIELDS.map((f) => ({ name: ctx.t(`sheet.field.${f}`), value: f })), ...skills.map((s) => ({ name: `${ctx.t('sheet.field.skill')}: ${s}`, value: `skill:${s}` }))];
-  const q = typed.toLowerCase();
-  return all.filter((c) => c.name.toLowerCase().includes(q) || c.value.toLowerCase().includes(q)).slice(0, 25);
+  // a field by its label in the reader's language or by its key; a skill by its name (folded)
+  return nameChoices(typed, [
+    ...FIELDS.map((f) => ({ name: ctx.t(`sheet.field.${f}`), value: f, also: [f] })),
+    ...skills.map((s) => ({ name: `${ctx.t('sheet.field.skill')}: ${s}`, value: `skill:${s}`, also: [s] })),
+  ]);
 }
 
 async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply> {

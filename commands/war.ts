@@ -201,9 +201,8 @@ export const war: CommandModule = {
     }
     if (focused.name === 'field') {
       const ruleset = await ctx.store.transaction(async (tx) => (await activeWar(tx, ctx.channelId))?.ruleset ?? 'percent');
-      return SET_FIELDS.filter((f) => ruleset === 'percent' || COMMON_FIELDS.includes(f))
-        .map((f) => ({ name: ctx.t(`warcmd.field.${f}`), value: f }))
-        .filter((c) => c.value.includes(focused.value) || c.name.includes(focused.value));
+      const fields = SET_FIELDS.filter((f) => ruleset === 'percent' || COMMON_FIELDS.includes(f));
+      return nameChoices(focused.value, fields.map((f) => ({ name: ctx.t(`warcmd.field.${f}`), value: f, also: [f] })));
     }
     // one's own master and servant join; the GM's NPC team and anyone's checks are the GM's (own: all for the GM)
     if (focused.name !== 'faction' && focused.name !== 'eater' && focused.name !== 'payer') return await characterChoices(ctx, focused.value, 'own');

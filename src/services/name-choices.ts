@@ -16,6 +16,8 @@ export interface NameCandidate {
   owner?: string | null;
   /** Always shown after the name (a territory's grade). */
   note?: string;
+  /** Other spellings that find it too (a field's key beside its localized label). */
+  also?: readonly string[];
 }
 
 /** Separators of a list the command splits itself: names of combatants (targetIds, combo parts). */
@@ -43,9 +45,10 @@ export function nameChoices(typed: string, candidates: readonly NameCandidate[],
   for (const c of candidates) {
     const value = c.value ?? c.name;
     const folded = foldForSearch(c.name);
-    if (seen.has(value) || doneKeys.has(folded) || doneKeys.has(foldForSearch(value)) || !folded.includes(key)) continue;
+    const keys = [folded, ...(c.also ?? []).map(foldForSearch)];
+    if (seen.has(value) || doneKeys.has(folded) || doneKeys.has(foldForSearch(value)) || !keys.some((k) => k.includes(key))) continue;
     seen.add(value);
-    matched.push({ c, starts: folded.startsWith(key) });
+    matched.push({ c, starts: keys.some((k) => k.startsWith(key)) });
   }
   // names that begin with the input first; otherwise the caller's order (own characters first, …)
   const ordered = [...matched.filter((m) => m.starts), ...matched.filter((m) => !m.starts)];

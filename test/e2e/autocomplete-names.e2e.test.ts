@@ -122,6 +122,7 @@ const rows: Row[] = [
   ['/check skills (the active sheet: the master imported last)', 'player', 'fate', 'check', null, 'skills', none, () => ['セイ魔術・宝石']],
   ['/check against_skills (the opponent’s, L41)', 'player', 'fate', 'check', null, 'against_skills', () => [opt('against', `セイバー#${ids.theirs}`)], skill],
   ['/sheet wealth skill', 'player', 'fate', 'sheet', 'wealth', 'skill', () => [opt('name', 'セイバー')], skill],
+  ['/sheet set field (a skill of the sheet)', 'player', 'fate', 'sheet', 'set', 'field', () => [opt('name', 'セイバー')], () => ['skill:セイント勇気']],
   ['/war summon skills (the master’s, L108–114)', 'player', 'fate', 'war', 'summon', 'skills', () => [opt('master', 'マスター壱')], () => ['セイ魔術・宝石']],
   ['/war join skills', 'player', 'fate', 'war', 'join', 'skills', () => [opt('servant', 'セイバー')], skill],
   ['/war npc skills', 'gm', 'fate', 'war', 'npc', 'skills', () => [opt('servant', `セイバー#${ids.theirs}`)], skill],

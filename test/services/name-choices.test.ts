@@ -26,6 +26,16 @@ describe('nameChoices', () => {
     expect(nameChoices('セイジ、せい', names)).toEqual([]);
   });
 
+  it('other spellings find a choice too (a field by its key, a status by another language)', () => {
+    const fields = [
+      { name: 'Luck', value: 'luk', also: ['luk', '幸運'] },
+      { name: 'Agility', value: 'agi', also: ['agi'] },
+    ];
+    expect(nameChoices('幸', fields).map((c) => c.value)).toEqual(['luk']);
+    expect(nameChoices('AG', fields).map((c) => c.value)).toEqual(['agi']);
+    expect(nameChoices('lu', fields)).toEqual([{ name: 'Luck', value: 'luk' }]);
+  });
+
   it('alike names show their owner; the values stay distinct', () => {
     const choices = nameChoices('せい', [
       { name: 'セイバー', value: 'セイバー', owner: 'Player One' },
