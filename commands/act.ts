@@ -5,6 +5,7 @@ import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { commitSecret } from '../src/services/secrets.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
+import { NAME_LIST, nameChoices, plainNames } from '../src/services/name-choices.js';
 import { boardUpdate } from '../src/services/war/board.js';
 import { actorProfile } from '../src/services/war/profiles.js';
 import { spendFamiliarsAfterRoll } from '../src/services/war/familiars.js';
@@ -55,18 +56,13 @@ export const act: CommandModule = {
     if (!ctx.guildId) return [];
     if (focused.name === 'to') {
       const map = await ctx.store.transaction(async (tx) => ((await activeWar(tx, ctx.channelId))?.config as WarConfig | undefined)?.territories ?? []);
-      return map.filter((x) => x.name.includes(focused.value)).slice(0, 25).map((x) => ({ name: `${x.name} (${ctx.t(`war.territory.${x.grade}`)})`, value: x.name }));
+      return nameChoices(focused.value, map.map((x) => ({ name: x.name, note: ctx.t(`war.territory.${x.grade}`) })));
     }
     const names = await ctx.store.transaction(async (tx) => {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).filter((f) => !f.eliminated).map((f) => f.name) : [];
     });
-    const typed = focused.value.split(',');
-    const last = typed.pop()?.trim() ?? '';
-    const done = typed.map((t) => t.trim()).filter(Boolean);
-    return names
-      .filter((n) => !done.includes(n) && n.includes(last))
-      .map((n) => ({ name: [...done, n].join(', '), value: [...done, n].join(', ') }));
+    return nameChoices(focused.value, plainNames(names), NAME_LIST);
   },
 };
 

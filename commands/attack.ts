@@ -28,6 +28,8 @@ import { rollView } from '../src/views/roll.js';
 import { spendSupport } from '../src/services/combat/fate-support.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { splitSkills } from './check.js';
+import { fighterChoices } from '../src/services/combat/fight-choices.js';
+import { combatantSkillChoices } from '../src/services/skill-choices.js';
 
 const DEFENSES = ['end', 'agi', 'mag'] as const;
 
@@ -35,7 +37,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .setDMPermission(false)
   .addStringOption((o) => describe(o, 'cmd.attack.target').setRequired(true).setMaxLength(100).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.attack.status').addChoices(...localizedChoices(['str', 'agi', 'mag', 'np'], 'choice.attackStatus')))
-  .addStringOption((o) => describe(o, 'cmd.attack.skills').setMaxLength(300))
+  .addStringOption((o) => describe(o, 'cmd.attack.skills').setMaxLength(300).setAutocomplete(true))
   .addIntegerOption((o) => describe(o, 'cmd.attack.weapon').setMinValue(0).setMaxValue(999))
   .addBooleanOption((o) => describe(o, 'cmd.attack.magical'))
   .addBooleanOption((o) => describe(o, 'cmd.attack.ranged'))
@@ -101,26 +103,15 @@ export const attack: CommandModule = {
     if (!DEFENSES.includes(status)) throw new UserError('attack.noPending');
     return await defend(ctx, status);
   },
-  async autocomplete(ctx) {
-    if (!ctx.guildId) return [];
-    const names = await ctx.store.transaction(async (tx) => {
-      const c = await requireCombatOrNull(tx, ctx);
-      return c ? (c.state as FateCombatState).combatants.filter(active).map((x) => x.name) : [];
-    });
-    return names.map((n) => ({ name: n, value: n }));
+  async autocomplete(ctx, focused, options) {
+    // the skills are the attacker's: the named one (the GM's) or the one whose turn it is
+    if (focused.name === 'skills') return await combatantSkillChoices(ctx, focused.value, (s) => (options.string('attacker') ? s.combatants.find((c) => c.name === options.string('attacker')) : currentActor(s)));
+    return await fighterChoices(ctx, focused.value, { standing: true });
   },
 };
 
 export function defendButtons(ctx: CommandContext): Button[] {
   return DEFENSES.map((s) => ({ customId: `attack:defend:${s}`, label: ctx.t(`attack.defend.${s}`), style: 'primary' as const }));
-}
-
-async function requireCombatOrNull(tx: Tx, ctx: CommandContext) {
-  try {
-    return await requireCombat(tx, ctx);
-  } catch {
-    return null;
-  }
 }
 
 /** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */

@@ -8,6 +8,7 @@ import { recipientLocales } from '../src/services/locales.js';
 import { commitSecret } from '../src/services/secrets.js';
 import { forTable } from '../src/services/table.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
+import { nameChoices, plainNames } from '../src/services/name-choices.js';
 import { boardUpdate } from '../src/services/war/board.js';
 import { masterCombatant, percentOf, servantCombatant } from '../src/services/war/profiles.js';
 import { factionDms, membersOf, say, type Said } from '../src/services/war/report.js';
@@ -64,7 +65,7 @@ export const battle: CommandModule = {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).filter((f) => !f.eliminated).map((f) => f.name) : [];
     });
-    return names.filter((n) => n.includes(focused.value)).map((n) => ({ name: n, value: n }));
+    return nameChoices(focused.value, plainNames(names));
   },
 };
 

@@ -8,10 +8,11 @@ import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.j
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { evaluateDice, failedDiceCount, type DiceResult } from '../src/core/dice/index.js';
 import { planCheck, CHECK_LIMITS, type CheckPlan } from '../src/core/fate/check.js';
-import { findSkill, skillNames } from '../src/core/fate/sheet/index.js';
+import { findSkill } from '../src/core/fate/sheet/index.js';
 import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
 import { UserError } from '../src/services/errors.js';
-import { foldedCharacterNames } from '../src/services/character-search.js';
+import { characterChoices } from '../src/services/character-search.js';
+import { characterSkillChoices } from '../src/services/skill-choices.js';
 import { channelGm } from '../src/store/gms.js';
 import { forTable } from '../src/services/table.js';
 import type { Locale } from '../src/i18n/index.js';
@@ -53,7 +54,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
       ...CHECK_STATUSES.map((s) => ({ name: STATUS_LABELS[s].en, name_localizations: { ja: STATUS_LABELS[s].ja, ko: STATUS_LABELS[s].ko }, value: s })),
     ),
   )
-  .addStringOption((o) => describe(o, 'cmd.check.against_skills').setMaxLength(300))
+  .addStringOption((o) => describe(o, 'cmd.check.against_skills').setMaxLength(300).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.check.tie').addChoices(...localizedChoices(TIE_RULES, 'opposed.tie')))
   .addStringOption((o) => describe(o, 'cmd.check.kind').addChoices(...localizedChoices(OPPOSED_KINDS, 'opposed.kind')))
   .toJSON();
@@ -157,22 +158,11 @@ export const check: CommandModule = {
     return rollReply(ctx, shown, secret, gm, commitment, (t) => resourceLine({ ...ctx, t }, c));
   },
   async autocomplete(ctx, focused, options) {
-    if (!ctx.guildId) return [];
-    if (focused.name === 'character' || focused.name === 'against') return await characterChoices(ctx, focused.value);
-    // Complete the last skill of the typed list from the character's sheet.
-    const typed = splitSkills(focused.value);
-    const done = focused.value.match(/[,、，/／;+＋]\s*$/) ? typed : typed.slice(0, -1);
-    const last = focused.value.match(/[,、，/／;+＋]\s*$/) ? '' : (typed.at(-1) ?? '');
-    const names = await ctx.store.transaction(async (tx) => {
-      try {
-        return skillNames((await resolveCharacter(tx, ctx, options.string('character'))).sheet);
-      } catch {
-        return [];
-      }
-    });
-    return names
-      .filter((n) => !done.includes(n) && n.toLowerCase().includes(last.toLowerCase()))
-      .map((n) => ({ name: [...done, n].join(', '), value: [...done, n].join(', ') }));
+    if (focused.name === 'character') return await characterChoices(ctx, focused.value, 'own');
+    if (focused.name === 'against') return await characterChoices(ctx, focused.value);
+    // the opponent's skills are named by whoever rolls against it (opposed check, seed 001 L41)
+    if (focused.name === 'against_skills') return options.string('against') ? await characterSkillChoices(ctx, focused.value, options.string('against'), 'any') : [];
+    return await characterSkillChoices(ctx, focused.value, options.string('character'));
   },
 };
 
@@ -204,9 +194,4 @@ export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResu
   return { result, id, name: c.row.name, comment, notes, buttons };
 }
 
-export async function characterChoices(ctx: CommandContext, typed: string) {
-  // Folds kana and width (eco, issue 13): `せい` / `ｾｲ` finds セイバー.
-  return await ctx.store.transaction(async (tx) =>
-    (await foldedCharacterNames(tx, ctx.guildId!, ctx.user.id, typed)).map((name) => ({ name, value: name })),
-  );
-}
+export { characterChoices } from '../src/services/character-search.js';

@@ -32,7 +32,8 @@ import type { CheckStatus } from '../src/core/fate/status-names.js';
 import { storeRoll, storedResult } from '../src/services/rolls.js';
 import { getRoll } from '../src/store/rolls.js';
 import { rollView } from '../src/views/roll.js';
-import { foldForSearch } from '../src/core/text/fold.js';
+import { fighterChoices, sideChoices } from '../src/services/combat/fight-choices.js';
+import { combatantSkillChoices } from '../src/services/skill-choices.js';
 import { text, type Reply } from '../src/views/view.js';
 import { characterChoices, splitSkills } from './check.js';
 
@@ -51,7 +52,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.add')
       .addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
-      .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40))
+      .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40).setAutocomplete(true))
       .addStringOption(rowChoice)
       .addBooleanOption((o) => describe(o, 'cmd.combat.hidden'))
       .addIntegerOption((o) => describe(o, 'cmd.combat.hp').setMinValue(1).setMaxValue(9999))
@@ -67,7 +68,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addUserOption((o) => describe(o, 'cmd.combat.player'))
       .addBooleanOption((o) => describe(o, 'cmd.combat.wild')),
   )
-  .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40)).addStringOption(rowChoice))
+  .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40).setAutocomplete(true)).addStringOption(rowChoice))
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
   .addSubcommand((s) => describe(s, 'cmd.combat.next'))
   .addSubcommand((s) =>
@@ -78,14 +79,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.defend')
       .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag'] as const, 'attack.defend')))
-      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(999)),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.combat.yield'))
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.escape')
-      .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40))
+      .addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40).setAutocomplete(true))
       .addBooleanOption((o) => describe(o, 'cmd.combat.escape.opposed'))
       .addBooleanOption((o) => describe(o, 'cmd.combat.escape.rearguard')),
   )
@@ -94,14 +95,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addStringOption((o) => describe(o, 'cmd.combat.priority.mode').setRequired(true).addChoices(...localizedChoices(['attack', 'defense'], 'choice.priorityMode')))
       .addIntegerOption((o) => describe(o, 'cmd.combat.priority.dice').setRequired(true).setMinValue(0).setMaxValue(99))
       .addStringOption((o) => describe(o, 'cmd.combat.priority.status').addChoices(...localizedChoices(['agi', 'mag'], 'choice.coverStatus')))
-      .addStringOption((o) => describe(o, 'cmd.combat.priority.skill').setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.combat.priority.skill').setMaxLength(100).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.combat.fighter').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.cover')
       .addStringOption((o) => describe(o, 'cmd.combat.cover.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.combat.cover.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag', 'str'], 'choice.coverStatus')))
-      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.combat.cover.means').addChoices(...localizedChoices(['body', 'ranged', 'magic'], 'choice.coverMeans')))
       .addIntegerOption((o) => describe(o, 'cmd.combat.cover.reaction').setMinValue(-99).setMaxValue(99))
       .addBooleanOption((o) => describe(o, 'cmd.combat.cover.take')),
@@ -117,7 +118,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addStringOption((o) => describe(o, 'cmd.combat.bs.checks').addChoices(...localizedChoices(['body', 'magic', 'luck'], 'fate.bs.checks')))
       .addBooleanOption((o) => describe(o, 'cmd.combat.bs.byAttack'))
       .addBooleanOption((o) => describe(o, 'cmd.combat.bs.sum'))
-      .addStringOption((o) => describe(o, 'cmd.combat.bs.resistSkills').setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.combat.bs.resistSkills').setMaxLength(300).setAutocomplete(true))
       .addBooleanOption((o) => describe(o, 'cmd.combat.bs.resistible'))
       .addBooleanOption((o) => describe(o, 'cmd.combat.bs.mustExceed')),
   )
@@ -205,16 +206,25 @@ export const combat: CommandModule = {
         return await show(ctx);
     }
   },
-  async autocomplete(ctx, focused) {
-    if (!ctx.guildId) return [];
-    const inFight = await ctx.store.transaction(async (tx) => {
-      const c = await activeCombat(tx, ctx.channelId);
-      if (!c) return [];
-      return isPersona(c.state) ? c.state.setup.map((x) => x.name) : (c.state as FateCombatState).combatants.map((x) => x.name);
-    });
-    const names = [...new Set([...inFight, ...(await characterChoices(ctx, focused.value)).map((c) => c.value)])];
-    const typed = foldForSearch(focused.value);
-    return names.filter((n) => foldForSearch(n).includes(typed)).slice(0, 25).map((n) => ({ name: n, value: n }));
+  async autocomplete(ctx, focused, options) {
+    const sub = options.subcommand();
+    const named = (s: FateCombatState, option: string) => s.combatants.find((c) => c.name === options.string(option));
+    switch (focused.name) {
+      case 'side':
+        return await sideChoices(ctx, focused.value);
+      case 'skills': // the defender's (L208–213) or the coverer's skills
+        return await combatantSkillChoices(ctx, focused.value, (s) => (sub === 'cover' ? named(s, 'who') : s.combatants.find((c) => c.key === s.pending?.target)));
+      case 'skill': // priority (L220–225): the fighter's, or the one whose turn it is
+        return await combatantSkillChoices(ctx, focused.value, (s) => (options.string('fighter') ? named(s, 'fighter') : currentActor(s)), null);
+      case 'resist_skills':
+        return await combatantSkillChoices(ctx, focused.value, (s) => named(s, 'fighter'));
+      case 'who':
+        // add: a sheet of this server (the GM's command); remove, cover: who is in the fight
+        if (sub === 'add') return await characterChoices(ctx, focused.value);
+        return await fighterChoices(ctx, focused.value, { own: sub === 'cover' });
+      default: // fighter: one's own for a priority declaration (mayActFor)
+        return await fighterChoices(ctx, focused.value, { own: sub === 'priority' });
+    }
   },
 };
 

@@ -6,7 +6,7 @@ import { forTable } from '../src/services/table.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
-import { foldForSearch } from '../src/core/text/fold.js';
+import { nameChoices, plainNames } from '../src/services/name-choices.js';
 import { channelCounters, deleteCounter, findCounter, insertCounter, updateCounter, type CounterRow } from '../src/store/counters.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
@@ -88,8 +88,7 @@ export const counter: CommandModule = {
   },
   async autocomplete(ctx, focused) {
     const rows = await ctx.store.transaction(async (tx) => channelCounters(tx, ctx.channelId));
-    const key = foldForSearch(focused.value);
-    return rows.filter((c) => foldForSearch(c.name).includes(key)).map((c) => ({ name: c.name, value: c.name }));
+    return nameChoices(focused.value, plainNames(rows.map((c) => c.name)));
   },
 };
 

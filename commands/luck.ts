@@ -48,7 +48,7 @@ export const luck: CommandModule = {
     return await reroll(ctx, Number.isInteger(id) ? id : null, true);
   },
   async autocomplete(ctx, focused) {
-    return ctx.guildId ? await characterChoices(ctx, focused.value) : [];
+    return await characterChoices(ctx, focused.value); // the share partner: anyone's
   },
 };
 

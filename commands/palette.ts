@@ -13,7 +13,8 @@ import { gradeLevel } from '../src/core/fate/sheet/grades.js';
 import { STATUS_KEYS } from '../src/core/fate/sheet/types.js';
 import { PALETTE_LIMITS, paletteText, parsePaletteText, parseVariableText, readCcfolia, substitute, type Palette } from '../src/core/palette/palette.js';
 import { sheetVariables } from '../src/core/palette/sheet-variables.js';
-import { foldForSearch } from '../src/core/text/fold.js';
+import { characterChoices } from '../src/services/character-search.js';
+import { nameChoices, plainNames } from '../src/services/name-choices.js';
 import { findCharacter, getCharacter } from '../src/store/characters.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
@@ -115,13 +116,9 @@ export const palette: CommandModule = {
 
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
-    if (focused.name === 'character') {
-      const { characterChoices } = await import('./check.js');
-      return await characterChoices(ctx, focused.value);
-    }
+    if (focused.name === 'character') return await characterChoices(ctx, focused.value);
     const rows = await ctx.store.transaction(async (tx) => ownPalettes(tx, ctx.guildId, ctx.user.id));
-    const key = foldForSearch(focused.value);
-    return rows.filter((r) => foldForSearch(r.name).includes(key)).map((r) => ({ name: r.name, value: r.name }));
+    return nameChoices(focused.value, plainNames(rows.map((r) => r.name)));
   },
 };
 

@@ -50,6 +50,8 @@ import { choiceBlockingStatus } from '../src/core/persona/combatant.js';
 import { coverRefusal } from '../src/core/persona/defense.js';
 import { blockFields, statusBlock, type BadStatusDef, type StatusBlock } from '../src/core/persona/status-table.js';
 import { randomAction } from '../src/services/combat/persona-random.js';
+import { personaChoices } from '../src/services/combat/persona-choices.js';
+import { nameChoices } from '../src/services/name-choices.js';
 import type { Locale } from '../src/i18n/index.js';
 import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
@@ -62,7 +64,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.attack')
       .addStringOption((o) => describe(o, 'cmd.persona.skill').setMaxLength(60).setAutocomplete(true))
-      .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.kind').addChoices(...localizedChoices(['physical', 'magic'], 'choice.damageKind')))
       .addStringOption((o) => describe(o, 'cmd.persona.element').setMaxLength(60))
       .addStringOption((o) => describe(o, 'cmd.persona.dice').setMaxLength(60))
@@ -86,24 +88,24 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .addSubcommand((s) => describe(s, 'cmd.persona.summon').addBooleanOption((o) => describe(o, 'cmd.persona.spend')))
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.item')
-      .addStringOption((o) => describe(o, 'cmd.persona.name').setRequired(true).setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.name').setRequired(true).setMaxLength(60).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.amount').setRequired(true).setMaxLength(60))
-      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.resource').addChoices(...localizedChoices(['hp', 'sp'], `persona.resource`)))
       .addBooleanOption((o) => describe(o, 'cmd.persona.cure'))
       .addBooleanOption((o) => describe(o, 'cmd.persona.revive')),
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.wait'))
   .addSubcommand((s) => describe(s, 'cmd.persona.defend'))
-  .addSubcommand((s) => describe(s, 'cmd.persona.escape').addStringOption((o) => describe(o, 'cmd.persona.with').setMaxLength(200)))
+  .addSubcommand((s) => describe(s, 'cmd.persona.escape').addStringOption((o) => describe(o, 'cmd.persona.with').setMaxLength(200).setAutocomplete(true)))
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.allout')
       .addStringOption((o) => describe(o, 'cmd.persona.allkind').addChoices(...localizedChoices(['bokosuka', 'showtime'], `persona.allkind`)))
-      .addStringOption((o) => describe(o, 'cmd.persona.target').setMaxLength(100)),
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setMaxLength(100).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.talk')
-      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.persona.chance').setRequired(true).setMinValue(0).setMaxValue(200))
       .addStringOption((o) => describe(o, 'cmd.persona.reward').addChoices(...localizedChoices(['item', 'macca', 'persona'], `persona.rewardKind`)))
       .addIntegerOption((o) => describe(o, 'cmd.persona.level').setMinValue(0).setMaxValue(999))
@@ -115,12 +117,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.combo')
-      .addStringOption((o) => describe(o, 'cmd.persona.comboSkills').setRequired(true).setMaxLength(300))
-      .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200))
+      .addStringOption((o) => describe(o, 'cmd.persona.comboSkills').setRequired(true).setMaxLength(300).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.element').setMaxLength(60))
       .addStringOption((o) => describe(o, 'cmd.persona.name').setMaxLength(60)),
   )
-  .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100)))
+  .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100).setAutocomplete(true)))
   .addSubcommand((s) => describe(s, 'cmd.persona.pass'))
   .addSubcommand((s) => describe(s, 'cmd.persona.random'))
   .addSubcommand((s) =>
@@ -136,14 +138,14 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.add')
       .addStringOption((o) => describe(o, 'cmd.persona.block').setMaxLength(BLOCK_MAX))
-      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.side').addChoices(...localizedChoices(['pc', 'npc'], 'choice.side')))
       .addUserOption((o) => describe(o, 'cmd.persona.player'))
       .addBooleanOption((o) => describe(o, 'cmd.persona.hidden')),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.adjust')
-      .addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.persona.hp').setMinValue(0).setMaxValue(9999))
       .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(9999))
       .addStringOption((o) => describe(o, 'cmd.persona.status').setMaxLength(40))
@@ -157,21 +159,21 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.dodge')
       .addBooleanOption((o) => describe(o, 'cmd.persona.on').setRequired(true))
-      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100)),
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.cover')
-      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100))
-      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100))
+      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100).setAutocomplete(true))
       .addBooleanOption((o) => describe(o, 'cmd.persona.coverEvade')),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.finish')
-      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200))
-      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100)),
+      .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100).setAutocomplete(true)),
   )
   .addSubcommand((s) => describe(s, 'cmd.persona.go'))
-  .addSubcommand((s) => describe(s, 'cmd.persona.extra').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
+  .addSubcommand((s) => describe(s, 'cmd.persona.extra').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100).setAutocomplete(true)))
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.setting')
       .addStringOption((o) => describe(o, 'cmd.persona.recovery').addChoices(...localizedChoices(['rounds', 'turns'], `persona.recoveryCount`)))
@@ -180,7 +182,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addStringOption((o) => describe(o, 'cmd.persona.dbladder').setMaxLength(300))
       .addBooleanOption((o) => describe(o, 'cmd.persona.fumbleEvade')),
   )
-  .addSubcommand((s) => describe(s, 'cmd.persona.first').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100)))
+  .addSubcommand((s) => describe(s, 'cmd.persona.first').addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100).setAutocomplete(true)))
   .toJSON();
 
 export const persona: CommandModule = {
@@ -265,19 +267,16 @@ export const persona: CommandModule = {
       }
     });
   },
-  async autocomplete(ctx, focused) {
+  async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
     const row = await ctx.store.transaction(async (tx) => await requireCombat(tx, ctx).catch(() => null));
     if (!row || !isPersona(row.state)) return [];
     const state = row.state;
     if (focused.name === 'ailment') {
       const table = state.combat?.config.badStatuses ?? state.config?.badStatuses ?? DEFAULT_BAD_STATUSES;
-      return table.map((d) => ({ name: d.name[ctx.locale], value: d.id })).filter((c) => c.name.includes(focused.value) || c.value.includes(focused.value)).slice(0, 25);
+      return nameChoices(focused.value, table.map((d) => ({ name: d.name[ctx.locale], value: d.id, also: [d.id, ...Object.values(d.name)] })));
     }
-    if (!state.combat) return [];
-    const owner = state.combat.slot?.ownerId;
-    const skills = state.setup.find((c) => c.id === owner)?.skills?.map((s) => s.name) ?? [];
-    return skills.filter((n) => n.includes(focused.value)).slice(0, 25).map((n) => ({ name: n, value: n }));
+    return await ctx.store.transaction(async (tx) => await personaChoices(ctx, tx, state, options.subcommand(), focused));
   },
 };
 

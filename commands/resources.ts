@@ -84,7 +84,7 @@ export const hp: CommandModule = {
         return await change(ctx, options, 'hp.set', setHp);
     }
   },
-  autocomplete: async (ctx, focused) => (ctx.guildId ? await characterChoices(ctx, focused.value) : []),
+  autocomplete: async (ctx, focused) => await characterChoices(ctx, focused.value, 'own'),
 };
 
 export const mp: CommandModule = {
@@ -106,7 +106,8 @@ export const mp: CommandModule = {
         return await supplyMp(ctx, options);
     }
   },
-  autocomplete: async (ctx, focused) => (ctx.guildId ? await characterChoices(ctx, focused.value) : []),
+  // one's own character (assertCanEdit); the servant supplied or supported may be anyone's
+  autocomplete: async (ctx, focused) => await characterChoices(ctx, focused.value, focused.name === 'servant' ? 'any' : 'own'),
 };
 
 async function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOptions): Promise<{ master: Character; servant: Character }> {

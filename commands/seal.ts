@@ -65,7 +65,8 @@ export const seal: CommandModule = {
     return await decide(ctx, Number(id), action === 'approve');
   },
   async autocomplete(ctx, focused) {
-    return ctx.guildId ? await characterChoices(ctx, focused.value) : [];
+    // the master is the caller's own (assertCanEdit); the target may be anyone's
+    return await characterChoices(ctx, focused.value, focused.name === 'master' ? 'own' : 'any');
   },
 };
 

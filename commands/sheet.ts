@@ -21,12 +21,15 @@ import {
 } from '../src/core/fate/sheet/index.js';
 import { STATUS_KEYS, type CharacterSheet, type StatusKey } from '../src/core/fate/sheet/types.js';
 import { parseStatusName } from '../src/core/fate/status-names.js';
-import { activeCharacterId, clearActiveFor, findCharacter, getCharacter, insertCharacter, listCharacters, searchCharacters, setActiveCharacter, softDeleteCharacter } from '../src/store/characters.js';
+import { activeCharacterId, clearActiveFor, findCharacter, getCharacter, insertCharacter, listCharacters, setActiveCharacter, softDeleteCharacter } from '../src/store/characters.js';
 import { appendEvent } from '../src/store/events.js';
 import type { Tx } from '../src/store/db.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 import { forTable } from '../src/services/table.js';
 import { activeWar } from '../src/store/wars.js';
+import { characterChoices } from '../src/services/character-search.js';
+import { nameChoices } from '../src/services/name-choices.js';
+import { characterSkillChoices } from '../src/services/skill-choices.js';
 
 const NAME_MAX = SHEET_LIMITS.maxNameLength;
 const VALUE_MAX = 200;
@@ -64,7 +67,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
       .addStringOption(nameOption('cmd.sheet.name'))
       .addIntegerOption((o) => describe(o, 'cmd.sheet.wealth.roll').setMinValue(1))
       .addStringOption((o) => describe(o, 'cmd.sheet.wealth.item').addChoices(...localizedChoices(['hp', 'mp', 'skill'] as const, 'wealth.item')))
-      .addStringOption((o) => describe(o, 'cmd.sheet.wealth.skill').setMaxLength(100)),
+      .addStringOption((o) => describe(o, 'cmd.sheet.wealth.skill').setMaxLength(100).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.sheet.item')
@@ -126,8 +129,9 @@ export const sheet: CommandModule = {
   async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
     if (focused.name === 'field') return await fieldChoices(ctx, focused.value, options.string('name'));
-    const rows = await ctx.store.transaction(async (tx) => await searchCharacters(tx, ctx.guildId!, ctx.user.id, focused.value));
-    return rows.map((r) => ({ name: r.name, value: r.name }));
+    if (focused.name === 'skill') return await characterSkillChoices(ctx, focused.value, options.string('name'), 'own', null);
+    // anyone's sheet can be read or be an item's target; the others change the named sheet (assertCanEdit)
+    return await characterChoices(ctx, focused.value, options.subcommand() === 'show' || focused.name === 'target' ? 'any' : 'own');
   },
 };
 
@@ -285,9 +289,11 @@ async function fieldChoices(ctx: CommandContext, typed: string, name: string | n
       return [];
     }
   });
-  const all = [...FIELDS.map((f) => ({ name: ctx.t(`sheet.field.${f}`), value: f })), ...skills.map((s) => ({ name: `${ctx.t('sheet.field.skill')}: ${s}`, value: `skill:${s}` }))];
-  const q = typed.toLowerCase();
-  return all.filter((c) => c.name.toLowerCase().includes(q) || c.value.toLowerCase().includes(q)).slice(0, 25);
+  // a field by its label in the reader's language or by its key; a skill by its name (folded)
+  return nameChoices(typed, [
+    ...FIELDS.map((f) => ({ name: ctx.t(`sheet.field.${f}`), value: f, also: [f] })),
+    ...skills.map((s) => ({ name: `${ctx.t('sheet.field.skill')}: ${s}`, value: `skill:${s}`, also: [s] })),
+  ]);
 }
 
 async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply> {

@@ -8,6 +8,7 @@ import type { CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
 import { diceStats, faceBars, type RollFacts } from '../src/core/stats/dice-stats.js';
 import { findCharacter } from '../src/store/characters.js';
+import { characterChoices } from '../src/services/character-search.js';
 import { UserError } from '../src/services/errors.js';
 import { storedDice } from '../src/services/rolls.js';
 import { text, type Field } from '../src/views/view.js';
@@ -69,8 +70,6 @@ export const stats: CommandModule = {
     };
   },
   async autocomplete(ctx, focused) {
-    if (!ctx.guildId) return [];
-    const { characterChoices } = await import('./check.js');
     return await characterChoices(ctx, focused.value);
   },
 };

@@ -30,6 +30,8 @@ import type { FactionRow, WarRow } from '../src/store/schema/index.js';
 import { activeWar, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot } from '../src/store/wars.js';
 import { mention, text, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
+import { characterSkillChoices } from '../src/services/skill-choices.js';
+import { NAME_LIST, nameChoices, plainNames } from '../src/services/name-choices.js';
 
 const NAME_MAX = 100;
 const TERRITORIES = ['none', 'small', 'medium', 'large', 'highest'] as const;
@@ -56,7 +58,7 @@ const percentOptions = (s: SlashCommandSubcommandBuilder) =>
     .addStringOption((o) => describe(o, 'cmd.war.archer_bonus').addChoices(...localizedChoices(['str', 'end', 'agi'] as const, 'gw.status')))
     .addBooleanOption((o) => describe(o, 'cmd.war.servantless'))
     .addStringOption((o) => describe(o, 'cmd.war.rank').setMaxLength(RANK_MAX))
-    .addStringOption((o) => describe(o, 'cmd.war.skills').setMaxLength(SKILLS_MAX));
+    .addStringOption((o) => describe(o, 'cmd.war.skills').setMaxLength(SKILLS_MAX).setAutocomplete(true));
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .setDMPermission(false)
@@ -121,7 +123,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
   .addSubcommand((s) =>
     describe(s, 'cmd.war.summon')
       .addStringOption((o) => describe(o, 'cmd.war.summon.method').setRequired(true).addChoices(...localizedChoices(SUMMON_METHODS, 'summon.method')))
-      .addStringOption((o) => describe(o, 'cmd.war.summon.skills').setMaxLength(300))
+      .addStringOption((o) => describe(o, 'cmd.war.summon.skills').setMaxLength(300).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.war.master').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
   .addSubcommand((s) => describe(s, 'cmd.war.tie').addStringOption((o) => describe(o, 'cmd.war.tie.rule').setRequired(true).addChoices(...localizedChoices(TIE_RULES, 'opposed.tie'))))
@@ -190,20 +192,25 @@ export const war: CommandModule = {
         return await board(ctx);
     }
   },
-  async autocomplete(ctx, focused) {
+  async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
+    if (focused.name === 'skills') {
+      // the summoning check rolls the master's skills; a faction lists its servant's (or master's)
+      if (options.subcommand() === 'summon') return await characterSkillChoices(ctx, focused.value, options.string('master'));
+      return await characterSkillChoices(ctx, focused.value, options.string('servant') ?? options.string('master'), 'own', NAME_LIST);
+    }
     if (focused.name === 'field') {
       const ruleset = await ctx.store.transaction(async (tx) => (await activeWar(tx, ctx.channelId))?.ruleset ?? 'percent');
-      return SET_FIELDS.filter((f) => ruleset === 'percent' || COMMON_FIELDS.includes(f))
-        .map((f) => ({ name: ctx.t(`warcmd.field.${f}`), value: f }))
-        .filter((c) => c.value.includes(focused.value) || c.name.includes(focused.value));
+      const fields = SET_FIELDS.filter((f) => ruleset === 'percent' || COMMON_FIELDS.includes(f));
+      return nameChoices(focused.value, fields.map((f) => ({ name: ctx.t(`warcmd.field.${f}`), value: f, also: [f] })));
     }
-    if (focused.name !== 'faction' && focused.name !== 'eater' && focused.name !== 'payer') return await characterChoices(ctx, focused.value);
+    // one's own master and servant join; the GM's NPC team and anyone's checks are the GM's (own: all for the GM)
+    if (focused.name !== 'faction' && focused.name !== 'eater' && focused.name !== 'payer') return await characterChoices(ctx, focused.value, 'own');
     const names = await ctx.store.transaction(async (tx) => {
       const war = await activeWar(tx, ctx.channelId);
       return war ? (await warFactions(tx, war.id)).map((f) => f.name) : [];
     });
-    return names.filter((n) => n.includes(focused.value)).map((n) => ({ name: n, value: n }));
+    return nameChoices(focused.value, plainNames(names));
   },
 };
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, isNull, like, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { CharacterRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
@@ -43,23 +43,20 @@ export async function findCharacter(tx: Tx, guildId: string, name: string, prefe
     .select()
     .from(characters)
     .where(and(eq(characters.guildId, guildId), eq(characters.name, name), isNull(characters.deletedAt)));
-  return matches.find((c) => c.ownerId === preferOwner) ?? (matches.length === 1 ? matches[0] : undefined);
+  const found = matches.find((c) => c.ownerId === preferOwner) ?? (matches.length === 1 ? matches[0] : undefined);
+  if (found || matches.length > 0) return found;
+  // `name#id`: one of several sheets with one name, as autocomplete offers it (issue 19 §2)
+  const byId = ID_FORM.exec(name);
+  if (!byId) return undefined;
+  const row = await first(tx.db.select().from(characters).where(and(eq(characters.guildId, guildId), eq(characters.id, Number(byId[2])), isNull(characters.deletedAt))));
+  return row?.name === byId[1] ? row : undefined;
 }
 
-/** Names containing the typed text, for autocomplete: the caller's own characters first. */
-export async function searchCharacters(tx: Tx, guildId: string, ownerId: string, typed: string): Promise<CharacterRow[]> {
-  const { characters } = tx.t;
-  // SQLite's LIKE ignores ASCII case; PostgreSQL's ILIKE does the same there.
-  const contains = tx.dialect === 'postgres' ? ilike : like;
-  return tx.db
-    .select()
-    .from(characters)
-    .where(and(eq(characters.guildId, guildId), isNull(characters.deletedAt), contains(characters.name, `%${escapeLike(typed)}%`)))
-    .orderBy(ne(characters.ownerId, ownerId), asc(characters.name)) // own first (false sorts before true)
-    .limit(25);
-}
+const ID_FORM = /^(.+)#(\d{1,9})$/s;
 
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '');
+/** The name that picks this one sheet when others share its name. */
+export const characterIdForm = (name: string, id: number): string => `${name}#${id}`;
+
 
 export async function activeCharacterId(tx: Tx, channelId: string, userId: string): Promise<number | undefined> {
   const { activeCharacters } = tx.t;

@@ -2,7 +2,7 @@
 // library, target = MV of the first + difficulty, achievement = MV of the second + color modifier,
 // success when target ≤ achievement.
 import type { RandomSource } from '../random.js';
-import { foldForSearch } from '../text/fold.js';
+import { foldKanaAndWidth } from '../text/fold.js';
 import { judgementColors } from './card.js';
 import { colorRelation, isJudgeColor, type Color, type JudgeColor } from './colors.js';
 import { MtgError } from './errors.js';
@@ -46,7 +46,7 @@ export interface JudgeResult {
  * are not the same judgement. Case and width are folded so "Lockpick" and "lockpick" match.
  */
 export function judgementKey(color: JudgeColor, difficulty: number, action: string | null = null): string {
-  const named = action?.trim() ? `:${foldForSearch(action.trim())}` : '';
+  const named = action?.trim() ? `:${foldKanaAndWidth(action.trim())}` : '';
   return `${color}:${difficulty}${named}`;
 }
 

@@ -10,6 +10,31 @@ describe('foldForSearch (autocomplete for Japanese input)', () => {
     expect(foldedIncludes(['セイバー'], 'あーちゃー')).toBe(false);
     expect(foldForSearch('ＡＢｃ')).toBe('abc');
   });
+
+  // issue 19 §2: せい, ｾｲ and セイ all find セイバー; ソードワールド finds ソード・ワールド.
+  it.each([
+    ['せい', 'セイバー'],
+    ['ｾｲ', 'セイバー'],
+    ['セイ', 'セイバー'],
+    ['せいばー', 'セイバー'],
+    ['ｾｲﾊﾞｰ', 'セイバー'],
+    ['セイバ-', 'セイバー'],
+    ['セイバ', 'セイバー'],
+    ['ソードワールド', 'ソード・ワールド'],
+    ['ｿｰﾄﾞ･ﾜｰﾙﾄﾞ', 'ソードワールド'],
+    ['そーど　わーるど', 'ソード・ワールド'],
+    ['jeanluc', 'Jean-Luc'],
+    ['ＳＡＢＥＲ　ａｌｔｅｒ', 'Saber Alter'],
+  ])('%s finds %s', (typed, name) => {
+    expect(foldedIncludes([name], typed)).toBe(true);
+  });
+
+  it('still tells different names apart', () => {
+    expect(foldedIncludes(['セイバー'], 'ｾｲﾊﾞｰｵﾙﾀ')).toBe(false);
+    expect(foldedIncludes(['ソード・ワールド'], 'ソードワーク')).toBe(false);
+    expect(foldForSearch('ガ')).not.toBe(foldForSearch('カ')); // voiced marks are part of the name
+    expect(foldForSearch('100%_x')).toBe('100%_x'); // LIKE wildcards are ordinary characters here
+  });
 });
 
 describe('escapeMarkdown (user text and BCDice lines reach Discord markdown)', () => {
