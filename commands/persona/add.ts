@@ -1,7 +1,7 @@
 // /persona add (GM): a combatant from a stat block (text or JSON). Discord cannot send a newline in a
 // string option, so a block also comes by a form (run without block:, a paragraph of 4,000
 // characters) or as an attached .txt/.json file; block: itself takes the one-line form (`;` or the
-// section words, persona-block.ts). By name alone it reuses a block stored in an earlier fight here.
+// section words, persona-block.ts). By who: alone it reuses a block stored in an earlier fight here.
 import { parseStatBlock, type StatBlock } from '../../src/services/combat/persona-block.js';
 import { addToFight, blockEntry, storedBlock } from '../../src/services/combat/persona-setup.js';
 import { isPersona, type PersonaCombatState } from '../../src/services/combat/persona.js';
@@ -25,7 +25,7 @@ interface AddFlags {
 
 export type AddOutcome = { modal: ModalView } | { updated: Awaited<ReturnType<typeof saveCombatState>>; events: PersonaEvent[] };
 
-/** The command: block: text, an attached file, a stored block by name, or else the form. */
+/** The command: block: text, an attached file, a stored block by who:, or (none of them) the form. */
 export async function addStart(ctx: CommandContext, options: CommandOptions): Promise<AddOutcome> {
   const side = options.string('side');
   const flags: AddFlags = { side: side === 'pc' || side === 'npc' ? side : null, hidden: options.boolean('hidden') ?? false, player: options.user('player')?.id ?? null };
@@ -34,8 +34,18 @@ export async function addStart(ctx: CommandContext, options: CommandOptions): Pr
   if (pasted) return (await addBlock(ctx, { text: pasted, who }, flags))!;
   const file = options.attachment('file');
   if (file) return (await addBlock(ctx, { text: await readBlockFile(file), who }, flags))!;
-  const added = await addBlock(ctx, { who }, flags);
-  return added ?? { modal: blockForm(ctx, flags, who) };
+  if (!who) {
+    // refuse before the GM types 4,000 characters into a form
+    await ctx.store.transaction(async (tx) => {
+      const combatRow = await requireCombat(tx, ctx);
+      await requireGm(tx, ctx);
+      if (!isPersona(combatRow.state)) throw new UserError('persona.cmd.notRunning');
+    });
+    return { modal: blockForm(ctx, flags) };
+  }
+  const stored = await addBlock(ctx, { who }, flags);
+  if (!stored) throw new UserError('persona.cmd.noBlock', { name: who });
+  return stored;
 }
 
 /** The form's submission: customId `persona:add:<side|->:<0|1>:<player id|->`, fields `block` and `who`. */
@@ -58,13 +68,13 @@ async function readBlockFile(file: AttachmentOption): Promise<string> {
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
-function blockForm(ctx: CommandContext, flags: AddFlags, who: string | undefined): ModalView {
+function blockForm(ctx: CommandContext, flags: AddFlags): ModalView {
   return {
     customId: `persona:add:${flags.side ?? '-'}:${flags.hidden ? 1 : 0}:${flags.player ?? '-'}`,
     title: ctx.t('persona.cmd.formTitle'),
     inputs: [
       { customId: 'block', label: ctx.t('persona.cmd.formBlock'), style: 'paragraph', maxLength: BLOCK_MAX, required: true, placeholder: ctx.t('persona.cmd.formPlaceholder') },
-      { customId: 'who', label: ctx.t('persona.cmd.formWho'), style: 'short', maxLength: WHO_MAX, required: false, ...(who ? { value: who } : {}) },
+      { customId: 'who', label: ctx.t('persona.cmd.formWho'), style: 'short', maxLength: WHO_MAX, required: false },
     ],
   };
 }
