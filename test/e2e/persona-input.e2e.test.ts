@@ -92,7 +92,10 @@ describe("a Wild's second Persona (JA L787–799)", () => {
       { name: 'オルフェウス', agi: 10, luck: 8, resist: { fire: 'resist' }, skills: [{ name: 'アギ', kind: 'magic', elements: ['fire'], power: 1, sp: 4, hit: 'auto' }] },
       { name: 'ピクシー', agi: 12, luck: 9, resist: { elec: 'null', wind: 'weak' }, skills: [{ name: 'ジオ', kind: 'magic', elements: ['elec'], power: 1, sp: 4, hit: 'auto' }] },
     ] }) });
-    await d.gmDo('persona', 'add', [{ name: 'file', value: file }, { name: 'player', value: h.fake.users.player }]);
+    const added = await d.gmDo('persona', 'add', [{ name: 'file', value: file }, { name: 'player', value: h.fake.users.player }]);
+    // the echo lists every Persona with its resistances and skills, for the GM to check
+    expect(shown(added)).toMatch(/Persona オルフェウス: Agi 10 · Luck 8 · Resistances: Fire:Resist · Skills: アギ/);
+    expect(shown(added)).toMatch(/Persona ピクシー: Agi 12 .*Elec(tric)?:Null.* · Skills: ジオ/);
     // the text form gives the same entry
     const fromText = (await import('../../src/services/combat/persona-block.js')).parseStatBlock(WILD);
     expect((await setupOf('アキ')).block).toEqual(fromText);

@@ -16,6 +16,7 @@ export const personaInputMessages: Catalogs = {
     'persona.cmd.outsidePersona': 'Stat block: {name} has Personas, so each resistance and skill line goes under its Persona ("persona <name>" first).',
     'persona.cmd.duplicatePersona': 'Stat block: the Persona {persona} is listed twice.',
     'persona.cmd.unknownPersona': '{name} has no Persona called {persona}. Personas: {list}.',
+    'persona.cmd.personaLine': 'Persona {persona}: {stats}',
   },
   ja: {
     'cmd.persona.file.name': 'ファイル',
@@ -30,6 +31,7 @@ export const personaInputMessages: Catalogs = {
     'persona.cmd.outsidePersona': 'ステータス:{name}はペルソナを持つので、耐性とスキルの行はそれぞれのペルソナの下に書いてください（先に「ペルソナ 名前」）。',
     'persona.cmd.duplicatePersona': 'ステータス:ペルソナ「{persona}」が二度書かれています。',
     'persona.cmd.unknownPersona': '{name}に「{persona}」というペルソナはありません。ペルソナ:{list}',
+    'persona.cmd.personaLine': 'ペルソナ {persona}:{stats}',
   },
   ko: {
     'cmd.persona.file.name': '파일',
@@ -44,5 +46,6 @@ export const personaInputMessages: Catalogs = {
     'persona.cmd.outsidePersona': '스테이터스: {name|은} 페르소나를 가지므로 내성과 스킬 줄은 각 페르소나 아래에 쓰세요 (먼저 "페르소나 이름").',
     'persona.cmd.duplicatePersona': '스테이터스: 페르소나 "{persona}"{persona#이} 두 번 적혀 있습니다.',
     'persona.cmd.unknownPersona': '{name}에게 "{persona}"{persona#이라}는 페르소나는 없습니다. 페르소나: {list}',
+    'persona.cmd.personaLine': '페르소나 {persona}: {stats}',
   },
 };
