@@ -35,6 +35,8 @@ describe('one stat block, every way Discord can bring it', () => {
     expect(parseStatBlock(MULTI.split('\n').join('；'))).toEqual(expected);
     // Discord sends a pasted multi-line block as one line with spaces: the section words split it
     expect(parseStatBlock(MULTI.replace(/\n/g, ' '))).toEqual(expected);
+    // a typed backslash-n (the console, the old /help example)
+    expect(parseStatBlock(MULTI.split('\n').join('\\n'))).toEqual(expected);
     // CRLF from a Windows file
     expect(parseStatBlock(MULTI.replace(/\n/g, '\r\n'))).toEqual(expected);
   });

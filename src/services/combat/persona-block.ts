@@ -191,13 +191,14 @@ interface Segment {
 const headOf = (tok: string) => fold(tok.replace(/[:：]$/, ''));
 
 /**
- * Lines of the text form: newlines and `;` end a line; inside a line, 耐性 / スキル / ペルソナ <name>
+ * Lines of the text form: newlines, `;` and a typed `\\n` end a line; inside a line, 耐性 / スキル / ペルソナ <name>
  * start a new one (a multi-line block pasted into Discord's one-line option arrives with spaces).
  * `ペルソナ70` / `ペルソナ 70` stays the <ペルソナ> skill %.
  */
 export function blockLines(text: string): Segment[] {
   const out: Segment[] = [];
-  for (const raw of text.split(/\r?\n|[;；]/)) {
+  // a typed `\n` (the console, an old example) ends a line too; JSON never comes here
+  for (const raw of text.split(/\r?\n|\\n|[;；]/)) {
     const tokens = raw
       .trim()
       .split(/[\s,、，|｜/]+/)
