@@ -29,9 +29,14 @@ export function personaNames(entry: PersonaSetup | undefined): string[] {
   return entry?.block?.personas?.map((p) => p.name) ?? [];
 }
 
+/** Enemies this combatant made its Personas by Wild Talk in this fight (JA L1056–1058): not in the block, no stored stats. */
+function wonPersonas(combat: CombatState, entry: PersonaSetup | undefined): string[] {
+  return (combat.rewards ?? []).filter((r) => r.kind === 'persona' && entry !== undefined && r.by === entry.name).map((r) => r.from);
+}
+
 /**
- * The open slot's owner changes to `name`. A block that lists Personas only allows those (a typo is
- * refused with the list); otherwise (an ad hoc combatant, a one-Persona block) any name is taken with
+ * The open slot's owner changes to `name`. A block that lists Personas only allows those and the ones
+ * won by Wild Talk (a typo is refused with the list); otherwise (an ad hoc combatant, a one-Persona block) any name is taken with
  * the stats the GM gives, and no stored skills: the previous Persona's no longer fire.
  * `overrides` are the command's explicit options (速, 運, 防御, 耐性), which win over the block's.
  */
@@ -40,7 +45,8 @@ export function changeToPersona(combat: CombatState, state: PersonaCombatState, 
   const entry = state.setup.find((c) => c.id === ownerId);
   const listed = personaNames(entry);
   const found = findPersona(entry?.block, name);
-  if (listed.length > 0 && !found) {
+  const won = wonPersonas(combat, entry).some((n) => foldForSearch(n) === foldForSearch(name.trim()));
+  if (listed.length > 0 && !found && !won) {
     throw new UserError('persona.cmd.unknownPersona', { name: entry!.name, persona: name.slice(0, 60), list: listed.join(', ') });
   }
   const patch: PersonaPatch = found ? { ...personaPatch(found), ...overrides, name: found.name } : { ...overrides, name: name.trim() };
