@@ -102,6 +102,7 @@ describe("a Wild's second Persona (JA L787–799)", () => {
     await d.gmDo('combat', 'next');
     expect(await d.who('アキ')).toMatchObject({ persona: 'オルフェウス', agi: 10, resistances: { fire: 'resist' } });
     expect(await d.slotOwner()).toBe('アキ'); // DEX 12 before 速 5
+    expect(await d.board()).toMatch(/アキ[^\n]*Persona: オルフェウス/);
   });
 
   it('before the change the second Persona’s skill does not fire', async () => {
@@ -126,6 +127,10 @@ describe("a Wild's second Persona (JA L787–799)", () => {
     const ex = await d.as(h.fake.users.player, 'change', [{ name: 'name', value: 'ジャックフロスト' }]);
     expect(ephemeral(ex)).toBe(true);
     expect(shown(ex)).toMatch(/オルフェウス, ピクシー/);
+    const ja = await d.gmDo('persona', 'change', [{ name: 'name', value: 'ジャックフロスト' }], 'ja');
+    expect(shown(ja)).toMatch(/アキに「ジャックフロスト」というペルソナはありません/);
+    const ko = await d.gmDo('persona', 'change', [{ name: 'name', value: 'ジャックフロスト' }], 'ko');
+    expect(shown(ko)).toMatch(/"ジャックフロスト"(이)?라는 페르소나는 없습니다/);
     expect((await d.who('アキ')).persona).toBe('オルフェウス');
   });
 
@@ -134,6 +139,7 @@ describe("a Wild's second Persona (JA L787–799)", () => {
     // the change happens even on a failed roll (the slot is then used): the Persona is Pixie either way
     expect(await d.who('アキ')).toMatchObject({ persona: 'ピクシー', agi: 12, luck: 9, resistances: { elec: 'null', wind: 'weak' } });
     expect((await setupOf('アキ')).skills!.map((s) => s.name)).toEqual(['ジオ']);
+    expect(await d.board()).toMatch(/アキ[^\n]*Persona: ピクシー/);
     // on to the Wild's next slot if the roll failed
     for (let i = 0; i < 6 && (await d.slotOwner()) !== 'アキ'; i++) await d.gmDo('persona', 'pass');
     expect(await d.slotOwner()).toBe('アキ');
