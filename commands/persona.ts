@@ -56,7 +56,6 @@ import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
 import { text, type DirectMessage, type Reply } from '../src/views/view.js';
 
-
 const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .setDMPermission(false)
   .addSubcommand((s) =>

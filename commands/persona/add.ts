@@ -2,6 +2,8 @@
 // string option, so a block also comes by a form (run without block:, a paragraph of 4,000
 // characters) or as an attached .txt/.json file; block: itself takes the one-line form (`;` or the
 // section words, persona-block.ts). By who: alone it reuses a block stored in an earlier fight here.
+// Before round 1 the combatant joins the setup; later it is a reinforcement acting from the next round.
+// The reply (ephemeral, the GM's) echoes every stored stat, each Persona of a Wild included.
 import { parseStatBlock, type StatBlock } from '../../src/services/combat/persona-block.js';
 import { addToFight, blockEntry, storedBlock } from '../../src/services/combat/persona-setup.js';
 import { isPersona, type PersonaCombatState } from '../../src/services/combat/persona.js';
