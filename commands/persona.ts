@@ -3,12 +3,14 @@
 // next slot and shows the events. The GM also adds combatants from stat blocks, adjusts them mid-fight
 // and orders ties; each defender chooses whether to try Persona evasion.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { parseStatBlock } from '../src/services/combat/persona-block.js';
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../src/services/combat/persona-input.js';
-import { addToFight, blockEntry, statLine, storedBlock } from '../src/services/combat/persona-setup.js';
+import { statLine } from '../src/services/combat/persona-setup.js';
 import { useSkill } from '../src/services/combat/persona-skill.js';
 import { combination } from '../src/services/combat/persona-combo.js';
-import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, tries, type PersonaCombatState } from '../src/services/combat/persona.js';
+import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, tries, type PersonaCombatState, type PersonaSetup } from '../src/services/combat/persona.js';
+import { changeToPersona } from '../src/services/combat/persona-change.js';
+import { changeChoices } from './persona/change.js';
+import { addStart, addSubmitted, BLOCK_MAX } from './persona/add.js';
 import { recipientLocales } from '../src/services/locales.js';
 import { actorOf, forTable } from '../src/services/table.js';
 import { channelGm } from '../src/store/gms.js';
@@ -27,7 +29,6 @@ import {
   endAction,
   escape,
   heal,
-  personaChange,
   summonPersona,
   wait,
   wildTalk,
@@ -57,8 +58,6 @@ import type { RandomSource } from '../src/core/random.js';
 import { DEFAULT_BAD_STATUSES } from '../src/core/persona/status-table.js';
 import { text, type DirectMessage, type Reply } from '../src/views/view.js';
 
-const BLOCK_MAX = 4000;
-
 const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .setDMPermission(false)
   .addSubcommand((s) =>
@@ -79,7 +78,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.change')
-      .addStringOption((o) => describe(o, 'cmd.persona.name').setRequired(true).setMaxLength(60))
+      .addStringOption((o) => describe(o, 'cmd.persona.name').setRequired(true).setMaxLength(60).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.persona.agi').setMinValue(0).setMaxValue(999))
       .addIntegerOption((o) => describe(o, 'cmd.persona.luck').setMinValue(0).setMaxValue(999))
       .addIntegerOption((o) => describe(o, 'cmd.persona.defense').setMinValue(0).setMaxValue(999))
@@ -141,7 +140,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.side').addChoices(...localizedChoices(['pc', 'npc'], 'choice.side')))
       .addUserOption((o) => describe(o, 'cmd.persona.player'))
-      .addBooleanOption((o) => describe(o, 'cmd.persona.hidden')),
+      .addBooleanOption((o) => describe(o, 'cmd.persona.hidden'))
+      .addAttachmentOption((o) => describe(o, 'cmd.persona.file')),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.adjust')
@@ -192,8 +192,12 @@ export const persona: CommandModule = {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     const sub = options.subcommand();
     switch (sub) {
-      case 'add':
-        return await add(ctx, options);
+      case 'add': {
+        // a stat block by text, file, stored name or the form (commands/persona/add.ts)
+        const added = await addStart(ctx, options);
+        if ('modal' in added) return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: [], ephemeral: true }, dms: [], modal: added.modal };
+        return await publicReply(ctx, added.updated, added.events, true);
+      }
       case 'analyze':
         return await analyze(ctx, options);
       case 'setting':
@@ -216,7 +220,8 @@ export const persona: CommandModule = {
           return attackStep(combat, state, options, rng);
         case 'change':
           // Wild only: a successful change keeps the slot (a second action), a failed one uses it (JA L787–794).
-          return personaChange(combat, changePatch(options), rng);
+          // A block's Persona by name brings its stats, resistances and skills (JA L797; persona-change.ts).
+          return changeToPersona(combat, state, options.string('name') ?? '', changePatch(options), rng);
         case 'summon':
           // JA L83–84: <ペルソナ> success, or spend the slot; a Released Persona needs the roll (JA L1074).
           return summonPersona(combat, { spendSlot: options.boolean('spend') ?? false }, rng);
@@ -267,6 +272,14 @@ export const persona: CommandModule = {
       }
     });
   },
+  // A file is fetched before the answer: acknowledge first. Without one the form must be the first answer.
+  defer: (sub, via, given) => (via === 'command' && sub === 'add' && given?.attachment ? 'ephemeral' : null),
+  async modal(ctx, customId, fields) {
+    if (!ctx.guildId) throw new UserError('error.guildOnly');
+    const added = await addSubmitted(ctx, customId, fields);
+    if ('modal' in added) throw new UserError('error.staleButton');
+    return await publicReply(ctx, added.updated, added.events, true);
+  },
   async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
     const row = await ctx.store.transaction(async (tx) => await requireCombat(tx, ctx).catch(() => null));
@@ -276,14 +289,16 @@ export const persona: CommandModule = {
       const table = state.combat?.config.badStatuses ?? state.config?.badStatuses ?? DEFAULT_BAD_STATUSES;
       return nameChoices(focused.value, table.map((d) => ({ name: d.name[ctx.locale], value: d.id, also: [d.id, ...Object.values(d.name)] })));
     }
+    if (focused.name === 'name' && options.subcommand() === 'change') {
+      return state.combat ? changeChoices(state, focused.value, { id: ctx.user.id, gm: await ctx.store.transaction((tx) => isGm(tx, ctx)) }) : [];
+    }
     return await ctx.store.transaction(async (tx) => await personaChoices(ctx, tx, state, options.subcommand(), focused));
   },
 };
 
-function changePatch(options: CommandOptions): PersonaPatch {
+function changePatch(options: CommandOptions): Omit<PersonaPatch, 'name'> {
   const optional = <T>(value: T | null, key: string) => (value === null ? {} : { [key]: value });
   return {
-    name: options.string('name') ?? '',
     ...optional(options.integer('agi'), 'agi'),
     ...optional(options.integer('luck'), 'luck'),
     ...optional(options.integer('defense'), 'defense'),
@@ -362,7 +377,7 @@ function coversFor(combat: CombatState, state: PersonaCombatState): CoverDeclara
 }
 
 /** Applies the open slot's action, then runs the fight on to the next open slot. */
-async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step): Promise<Reply> {
+async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step & { setup?: PersonaSetup[] }): Promise<Reply> {
   const { updated, events } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
@@ -380,7 +395,8 @@ async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState,
     if (noChoice && !gm && sub !== 'random' && sub !== 'defend') throw new UserError('persona.cmd.randomOnly', { name: actor!.name, status: statusName(state.combat, noChoice.id, ctx.locale) });
     const step = withStatusNames(() => rule(state.combat!, state, ctx.rng), state.combat, ctx.locale);
     const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
-    const next: PersonaCombatState = { ...state, combat: advanced.combat };
+    // a Persona change also swaps the skills kept beside the combatant (persona-change.ts)
+    const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: advanced.combat };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
   });
   return publicReply(ctx, updated, events);
@@ -407,29 +423,6 @@ async function gmEventCopy(ctx: CommandContext, state: PersonaCombatState, event
   const locale = (await ctx.store.transaction((tx) => recipientLocales(tx, [gm.userId], asLocale(gm.locale))))(gm.userId);
   const gmCtx = { ...ctx, locale, t: translator(locale) };
   return [{ userId: gm.userId, gm: true, view: { locale, tone: 'secret', title: gmCtx.t('persona.gmCopy.title', { channel: `<#${ctx.channelId}>` }), blocks: eventLines(gmCtx, state.combat, events, state, true).map(text), ephemeral: false } }];
-}
-
-/**
- * /persona add (GM): a combatant from a pasted stat block (text or JSON), or by name from a block
- * pasted in an earlier fight of this channel. Before round 1 it joins the setup; later it is a
- * reinforcement that acts from the next round. The reply (ephemeral) echoes every stored stat.
- */
-async function add(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const { updated, events } = await ctx.store.transaction(async (tx) => {
-    const combatRow = await requireCombat(tx, ctx);
-    await requireGm(tx, ctx);
-    const state = combatRow.state;
-    if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
-    const pasted = options.string('block');
-    const who = options.string('who')?.trim();
-    const block = pasted ? parseStatBlock(pasted, state.combat?.config.badStatuses ?? state.config?.badStatuses) : who ? await storedBlock(tx, ctx.channelId, who) : undefined;
-    if (!block) throw new UserError(who ? 'persona.cmd.noBlock' : 'error.missingOption', { name: who ?? '', option: 'block' });
-    const side = (options.string('side') as 'pc' | 'npc' | null) ?? block.side;
-    if (side !== 'pc' && side !== 'npc') throw new UserError('persona.cmd.side');
-    const step = addToFight(ctx, state, blockEntry(who && pasted ? { ...block, name: who } : block, side, options.boolean('hidden') ?? false, options.user('player')?.id ?? null));
-    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.added', step.state), events: step.events };
-  });
-  return publicReply(ctx, updated, events, true);
 }
 
 /** GM (or the combatant's player for dodge/first): adjust, evasion choice, tie order within a side. */

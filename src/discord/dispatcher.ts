@@ -94,7 +94,7 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
 async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable): Promise<true> {
   const ctx = await contextOf(deps, interaction);
   const deferAs = interaction.isChatInputCommand()
-    ? module.defer?.(interaction.options.getSubcommand(false), 'command')
+    ? module.defer?.(interaction.options.getSubcommand(false), 'command', { attachment: (interaction.options.resolved?.attachments?.size ?? 0) > 0 })
     : interaction.isModalSubmit()
       ? module.defer?.(null, 'modal')
       : null;

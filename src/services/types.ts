@@ -77,8 +77,9 @@ export interface CommandModule {
   /**
    * Work that may take longer than Discord's three seconds (network lookups): the adapter
    * acknowledges first, with the visibility given here, and sends the reply when it is ready.
+   * `given.attachment`: the command came with a file (a form cannot follow an acknowledgement).
    */
-  defer?(subcommand: string | null, via: 'command' | 'modal'): 'ephemeral' | 'public' | null;
+  defer?(subcommand: string | null, via: 'command' | 'modal', given?: { attachment: boolean }): 'ephemeral' | 'public' | null;
   /** Suggestions while the user types the focused option (at most 25). */
   autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, options: CommandOptions): Choice[] | Promise<Choice[]>;
 }

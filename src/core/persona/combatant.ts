@@ -62,7 +62,7 @@ export function makeCombatant(init: CombatantInit): Combatant {
     maka: stages(init.maka, 'maka', id),
     ...(init.level !== undefined ? { level: nonNegativeInt(init.level, 0, 'level', id) } : {}),
     ...(init.bossRank !== undefined ? { bossRank: nonNegativeInt(init.bossRank, 0, 'bossRank', id) } : {}),
-    persona: null,
+    persona: typeof init.persona === 'string' && init.persona.length > 0 ? init.persona : null,
     summoned,
     everSummoned: summoned,
     down: false,

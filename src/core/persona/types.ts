@@ -51,6 +51,8 @@ export interface CombatantInit {
   id: string;
   name: string;
   side: Side;
+  /** the Persona out at the start, for a Wild with several (JA L787) */
+  persona?: string;
   /** DEX; null or absent → 速 is the initiative (JA L10) */
   dex?: number | null;
   /** 速: Persona / enemy agility, used for Persona evasion (JA L969) and as initiative without DEX */

@@ -7,12 +7,27 @@
 //   スキル アギ 魔法 火炎 1db SP4 命中90
 //   スキル 一文字斬り 物理 斬撃 2db HP8 命中85 悩殺30
 //
-// JSON form: the StatBlock fields below, e.g. {"name":"Aki","hp":40,"skills":[{"name":"Agi",...}]}.
+// A Wild (ワイルド) holds several Personas (JA L787, KO L320): each `ペルソナ <name>` line opens that
+// Persona's section, with its own 速/運/耐/魔/db/防御, 耐性 and スキル lines:
+//
+//   アキ pc HP40 SP30 DEX12 ワイルド ペルソナ70
+//   ペルソナ オルフェウス 速10 運8
+//   耐性 火炎:耐性
+//   スキル アギ 魔法 火炎 1db SP4 命中90
+//   ペルソナ ピクシー 速12 運9
+//   スキル ジオ 魔法 電撃 1db SP4 命中90
+//
+// Discord cannot put a newline in a string option (it sends a space), so `;` also ends a line, and a
+// section word (耐性 / スキル / ペルソナ <name>) met inside a line starts a new one: the block pasted
+// on one line reads the same.
+// JSON form: the StatBlock fields below, e.g. {"name":"Aki","hp":40,"skills":[{"name":"Agi",...}]},
+// with "personas":[{"name":"Orpheus","agi":10,"resist":{...},"skills":[...]}, …] for a Wild.
 import { DEFAULT_BAD_STATUSES, type BadStatusDef } from '../../core/persona/status-table.js';
 import type { CombatantInit, Resistance } from '../../core/persona/types.js';
 import { expandDb } from '../../core/persona/damage.js';
 import { evaluateDice } from '../../core/dice/index.js';
 import { seededRandom } from '../../core/random.js';
+import { foldForSearch } from '../../core/text/fold.js';
 import { UserError } from '../errors.js';
 import { findStatusPrefix, isElement, normalizeDice, parseElement, parseResistance, parseResistances, parseStatus } from './persona-input.js';
 
@@ -71,9 +86,29 @@ export interface StatBlock {
   bossRank?: number;
   resist?: Partial<Record<string, Resistance>>;
   skills?: PersonaSkill[];
+  /** a Wild's Personas, the first one summoned at the start; the block's own resist/skills then stay empty */
+  personas?: PersonaEntry[];
+}
+
+/** One Persona of a block: the Persona stats a change brings (JA L797), its resistances and its skills. */
+export interface PersonaEntry {
+  name: string;
+  agi?: number;
+  luck?: number;
+  end?: number;
+  mag?: number;
+  db?: string;
+  mdb?: string;
+  defense?: number;
+  downResistance?: number;
+  resist?: Partial<Record<string, Resistance>>;
+  skills?: PersonaSkill[];
 }
 
 const MAX_SKILLS = 24;
+const MAX_PERSONAS = 12;
+/** the stats a Persona section may set; the others (HP, DEX, CON, …) are the user's own */
+const PERSONA_FIELDS = new Set<keyof PersonaEntry>(['agi', 'luck', 'end', 'mag', 'db', 'mdb', 'defense', 'downResistance']);
 const NAME_MAX = 60;
 const NUM_MAX = 9999;
 
@@ -89,6 +124,7 @@ const STAT_WORDS: Record<string, keyof StatBlock> = {
 const STRING_FIELDS = new Set<keyof StatBlock>(['db', 'mdb', 'name']);
 const RESIST_HEAD = new Set(['耐性', 'resist', 'resistances', '내성', '相性']);
 const SKILL_HEAD = new Set(['スキル', 'skill', '스킬']);
+const PERSONA_HEAD = new Set(['ペルソナ', 'persona', '페르소나']);
 const KIND_WORDS: Record<string, SkillKind> = {
   物理: 'physical', physical: 'physical', phys: 'physical', 물리: 'physical', 魔法: 'magic', magic: 'magic', 마법: 'magic',
   回復: 'heal', heal: 'heal', 회복: 'heal', バステ: 'ailment', ailment: 'ailment', 배드: 'ailment', 即死: 'death', death: 'death', 즉사: 'death',
@@ -146,41 +182,98 @@ function parseJson(text: string): StatBlock {
   }
 }
 
+/** A line's tokens, and the line as the GM wrote it (for error messages). */
+interface Segment {
+  line: string;
+  tokens: string[];
+}
+
+const headOf = (tok: string) => fold(tok.replace(/[:：]$/, ''));
+
+/**
+ * Lines of the text form: newlines, `;` and a typed `\\n` end a line; inside a line, 耐性 / スキル / ペルソナ <name>
+ * start a new one (a multi-line block pasted into Discord's one-line option arrives with spaces).
+ * `ペルソナ70` / `ペルソナ 70` stays the <ペルソナ> skill %.
+ */
+export function blockLines(text: string): Segment[] {
+  const out: Segment[] = [];
+  // a typed `\n` (the console, an old example) ends a line too; JSON never comes here
+  for (const raw of text.split(/\r?\n|\\n|[;；]/)) {
+    const tokens = raw
+      .trim()
+      .split(/[\s,、，|｜/]+/)
+      .filter(Boolean)
+      // `ペルソナ:オルフェウス` → `ペルソナ` `オルフェウス`
+      .flatMap((t) => {
+        const m = /^(.+?)[:：](\D.*)$/.exec(t);
+        return m && PERSONA_HEAD.has(fold(m[1]!)) ? [m[1]!, m[2]!] : [t];
+      });
+    let current: string[] = [];
+    tokens.forEach((tok, i) => {
+      const head = headOf(tok);
+      const opens = RESIST_HEAD.has(head) || SKILL_HEAD.has(head) || (PERSONA_HEAD.has(head) && i + 1 < tokens.length && !/^[0-9０-９]/.test(tokens[i + 1]!));
+      if (opens && current.length > 0) {
+        out.push({ line: current.join(' '), tokens: current });
+        current = [];
+      }
+      current.push(tok);
+    });
+    if (current.length > 0) out.push({ line: current.join(' '), tokens: current });
+  }
+  return out;
+}
+
 function parseText(text: string, table: readonly BadStatusDef[]): StatBlock {
   const block: Partial<StatBlock> & { skills: PersonaSkill[] } = { skills: [] };
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
-  for (const line of lines) {
-    const tokens = line.split(/[\s,、，|｜/]+/).filter(Boolean);
-    const head = fold(tokens[0]!.replace(/[:：]$/, ''));
+  const personas: (PersonaEntry & { skills: PersonaSkill[] })[] = [];
+  for (const { line, tokens } of blockLines(text)) {
+    const head = headOf(tokens[0]!);
+    // the section the resist/skill lines belong to: the last Persona opened, else the character
+    const section = personas.at(-1) ?? block;
     if (RESIST_HEAD.has(head)) {
-      block.resist = { ...(block.resist ?? {}), ...parseResistances(tokens.slice(1).join(',')) };
+      section.resist = { ...(section.resist ?? {}), ...parseResistances(tokens.slice(1).join(',')) };
       continue;
     }
     if (SKILL_HEAD.has(head)) {
-      block.skills.push(parseSkillTokens(line, tokens.slice(1), table));
+      section.skills.push(parseSkillTokens(line, tokens.slice(1), table));
       continue;
     }
-    for (let i = 0; i < tokens.length; i++) {
-      const tok = tokens[i]!;
-      const f = fold(tok);
+    if (PERSONA_HEAD.has(head) && tokens.length > 1 && !/^[0-9０-９]/.test(tokens[1]!)) {
+      const persona: PersonaEntry & { skills: PersonaSkill[] } = { name: tokens[1]!, skills: [] };
+      readStats(persona as Partial<StatBlock>, line, tokens.slice(2), PERSONA_FIELDS as Set<keyof StatBlock>);
+      personas.push(persona);
+      continue;
+    }
+    if (personas.length > 0) bad(line, tokens[0]!); // the character's own stats come before its Personas
+    readStats(block, line, tokens, null);
+  }
+  return personas.length > 0 ? ({ ...block, personas } as StatBlock) : (block as StatBlock);
+}
+
+/** Stat tokens ("HP40", "HP:40", "HP 40", "db1D6+1D4"); `only` limits them to a Persona's. */
+function readStats(block: Partial<StatBlock>, line: string, tokens: string[], only: Set<keyof StatBlock> | null): void {
+  const allowed = (key: keyof StatBlock | undefined): key is keyof StatBlock => key !== undefined && (only === null || only.has(key));
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i]!;
+    const f = fold(tok);
+    if (only === null) {
       if (f === 'pc' || f === 'npc') { block.side = f; continue; }
       if (f === 'wild' || f === 'ワイルド' || f === '와일드') { block.wild = true; continue; }
-      // "HP40", "HP:40", "HP 40", "db1D6+1D4", "物理db:1D6+1D4"
-      const m = /^(.+?)[:：=]?(-?[0-9][0-9dD+\-()*×]*)$/.exec(f);
-      const key = STAT_WORDS[f.replace(/[:：=]$/, '')];
-      if (key !== undefined && i + 1 < tokens.length) {
-        set(block, key, tokens[++i]!, line);
-        continue;
-      }
-      if (m && STAT_WORDS[m[1]!.replace(/[:：=]$/, '')] !== undefined) {
-        set(block, STAT_WORDS[m[1]!.replace(/[:：=]$/, '')]!, m[2]!, line);
-        continue;
-      }
-      if (block.name === undefined) { block.name = tok; continue; }
-      bad(line, tok);
     }
+    const m = /^(.+?)[:：=]?(-?[0-9][0-9dD+\-()*×]*)$/.exec(f);
+    const key = STAT_WORDS[f.replace(/[:：=]$/, '')];
+    if (allowed(key) && i + 1 < tokens.length) {
+      set(block, key, tokens[++i]!, line);
+      continue;
+    }
+    const glued = m ? STAT_WORDS[m[1]!.replace(/[:：=]$/, '')] : undefined;
+    if (m && allowed(glued)) {
+      set(block, glued, m[2]!, line);
+      continue;
+    }
+    if (only === null && block.name === undefined) { block.name = tok; continue; }
+    bad(line, tok);
   }
-  return block as StatBlock;
 }
 
 function set(block: Partial<StatBlock>, key: keyof StatBlock, value: string, line: string): void {
@@ -235,15 +328,52 @@ function validateBlock(raw: StatBlock, table: readonly BadStatusDef[]): StatBloc
   if (raw.mdb !== undefined) out.mdb = checkDb(String(raw.mdb), 'mdb');
   if (raw.wild !== undefined) out.wild = raw.wild === true;
   if (raw.persona !== undefined) out.persona = String(raw.persona).slice(0, NAME_MAX);
-  if (raw.resist !== undefined) {
-    if (typeof raw.resist !== 'object' || raw.resist === null) throw new UserError('persona.cmd.badBlockField', { field: 'resist', value: '?' });
-    out.resist = {};
-    for (const [e, r] of Object.entries(raw.resist)) out.resist[parseElement(e)] = parseResistance(String(r));
+  if (raw.resist !== undefined) out.resist = validateResist(raw.resist);
+  out.skills = validateSkills(raw.skills, table);
+  if (raw.personas !== undefined) {
+    if (!Array.isArray(raw.personas) || raw.personas.length === 0 || raw.personas.length > MAX_PERSONAS) throw new UserError('persona.cmd.badBlockField', { field: 'personas', value: String(Array.isArray(raw.personas) ? raw.personas.length : '?') });
+    // Only a Wild holds several Personas (JA L787, KO L320).
+    if (raw.personas.length > 1 && !out.wild) throw new UserError('persona.cmd.manyNeedWild', { name: out.name });
+    // With Personas, resistances and skills are each Persona's (resistances apply while it is out, JA L956).
+    if (Object.keys(out.resist ?? {}).length > 0 || out.skills.length > 0) throw new UserError('persona.cmd.outsidePersona', { name: out.name });
+    delete out.resist;
+    out.personas = raw.personas.map((p) => validatePersona(p, table));
+    const folded = out.personas.map((p) => fold(p.name));
+    const twice = out.personas.find((_, i) => folded.indexOf(folded[i]!) !== i);
+    if (twice) throw new UserError('persona.cmd.duplicatePersona', { persona: twice.name });
+    out.persona = out.personas[0]!.name;
   }
-  const skills = raw.skills ?? [];
-  if (!Array.isArray(skills) || skills.length > MAX_SKILLS) throw new UserError('persona.cmd.badBlockField', { field: 'skills', value: String(Array.isArray(skills) ? skills.length : '?') });
-  out.skills = skills.map((s) => validateSkill(s, table));
   return out;
+}
+
+function validateResist(resist: unknown): Partial<Record<string, Resistance>> {
+  if (typeof resist !== 'object' || resist === null || Array.isArray(resist)) throw new UserError('persona.cmd.badBlockField', { field: 'resist', value: '?' });
+  const out: Partial<Record<string, Resistance>> = {};
+  for (const [e, r] of Object.entries(resist)) out[parseElement(e)] = parseResistance(String(r));
+  return out;
+}
+
+function validateSkills(raw: unknown, table: readonly BadStatusDef[]): PersonaSkill[] {
+  const skills = raw ?? [];
+  if (!Array.isArray(skills) || skills.length > MAX_SKILLS) throw new UserError('persona.cmd.badBlockField', { field: 'skills', value: String(Array.isArray(skills) ? skills.length : '?') });
+  return skills.map((s: PersonaSkill) => validateSkill(s, table));
+}
+
+function validatePersona(raw: PersonaEntry, table: readonly BadStatusDef[]): PersonaEntry {
+  if (typeof raw !== 'object' || raw === null || typeof raw.name !== 'string' || raw.name.trim() === '' || raw.name.length > NAME_MAX) throw new UserError('persona.cmd.badBlockField', { field: 'persona', value: String((raw as { name?: unknown } | null)?.name ?? '').slice(0, 40) });
+  const out: PersonaEntry = { name: raw.name.trim() };
+  for (const k of ['agi', 'luck', 'end', 'mag', 'defense', 'downResistance'] as const) if (raw[k] !== undefined) out[k] = num(raw[k], `${out.name}.${k}`);
+  if (raw.db !== undefined) out.db = checkDb(String(raw.db), `${out.name}.db`);
+  if (raw.mdb !== undefined) out.mdb = checkDb(String(raw.mdb), `${out.name}.mdb`);
+  if (raw.resist !== undefined) out.resist = validateResist(raw.resist);
+  out.skills = validateSkills(raw.skills, table);
+  return out;
+}
+
+/** The block as its Persona `name` makes it (folded for case, width and kana): stats, resistances, skills. */
+export function findPersona(block: StatBlock | undefined, name: string): PersonaEntry | undefined {
+  const key = foldForSearch(name.trim());
+  return block?.personas?.find((p) => foldForSearch(p.name) === key);
 }
 
 function validateSkill(s: PersonaSkill, table: readonly BadStatusDef[]): PersonaSkill {
@@ -269,11 +399,15 @@ function validateSkill(s: PersonaSkill, table: readonly BadStatusDef[]): Persona
 }
 
 /** The core's view of a block (the skills stay in the command layer). */
-export function blockInit(block: StatBlock, id: string, side: 'pc' | 'npc'): CombatantInit {
+export function blockInit(raw: StatBlock, id: string, side: 'pc' | 'npc'): CombatantInit {
+  // A Wild starts with its first Persona out: that Persona's stats over the block's own.
+  const first = raw.personas?.[0];
+  const block: StatBlock = first ? { ...raw, ...first, name: raw.name, resist: first.resist ?? {}, skills: first.skills ?? [] } : raw;
   return {
     id,
     name: block.name,
     side,
+    ...(first ? { persona: first.name } : {}),
     ...(block.dex !== undefined ? { dex: block.dex } : {}),
     agi: block.agi ?? block.dex ?? 0,
     luck: block.luck ?? 0,

@@ -10,7 +10,7 @@ import type { Tx } from '../../store/db.js';
 import { UserError } from '../errors.js';
 import { isGm } from './store.js';
 import type { CommandContext, CommandOptions } from '../types.js';
-import { blockInit, type PersonaSkill, type StatBlock } from './persona-block.js';
+import { blockInit, type PersonaEntry, type PersonaSkill, type StatBlock } from './persona-block.js';
 import { parseResistances } from './persona-input.js';
 import { advanceToSlot, type PersonaCombatState, type PersonaSetup } from './persona.js';
 
@@ -46,6 +46,29 @@ export function statLine(ctx: CommandContext, c: CombatantInit, skills: readonly
     .join('\n');
 }
 
+/**
+ * A Wild's Personas, one line each (JA L787): the GM checks every Persona's stats, resistances and
+ * skills as stored, not only the first one's, which the stat line above already shows as current.
+ */
+export function personaLines(ctx: CommandContext, personas: readonly PersonaEntry[] = []): string[] {
+  const t = ctx.t;
+  return personas.map((p) => {
+    const stats = [
+      p.agi !== undefined ? `${t('persona.stat.agi')} ${p.agi}` : '',
+      p.luck !== undefined ? `${t('persona.stat.luck')} ${p.luck}` : '',
+      p.end !== undefined || p.mag !== undefined ? `${t('persona.stat.endMag')} ${p.end ?? '-'}/${p.mag ?? '-'}` : '',
+      p.db !== undefined ? `db ${p.db}` : '',
+      p.mdb !== undefined ? `${t('persona.stat.mdb')} ${p.mdb}` : '',
+      p.defense !== undefined ? `${t('persona.stat.defense')} ${p.defense}` : '',
+      p.downResistance !== undefined ? `${t('persona.stat.downRes')} ${p.downResistance}%` : '',
+    ].filter(Boolean);
+    const resist = Object.entries(p.resist ?? {}).map(([e, r]) => `${t(`persona.element.${e}`)}:${t(`persona.resistance.${r}`)}`);
+    const skills = (p.skills ?? []).map((s) => skillSummary(ctx, s));
+    const parts = [stats.join(' · '), resist.length ? `${t('persona.stat.resist')} ${resist.join(', ')}` : '', skills.length ? `${t('persona.stat.skills')} ${skills.join(' / ')}` : ''].filter(Boolean);
+    return t('persona.cmd.personaLine', { persona: p.name, stats: parts.join(' · ') || '-' });
+  });
+}
+
 function skillSummary(ctx: CommandContext, s: PersonaSkill): string {
   const t = ctx.t;
   const bits = [
@@ -68,7 +91,7 @@ function skillSummary(ctx: CommandContext, s: PersonaSkill): string {
 export function addToFight(ctx: CommandContext, s: PersonaCombatState, entry: Omit<PersonaSetup, 'id'>): { state: PersonaCombatState; events: PersonaEvent[] } {
   if (s.setup.some((c) => c.name === entry.name)) throw new UserError('combat.duplicate', { name: entry.name });
   const full = { ...entry, id: `p${s.nextKey}` } as PersonaSetup;
-  const echo = ev('persona.setup.added', { name: full.name, stats: statLine(ctx, full, full.skills) });
+  const echo = ev('persona.setup.added', { name: full.name, stats: [statLine(ctx, full, full.skills), ...personaLines(ctx, full.block?.personas)].join('\n') });
   const next: PersonaCombatState = { ...s, setup: [...s.setup, full], nextKey: s.nextKey + 1 };
   if (!s.combat) return { state: next, events: [echo] };
   const { hidden: _h, owner: _o, block: _b, skills: _s, ...init } = full;
