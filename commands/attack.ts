@@ -73,21 +73,24 @@ export const attack: CommandModule = {
       if (attacker.ownerId !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: attacker.name });
       const target = findCombatant(state, options.string('target') ?? '');
       if (!active(target)) throw new UserError('attack.targetDown', { name: target.name });
-      const magical = options.boolean('magical') ?? status === 'mag';
-      if (!canAttack(state, attacker, target, magical, options.boolean('ranged') ?? false)) throw new UserError('attack.outOfReach', { name: target.name });
+      // An NP attack (np:, or status:np for the sheet's only NP) brings its dice-plus, 固定値 and MP price
+      // (L1064, L1087–1093); status:np rolls the status its weapon type calls for (L209–211).
+      const np = npName !== null || (status === 'np' && attacker.characterId !== null) ? await npFor(tx, attacker, npName) : null;
+      const rollStatus: CheckStatus = status === 'np' && np ? np.status : status;
+      const magical = options.boolean('magical') ?? rollStatus === 'mag';
+      const reach = (options.boolean('ranged') ?? false) || (np?.reachesBackRow ?? false);
+      if (!canAttack(state, attacker, target, magical, reach)) throw new UserError('attack.outOfReach', { name: target.name });
       const skills = splitSkills(options.string('skills'));
-      if (!gm) await assertMagicAllowed(tx, attacker, status, false);
-      // A named NP brings its dice-plus, 固定値 and MP price (L1064, L1087–1093).
-      const np = npName === null ? null : await npFor(tx, attacker, npName);
+      if (!gm) await assertMagicAllowed(tx, attacker, rollStatus, false);
       // Without weapon:, the sheet's weapon (or the NP's 固定値 for an NP attack) is used.
-      const fromSheet = options.integer('weapon') !== null ? null : np ? { attack: np.weapon, name: np.name } : await weaponOf(tx, attacker, status === 'np');
+      const fromSheet = options.integer('weapon') !== null ? null : np ? { attack: np.weapon, name: np.name } : await weaponOf(tx, attacker, false);
       const weapon = options.integer('weapon') ?? fromSheet?.attack ?? 0;
       // A melee attack by a non-flyer on a flyer: −ceil(Lv/2) (L515).
       const flight = flightPenalty({ melee: !magical && !(options.boolean('ranged') ?? false), attackerFlying: attacker.flight !== undefined, targetFlightLevel: target.flight?.level ?? null });
       // The master's support points, spent on this attack (L229); the rest stays for later rolls.
       const support = options.integer('support') ?? 0;
       const supported = await spendSupport(tx, ctx, attacker, support);
-      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, status, skills, ctx, { role: 'attack', round: state.round, minus: flight, plus: support, marks, ...(np ? { extraPools: npPool(np) } : {}) });
+      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, rollStatus, skills, ctx, { role: 'attack', round: state.round, minus: flight, plus: support, marks, ...(np ? { extraPools: npPool(np) } : {}) });
       if (supported) rollNotes.push(supported);
       // The NP's MP is paid after its use (単発, L1064); short of MP the whole attack is refused (L872: HP only with allow_hp).
       const paidNp = np ? await payNp(tx, ctx, attacker, np, options.boolean('allow_hp') ?? false) : null;

@@ -12,13 +12,17 @@ import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import type { FateCombatant } from './state.js';
 
-/** The NP the attacker named on its sheet; refused for an ad-hoc NPC or a name the sheet lacks. */
-export async function npFor(tx: Tx, attacker: FateCombatant, typed: string): Promise<NpAttack> {
+/**
+ * The NP the attacker named on its sheet (`typed` null: the sheet's only NP, as `status:np` asks);
+ * refused for an ad-hoc NPC, a name the sheet lacks, or several NPs and no name.
+ */
+export async function npFor(tx: Tx, attacker: FateCombatant, typed: string | null): Promise<NpAttack> {
   const row = attacker.characterId === null ? undefined : await getCharacter(tx, attacker.characterId);
   if (!row) throw new UserError('fate.np.noSheet', { name: attacker.name });
   const nps = hydrate(row).sheet.noblePhantasms;
-  const np = findNp(nps, typed);
-  if (!np) throw new UserError('fate.np.unknown', { name: attacker.name, np: typed, list: nps.map((n) => n.name).join(', ') || '—' });
+  if (typed === null && nps.length !== 1) throw new UserError('fate.np.which', { name: attacker.name, list: nps.map((n) => n.name).join(', ') || '—' });
+  const np = typed === null ? nps[0] : findNp(nps, typed);
+  if (!np) throw new UserError('fate.np.unknown', { name: attacker.name, np: typed ?? '', list: nps.map((n) => n.name).join(', ') || '—' });
   return npAttack(np);
 }
 

@@ -26,6 +26,10 @@ export interface NpAttack {
   threshold: number;
   /** the 固定値's attack (攻撃力+N) */
   weapon: number;
+  /** the attack status its weapon type calls for (L209–211): 射撃 AGI, 魔術 MAG, otherwise STR */
+  status: 'str' | 'agi' | 'mag';
+  /** 対軍/対城/対界 reach the back row even as a melee weapon (L1088) */
+  reachesBackRow: boolean;
 }
 
 /** The rule's per-use cost before the target multiplier: 単発 2R, 継続 R, 常時 0 (already drained), L1062–1064. */
@@ -76,5 +80,7 @@ export function findNp(nps: readonly SpecialGear[], typed: string): SpecialGear 
 export function npAttack(np: SpecialGear, reading: NpCostReading = 'auto'): NpAttack {
   const { mp, ...cost } = npMpCost(np, reading);
   const { dice, threshold } = npDicePlus(np);
-  return { name: np.name, mp, cost, dice, threshold, weapon: np.fixed?.attack ?? 0 };
+  const status = np.subtype === '射撃' ? 'agi' : np.subtype === '魔術' ? 'mag' : 'str';
+  const reachesBackRow = np.target === '対軍' || np.target === '対城' || np.target === '対界';
+  return { name: np.name, mp, cost, dice, threshold, weapon: np.fixed?.attack ?? 0, status, reachesBackRow };
 }
