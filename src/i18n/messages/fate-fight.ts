@@ -147,6 +147,7 @@ export const fateFightMessages: Catalogs = {
     'fate.np.costMultiplied': '{mp} MP paid (MP消費 {base} ×{factor} for its target class, rounded up).',
     'fate.np.costWritten': '{mp} MP paid (the sheet’s MP消費, ×{factor} for its target class already in it).',
     'fate.np.fromHp': ' ({mp} from MP, {hp} from HP)',
+    'warcmd.logType.fate.npUsed': 'Noble Phantasm MP paid',
   },
   ja: {
     'cmd.combat.priority.skill.name': 'スキル',
@@ -292,6 +293,7 @@ export const fateFightMessages: Catalogs = {
     'fate.np.costMultiplied': 'MP{mp}点を消費（MP消費{base}×{factor}、対象区分による・切り上げ）。',
     'fate.np.costWritten': 'MP{mp}点を消費（シートのMP消費。対象区分の×{factor}は記載済み）。',
     'fate.np.fromHp': '（MPから{mp}点、HPから{hp}点）',
+    'warcmd.logType.fate.npUsed': '宝具のMP消費',
   },
   ko: {
     'cmd.combat.priority.skill.name': '스킬',
@@ -437,5 +439,6 @@ export const fateFightMessages: Catalogs = {
     'fate.np.costMultiplied': 'MP {mp}점 소비 (MP 소비 {base}×{factor}, 대상 구분에 따라 올림).',
     'fate.np.costWritten': 'MP {mp}점 소비 (시트의 MP 소비, 대상 구분의 ×{factor}는 이미 포함).',
     'fate.np.fromHp': ' (MP에서 {mp}점, HP에서 {hp}점)',
+    'warcmd.logType.fate.npUsed': '보구 MP 소비',
   },
 };
