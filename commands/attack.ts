@@ -100,7 +100,8 @@ export const attack: CommandModule = {
       if (flight > 0) rollNotes.push(ctx.t('fate.flight.penalty', { name: target.name, penalty: flight }));
       const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
       const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
-      const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', { ...state, pending });
+      // withSheets: the tracker shows the MP/HP the marks and the NP just took.
+      const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', await withSheets(tx, { ...state, pending }));
       const own = await ownCharacter(tx, attacker);
       return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own };
     });
@@ -180,7 +181,7 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
     if (defense.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: defense.value }));
     if (supported) rollNotes.push(supported);
     const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
-    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: defenseId } });
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', await withSheets(tx, { ...state, pending: { ...pending, defenseRollId: defenseId } }));
     const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
     const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
     return { asleep: false as const, defense, defenseId, target, saved, allNighter, luckLeft, rollNotes };

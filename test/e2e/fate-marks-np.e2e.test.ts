@@ -62,6 +62,8 @@ describe('marks and Noble Phantasms in a fight (issue 20; seed 001 L867–869, L
     await h.fake.waitFor(() => attack.followUps.length > 0);
     expect(ephemeral({ callback: { data: attack.followUps[0] } } as any)).toBe(true);
     expect(embedText(attack.followUps[0])).toMatch(/MP 24\/34/);
+    // The tracker shows the price at once, from the character row (before any defense).
+    await h.fake.waitFor(async () => /MP \S+ 24\/34/.test(await tracker(channelId())));
     const rollId = (await pendingAttack()).rollId;
     // This seed's 20 dice have failures, so the luck button is there (it is offered only then).
     expect(failedDiceCount(storedResult(await rollRow(rollId)))).toBeGreaterThan(0);
