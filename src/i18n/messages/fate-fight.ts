@@ -429,7 +429,7 @@ export const fateFightMessages: Catalogs = {
     'cmd.attack.np.description': '시트의 이 보구로 공격: 다이스 판정 플러스, 공격력, MP 소비',
     'fate.marks.noSheet': '{name}에게는 시트가 없어 「+」「−」 보정을 고를 수 없습니다.',
     'fate.np.noSheet': '{name}에게는 시트가 없어 보구를 쓸 수 없습니다.',
-    'fate.np.unknown': '{name}의 시트에 보구 「{np}」가 없습니다 (있는 것: {list}).',
+    'fate.np.unknown': '{name}의 시트에 보구 「{np}」{np#이} 없습니다 (있는 것: {list}).',
     'fate.np.which': '{name}의 보구가 하나가 아닙니다 (또는 없습니다). 보구:로 이름을 지정하세요 ({list}).',
     'fate.np.mpShort': '{name}{name#은} {np}에 MP {need}점이 필요하지만 MP는 {have}점입니다. 부족분을 HP로 내려면 hp지불을 지정하세요 (MP 먼저, 나머지는 HP).',
     'fate.np.mpHpShort': '{name}{name#은} {np}에 MP {need}점이 필요하지만 MP와 HP를 합쳐도 {have}점입니다.',

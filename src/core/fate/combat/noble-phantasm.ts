@@ -33,7 +33,7 @@ export interface NpAttack {
 }
 
 /** The rule's per-use cost before the target multiplier: 単発 2R, 継続 R, 常時 0 (already drained), L1062–1064. */
-export function npRuleBase(np: SpecialGear): number | null {
+function npRuleBase(np: SpecialGear): number | null {
   const level = np.rank.grade === '??' ? null : LEVEL[np.rank.grade];
   if (level === null || level === 0) return null;
   if (np.activation === '常時') return 0;
