@@ -150,13 +150,17 @@ describe('marks and Noble Phantasms in a fight (issue 20; seed 001 L867–869, L
     await settle();
   });
 
-  it('one source of truth: /sheet show and the tracker show the MP the NP took; status:np asks for the same NP', async () => {
+  it('one source of truth: /sheet show and the tracker show the MP the NP took, /combat undo gives it back; status:np asks for the same NP', async () => {
     const shown = await as('player', 'sheet', sub('show', [opt('name', NAME)]));
     expect(embedText(shown.callback.data)).toMatch(/0\/34/);
     await h.fake.waitFor(async () => /MP \S+ 0\/34/.test(await tracker(channelId())));
-    // status:np is the sheet's only NP: the same 15 MP, refused now.
+    // /combat undo takes back the resolve, the defense, then the NP attack with its price.
+    for (let i = 0; i < 3; i++) await gmCombat(channelId(), 'undo');
+    expect((await runtime(NAME)).mp).toBe(10);
+    expect((await fightState(channelId())).pending).toBeNull();
+    // status:np is the sheet's only NP: the same 15 MP, refused with the 10 MP left.
     const again = await as('player', 'attack', [opt('target', 'Ghoul'), opt('status', 'np')]);
     expect(ephemeral(again)).toBe(true);
-    expect(embedText(again.callback.data)).toMatch(/needs 15 MP for \(例\)約束の剣 but has 0 MP/);
+    expect(embedText(again.callback.data)).toMatch(/needs 15 MP for \(例\)約束の剣 but has 10 MP/);
   });
 });
