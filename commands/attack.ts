@@ -103,7 +103,9 @@ export const attack: CommandModule = {
       // withSheets: the tracker shows the MP/HP the marks and the NP just took.
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', await withSheets(tx, { ...state, pending }));
       const own = await ownCharacter(tx, attacker);
-      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own };
+      // Did this attack cost HP or MP (marks, an NP)? Then its player reads what is left.
+      const paid = own !== null && (own.runtime.hp !== attacker.hp || own.runtime.mp !== attacker.mp);
+      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid };
     });
     const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
     if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
@@ -119,7 +121,7 @@ export const attack: CommandModule = {
       },
       dms: [],
       // The attacker's own MP/HP/luck after the marks and the NP: to its player alone (seed 001 L50).
-      ...(out.own ? { aside: { locale: ctx.locale, tone: 'info' as const, blocks: [text(resourceLine(ctx, out.own))], ephemeral: true } } : {}),
+      ...(out.own && out.paid ? { aside: { locale: ctx.locale, tone: 'info' as const, blocks: [text(resourceLine(ctx, out.own))], ephemeral: true } } : {}),
       board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
     };
   },
