@@ -21,7 +21,9 @@ import { getRoll } from '../src/store/rolls.js';
 import { storedResult } from '../src/services/rolls.js';
 import { failedDiceCount } from '../src/core/dice/index.js';
 import type { Tx } from '../src/store/db.js';
-import { checkStanding, hydrate, saveCharacter } from '../src/services/characters.js';
+import { checkStanding, hydrate, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { MARK_PAY, markChoice, type MarkChoice } from '../src/services/fate-marks.js';
+import { npFor, npPool, payNp } from '../src/services/combat/fate-np.js';
 import { settleCover } from '../src/services/combat/fate-cover.js';
 import { flightPenalty } from '../src/core/fate/combat/attack.js';
 import { rollView } from '../src/views/roll.js';
@@ -44,6 +46,13 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .addStringOption((o) => describe(o, 'cmd.attack.intent').addChoices(...localizedChoices(['incapacitate', 'kill'], 'choice.intent')))
   .addStringOption((o) => describe(o, 'cmd.attack.attacker').setMaxLength(100).setAutocomplete(true))
   .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(999))
+  // The mark choices /check offers, at the same prices (L897–909, L867–868).
+  .addBooleanOption((o) => describe(o, 'cmd.check.marks'))
+  .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
+  .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(MARK_PAY, 'check.pay')))
+  // A Noble Phantasm attack: its dice-plus, 固定値 and MP (L1064, L1087–1093).
+  .addStringOption((o) => describe(o, 'cmd.attack.np').setMaxLength(100))
+  .addBooleanOption((o) => describe(o, 'cmd.mp.spend.allow_hp'))
   .toJSON();
 
 export const attack: CommandModule = {
@@ -53,6 +62,8 @@ export const attack: CommandModule = {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     const statusInput = options.string('status') ?? 'str';
     const status = parseStatusName(statusInput) as CheckStatus;
+    const marks = markChoice(options);
+    const npName = options.string('np')?.trim() || null;
     const out = await ctx.store.transaction(async (tx) => {
       const combatRow = await requireCombat(tx, ctx);
       const state = await withSheets(tx, combatRow.state as FateCombatState);
@@ -64,36 +75,55 @@ export const attack: CommandModule = {
       if (attacker.ownerId !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: attacker.name });
       const target = findCombatant(state, options.string('target') ?? '');
       if (!active(target)) throw new UserError('attack.targetDown', { name: target.name });
-      const magical = options.boolean('magical') ?? status === 'mag';
-      if (!canAttack(state, attacker, target, magical, options.boolean('ranged') ?? false)) throw new UserError('attack.outOfReach', { name: target.name });
+      // An NP attack (np:, or status:np for the sheet's only NP) brings its dice-plus, 固定値 and MP price
+      // (L1064, L1087–1093); status:np rolls the status its weapon type calls for (L209–211).
+      const np = npName !== null || (status === 'np' && attacker.characterId !== null) ? await npFor(tx, attacker, npName) : null;
+      const rollStatus: CheckStatus = status === 'np' && np ? np.status : status;
+      const magical = options.boolean('magical') ?? rollStatus === 'mag';
+      const reach = (options.boolean('ranged') ?? false) || (np?.reachesBackRow ?? false);
+      if (!canAttack(state, attacker, target, magical, reach)) throw new UserError('attack.outOfReach', { name: target.name });
       const skills = splitSkills(options.string('skills'));
-      if (!gm) await assertMagicAllowed(tx, attacker, status, false);
+      if (!gm) await assertMagicAllowed(tx, attacker, rollStatus, false);
       // Without weapon:, the sheet's weapon (or the NP's 固定値 for an NP attack) is used.
-      const fromSheet = options.integer('weapon') === null ? await weaponOf(tx, attacker, status === 'np') : null;
+      const fromSheet = options.integer('weapon') !== null ? null : np ? { attack: np.weapon, name: np.name } : await weaponOf(tx, attacker, false);
       const weapon = options.integer('weapon') ?? fromSheet?.attack ?? 0;
       // A melee attack by a non-flyer on a flyer: −ceil(Lv/2) (L515).
       const flight = flightPenalty({ melee: !magical && !(options.boolean('ranged') ?? false), attackerFlying: attacker.flight !== undefined, targetFlightLevel: target.flight?.level ?? null });
       // The master's support points, spent on this attack (L229); the rest stays for later rolls.
       const support = options.integer('support') ?? 0;
       const supported = await spendSupport(tx, ctx, attacker, support);
-      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, status, skills, ctx, { role: 'attack', round: state.round, minus: flight, plus: support });
+      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, rollStatus, skills, ctx, { role: 'attack', round: state.round, minus: flight, plus: support, marks, ...(np ? { extraPools: npPool(np) } : {}) });
       if (supported) rollNotes.push(supported);
+      // The NP's MP is paid after its use (単発, L1064); short of MP the whole attack is refused (L872: HP only with allow_hp).
+      const paidNp = np ? await payNp(tx, ctx, attacker, np, options.boolean('allow_hp') ?? false) : null;
+      if (paidNp) rollNotes.push(paidNp.note);
+      // A negative achievement counts as 0 (achievement minus stops at 0, digest §1.7).
+      if (result.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: result.value }));
       if (flight > 0) rollNotes.push(ctx.t('fate.flight.penalty', { name: target.name, penalty: flight }));
       const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
       const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
-      const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', { ...state, pending });
-      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes };
+      // withSheets: the tracker shows the MP/HP the marks and the NP just took.
+      const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', await withSheets(tx, { ...state, pending }));
+      const own = await ownCharacter(tx, attacker);
+      // Did this attack cost HP or MP (marks, an NP)? Then its player reads what is left.
+      const paid = own !== null && (own.runtime.hp !== attacker.hp || own.runtime.mp !== attacker.mp);
+      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid };
     });
     const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
     if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
     const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }), notes });
+    // The attack roll offers a luck reroll as checks and defenses do (L215–217), while dice failed and luck is left.
+    const luckLeft = out.own ? out.own.max.luckPerDay - out.own.runtime.luckUsedToday : 0;
+    const luck: Button[] = luckLeft > 0 && failedDiceCount(out.result) > 0 ? [{ customId: `luck:reroll:${out.rollId}`, label: ctx.t('luck.button', { left: luckLeft }), style: 'secondary' }] : [];
     return {
       view: {
         ...view,
         blocks: [...view.blocks, text(ctx.t('attack.defendPrompt', { name: out.target.name }))],
-        buttons: defendButtons(ctx),
+        buttons: [...luck, ...defendButtons(ctx)],
       },
       dms: [],
+      // The attacker's own MP/HP/luck after the marks and the NP: to its player alone (seed 001 L50).
+      ...(out.own && out.paid ? { aside: { locale: ctx.locale, tone: 'info' as const, blocks: [text(resourceLine(ctx, out.own))], ephemeral: true } } : {}),
       board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
     };
   },
@@ -114,8 +144,14 @@ export function defendButtons(ctx: CommandContext): Button[] {
   return DEFENSES.map((s) => ({ customId: `attack:defend:${s}`, label: ctx.t(`attack.defend.${s}`), style: 'primary' as const }));
 }
 
+/** The combatant's character as it stands now (after what this roll paid), or null for an ad-hoc NPC. */
+async function ownCharacter(tx: Tx, c: FateCombatState['combatants'][number]): Promise<Character | null> {
+  const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+  return row ? hydrate(row) : null;
+}
+
 /** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
-export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0): Promise<Reply> {
+export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0, marks?: MarkChoice): Promise<Reply> {
   const out = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = await withSheets(tx, combatRow.state as FateCombatState);
@@ -134,10 +170,11 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
       return { asleep: true as const, target, saved };
     }
     const supported = await spendSupport(tx, ctx, target, support);
-    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round, plus: support });
+    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round, plus: support, ...(marks ? { marks } : {}) });
+    if (defense.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: defense.value }));
     if (supported) rollNotes.push(supported);
     const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
-    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: defenseId } });
+    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', await withSheets(tx, { ...state, pending: { ...pending, defenseRollId: defenseId } }));
     const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
     const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
     return { asleep: false as const, defense, defenseId, target, saved, allNighter, luckLeft, rollNotes };

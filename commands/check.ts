@@ -3,7 +3,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { assertCanEdit, checkStanding, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
-import { damage, spendMp } from '../src/core/fate/resources.js';
+import { MARK_PAY, markChoice, payMarks } from '../src/services/fate-marks.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { evaluateDice, failedDiceCount, type DiceResult } from '../src/core/dice/index.js';
@@ -23,7 +23,6 @@ import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.j
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
 import { opposedView, rollOpposed } from '../src/services/fate-opposed.js';
 
-const PAY = ['hp', 'mp'] as const;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .setDMPermission(false)
@@ -46,7 +45,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .addBooleanOption((o) => describe(o, 'cmd.check.secret'))
   .addBooleanOption((o) => describe(o, 'cmd.check.marks'))
   .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
-  .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(PAY, 'check.pay')))
+  .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(MARK_PAY, 'check.pay')))
   // An opposed check (L41): the other character rolls from its own sheet; the GM may name the tie reading.
   .addStringOption((o) => describe(o, 'cmd.check.against').setMaxLength(100).setAutocomplete(true))
   .addStringOption((o) =>
@@ -75,6 +74,7 @@ export const check: CommandModule = {
     const status = statusInput ? parseStatusName(statusInput) : null;
     if (statusInput && !status) throw new UserError('check.badStatus', { status: statusInput });
     const secret = options.boolean('secret') ?? false;
+    const marks = markChoice(options);
     const request = {
       status,
       skills: splitSkills(options.string('skills')),
@@ -84,10 +84,9 @@ export const check: CommandModule = {
       lowerThreshold: options.integer('lower_threshold') ?? 0,
       target: options.integer('target'),
       // "+" marks and EX's implicit "+" only when asked (L897–902, L867–868); "−" marks apply unless paid off or not met (L904–909).
-      activateMarks: options.boolean('marks') ?? false,
-      minusMarks: !(options.boolean('no_minus') ?? false),
+      activateMarks: marks.activate,
+      minusMarks: marks.minusMarks,
     };
-    const payWith = options.string('pay') === 'hp' ? 'hp' : 'mp';
     const against = options.string('against')?.trim() || null;
     const againstInput = options.string('against_status');
     const againstStatus = againstInput ? parseStatusName(againstInput) : null;
@@ -126,17 +125,7 @@ export const check: CommandModule = {
       if (allNighter > 0) plan.notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
       if (support > 0) c = await saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
       // The marks' price is paid before the dice (L901, L908): EX's +14 from MP only (L868), the rest from the chosen pool.
-      if (plan.cost.mp > 0 || plan.cost.hpOrMp > 0) {
-        const before = { hp: c.runtime.hp, mp: c.runtime.mp };
-        const p = { hp: c.runtime.hp, hpMax: c.max.hpMax, mp: c.runtime.mp, mpMax: c.max.mpMax, incapacitated: c.runtime.incapacitated };
-        let paid = plan.cost.mp > 0 ? spendMp(p, plan.cost.mp, false).pools : p;
-        if (plan.cost.hpOrMp > 0) {
-          if (payWith === 'hp' && paid.hp < plan.cost.hpOrMp) throw new UserError('check.cannotPay', { need: plan.cost.hpOrMp, have: paid.hp });
-          paid = payWith === 'hp' ? damage(paid, plan.cost.hpOrMp) : spendMp(paid, plan.cost.hpOrMp, false).pools;
-        }
-        c = await saveCharacter(tx, ctx, c, 'check.marksPaid', { runtime: { ...c.runtime, hp: paid.hp, mp: paid.mp, incapacitated: paid.incapacitated } });
-        plan.notes.push({ key: 'check.paid', params: { hp: before.hp - paid.hp, mp: before.mp - paid.mp } });
-      }
+      c = await payMarks(tx, ctx, c, plan, marks.payWith);
       const result = evaluateDice(withTarget(plan), ctx.rng);
       // Achievement minus has no floor in the seed (L38); an achievement below 0 counts as 0 (digest §1.7).
       if (result.value < 0) plan.notes.push({ key: 'check.belowZero', params: { value: result.value } });

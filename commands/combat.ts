@@ -21,6 +21,7 @@ import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import type { CombatRow } from '../src/store/schema/index.js';
 import { lastBatchFor } from '../src/store/wars.js';
+import { MARK_PAY, markChoice } from '../src/services/fate-marks.js';
 import { assertMagicAllowed, defend, defendButtons, resolveButton, resolvePending } from './attack.js';
 import { advanceTurn, cure, inflict } from '../src/services/combat/fate-bad-status.js';
 import { coverAllowed, rollCover } from '../src/services/combat/fate-cover.js';
@@ -80,7 +81,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
     describe(s, 'cmd.combat.defend')
       .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag'] as const, 'attack.defend')))
       .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300).setAutocomplete(true))
-      .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(999)),
+      .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(999))
+      // The mark choices /check offers, at the same prices (L897–909, L867–868).
+      .addBooleanOption((o) => describe(o, 'cmd.check.marks'))
+      .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
+      .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(MARK_PAY, 'check.pay'))),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.combat.yield'))
@@ -180,7 +185,7 @@ export const combat: CommandModule = {
         // The defense with skills as dice-plus (L208–213): 武術, 魔術, 対魔力… (the buttons roll the status alone).
         const status = options.string('status');
         if (status !== 'end' && status !== 'agi' && status !== 'mag') throw new UserError('attack.noPending');
-        return await defend(ctx, status, splitSkills(options.string('skills')), false, options.integer('support') ?? 0);
+        return await defend(ctx, status, splitSkills(options.string('skills')), false, options.integer('support') ?? 0, markChoice(options));
       }
       case 'priority':
         return await change(ctx, 'combat.priority', (tx, _c, s) => priority(tx, ctx, options, s), false);

@@ -17,7 +17,7 @@ import type { RollRow } from '../src/store/schema/index.js';
 import { rollReply, rollView, type Note } from '../src/views/roll.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 import { characterChoices, checkDisplay } from './check.js';
-import { resolveButton } from './attack.js';
+import { defendButtons, resolveButton } from './attack.js';
 import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';
 import { summonRerolled } from '../src/services/war/fate-summon.js';
 import { activeCombat } from '../src/store/combats.js';
@@ -95,8 +95,9 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
   const notes: Note[] = [{ key: spentFrom ? 'luck.spentPartner' : 'luck.spent', params: { partner: spentFrom ?? '' } }];
   if (opposed) notes.push(outcomeLine(speaker, opposed.names, opposed.outcome));
   const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
-  // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check.
-  const display = inFight ? { ...shown, buttons: [...shown.buttons, resolveButton(speaker)] } : shown;
+  // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check; an attack
+  // not yet defended keeps the defender's buttons.
+  const display = inFight ? { ...shown, buttons: [...shown.buttons, ...(inFight === 'resolve' ? [resolveButton(speaker)] : defendButtons(speaker))] } : shown;
   const own = (t: typeof ctx.t) => resourceLine({ ...ctx, t }, c);
   // An opposed check's message shows both sides: the reroll gets its own reply below it.
   if (fromButton && !opposed) {
@@ -108,11 +109,13 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
   return { ...rollReply(ctx, display, row.secret, gm, commitment, own), ...(board ? { board } : {}) };
 }
 
-/** Whether the roll is the attack or defense of the fight's pending attack here. */
-async function pendingAttackRoll(tx: Tx, ctx: CommandContext, rollId: number): Promise<boolean> {
+/** Whether the roll is the attack or defense of the fight's pending attack here, and what comes next. */
+async function pendingAttackRoll(tx: Tx, ctx: CommandContext, rollId: number): Promise<'defend' | 'resolve' | null> {
   const combat = await activeCombat(tx, ctx.channelId);
   const pending = combat?.ruleset === 'fate' ? (combat.state as FateCombatState).pending : null;
-  return !!pending && pending.defenseRollId !== undefined && (pending.rollId === rollId || pending.defenseRollId === rollId);
+  if (!pending) return null;
+  if (pending.defenseRollId === undefined) return pending.rollId === rollId ? 'defend' : null;
+  return pending.rollId === rollId || pending.defenseRollId === rollId ? 'resolve' : null;
 }
 
 /** Luck belongs to the character who rolled the check, else to the roller's active character. */

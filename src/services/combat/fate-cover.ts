@@ -63,11 +63,13 @@ export async function rollCover(
     usesAgi,
     reaction: req.reaction,
   });
-  const { result, notes } = await rollFor(tx, coverer, req.status, req.skills, ctx, { role: 'defense', round: state.round });
+  // The penalty (or a reaction bonus) is part of the roll, so its sum is the cover's achievement (L474–475).
+  const { result, notes } = await rollFor(tx, coverer, req.status, req.skills, ctx, { role: 'defense', round: state.round, minus: Math.max(0, breakdown.total), plus: Math.max(0, -breakdown.total) });
   const rollId = await store(result);
   const combatants = rules.moveToFront ? state.combatants.map((c) => (c.key === coverer.key ? { ...c, row: 'front' as const } : c)) : state.combatants;
   if (rules.moveToFront) assertRows(placements({ ...state, combatants }));
-  const cover = { coverer: coverer.key, rollId, penalty: breakdown.total, means: req.means, takeDamage: req.takeDamage && rules.canTakeDamage };
+  // penalty 0: already in the stored roll (a fight stored before kept it apart, and is still settled right).
+  const cover = { coverer: coverer.key, rollId, penalty: 0, means: req.means, takeDamage: req.takeDamage && rules.canTakeDamage };
   return { state: { ...state, combatants, pending: { ...pending, cover } }, result, rollId, breakdown, notes, moved: rules.moveToFront, canTakeDamage: rules.canTakeDamage };
 }
 

@@ -17,6 +17,7 @@ import type { CommandContext } from '../types.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from './state.js';
 import { impedimentPenalty, type ImpededChecks } from '../../core/fate/combat/bad-status.js';
 import { priorityEffect, priorityNow } from './fate-priority.js';
+import { marksAsked, payMarks, type MarkChoice } from '../fate-marks.js';
 
 export function newFateState(name: string): FateCombatState {
   return { name, round: 0, turn: -1, order: [], combatants: [], pending: null, nextKey: 1 };
@@ -113,6 +114,10 @@ export interface RollOptions {
   minus?: number;
   /** achievement plus (the master's support points, L229) */
   plus?: number;
+  /** the "+"/"−" mark choices, as /check offers them (L897–909, L867–868) */
+  marks?: MarkChoice;
+  /** further dice-plus pools, e.g. a Noble Phantasm's ("+20d6<=5", L1064) */
+  extraPools?: string;
 }
 
 /**
@@ -133,12 +138,14 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   const effect = p && opts.role ? priorityEffect(ch, c, p, opts.role, status, skills) : null;
   if (effect?.note) notes.push(ctx.t(effect.note.key, effect.note.params));
   const minus = Math.min(99, allNighter + impeded + (opts.minus ?? 0));
-  const extra = effect?.extra ? `+${effect.extra.dice}d6<=${effect.extra.threshold}` : '';
+  const extra = (effect?.extra ? `+${effect.extra.dice}d6<=${effect.extra.threshold}` : '') + (opts.extraPools ?? '');
   if (!ch) {
+    // An ad-hoc NPC has no sheet, so no marks to choose from.
+    if (marksAsked(opts.marks)) throw new UserError('fate.marks.noSheet', { name: c.name });
     const pool = c.pool ?? '4d6<=3';
     const lowered = effect && effect.lowerDice > 0 ? lowerFirstTerm(pool, effect.lowerDice) : pool;
     const plus = opts.plus ?? 0;
-    return { result: evaluateDice(`${lowered}${extra}${plus > 0 ? `+${plus}` : ''}${minus > 0 ? `-${minus}` : ''}`, ctx.rng), allNighter, notes };
+    return { result: evaluateDice(countingPool(`${lowered}${extra}${plus > 0 ? `+${plus}` : ''}${minus > 0 ? `-${minus}` : ''}`), ctx.rng), allNighter, notes };
   }
   const lowerDice = effect?.lowerDice ?? 0;
   // A skill that gave its dice is rolled apart with what it kept (in `extra`).
@@ -149,8 +156,17 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
     const plus = opts.plus ? `+${opts.plus}` : '';
     return { result: evaluateDice(`${extra === '' ? '0' : extra.slice(1)}${plus}`, ctx.rng), allNighter, notes };
   }
-  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: opts.plus ?? 0, minus, lowerDice, lowerThreshold: 0, target: null }, findSkill);
+  // The same mark choices and prices as /check (L897–909): "−" marks apply unless paid off.
+  const marks = opts.marks;
+  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: opts.plus ?? 0, minus, lowerDice, lowerThreshold: 0, target: null, activateMarks: marks?.activate ?? false, minusMarks: marks?.minusMarks ?? true }, findSkill);
+  await payMarks(tx, ctx, ch, plan, marks?.payWith ?? 'mp');
+  notes.push(...plan.notes.map((n) => ctx.t(n.key, n.params)));
   return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };
+}
+
+/** A lone one-die pool ("1d6<=1") would be read as pass/fail on its face; keep it a success count. */
+export function countingPool(expression: string): string {
+  return /^1d6<=\d+$/i.test(expression.trim()) ? `${expression}+0` : expression;
 }
 
 /** What kind of check an impediment lowers (L430): STR/END/AGI body, MAG magic, LUK luck. */

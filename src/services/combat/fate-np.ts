@@ -1,0 +1,62 @@
+// A Noble Phantasm attack in a fight (seed 001 L1064, L1087–1093): the attacker names its NP; the
+// attack adds the NP's dice-plus and 固定値, and the NP's MP is paid on the character row (one
+// source of truth: the tracker, the board and /sheet show read it there). Too little MP is refused;
+// with allow_hp the shortfall is paid from HP, MP first (L872).
+import { npAttack, findNp, type NpAttack } from '../../core/fate/combat/noble-phantasm.js';
+import { FateError } from '../../core/fate/errors.js';
+import { spendMp } from '../../core/fate/resources.js';
+import { getCharacter } from '../../store/characters.js';
+import type { Tx } from '../../store/db.js';
+import { hydrate, saveCharacter, type Character } from '../characters.js';
+import { UserError } from '../errors.js';
+import type { CommandContext } from '../types.js';
+import type { FateCombatant } from './state.js';
+
+/**
+ * The NP the attacker named on its sheet (`typed` null: the sheet's only NP, as `status:np` asks);
+ * refused for an ad-hoc NPC, a name the sheet lacks, or several NPs and no name.
+ */
+export async function npFor(tx: Tx, attacker: FateCombatant, typed: string | null): Promise<NpAttack> {
+  const row = attacker.characterId === null ? undefined : await getCharacter(tx, attacker.characterId);
+  if (!row) throw new UserError('fate.np.noSheet', { name: attacker.name });
+  const nps = hydrate(row).sheet.noblePhantasms;
+  if (typed === null && nps.length !== 1) throw new UserError('fate.np.which', { name: attacker.name, list: nps.map((n) => n.name).join(', ') || '—' });
+  const np = typed === null ? nps[0] : findNp(nps, typed);
+  if (!np) throw new UserError('fate.np.unknown', { name: attacker.name, np: typed ?? '', list: nps.map((n) => n.name).join(', ') || '—' });
+  return npAttack(np);
+}
+
+/** The dice-plus pool to append to the attack's expression ("" when the NP gives no dice). */
+export function npPool(np: NpAttack): string {
+  return np.dice > 0 ? `+${np.dice}d6<=${np.threshold}` : '';
+}
+
+/** Pays the NP's MP after its use (単発, L1064); returns the note for the roll and the character as saved. */
+export async function payNp(tx: Tx, ctx: CommandContext, attacker: FateCombatant, np: NpAttack, allowHp: boolean): Promise<{ note: string; character: Character | null }> {
+  const row = attacker.characterId === null ? undefined : await getCharacter(tx, attacker.characterId);
+  if (!row) throw new UserError('fate.np.noSheet', { name: attacker.name });
+  const ch = hydrate(row);
+  const pools = { hp: ch.runtime.hp, hpMax: ch.max.hpMax, mp: ch.runtime.mp, mpMax: ch.max.mpMax, incapacitated: ch.runtime.incapacitated };
+  let paid: ReturnType<typeof spendMp>;
+  try {
+    paid = np.mp > 0 ? spendMp(pools, np.mp, allowHp) : { pools, fromMp: 0, fromHp: 0 };
+  } catch (error) {
+    if (error instanceof FateError && error.key === 'fate.error.notEnoughMp') throw new UserError('fate.np.mpShort', { name: attacker.name, np: np.name, need: np.mp, have: ch.runtime.mp });
+    if (error instanceof FateError && error.key === 'fate.error.notEnoughMpHp') throw new UserError('fate.np.mpHpShort', { name: attacker.name, np: np.name, need: np.mp, have: ch.runtime.mp + ch.runtime.hp });
+    throw error;
+  }
+  const character = np.mp > 0 ? await saveCharacter(tx, ctx, ch, 'fate.npUsed', { runtime: { ...ch.runtime, hp: paid.pools.hp, mp: paid.pools.mp, incapacitated: paid.pools.incapacitated } }) : ch;
+  return { note: npNote(ctx, attacker.name, np, paid.fromMp, paid.fromHp), character };
+}
+
+/** "セイバー uses 『…』: +20d6≤5, weapon 10; 15 MP (対城 ×1.5 in the written 15)". */
+function npNote(ctx: CommandContext, name: string, np: NpAttack, fromMp: number, fromHp: number): string {
+  const { cost } = np;
+  const how = cost.factor === 1
+    ? ctx.t('fate.np.costPlain', { mp: np.mp })
+    : cost.multiplied
+      ? ctx.t('fate.np.costMultiplied', { base: cost.base ?? 0, factor: cost.factor, mp: np.mp })
+      : ctx.t('fate.np.costWritten', { factor: cost.factor, mp: np.mp });
+  const hp = fromHp > 0 ? ctx.t('fate.np.fromHp', { mp: fromMp, hp: fromHp }) : '';
+  return ctx.t('fate.np.used', { name, np: np.name, dice: np.dice, threshold: np.threshold, weapon: np.weapon, cost: how }) + hp;
+}
