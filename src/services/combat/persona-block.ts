@@ -148,7 +148,7 @@ function parseJson(text: string): StatBlock {
 
 function parseText(text: string, table: readonly BadStatusDef[]): StatBlock {
   const block: Partial<StatBlock> & { skills: PersonaSkill[] } = { skills: [] };
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = text.split(/\r?\n/).flatMap(itemsOf).filter(Boolean);
   for (const line of lines) {
     const tokens = line.split(/[\s,、，|｜/]+/).filter(Boolean);
     const head = fold(tokens[0]!.replace(/[:：]$/, ''));
@@ -181,6 +181,19 @@ function parseText(text: string, table: readonly BadStatusDef[]): StatBlock {
     }
   }
   return block as StatBlock;
+}
+
+/** Discord's client cannot type a newline (a pasted block arrives with spaces), so a resistance or
+ *  skill head word inside a line starts a new item: "Aki HP40 skill Agi … skill Bufu …" reads as three lines.
+ *  Resistances are always element:value, so a bare head word cannot be a value. */
+function itemsOf(line: string): string[] {
+  const items: string[][] = [[]];
+  for (const word of line.trim().split(/\s+/).filter(Boolean)) {
+    const head = fold(word.replace(/[:：]$/, ''));
+    if ((RESIST_HEAD.has(head) || SKILL_HEAD.has(head)) && items.at(-1)!.length > 0) items.push([]);
+    items.at(-1)!.push(word);
+  }
+  return items.map((words) => words.join(' '));
 }
 
 function set(block: Partial<StatBlock>, key: keyof StatBlock, value: string, line: string): void {
