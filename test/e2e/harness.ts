@@ -61,6 +61,10 @@ export async function startHarness(seed = 'e2e', options: { scryfall?: string; s
       await harness.store.close();
       await fake.close();
       await database.drop();
+      // A message Discord would refuse (400 / 50035) is a product bug even when no test looked at it
+      // (a board edit, a DM): fail the file loudly.
+      const refused = fake.rejections().map((r) => `${r.request.method} ${r.request.path}: ${r.reasons.join('; ')}`);
+      if (refused.length) throw new Error(`Discord would have refused ${refused.length} request(s):\n${refused.join('\n')}`);
     },
   };
   return harness;
