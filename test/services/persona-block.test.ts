@@ -34,7 +34,7 @@ describe('stat blocks', () => {
     const oneLine = parseStatBlock(lines.join(' '));
     expect(oneLine).toEqual(parseStatBlock(lines.join('\n')));
     expect(oneLine.resist).toEqual({ fire: 'weak', ice: 'resist', elec: 'null' });
-    expect(oneLine.skills.map((s) => s.name)).toEqual(['アギ', 'Dia']);
+    expect(oneLine.skills?.map((s) => s.name)).toEqual(['アギ', 'Dia']);
     // A word that is not a head still fails in the line it is in.
     expect(key(() => parseStatBlock('アキ pc HP40 耐性値 火炎:弱点'))).toBe('persona.cmd.badBlock');
   });
