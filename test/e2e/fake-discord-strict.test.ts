@@ -214,6 +214,30 @@ describe('what Discord refuses in a modal', () => {
   });
 });
 
+describe('what a user can pick and type into the bot’s components', () => {
+  it('a select sends only offered values, min_values..max_values of them', async () => {
+    answer = callback({ type: 4, data: { components: [row({ ...select('pick', 3), max_values: 2 })] } });
+    await fake.command({ name: 'reply' });
+    expect(() => fake.select({ customId: 'pick', values: ['9'] })).toThrow(/\["9"\] not among its options \(0, 1, 2\)/);
+    expect(() => fake.select({ customId: 'pick', values: ['0', '1', '2'] })).toThrow(/3 value\(s\) picked, the menu takes 1\.\.2/);
+    expect(() => fake.select({ customId: 'pick', values: [] })).toThrow(/0 value\(s\) picked/);
+    answer = callback({ type: 6 });
+    const ex = await fake.select({ customId: 'pick', values: ['0', '2'], until: () => true });
+    expect(ex.payload.data.values).toEqual(['0', '2']);
+  });
+
+  it('a modal field takes what its max_length/min_length allow, and a required one cannot stay empty', async () => {
+    answer = callback(modal({ custom_id: 'bounded', components: [input('a', { max_length: 5, min_length: 2 }), input('b', { required: false })] }));
+    await fake.command({ name: 'reply' });
+    expect(() => fake.modalSubmit({ customId: 'bounded', fields: { a: 'toolong' } })).toThrow(/7 characters, the field takes at most 5/);
+    expect(() => fake.modalSubmit({ customId: 'bounded', fields: { a: 'x' } })).toThrow(/at least 2/);
+    expect(() => fake.modalSubmit({ customId: 'bounded', fields: { a: '' } })).toThrow(/a required field left empty/);
+    answer = callback({ type: 4, data: { content: 'thanks' } });
+    const ex = await fake.modalSubmit({ customId: 'bounded', fields: { a: 'ok\nok', b: '' } });
+    expect(ex.payload.data.components[0].components[0].value).toBe('ok\nok'); // a paragraph keeps its line breaks
+  });
+});
+
 describe('Discord’s interaction deadlines (injectable clock)', () => {
   it('fails the interaction when the initial response comes after 3 s (10062 Unknown interaction)', async () => {
     answer = async (i) => {

@@ -124,3 +124,25 @@ function choice(value: string | number, spec: any, at: string): void {
     throw new ClientInputError(at, `${JSON.stringify(value)} is not among the registered choices (${choices.map((c) => JSON.stringify(c?.value)).join(', ')})`);
   }
 }
+
+/** A string select's picks as the client sends them: values among its options, min_values..max_values of them. */
+export function checkSelectValues(select: any, values: string[], customId: string): void {
+  if (select?.type !== 3) return;
+  const offered = (select.options ?? []).map((o: any) => o?.value);
+  const stray = values.filter((v) => !offered.includes(v));
+  if (stray.length) throw new ClientInputError(`select ${customId}`, `${JSON.stringify(stray)} not among its options (${offered.join(', ')})`);
+  const min = select.min_values ?? 1;
+  const max = select.max_values ?? 1;
+  if (values.length < min || values.length > max) throw new ClientInputError(`select ${customId}`, `${values.length} value(s) picked, the menu takes ${min}..${max}`);
+}
+
+/** A modal text input as the client lets it be filled: within min_length..max_length, not empty when required. */
+export function checkTextInput(input: any, value: string | undefined, modalId: string): void {
+  if (input?.type !== 4 || value === undefined) return;
+  const n = [...value].length;
+  const where = `modal ${modalId} field ${input.custom_id}`;
+  if (input.max_length !== undefined && n > input.max_length) throw new ClientInputError(where, `${n} characters, the field takes at most ${input.max_length}`);
+  if (n > 4000) throw new ClientInputError(where, `${n} characters, a text input takes at most 4000`);
+  if (n > 0 && input.min_length !== undefined && n < input.min_length) throw new ClientInputError(where, `${n} characters, the field needs at least ${input.min_length}`);
+  if (n === 0 && input.required !== false) throw new ClientInputError(where, 'a required field left empty');
+}

@@ -4,7 +4,7 @@
 //   await client.login(fake.token); await fake.waitForIdentify();
 //   const ex = await fake.command({ name: 'roll', options: [{ name: 'dice', value: '2d6' }] });
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { clientOptions } from './client-options.js';
+import { checkSelectValues, checkTextInput, clientOptions } from './client-options.js';
 import { FakeGateway } from './gateway.js';
 import {
   PERMISSIONS,
@@ -328,6 +328,7 @@ class FakeDiscordImpl implements FakeDiscord {
     const data: any = { custom_id: input.customId, component_type: componentType };
     if (componentType !== 2) {
       data.values = input.values ?? [];
+      checkSelectValues(findCustomId(message.components, input.customId), data.values, input.customId);
       if (componentType === 5 || componentType === 7) {
         const { resolved } = buildOptions(
           data.values.map((v: string) => ({ name: v, type: 6, value: v })),
@@ -527,6 +528,8 @@ function mirrorModal(modal: any, input: ModalSubmitInput): any[] {
     if (value === undefined && c.required !== false && (c.type === 4 || c.min_values > 0)) {
       throw new Error(`fake-discord: modal "${input.customId}" requires field "${c.custom_id}"`);
     }
+    if (c.type === 4) checkTextInput(c, Array.isArray(value) ? value.join(',') : value, input.customId);
+    else if (value !== undefined) checkSelectValues(c, Array.isArray(value) ? value : [value], c.custom_id);
     return { ...(c.id !== undefined ? { id: c.id } : {}), ...textOrSelect(c.type, c.custom_id, value) };
   };
   const node = (c: any): any => {
