@@ -226,6 +226,14 @@ describe('what a user can pick and type into the bot’s components', () => {
     expect(ex.payload.data.values).toEqual(['0', '2']);
   });
 
+  it('a disabled button cannot be clicked', async () => {
+    answer = callback({ type: 4, data: { components: [row({ ...button('off'), disabled: true }, button('on'))] } });
+    await fake.command({ name: 'reply' });
+    expect(() => fake.button({ customId: 'off' })).toThrow(/it is disabled on the message/);
+    answer = callback({ type: 4, data: { content: 'clicked' } });
+    expect((await fake.button({ customId: 'on' })).callback.data.content).toBe('clicked');
+  });
+
   it('a modal field takes what its max_length/min_length allow, and a required one cannot stay empty', async () => {
     answer = callback(modal({ custom_id: 'bounded', components: [input('a', { max_length: 5, min_length: 2 }), input('b', { required: false })] }));
     await fake.command({ name: 'reply' });

@@ -4,7 +4,7 @@
 //   await client.login(fake.token); await fake.waitForIdentify();
 //   const ex = await fake.command({ name: 'roll', options: [{ name: 'dice', value: '2d6' }] });
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { checkSelectValues, checkTextInput, clientOptions } from './client-options.js';
+import { ClientInputError, checkSelectValues, checkTextInput, clientOptions } from './client-options.js';
 import { FakeGateway } from './gateway.js';
 import {
   PERMISSIONS,
@@ -325,6 +325,10 @@ class FakeDiscordImpl implements FakeDiscord {
     const fallbackUser = this.defaultActor(message);
     const ctx = this.contextOf(input, { guildId: message.guildId, user: fallbackUser });
     const componentType = input.componentType ?? 2;
+    // A forged id (not on the message) is let through: the tests of stale/forged buttons send one on purpose.
+    if (findCustomId(message.components, input.customId)?.disabled === true) {
+      throw new ClientInputError(`component ${input.customId}`, 'it is disabled on the message, the client cannot click it');
+    }
     const data: any = { custom_id: input.customId, component_type: componentType };
     if (componentType !== 2) {
       data.values = input.values ?? [];
