@@ -49,6 +49,14 @@ const COMMANDS = [
     options: [{ type: 1, name: 'show', description: 'Show', options: [{ type: 3, name: 'name', description: 'Name', required: true }] }],
   },
   { name: 'reply', description: 'Answers as the test says' },
+  {
+    name: 'find',
+    description: 'Autocomplete',
+    options: [
+      { type: 3, name: 'q', description: 'Query', required: true, autocomplete: true },
+      { type: 3, name: 'plain', description: 'No autocomplete' },
+    ],
+  },
 ];
 
 beforeAll(async () => {
@@ -118,15 +126,17 @@ describe('what Discord’s client can send as options', () => {
     expect(() => fake.command({ name: 'sheet', options: [{ name: 'show', options: [] }] })).toThrow(/required option "name"/);
   });
 
-  it('lets an autocomplete request carry partial input, but still without line breaks', async () => {
+  it('lets an autocomplete request carry partial input for one option registered with autocomplete, without line breaks', async () => {
     let focused: unknown;
     answer = async (i) => {
       if (!i.isAutocomplete()) return;
       focused = i.options.getFocused();
       await i.respond([]);
     };
-    await fake.autocomplete({ name: 'say', options: [{ name: 'text', value: 'a\nb', focused: true }] });
+    await fake.autocomplete({ name: 'find', options: [{ name: 'q', value: 'a\nb', focused: true }] });
     expect(focused).toBe('a b');
+    expect(() => fake.autocomplete({ name: 'find', options: [{ name: 'plain', value: 'x', focused: true }] })).toThrow(/not registered with autocomplete: true/);
+    expect(() => fake.autocomplete({ name: 'find', options: [{ name: 'q', value: 'x' }] })).toThrow(/exactly one focused option, not 0/);
   });
 });
 

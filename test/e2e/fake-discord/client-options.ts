@@ -28,6 +28,10 @@ export function typedText(value: string): string {
   return value.replace(/\r\n|[\r\n\u2028\u2029]/g, ' ');
 }
 
+function countFocused(options: CommandOption[]): number {
+  return options.reduce((n, o) => n + (o.focused ? 1 : 0) + countFocused(o.options ?? []), 0);
+}
+
 function inferType(opt: CommandOption): number | undefined {
   if (opt.type !== undefined) return opt.type;
   if (opt.options) return SUB_COMMAND;
@@ -49,6 +53,8 @@ export function clientOptions(
 ): CommandOption[] | undefined {
   const given = options ?? [];
   const out = given.map((opt) => clientOption(opt, registered, where, autocomplete));
+  const focused = countFocused(given);
+  if (autocomplete && where.indexOf(' ') < 0 && focused !== 1) throw new ClientInputError(where, `an autocomplete request has exactly one focused option, not ${focused}`);
   if (registered && !autocomplete) {
     const names = new Set(given.map((o) => o.name));
     const subs = registered.filter((o) => o?.type === SUB_COMMAND || o?.type === SUB_COMMAND_GROUP);
@@ -76,7 +82,9 @@ function clientOption(opt: CommandOption, registered: any[] | undefined, where: 
     if (!opt.focused) throw new ClientInputError(at, 'an option without a value');
     return { ...opt, ...(type !== undefined ? { type } : {}) };
   }
-  // The focused option of an autocomplete request carries the text typed so far, whatever its type.
+  // The focused option of an autocomplete request carries the text typed so far, whatever its type;
+  // Discord asks the bot only for options registered with autocomplete.
+  if (opt.focused && spec && !spec.autocomplete) throw new ClientInputError(at, 'the option is not registered with autocomplete: true');
   if (opt.focused) return { ...opt, ...(type !== undefined ? { type } : {}), value: typeof opt.value === 'string' ? typedText(opt.value) : opt.value };
   let value = opt.value;
   if (type === STRING) {
