@@ -196,6 +196,18 @@ describe('what Discord refuses in a bot’s message (400 / 50035 Invalid Form Bo
     answer = callback({ type: 7, data: tooMany });
     await expect(fake.button({ customId: 'again', timeoutMs: 400 })).rejects.toThrow(/Invalid Form Body: data\.components\[0\]\.components/);
   });
+
+  it('keeps a Components V2 message one on edit, and counts its components (≤ 40 in all)', async () => {
+    const code = (p: Promise<unknown>) => p.then(() => 0, (e: DiscordAPIError) => e.code);
+    const text = (k: number) => ({ type: 10, content: `line ${k}` });
+    const v2: any = await client.rest.post(Routes.channelMessages(fake.channelId), { body: { flags: 1 << 15, components: [text(0), row(button('v2'))] } });
+    expect(await code(client.rest.patch(Routes.channelMessage(fake.channelId, v2.id), { body: { content: 'legacy' } }))).toBe(50035);
+    expect(await code(client.rest.patch(Routes.channelMessage(fake.channelId, v2.id), { body: { components: [text(1)] } }))).toBe(0);
+    const many = { flags: 1 << 15, components: [{ type: 17, components: Array.from({ length: 40 }, (_, k) => text(k)) }] };
+    expect(await code(client.rest.post(Routes.channelMessages(fake.channelId), { body: many }))).toBe(50035);
+    many.components[0]!.components.pop();
+    expect(await code(client.rest.post(Routes.channelMessages(fake.channelId), { body: many }))).toBe(0);
+  });
 });
 
 const input = (id: string, extra: Record<string, unknown> = {}) => row({ type: 4, custom_id: id, label: 'Label', style: 2, ...extra });

@@ -70,6 +70,11 @@ export function validateMessageBody(body: any, files: RecordedFile[], create: bo
 
 // ---- helpers -----------------------------------------------------------
 
+/** An edit that leaves `flags` out keeps the message's own (a Components V2 message stays one). */
+function asEdit(body: any, rec: RecordedMessage): any {
+  return body && typeof body === 'object' && body.flags === undefined ? { ...body, flags: rec.flags } : body;
+}
+
 function channelOf(ctx: RestContext): ChannelRecord | RestResult {
   return ctx.store.channels.get(ctx.params['channelId'] ?? '') ?? unknownChannel();
 }
@@ -214,7 +219,7 @@ function interactionCallback(ctx: RestContext): RestResult {
     case 7: {
       if (!ex.sourceMessage) return invalidForm({ type: fieldError('INTERACTION_CALLBACK_TYPE_INVALID', 'This interaction has no message to update') });
       if (type === 7) {
-        const invalid = validateMessageBody(data, ctx.files, false, 'data');
+        const invalid = validateMessageBody(asEdit(data, ex.sourceMessage), ctx.files, false, 'data');
         if (invalid) return invalid;
         store.editMessage(ex.sourceMessage, data, ctx.files);
       }
@@ -283,7 +288,7 @@ function webhookMessageRoute(action: 'get' | 'patch' | 'delete') {
       ex.deletes.push(rec.id);
       return noContent;
     }
-    const invalid = validateMessageBody(ctx.body, ctx.files, false);
+    const invalid = validateMessageBody(asEdit(ctx.body, rec), ctx.files, false);
     if (invalid) return invalid;
     ctx.store.editMessage(rec, ctx.body, ctx.files);
     ex.edits.push(ctx.body);
@@ -529,7 +534,7 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
         // webhook messages can only be edited through the webhook
         return discordError(403, 50005, 'Cannot edit a message authored by another user');
       }
-      const invalid = validateMessageBody(ctx.body, ctx.files, false);
+      const invalid = validateMessageBody(asEdit(ctx.body, rec), ctx.files, false);
       if (invalid) return invalid;
       ctx.store.editMessage(rec, ctx.body, ctx.files);
       return ok(ctx.store.messageApi(rec));
