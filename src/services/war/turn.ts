@@ -81,7 +81,7 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
     const next = { library: endTurn(state.library, ctx.rng), lastJudge: null };
     await updateLibraryState(tx, row.id, next, ctx.now());
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.endturn', subject: `library:${row.id}`, before: { state }, after: { state: next } });
-    lines.push({ factionId: null, text: say('war.library.endTurn', { owner: `<@${row.ownerId}>`, count: returned }) });
+    lines.push({ factionId: null, text: say('mtg.report.warEndTurn', { owner: `<@${row.ownerId}>`, count: returned }) });
     const locale = ownerLocale(row.ownerId);
     const t = translator(locale);
     libraryDms.push({ userId: row.ownerId, view: { locale, tone: 'info', title: t('deck.title'), blocks: endTurnReport(returned, t).map(text), ephemeral: false } });
