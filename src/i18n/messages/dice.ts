@@ -24,9 +24,9 @@ export const diceMessages: Catalogs = {
     'dice.render.more': '… {count} more',
     'dice.render.repeat': 'Roll {index} of {count}',
     'dice.help.syntax':
-      'NdX adds dice up (2d6+3). NdX<=T counts the dice showing T or less: 8d6<=4+3d6<=3+2 adds pools and modifiers into an achievement. ' +
+      'NdX adds dice up (2d6+3). NdX<=T counts the dice showing T or less (in a channel whose /system is a BCDice system it compares the sum, as BCDice does): 8d6<=4+3d6<=3+2 adds pools and modifiers into an achievement. ' +
       '(2d6)>=7 or 2d6+3>=10 checks a total against a target; 1d100<=50 passes or fails. ' +
-      'd66 reads two d6 as tens and ones. 4d6kh3 keeps the highest 3 (kl keeps lowest, dh/dl drop). x3 8d6<=4 rolls three times.',
+      'd66 reads two d6 as tens and ones. 4d6kh3 keeps the highest 3 (kl keeps lowest, dh/dl drop). x3 8d6<=4 (rep3, repeat3) rolls three times. choice[a, b, c], choice a b c, C(1+2) and the channel system commands go to BCDice.',
 
     'dice.error.empty': 'The dice expression is empty. Try 2d6+3 or 8d6<=4.',
     'dice.error.too_long': 'The dice expression is too long: {length} characters (at most {max}).',
@@ -72,9 +72,9 @@ export const diceMessages: Catalogs = {
     'dice.render.more': '…ほか{count}個',
     'dice.render.repeat': '{count}回中{index}回目',
     'dice.help.syntax':
-      'NdX は出目の合計（2d6+3）。NdX<=T は T 以下の出目の個数を数えます。8d6<=4+3d6<=3+2 のように判定と修正値を足して達成値にできます。' +
+      'NdX は出目の合計（2d6+3）。NdX<=T は T 以下の出目の個数を数えます（/system で BCDice のシステムを選んだチャンネルでは BCDice と同じく合計と比べます）。8d6<=4+3d6<=3+2 のように判定と修正値を足して達成値にできます。' +
       '(2d6)>=7 や 2d6+3>=10 は合計を目標値と比べ、1d100<=50 は成功／失敗を判定します。' +
-      'd66 は2個の d6 を十の位と一の位として読みます。4d6kh3 は大きい方から3個を残します（kl は小さい方、dh/dl は捨てる）。x3 8d6<=4 で3回振ります。',
+      'd66 は2個の d6 を十の位と一の位として読みます。4d6kh3 は大きい方から3個を残します（kl は小さい方、dh/dl は捨てる）。x3 8d6<=4（rep3、repeat3）で3回振ります。choice[a, b, c]、choice a b c、C(1+2) とシステムのコマンドは BCDice が答えます。',
 
     'dice.error.empty': 'ダイス式が空です。2d6+3 や 8d6<=4 のように入力してください。',
     'dice.error.too_long': 'ダイス式が長すぎます（{length}文字、上限は{max}文字）。',
@@ -120,9 +120,9 @@ export const diceMessages: Catalogs = {
     'dice.render.more': '… 외 {count}개',
     'dice.render.repeat': '{count}회 중 {index}번째',
     'dice.help.syntax':
-      'NdX는 눈의 합계입니다(2d6+3). NdX<=T는 T 이하가 나온 주사위 수를 셉니다. 8d6<=4+3d6<=3+2처럼 판정과 보정치를 더해 달성치를 냅니다. ' +
+      'NdX는 눈의 합계입니다(2d6+3). NdX<=T는 T 이하가 나온 주사위 수를 셉니다(/system으로 BCDice 시스템을 정한 채널에서는 BCDice처럼 합계와 비교합니다). 8d6<=4+3d6<=3+2처럼 판정과 보정치를 더해 달성치를 냅니다. ' +
       '(2d6)>=7이나 2d6+3>=10은 합계를 목표치와 비교하고, 1d100<=50은 성공/실패를 판정합니다. ' +
-      'd66은 d6 두 개를 십의 자리와 일의 자리로 읽습니다. 4d6kh3은 높은 쪽 3개를 남깁니다(kl은 낮은 쪽, dh/dl은 버림). x3 8d6<=4는 세 번 굴립니다.',
+      'd66은 d6 두 개를 십의 자리와 일의 자리로 읽습니다. 4d6kh3은 높은 쪽 3개를 남깁니다(kl은 낮은 쪽, dh/dl은 버림). x3 8d6<=4(rep3, repeat3)는 세 번 굴립니다. choice[a, b, c], choice a b c, C(1+2)와 시스템의 명령은 BCDice가 답합니다.',
 
     'dice.error.empty': '주사위 식이 비어 있습니다. 2d6+3이나 8d6<=4처럼 입력해 주세요.',
     'dice.error.too_long': '주사위 식이 너무 깁니다({length}자, 최대 {max}자).',
