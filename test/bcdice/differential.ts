@@ -104,7 +104,13 @@ export async function compareCommand({ system, command }: CorpusCommand): Promis
 
   const replay = replaying(rng.faces, seededRandom(`bcdice|${command}`));
   const faces: number[] = [];
-  const feeding: RandomSource = { die: (sides) => { const f = replay.die(sides); faces.push(f); return f; } };
+  const feeding: RandomSource = {
+    die(sides) {
+      const face = replay.die(sides);
+      faces.push(face);
+      return face;
+    },
+  };
   let bcdice: Side;
   const answer = await rawBcdice(system === NONE ? 'DiceBot' : system, command, feeding);
   if (answer === null) bcdice = { refused: 'not understood' };
