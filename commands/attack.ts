@@ -109,7 +109,7 @@ export const attack: CommandModule = {
       const paid = own !== null && (own.runtime.hp !== attacker.hp || own.runtime.mp !== attacker.mp);
       return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid };
     });
-    const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
+    const notes = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
     if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
     const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }), notes });
     // The attack roll offers a luck reroll as checks and defenses do (L215–217), while dice failed and luck is left.
@@ -187,7 +187,7 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
       board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
     };
   }
-  const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
+  const notes = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
   const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }), notes });
   const buttons: Button[] = [];
   if (out.luckLeft > 0 && failedDiceCount(out.defense) > 0) buttons.push({ customId: `luck:reroll:${out.defenseId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' });
