@@ -31,7 +31,7 @@ import { spendSupport } from '../src/services/combat/fate-support.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { splitSkills } from './check.js';
 import { fighterChoices } from '../src/services/combat/fight-choices.js';
-import { combatantSkillChoices } from '../src/services/skill-choices.js';
+import { combatantSkillChoices, combatantNpChoices } from '../src/services/skill-choices.js';
 
 const DEFENSES = ['end', 'agi', 'mag'] as const;
 
@@ -51,7 +51,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
   .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(MARK_PAY, 'check.pay')))
   // A Noble Phantasm attack: its dice-plus, 固定値 and MP (L1064, L1087–1093).
-  .addStringOption((o) => describe(o, 'cmd.attack.np').setMaxLength(100))
+  .addStringOption((o) => describe(o, 'cmd.attack.np').setMaxLength(100).setAutocomplete(true))
   .addBooleanOption((o) => describe(o, 'cmd.mp.spend.allow_hp'))
   .toJSON();
 
@@ -135,7 +135,10 @@ export const attack: CommandModule = {
   },
   async autocomplete(ctx, focused, options) {
     // the skills are the attacker's: the named one (the GM's) or the one whose turn it is
-    if (focused.name === 'skills') return await combatantSkillChoices(ctx, focused.value, (s) => (options.string('attacker') ? s.combatants.find((c) => c.name === options.string('attacker')) : currentActor(s)));
+    const attacker = (s: FateCombatState) => (options.string('attacker') ? s.combatants.find((c) => c.name === options.string('attacker')) : currentActor(s));
+    if (focused.name === 'skills') return await combatantSkillChoices(ctx, focused.value, attacker);
+    // the attacker's Noble Phantasms, by the sheet's names (L1064)
+    if (focused.name === 'np') return await combatantNpChoices(ctx, focused.value, attacker);
     return await fighterChoices(ctx, focused.value, { standing: true });
   },
 };
