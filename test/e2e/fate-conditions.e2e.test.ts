@@ -11,7 +11,7 @@ import { embedText, startHarness, type Harness } from './harness.js';
 import { buttonIds, ephemeral, fateDriver, fixture, opt, sub, type Opt } from './fate-driver.js';
 
 let h: Harness;
-const { rollRow, fightState, combatant, gmCombat, importPair } = fateDriver(() => h);
+const { rollRow, fightState, combatant, tracker, gmCombat, importPair, sealApproved } = fateDriver(() => h);
 
 beforeAll(async () => {
   h = await startHarness('fate-conditions');
@@ -173,6 +173,31 @@ describe('Luck on an escape roll, and 仕切り直し (seed 001 L215–217, L523
     if (escaped) await gmCombat(channelId, 'undo');
     await gmCombat(channelId, 'next');
     expect((await fightState(channelId)).escape).toBeUndefined();
+  });
+});
+
+describe('a Command Seal +10 on an escape roll settles the escape again (seed 001 L288, L522–523)', () => {
+  it('caught at ≤8 against 9, the seal\'s +10 makes the escapers\' best win: they leave the fight, the tracker says so', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'escape-seal' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '封・魔術師', '封セイバー');
+    await gmCombat(channelId, 'start', [opt('ruleset', 'fate')]);
+    await gmCombat(channelId, 'add', [opt('who', '封セイバー'), opt('side', 'us')]);
+    await gmCombat(channelId, 'add', [opt('who', 'Wall'), opt('side', 'them'), opt('hp', 20), opt('iv', 1), opt('pool', '9d6<=6')]);
+    await gmCombat(channelId, 'next');
+    // 敏捷B: 8d6<=4 is at most 8, the Wall's 9 automatic successes always stop it.
+    const ran = await escape(channelId, [opt('side', 'us')]);
+    expect(embedText(ran.callback.data)).toMatch(/Caught/);
+    const rollId = (await fightState(channelId)).escape!.escapers[0]!.rollId!;
+    expect((await combatant(channelId, '封セイバー')).escaped).toBe(false);
+
+    await sealApproved(channelId, player, [opt('effect', '+10'), opt('master', '封・魔術師'), opt('roll', rollId)]);
+    expect((await rollRow(rollId)).value).toBeGreaterThanOrEqual(10);
+    expect((await combatant(channelId, '封セイバー')).escaped).toBe(true);
+    const posted = h.fake.channelMessages(channelId).map((m) => embedText(m.body)).join('\n');
+    expect(posted).toMatch(/With the changed roll, side "us" escapes/);
+    await h.fake.waitFor(async () => (await tracker(channelId)).includes('escaped'));
   });
 });
 

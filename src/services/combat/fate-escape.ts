@@ -55,18 +55,24 @@ async function escapeRoll(tx: Tx, ctx: CommandContext, c: FateCombatant): Promis
   }
 }
 
+/** A line of the settlement as a catalog key: each reader (the table, a requester's DM) reads its own language. */
+export interface EscapeLine {
+  key: string;
+  params: Record<string, string | number>;
+}
+
 /**
  * The outcome from the first round as it stands: a side none of whose characters could roll
  * loses outright (nobody to escape / nobody to stop it, L249, L521); otherwise the highest
  * achievement wins and ties are rerolled from the same expressions (L522–523).
  */
-function settle(ctx: CommandContext, escapers: EscapeRoll[], chasers: EscapeRoll[], first: EscapeResult['rounds'][number]): { outcome: 'escaped' | 'caught'; lines: string[] } {
+function settle(ctx: CommandContext, escapers: EscapeRoll[], chasers: EscapeRoll[], first: EscapeResult['rounds'][number]): { outcome: 'escaped' | 'caught'; lines: EscapeLine[] } {
   const none = (list: EscapeRoll[]) => list.every((r) => r.rollId === null);
-  if (none(chasers)) return { outcome: 'escaped', lines: [ctx.t('fate.escape.nobodyStops')] };
-  if (none(escapers)) return { outcome: 'caught', lines: [ctx.t('fate.escape.nobodyRuns')] };
+  if (none(chasers)) return { outcome: 'escaped', lines: [{ key: 'fate.escape.nobodyStops', params: {} }] };
+  if (none(escapers)) return { outcome: 'caught', lines: [{ key: 'fate.escape.nobodyRuns', params: {} }] };
   const result = rollEscape({ escapers: escapers.map((r) => r.expression), chasers: chasers.map((r) => r.expression), opposed: true, rearguard: false }, ctx.rng, first);
-  const rounds = result.rounds.map((r) => ctx.t('combat.escapeRound', { escapers: r.escapers.join(', '), chasers: r.chasers.join(', ') }));
-  return { outcome: result.outcome, lines: [...rounds, ...result.lines.map((l) => ctx.t(l.key, l.params))] };
+  const rounds = result.rounds.map((r) => ({ key: 'combat.escapeRound', params: { escapers: r.escapers.join(', '), chasers: r.chasers.join(', ') } }));
+  return { outcome: result.outcome, lines: [...rounds, ...result.lines.map((l) => ({ key: l.key, params: l.params as EscapeLine['params'] }))] };
 }
 
 /** The escapers leave the fight (or come back, when a reroll turned the outcome). */
@@ -109,16 +115,16 @@ export async function escapeStep(tx: Tx, ctx: CommandContext, state: FateCombatS
   const ch = await roll(chasers);
   const settled = settle(ctx, e.rolls, ch.rolls, { escapers: e.values, chasers: ch.values });
   const escape: LastEscape = { side, escapers: e.rolls, chasers: ch.rolls, outcome: settled.outcome };
-  return { state: withOutcome(state, escape), lines: [...lines, ...settled.lines], buttons: buttons.slice(0, MAX_LUCK_BUTTONS) };
+  return { state: withOutcome(state, escape), lines: [...lines, ...settled.lines.map((l) => ctx.t(l.key, l.params))], buttons: buttons.slice(0, MAX_LUCK_BUTTONS) };
 }
 
 /**
- * After a Luck reroll rewrote roll `rollId`: when it is a roll of this turn's escape, the escape is
- * settled again from the stored rolls as they stand (a new tie is rolled off, L523) and the fight
- * saved. Null when the roll is not part of it.
+ * After a Luck reroll or a seal rewrote roll `rollId` (L215, L288): when it is a roll of this turn's
+ * escape in `channelId`'s fight, the escape is settled again from the stored rolls as they stand (a
+ * new tie is rolled off, L523) and the fight saved. Null when the roll is not part of it.
  */
-export async function resettleEscape(tx: Tx, ctx: CommandContext, rollId: number): Promise<{ lines: string[]; saved: CombatRow } | null> {
-  const combat = await activeCombat(tx, ctx.channelId);
+export async function resettleEscape(tx: Tx, ctx: CommandContext, rollId: number, channelId = ctx.channelId): Promise<{ lines: EscapeLine[]; saved: CombatRow } | null> {
+  const combat = await activeCombat(tx, channelId);
   if (!combat || combat.ruleset !== 'fate') return null;
   const state = combat.state as FateCombatState;
   const escape = state.escape;
@@ -132,7 +138,8 @@ export async function resettleEscape(tx: Tx, ctx: CommandContext, rollId: number
   for (const r of escape.chasers) first.chasers.push(await value(r));
   const settled = settle(ctx, escape.escapers, escape.chasers, first);
   const next = withOutcome(state, { ...escape, outcome: settled.outcome });
-  const saved = await saveCombatState(tx, ctx, combat, 'combat.escapeResettled', next);
-  const changed = settled.outcome !== escape.outcome ? [ctx.t(settled.outcome === 'escaped' ? 'fate.escape.nowEscaped' : 'fate.escape.nowCaught', { side: escape.side })] : [];
+  // The event belongs to the fight's channel, whoever pressed where (a seal is approved in a DM).
+  const saved = await saveCombatState(tx, { ...ctx, channelId }, combat, 'combat.escapeResettled', next);
+  const changed: EscapeLine[] = settled.outcome !== escape.outcome ? [{ key: settled.outcome === 'escaped' ? 'fate.escape.nowEscaped' : 'fate.escape.nowCaught', params: { side: escape.side } }] : [];
   return { lines: [...settled.lines, ...changed], saved };
 }
