@@ -139,7 +139,8 @@ export async function resettleEscape(tx: Tx, ctx: CommandContext, rollId: number
   const settled = settle(ctx, escape.escapers, escape.chasers, first);
   const next = withOutcome(state, { ...escape, outcome: settled.outcome });
   // The event belongs to the fight's channel, whoever pressed where (a seal is approved in a DM).
-  const saved = await saveCombatState(tx, { ...ctx, channelId }, combat, 'combat.escapeResettled', next);
+  if (channelId !== ctx.channelId) ctx = { ...ctx, channelId };
+  const saved = await saveCombatState(tx, ctx, combat, 'combat.escapeResettled', next);
   const changed: EscapeLine[] = settled.outcome !== escape.outcome ? [{ key: settled.outcome === 'escaped' ? 'fate.escape.nowEscaped' : 'fate.escape.nowCaught', params: { side: escape.side } }] : [];
   return { lines: [...settled.lines, ...changed], saved };
 }
