@@ -201,8 +201,8 @@ describe('a Command Seal +10 on an escape roll settles the escape again (seed 00
   });
 });
 
-describe('an impediment of the fight lowers /check too (seed 001 L430)', () => {
-  it('a body impediment of strength 2 on the servant: /check AGI carries −2 with its note', async () => {
+describe('an impediment of the fight lowers /check and opposed checks too (seed 001 L430, L41)', () => {
+  it('a body impediment of strength 2 on the servant: /check AGI, and its side of an opposed check, carry −2 with its note', async () => {
     const { gm, player } = h.fake.users;
     const channelId = h.fake.createTextChannel({ name: 'impeded-check' });
     await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
@@ -218,6 +218,11 @@ describe('an impediment of the fight lowers /check too (seed 001 L430)', () => {
     // MAG is not a body check: no penalty.
     const mag = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '阻セイバー')] });
     expect(embedText(mag.callback.data)).not.toMatch(/Impediment/);
+    // The passive side of an opposed check (L41) takes the same conditions: its AGI carries −2.
+    const opposed = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'agi'), opt('character', '阻・魔術師'), opt('against', '阻セイバー'), opt('against_status', 'agi')] });
+    const text = embedText(opposed.callback.data);
+    expect(text).toMatch(/8d6<=4-2/);
+    expect(text.slice(text.indexOf('**阻セイバー**'))).toMatch(/Impediment: −2/);
   });
 });
 
