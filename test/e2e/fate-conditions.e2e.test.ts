@@ -78,6 +78,19 @@ describe('a master asleep at /war makes no roll in the fight that follows (seed 
     expect(embedText(fled.callback.data)).toMatch(/No one on the other sides can make a check: nobody stops the escape, it succeeds/);
     expect((await combatant(channelId, 'Prowler')).escaped).toBe(true);
   });
+
+  it('L249: nor can the sleeping master cover its servant (庇う is a defense check, L471–474)', async () => {
+    const { gm, player } = h.fake.users;
+    await gmCombat(channelId, 'add', [opt('who', '眠セイバー'), opt('side', 'us')]);
+    await gmCombat(channelId, 'add', [opt('who', 'Ambusher'), opt('side', 'them'), opt('hp', 30), opt('iv', 1), opt('pool', '30d6<=6'), opt('servant', true)]);
+    await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Ambusher'), opt('target', '眠セイバー'), opt('weapon', 1)] });
+    expect((await fightState(channelId)).pending).not.toBeNull();
+    await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
+    const cover = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('cover', [opt('who', '眠・魔術師'), opt('status', 'agi'), opt('means', 'magic')]) });
+    expect(ephemeral(cover)).toBe(true);
+    expect(embedText(cover.callback.data)).toMatch(/眠・魔術師 is asleep this action turn and makes no checks/);
+    expect((await fightState(channelId)).pending!.cover).toBeUndefined();
+  });
 });
 
 describe('the all-nighter −1 reaches cover and escape (seed 001 L247 「あらゆる判定が達成値マイナス1」)', () => {
