@@ -161,11 +161,6 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };
 }
 
-/** A character outside any fight, as rollFor takes it (opposed checks, L41): its sheet, no fight state. */
-export function sheetRoller(ch: Character): FateCombatant {
-  return { ...fromSheet(ch, '', 'front', false), key: '' };
-}
-
 /** A lone one-die pool ("1d6<=1") would be read as pass/fail on its face; keep it a success count. */
 export function countingPool(expression: string): string {
   return /^1d6<=\d+$/i.test(expression.trim()) ? `${expression}+0` : expression;
