@@ -225,7 +225,7 @@ export const warCommandMessages: Catalogs = {
     'warcmd.use.item.sealMana': "Command Seal (+120 mana)",
     'cmd.war.config.name': "config",
     'cmd.war.config.description': "GM: rest amounts per territory grade, battle table rows",
-    'cmd.war.config.key.name': "setting",
+    'cmd.war.config.key.name': "key",
     'cmd.war.config.key.description': "Which setting",
     'cmd.war.config.value.name': "value",
     'cmd.war.config.value.description': "Mana (rest) or base win rate % (table)",
