@@ -159,11 +159,12 @@ export interface StatusChange {
 
 /**
  * One status command on a bar: `-` and `+` move it, `=` sets it; the result stays within 0…max (no
- * upper bound without a max). A value already above max (an effect's surplus) is not cut by `+`.
+ * upper bound without a max). A surplus above max is not cut by `+` or `-`, as /hp keeps it.
  */
 export function changeStatus(value: number, max: number | null, op: StatusOp, amount: number): StatusChange {
   const wanted = op === '=' ? amount : op === '+' ? value + amount : value - amount;
-  const ceiling = max === null ? Number.POSITIVE_INFINITY : op === '+' ? Math.max(max, value) : max;
+  // A value already above max (an effect's surplus) stays the ceiling for + and -; `=` sets within max.
+  const ceiling = max === null ? Number.POSITIVE_INFINITY : op === '=' ? max : Math.max(max, value);
   const after = Math.max(0, Math.min(ceiling, wanted));
   return { before: value, after, wanted, clamped: after !== wanted };
 }
