@@ -15,7 +15,8 @@ import { escapeMarkdown } from '../src/core/dice/index.js';
 import { gradeLevel } from '../src/core/fate/sheet/grades.js';
 import { STATUS_KEYS } from '../src/core/fate/sheet/types.js';
 import { PALETTE_LIMITS, paletteText, parsePaletteText, parseVariableText, substitute, type Palette } from '../src/core/palette/palette.js';
-import { ccfoliaVariables, classifyLine, readCcfoliaCharacter } from '../src/core/palette/ccfolia.js';
+import { CcfoliaError, ccfoliaVariables, classifyLine, readCcfoliaCharacter, statusAmount, type StatusOp } from '../src/core/palette/ccfolia.js';
+import { evaluateDice } from '../src/core/dice/index.js';
 import { applyStatusLine, barsLine, upsertCcfoliaCharacter } from '../src/services/ccfolia.js';
 import { assertCanEdit, type Character } from '../src/services/characters.js';
 import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
@@ -181,13 +182,21 @@ async function linked(tx: Tx, row: PaletteRow): Promise<Character | null> {
  * fight. Outside a war the table sees it (as /hp); during one the pools are the faction's secret
  * (seed 001 L50), so only the actor reads it.
  */
-async function changeStatusLine(ctx: CommandContext, characterId: number, line: { label: string; op: '+' | '-' | '='; amount: number; comment: string }): Promise<Reply> {
+async function changeStatusLine(ctx: CommandContext, characterId: number, line: { label: string; op: StatusOp; amount: number | string; comment: string }): Promise<Reply> {
+  // `:HP-1d6`: the amount is rolled first, then applied like a typed one.
+  let rolled: { expression: string; value: number } | null = null;
+  if (typeof line.amount === 'string') {
+    const result = evaluateDice(line.amount, ctx.rng, 'bcdice');
+    if (result.kind !== 'sum') throw new CcfoliaError('badLine', { line: `:${line.label}${line.op}${line.amount}` });
+    rolled = { expression: result.normalized, value: statusAmount(result.value) };
+  }
+  const amount = rolled ? rolled.value : (line.amount as number);
   const { applied, board, inWar, batch } = await ctx.store.transaction(async (tx) => {
     const found = await getCharacter(tx, characterId);
     if (!found) throw new UserError('character.gone');
     const c = hydrate(found);
     await assertCanEdit(tx, ctx, c);
-    const applied = await applyStatusLine(tx, ctx, c, line);
+    const applied = await applyStatusLine(tx, ctx, c, { label: line.label, op: line.op, amount });
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [c.row.id]);
     return { applied, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined, batch: tx.batch };
   });
@@ -195,6 +204,7 @@ async function changeStatusLine(ctx: CommandContext, characterId: number, line: 
   const { change } = applied;
   const value = applied.max === null ? String(change.after) : `${change.after}/${applied.max}`;
   const lines = [
+    ...(rolled ? [speaker.t('ccfolia.rolled', rolled)] : []),
     speaker.t(change.clamped ? 'ccfolia.status.clamped' : 'ccfolia.status.changed', { label: applied.label, before: change.before, value, wanted: change.wanted }),
     ...(line.comment ? [line.comment] : []),
     barsLine(applied.character),

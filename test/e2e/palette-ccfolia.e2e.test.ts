@@ -66,10 +66,10 @@ describe('a Ccfolia character and its palette', () => {
     expect(linked.characterId).toBe(c.id);
     expect(linked.variables).toEqual({}); // no snapshot of SAN/HP: the character holds them
 
-    // 14 lines: more than a few, so a select menu (its own row), one option per line.
+    // 15 lines: more than a few, so a select menu (its own row), one option per line.
     const menu = menuOf(imported.callback.data);
     expect(menu.custom_id).toMatch(/^palette:pick:\d+:0$/);
-    expect(menu.options).toHaveLength(14);
+    expect(menu.options).toHaveLength(15);
     expect(menu.options[0]).toMatchObject({ label: '1. 1d100<={SAN} 【SANチェック】', value: '0', description: '1d100<=65 【SANチェック】' });
     expect(components(imported.callback.data).filter((x) => x.type === 2)).toEqual([]);
     palette = imported.original!;
@@ -144,7 +144,7 @@ describe('a Ccfolia character and its palette', () => {
   it('/palette list names the palettes with their character, and its menu opens one', async () => {
     const listed = await h.fake.command({ name: 'palette', channelId, user: h.fake.users.player, locale: 'ja', options: sub('list') });
     expect(ephemeral(listed)).toBe(true);
-    expect(embedText(listed.callback.data)).toContain(`**${NAME}** — 14行・${NAME}`);
+    expect(embedText(listed.callback.data)).toContain(`**${NAME}** — 15行・${NAME}`);
     const menu = menuOf(listed.callback.data);
     expect(menu.custom_id).toBe('palette:open');
     const opened = await h.fake.select({ customId: 'palette:open', values: [menu.options[0].value], message: listed.original!, channelId, user: h.fake.users.player });
@@ -154,6 +154,15 @@ describe('a Ccfolia character and its palette', () => {
     expect(embedText(other.callback.data)).toMatch(/no palettes/);
     const forged = await h.fake.select({ customId: 'palette:open', values: ['x'], message: listed.original!, channelId, user: h.fake.users.player });
     expect(embedText(forged.callback.data)).toMatch(/no longer valid/);
+  });
+
+  it('a status line with dice (`:HP+1d3`, Ccfolia’s first aid) rolls the amount, then heals', async () => {
+    const healed = await choose(':HP+1d3 【応急手当】');
+    const shown = embedText(healed.callback.data);
+    const rolled = Number(/1d3 → (\d)/.exec(shown)?.[1]);
+    expect(rolled).toBeGreaterThanOrEqual(1);
+    expect(shown).toContain(`HP 6 → ${6 + rolled}/11`);
+    expect((await runtime()).hp).toBe(6 + rolled);
   });
 
   it('a status line of a palette of no character is refused clearly, in the reader’s language', async () => {

@@ -38,7 +38,7 @@ export const CCFOLIA_LIMITS = { statuses: 20, params: 60, value: 999_999, amount
 export class CcfoliaError extends KeyedError {
   override readonly name = 'CcfoliaError';
   constructor(
-    readonly code: 'badValue' | 'tooMany' | 'amount' | 'noStatus',
+    readonly code: 'badValue' | 'tooMany' | 'amount' | 'noStatus' | 'badLine',
     params: KeyedParams = {},
   ) {
     super(`ccfolia.error.${code}`, params);
@@ -126,12 +126,15 @@ export function ccfoliaVariables(r: CcfoliaResources): Record<string, string> {
 export type StatusOp = '+' | '-' | '=';
 
 export type PaletteLine =
-  | { kind: 'status'; label: string; op: StatusOp; amount: number; comment: string }
+  /** `amount` a number, or a dice expression (`:HP-1d6`) the caller rolls */
+  | { kind: 'status'; label: string; op: StatusOp; amount: number | string; comment: string }
   | { kind: 'text'; text: string }
   | { kind: 'roll'; input: string };
 
-// `:HP-5`, `：ＨＰ＋２`, `:SAN=50 発狂`; Ccfolia's own status command (a colon, a label, + - or =, a number).
-const STATUS_LINE = /^:\s*([^\s+\-=:]+?)\s*([+\-=])\s*(\d+)(?:\s+(.*))?$/s;
+// `:HP-5`, `：ＨＰ＋２`, `:SAN=50 発狂`, `:HP-1d6`; Ccfolia's own status command (a colon, a label,
+// + - or =, a number or dice, then an optional comment).
+const STATUS_LINE = /^:\s*([^\s+\-=:]+?)\s*([+\-=])\s*(\S+)(?:\s+(.*))?$/s;
+const DICE_AMOUNT = /^[0-9dD+\-*/()]{1,30}$/;
 // What may begin a dice command, as typed in either width: a digit, a letter, a bracket, a sign, the
 // secret `S`. Chat text in Ccfolia begins otherwise (【RP】, 「…」, Japanese or Korean words).
 const COMMAND_START = /^[0-9A-Za-z(\[+\-]/;
@@ -141,12 +144,21 @@ export function classifyLine(line: string): PaletteLine {
   const folded = line.trim().normalize('NFKC');
   const status = STATUS_LINE.exec(folded);
   if (status) {
-    const amount = Number(status[3]);
-    if (!Number.isSafeInteger(amount) || amount > CCFOLIA_LIMITS.amount) throw new CcfoliaError('amount', { max: CCFOLIA_LIMITS.amount });
-    return { kind: 'status', label: status[1]!, op: status[2] as StatusOp, amount, comment: (status[4] ?? '').trim() };
+    const raw = status[3]!;
+    const comment = (status[4] ?? '').trim();
+    if (/^\d+$/.test(raw)) return { kind: 'status', label: status[1]!, op: status[2] as StatusOp, amount: statusAmount(Number(raw)), comment };
+    if (DICE_AMOUNT.test(raw) && /d/i.test(raw)) return { kind: 'status', label: status[1]!, op: status[2] as StatusOp, amount: raw, comment };
   }
+  // A colon line that is no status command is a mistake to show, not chat to post.
+  if (folded.startsWith(':')) throw new CcfoliaError('badLine', { line: folded.slice(0, 40) });
   if (!COMMAND_START.test(folded)) return { kind: 'text', text: line.trim() };
   return { kind: 'roll', input: line.trim() };
+}
+
+/** A status command's amount (typed or rolled): a whole number up to the limit. */
+export function statusAmount(n: number): number {
+  if (!Number.isSafeInteger(n) || n < 0 || n > CCFOLIA_LIMITS.amount) throw new CcfoliaError('amount', { max: CCFOLIA_LIMITS.amount });
+  return n;
 }
 
 export interface StatusChange {

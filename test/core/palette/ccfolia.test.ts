@@ -46,6 +46,7 @@ describe('classifyLine (Ccfolia reads a chat line the same way)', () => {
     [':MP+2', { kind: 'status', label: 'MP', op: '+', amount: 2, comment: '' }],
     [':HP=10', { kind: 'status', label: 'HP', op: '=', amount: 10, comment: '' }],
     ['：ＳＡＮ－３ 発狂', { kind: 'status', label: 'SAN', op: '-', amount: 3, comment: '発狂' }],
+    [':HP-1d6 転倒', { kind: 'status', label: 'HP', op: '-', amount: '1d6', comment: '転倒' }],
     ['【RP】よろしくお願いします！', { kind: 'text', text: '【RP】よろしくお願いします！' }],
     ['「行くぞ」', { kind: 'text', text: '「行くぞ」' }],
     ['1d100<=65 【SANチェック】', { kind: 'roll', input: '1d100<=65 【SANチェック】' }],
@@ -58,6 +59,11 @@ describe('classifyLine (Ccfolia reads a chat line the same way)', () => {
 
   it('bounds the amount a status line may move', () => {
     expect(() => classifyLine(':HP-100000')).toThrow(CcfoliaError);
+  });
+
+  it('refuses a colon line it cannot read instead of posting it as chat', () => {
+    expect(() => classifyLine(':HP-abc')).toThrow(CcfoliaError);
+    expect(() => classifyLine(':HP')).toThrow(CcfoliaError);
   });
 });
 
