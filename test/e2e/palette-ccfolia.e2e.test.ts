@@ -175,6 +175,25 @@ describe('a Ccfolia character and its palette', () => {
   });
 });
 
+describe('a long palette (issue 19 §2: Discord shows at most 25 options a menu)', () => {
+  it('pages its select menu 25 lines at a time, with page buttons that update the message', async () => {
+    const lines = Array.from({ length: 30 }, (_, i) => `${i + 1}d6 line${i + 1}`).join('\n');
+    await h.fake.command({ name: 'palette', channelId, user: h.fake.users.player2, options: sub('edit', [{ name: 'name', value: 'long' }]) });
+    const saved = await h.fake.modalSubmit({ customId: 'palette:edit', channelId, user: h.fake.users.player2, fields: { name: 'long', character: '', lines, variables: '' } });
+    const first = menuOf(saved.callback.data);
+    expect(first.options).toHaveLength(25);
+    expect(first.placeholder).toBe('Choose a line (1–25 of 30)');
+    const next = components(saved.callback.data).find((x) => x.type === 2)!;
+    expect(next.label).toBe('Next ▶');
+    const paged = await h.fake.button({ customId: next.custom_id, message: saved.original!, channelId, user: h.fake.users.player2 });
+    expect(paged.callback.type).toBe(7); // the palette message is updated in place
+    const second = menuOf(paged.callback.data);
+    expect(second.options.map((o: { value: string }) => o.value)).toEqual(['25', '26', '27', '28', '29']);
+    await h.fake.select({ customId: second.custom_id, values: ['29'], message: saved.original!, channelId, user: h.fake.users.player2 });
+    expect(await lastRoll()).toMatchObject({ normalized: '30d6', comment: 'line30' });
+  });
+});
+
 describe('counters say when a change was clamped (issue 21 §2)', () => {
   it('amount:-5 on 2 of 0–3 → 0 (clamped), in each language', async () => {
     const counter = h.fake.createTextChannel({ name: 'counters' });
