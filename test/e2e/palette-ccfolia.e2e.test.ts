@@ -165,6 +165,21 @@ describe('a Ccfolia character and its palette', () => {
     expect((await runtime()).hp).toBe(6 + rolled);
   });
 
+  it('during a war the HP change is the owner’s alone (seed 001 L50), as /hp: an ephemeral reply, no HP on the public sheet', async () => {
+    const warRoom = h.fake.createTextChannel({ name: 'war-room' });
+    await h.fake.command({ name: 'gm', channelId: warRoom, user: h.fake.users.gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId: warRoom, user: h.fake.users.gm, options: sub('start', [{ name: 'ruleset', value: 'fate' }, { name: 'name', value: 'Fuyuki' }]) });
+    const before = (await runtime()).hp;
+    const shown = await h.fake.command({ name: 'palette', channelId: warRoom, user: h.fake.users.player, options: sub('show', [{ name: 'name', value: NAME }]) });
+    const menu = menuOf(shown.callback.data);
+    const option = menu.options.find((o: { label: string }) => o.label.endsWith('. :HP-5'));
+    const hit = await h.fake.select({ customId: menu.custom_id, values: [option.value], message: shown.original!, channelId: warRoom, user: h.fake.users.player });
+    expect(ephemeral(hit)).toBe(true);
+    expect((await runtime()).hp).toBe(before - 5);
+    const sheet = await h.fake.command({ name: 'sheet', channelId: warRoom, user: h.fake.users.player2, options: sub('show', [{ name: 'name', value: NAME }]) });
+    expect(embedText(sheet.callback.data)).not.toMatch(/HP \d/);
+  });
+
   it('a status line of a palette of no character is refused clearly, in the reader’s language', async () => {
     await h.fake.command({ name: 'palette', channelId, user: h.fake.users.player2, options: sub('edit', [{ name: 'name', value: 'loose' }]) });
     const saved = await h.fake.modalSubmit({ customId: 'palette:edit', channelId, user: h.fake.users.player2, fields: { name: 'loose', character: '', lines: ':HP-1\n2d6', variables: '' } });
