@@ -8,7 +8,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
-import { row } from '../helpers/db.js';
+import { row, rows } from '../helpers/db.js';
 import type { CommandOption, RecordedMessage } from './fake-discord/types.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
@@ -178,6 +178,17 @@ describe('a Ccfolia character and its palette', () => {
     expect((await runtime()).hp).toBe(before - 5);
     const sheet = await h.fake.command({ name: 'sheet', channelId: warRoom, user: h.fake.users.player2, options: sub('show', [{ name: 'name', value: NAME }]) });
     expect(embedText(sheet.callback.data)).not.toMatch(/HP \d/);
+  });
+
+  it('a second import of the same clipboard updates that character and palette, never a second one', async () => {
+    const { id } = await character();
+    const file = h.fake.uploadAttachment({ filename: 'ccfolia.json', content: fixture });
+    const again = await h.fake.command({ name: 'palette', channelId, user: h.fake.users.player, options: sub('import', [{ name: 'file', value: file }]) });
+    expect(embedText(again.callback.data)).toContain(`Updated the character **${NAME}** from Ccfolia`);
+    expect((await character()).id).toBe(id);
+    expect(await runtime()).toMatchObject({ hp: 11, accepted: { hp: 11 } }); // the clipboard's values
+    const palettes = await rows(h.store, 'palettes', (p) => eq(p.ownerId, h.fake.users.player.id));
+    expect(palettes.map((p) => p.name)).toEqual([NAME]);
   });
 
   it('a status line of a palette of no character is refused clearly, in the reader’s language', async () => {
