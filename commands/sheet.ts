@@ -261,7 +261,9 @@ async function list(ctx: CommandContext): Promise<Reply> {
     rows: await listCharacters(tx, ctx.guildId!, ctx.user.id),
     active: await activeCharacterId(tx, ctx.channelId, ctx.user.id),
   }));
-  const lines = rows.map((r) => `${r.id === active ? '▶ ' : '・'}**${r.name}** (${ctx.t(`sheet.type.${r.type}`)})${r.npcChannelId ? ' NPC' : ''}`);
+  // A character born of a Ccfolia import says so rather than its blank sheet's type (issue 21 §2).
+  const kind = (r: (typeof rows)[number]) => ((r.sheet as CharacterSheet).origin === 'ccfolia' ? 'ccfolia' : r.type);
+  const lines = rows.map((r) => `${r.id === active ? '▶ ' : '・'}**${r.name}** (${ctx.t(`sheet.type.${kind(r)}`)})${r.npcChannelId ? ' NPC' : ''}`);
   return { view: info(ctx, lines.join('\n') || ctx.t('sheet.list.empty'), true), dms: [] };
 }
 

@@ -103,6 +103,8 @@ describe('a Ccfolia character and its palette', () => {
     expect(onSheet).toContain('STR 13');
     expect(onSheet).toContain('initiative 14');
     expect(onSheet).not.toMatch(/筋力-/); // the blank Fate sheet under it is not shown
+    const listed = await h.fake.command({ name: 'sheet', channelId, user: h.fake.users.player, options: sub('list') });
+    expect(embedText(listed.callback.data)).toContain(`**${NAME}** (Ccfolia)`);
     await h.fake.waitFor(async () => /HP \S* 6\/11/.test(await tracker()));
   });
 
