@@ -37,6 +37,23 @@ export interface Button {
   disabled?: boolean;
 }
 
+/** One choice of a select menu; `value` comes back to the command, `label` is what the user reads. */
+export interface SelectOption {
+  label: string;
+  value: string;
+  description?: string;
+}
+
+/**
+ * A drop-down (Discord string select, at most 25 options; the console lists them). Its customId starts
+ * with the owning command's name like a button's; the chosen values reach that command's component().
+ */
+export interface SelectMenu {
+  customId: string;
+  placeholder?: string;
+  options: SelectOption[];
+}
+
 /** A file attached to the reply (sheet exports). */
 export interface FileAttachment {
   name: string;
@@ -51,6 +68,8 @@ export interface View {
   fields?: Field[];
   footer?: string;
   buttons?: Button[];
+  /** Shown above the buttons, on a row of its own. */
+  select?: SelectMenu;
   files?: FileAttachment[];
   /** Shown only to the person who ran the command. */
   ephemeral: boolean;

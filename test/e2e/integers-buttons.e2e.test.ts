@@ -39,4 +39,13 @@ describe('inputs Discord can send but the store cannot hold', () => {
     expect(shown).not.toMatch(/오류가 발생|went wrong/);
     expect(shown).toMatch(/[\uac00-\ud7a3]/);
   });
+
+  it.each(['palette:pick:abc', 'palette:pick:', 'nosuchcommand:pick'])('a forged select menu %s reads as stale too', async (customId) => {
+    const posted = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '1d6' }] });
+    const ex = await h.fake.select({ customId, values: ['0'], locale: 'ja', message: posted.original! });
+    expect(isEphemeral(ex)).toBe(true);
+    const shown = embedText(ex.callback.data);
+    expect(shown).not.toMatch(/エラーが発生|went wrong/);
+    expect(shown).toMatch(/このボタンはもう使えません|ボタン/);
+  });
 });
