@@ -352,6 +352,7 @@ function attackStep(combat: CombatState, state: PersonaCombatState, options: Com
       hits: options.integer('hits') ?? 1,
       cost: { ...(sp ? { sp } : {}), ...(hp ? { hp } : {}) },
       evade: targets.filter((id) => evading.has(id)),
+      othersEvade: [...evading],
       cover: cover.filter((c) => targets.includes(c.target)),
       ...(skillName ? { skill: skillName } : {}),
       // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).

@@ -56,6 +56,11 @@ export interface AttackSpec {
   grantsDown?: boolean;
   /** targets that declare Persona evasion */
   evade?: string[];
+  /**
+   * Everyone else's standing choice to try Persona evasion: a fumble's random target that was not
+   * among `targets` is the attack's target now and gets its passive action too (JA L132–135, L970).
+   */
+  othersEvade?: string[];
   cover?: CoverDeclaration[];
   /**
    * Combination magic (合体魔法, JA L456–500): the other participants and their own skill costs (paid
@@ -192,6 +197,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     throw new PersonaError('persona.error.unknownStatus', { status: spec.ailment.status });
   }
   const evading = new Set(spec.evade ?? []);
+  const othersEvading = new Set((spec.othersEvade ?? []).filter((id) => !spec.targets.includes(id)));
   const covers = new Map<string, { by: Combatant; evade: boolean }>();
   for (const c of spec.cover ?? []) {
     const target = findCombatant(d, c.target);
@@ -286,7 +292,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
           }
           const random = pool[rng.die(pool.length) - 1]!;
           events.push(ev('persona.hit.fumbleRandom', { ...params, random: random.name }));
-          const outcome = d.config.fumbleEvade !== false && evading.has(random.id) ? tryEvade(random, random.id, 0, false, false) : { evaded: false, critical: false, forced: false };
+          const outcome = d.config.fumbleEvade !== false && (evading.has(random.id) || othersEvading.has(random.id)) ? tryEvade(random, random.id, 0, false, false) : { evaded: false, critical: false, forced: false };
           if (!outcome.evaded) landed.push({ target: random, receiver: random, critical: outcome.critical, forced: outcome.forced });
           continue;
         }

@@ -1,0 +1,54 @@
+// Issue 20, Persona section: the rules a GM still did by hand, through the real discord.js client.
+// Each test reproduces the report first. JA = seed 002 (shared/seeds/002_4f04fb243f579e54.txt),
+// KO = seed 003 (shared/seeds/003_d833ab7fa388d98c.txt).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.js';
+import { ephemeral, out, personaDriver } from './persona-driver.js';
+
+let h: Harness;
+let channelId = '';
+const { combat, who, slotOwner, board, gmDo, as } = personaDriver(() => h, () => channelId);
+
+async function newFight(name: string, blocks: { block: string; player?: 'player' | 'player2' }[], locale?: string): Promise<string> {
+  channelId = h.fake.createTextChannel({ name });
+  await gmDo('gm', 'claim');
+  await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
+  for (const b of blocks) await gmDo('persona', 'add', [{ name: 'block', value: b.block }, ...(b.player ? [{ name: 'player', value: h.fake.users[b.player] }] : [])]);
+  return out(await gmDo('combat', 'next', [], locale));
+}
+
+/** GM passes until `name` has the slot (at most `max` slots). */
+async function passUntil(name: string, max = 12): Promise<void> {
+  for (let i = 0; i < max && (await slotOwner()) !== name; i++) {
+    await gmDo('persona', (await combat()).phase === 'roundStart' ? 'go' : 'pass');
+  }
+  expect(await slotOwner()).toBe(name);
+}
+
+beforeAll(async () => {
+  h = await startHarness('persona-gm-rules');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('a fumble’s random target gets its evasion roll (JA L132–135, L970)', () => {
+  it('Aki aims at Slime and fumbles; the attack goes to Bird, who was not among targets:, and Bird tries Persona evasion', async () => {
+    await newFight('fumble-other', [
+      { block: 'Aki pc HP40 DEX14', player: 'player' },
+      { block: 'Slime npc HP999 agi1' },
+      { block: 'Bird npc HP999 agi30' },
+    ]);
+    // every roll 51+ fumbles, 1–50 hits; the random pool is Slime and Bird (JA L132)
+    await gmDo('persona', 'setting', [{ name: 'critical', value: 0 }, { name: 'fumble', value: 51 }]);
+    let text = '';
+    for (let i = 0; i < 80 && !/random target instead: Bird/.test(text); i++) {
+      await passUntil('Aki');
+      text = out(await as(h.fake.users.player, 'attack', [{ name: 'targets', value: 'Slime' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d4' }, { name: 'hit', value: 50 }]));
+    }
+    expect(text).toMatch(/random target instead: Bird/);
+    // JA L135: the target's passive action follows the success check — Bird's own Persona evasion (JA L970)
+    expect(text, text).toMatch(/Bird (evades|fails to evade|fumbles the evasion|cannot evade right now)/);
+    await gmDo('combat', 'end');
+  });
+});
