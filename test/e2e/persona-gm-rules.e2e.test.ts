@@ -52,3 +52,34 @@ describe('a fumble’s random target gets its evasion roll (JA L132–135, L970)
     await gmDo('combat', 'end');
   });
 });
+
+describe('instant-death skills take the status skills’ syntax (JA L171–172, L355; KO L141–142, L184)', () => {
+  it('`即死30` and `즉사30` in a stat block are instant-death skills with base rate 30, like `悩殺40`', async () => {
+    await newFight('mudo', [
+      { block: 'Aki pc HP40 SP30 DEX14 luck5\nスキル ムド 即死30 SP5\n스킬 무도 즉사30 SP5', player: 'player' },
+      { block: 'Slime npc HP90 agi6 luck5' },
+    ]);
+    const c = await combat();
+    expect(c.combatants.length).toBe(2);
+    // odds: base 30 + user 運 5 − target 運 5 = 30 (JA L172)
+    const mudo = out(await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'ムド' }, { name: 'targets', value: 'Slime' }]));
+    expect(mudo).toMatch(/Instant death on Slime: 1d100 = \d+ (≤|>) 30/);
+    expect((await who('Aki')).sp).toBe(25);
+    await passUntil('Aki');
+    const ko = out(await as(h.fake.users.player, 'attack', [{ name: 'skill', value: '무도' }, { name: 'targets', value: 'Slime' }]));
+    if ((await who('Slime')).incapacitated) return; // the first one killed it: the fight is over
+    expect(ko).toMatch(/Instant death on Slime: 1d100 = \d+ (≤|>) 30/);
+    await gmDo('combat', 'end');
+  });
+
+  it('the setup echo reads the rate as written', async () => {
+    channelId = h.fake.createTextChannel({ name: 'mudo-echo' });
+    await gmDo('gm', 'claim');
+    await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
+    const added = out(await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 DEX14\nskill Mudo death:30% SP5' }]));
+    expect(added).toMatch(/Mudo \(instant death 30% SP5\)/);
+    const bad = await gmDo('persona', 'add', [{ name: 'block', value: 'Ben pc HP40 DEX14\nskill Mudo 即死300x' }]);
+    expect(ephemeral(bad)).toBe(true);
+    await gmDo('combat', 'end');
+  });
+});

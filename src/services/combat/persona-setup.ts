@@ -71,13 +71,15 @@ export function personaLines(ctx: CommandContext, personas: readonly PersonaEntr
 
 function skillSummary(ctx: CommandContext, s: PersonaSkill): string {
   const t = ctx.t;
+  // an instant-death skill reads as it is written, `即死30` (its base rate, not a hit rate)
+  const deathRate = s.kind === 'death' && typeof s.hit === 'number';
   const bits = [
-    t(`persona.skillKind.${s.kind}`),
+    deathRate ? `${t('persona.skillKind.death')} ${s.hit}%` : t(`persona.skillKind.${s.kind}`),
     ...s.elements.map((e) => t(`persona.element.${e}`)),
     s.dice ?? (s.power !== undefined ? `${s.power}db` : ''),
     s.sp ? `SP${s.sp}` : '',
     s.hp ? `HP${s.hp}` : '',
-    s.hit === 'auto' ? t('persona.stat.auto') : s.hit !== undefined ? `${t('persona.stat.hit')}${s.hit}` : '',
+    s.hit === 'auto' ? t('persona.stat.auto') : s.hit !== undefined && !deathRate ? `${t('persona.stat.hit')}${s.hit}` : '',
     s.all ? t('persona.stat.all') : '',
     s.hits && s.hits > 1 ? `×${s.hits}` : '',
     s.status ? `${s.status.id}${s.status.rate === 'fuyo' ? '' : s.status.rate}` : '',
