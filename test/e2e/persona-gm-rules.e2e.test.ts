@@ -83,3 +83,51 @@ describe('instant-death skills take the status skills’ syntax (JA L171–172, 
     await gmDo('combat', 'end');
   });
 });
+
+describe('a group escape waits for its slowest participant’s slot (JA L829–830, L837–838)', () => {
+  it('Aki declares with Ben and Chie: Ben’s slot is spent waiting, the roll comes in Chie’s slot (50 + (14 + 12 + 6 − 10) × 2 = 94)', async () => {
+    await newFight('escape-wait', [
+      { block: 'Aki pc HP40 DEX14', player: 'player' },
+      { block: 'Ben pc HP40 DEX12', player: 'player2' },
+      { block: 'Chie pc HP40 DEX6' },
+      { block: 'Slime npc HP90 agi10' },
+    ]);
+    expect(await slotOwner()).toBe('Aki');
+    const declared = out(await as(h.fake.users.player, 'escape', [{ name: 'with', value: 'Ben, Chie' }]));
+    expect(declared).toMatch(/Group escape declared: Aki, Ben, Chie\. They wait for the slot of Chie, the slowest/);
+    expect(declared).toMatch(/Ben waits for the group escape/);
+    expect(declared).not.toMatch(/Escape (succeeds|fails)/);
+    expect((await who('Aki')).fled).toBe(false);
+    expect(await slotOwner()).toBe('Slime');
+    expect(await board()).toMatch(/Group escape waiting: Aki, Ben, Chie/);
+    const rolled = out(await gmDo('persona', 'pass'));
+    // the enemies that can hinder: only Slime (fewer than three, so all of them, JA L838)
+    expect(rolled).toMatch(/Escape (succeeds|fails) for Aki, Ben, Chie \(1d100 = \d+ [≤>] 94\)/);
+    const c = await combat();
+    if (/succeeds/.test(rolled)) {
+      expect(c.phase).toBe('ended');
+      expect(c.endReason).toBe('escape');
+    } else {
+      expect(c.escapeWait ?? null).toBeNull();
+      expect(await board()).not.toMatch(/Group escape waiting/);
+    }
+    await gmDo('combat', 'end');
+  });
+
+  it('a participant who can no longer choose its actions drops out before the roll (JA L830)', async () => {
+    await newFight('escape-drop', [
+      { block: 'Aki pc HP40 DEX14', player: 'player' },
+      { block: 'Ben pc HP40 DEX6', player: 'player2' },
+      { block: 'Slime npc HP90 agi10' },
+    ]);
+    const declared = out(await as(h.fake.users.player, 'escape', [{ name: 'with', value: 'Ben' }]));
+    expect(declared).toMatch(/Group escape declared: Aki, Ben\. They wait for the slot of Ben/);
+    await gmDo('persona', 'adjust', [{ name: 'who', value: 'Ben' }, { name: 'status', value: 'charm' }]);
+    const next = out(await gmDo('persona', 'pass'));
+    expect(next).toMatch(/Ben can no longer act or choose and drops out of the escape/);
+    expect(next).not.toMatch(/Escape (succeeds|fails)/);
+    expect(await slotOwner()).toBe('Ben'); // charmed, Ben acts as the status says
+    expect(await board()).toMatch(/Group escape waiting: Aki$/m);
+    await gmDo('combat', 'end');
+  });
+});
