@@ -2,6 +2,7 @@
 // Each test reproduces the report first. JA = seed 002 (shared/seeds/002_4f04fb243f579e54.txt),
 // KO = seed 003 (shared/seeds/003_d833ab7fa388d98c.txt).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activeCombat } from '../../src/store/combats.js';
 import { startHarness, type Harness } from './harness.js';
 import { ephemeral, out, personaDriver } from './persona-driver.js';
 
@@ -129,5 +130,91 @@ describe('a group escape waits for its slowest participant’s slot (JA L829–8
     expect(await slotOwner()).toBe('Ben'); // charmed, Ben acts as the status says
     expect(await board()).toMatch(/Group escape waiting: Aki$/m);
     await gmDo('combat', 'end');
+  });
+});
+
+describe('what the GM and the table read (issue 20, Persona)', () => {
+  it('/persona adjust status: says what it changed, in the GM’s language', async () => {
+    await newFight('adjust-says', [
+      { block: 'Aki pc HP40 SP30 DEX14', player: 'player' },
+      { block: 'Slime npc HP90 agi6' },
+    ]);
+    const set = await gmDo('persona', 'adjust', [{ name: 'who', value: 'Aki' }, { name: 'status', value: 'charm' }]);
+    expect(out(set)).toMatch(/GM: Aki now has Charm\./);
+    const cleared = await gmDo('persona', 'adjust', [{ name: 'who', value: 'Aki' }, { name: 'status', value: 'none' }], 'ja');
+    expect(out(cleared)).toMatch(/GM:Akiの悩殺を解除した。/);
+    const down = await gmDo('persona', 'adjust', [{ name: 'who', value: 'Slime' }, { name: 'down', value: true }], 'ko');
+    expect(out(down)).toMatch(/GM: Slime\S* 다운 상태\./);
+    await gmDo('combat', 'end');
+  });
+
+  it('a skill’s cost names only what was paid; a skill on oneself reads “themselves” (自分に / 자신에게)', async () => {
+    await newFight('cost-self', [
+      { block: 'Aki pc HP40 SP30 DEX14 mdb1D6\nskill Agi magic fire 1db SP4 auto\nskill Tarukaja tarukaja SP6 auto', player: 'player' },
+      { block: 'Slime npc HP500 agi6' },
+    ]);
+    const agi = out(await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Agi' }, { name: 'targets', value: 'Slime' }]));
+    expect(agi).toMatch(/Aki pays SP 4\./);
+    expect(agi).not.toMatch(/HP 0/);
+    await passUntil('Aki');
+    const buff = out(await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Tarukaja' }, { name: 'targets', value: 'Aki' }]));
+    expect(buff).toMatch(/Aki uses Tarukaja on themselves\./);
+    expect(buff).not.toMatch(/on Aki\b/);
+    await gmDo('combat', 'end');
+  });
+
+  it('the All-out attack names the leader once: “Aki … with Ben”, not “with Aki, Ben” (JA L1031–1035)', async () => {
+    await newFight('allout-names', [
+      { block: 'Aki pc HP40 SP30 DEX14 luck8 mdb1D6+6 db1D4\nskill Agi magic fire 1db SP4 auto\nskill Bufu magic ice 1db SP4 auto', player: 'player' },
+      { block: 'Ben pc HP35 SP20 DEX12 luck5 db1D4', player: 'player2' },
+      { block: 'Slime npc HP200 agi6 luck3\nresist fire:weak' },
+      { block: 'Bird npc HP200 agi4 luck2\nresist ice:weak' },
+    ]);
+    await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Agi' }, { name: 'targets', value: 'Slime' }]);
+    await as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'Bufu' }, { name: 'targets', value: 'Bird' }]);
+    expect((await combat()).slot?.holdUp).toBe(true);
+    const all = out(await as(h.fake.users.player, 'allout'));
+    expect(all).toMatch(/All-out attack! Aki leads a Bokosuka Press on every enemy with Ben\./);
+    await gmDo('combat', 'end');
+  });
+
+  it('a Korean table reads the GM’s extra slot once as granted, once as it opens — not the same line twice', async () => {
+    h.fake.setGuildLocale(h.fake.guildId, 'ko');
+    try {
+      await newFight('extra-ko', [
+        { block: 'Aki pc HP40 DEX14', player: 'player' },
+        { block: 'Slime npc HP90 agi6' },
+      ]);
+      await as(h.fake.users.player, 'pass');
+      expect(await slotOwner()).toBe('Slime');
+      const extra = out(await gmDo('persona', 'extra', [{ name: 'who', value: 'Aki' }], 'ko'));
+      expect(extra).toMatch(/Aki가 추가 행동기회를 얻었다\./);
+      expect(extra.match(/추가 행동기회를 얻/g)?.length ?? 0).toBe(1);
+      await gmDo('combat', 'end', [], 'ko');
+    } finally {
+      h.fake.setGuildLocale(h.fake.guildId, 'en');
+    }
+  });
+});
+
+describe('after the fight ends (issue 20, Persona)', () => {
+  it('the board says it is over, /combat start agrees and starts a new one; /combat end says nothing about sheets', async () => {
+    await newFight('over', [
+      { block: 'Aki pc HP40 DEX14 db1D1+200', player: 'player' },
+      { block: 'Slime npc HP5 agi6' },
+    ]);
+    const kill = out(await as(h.fake.users.player, 'attack', [{ name: 'targets', value: 'Slime' }, { name: 'kind', value: 'physical' }, { name: 'element', value: 'strike' }, { name: 'dice', value: '1d1+200' }, { name: 'auto', value: true }]));
+    expect(kill).toMatch(/PCs win|win/i);
+    expect((await combat()).phase).toBe('ended');
+    expect(await board()).toMatch(/The fight is over/);
+    const again = await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
+    expect(ephemeral(again)).toBe(true);
+    expect(out(again)).toMatch(/The fight begins/);
+    expect(out(again)).not.toMatch(/already running/);
+    const rows = await h.store.transaction(async (tx) => await activeCombat(tx, channelId));
+    expect(rows?.state).toMatchObject({ kind: 'persona', combat: null }); // the new fight, in setup
+    const end = out(await gmDo('combat', 'end'));
+    expect(end).toMatch(/The fight is over\./);
+    expect(end).not.toMatch(/sheet/);
   });
 });

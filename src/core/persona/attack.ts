@@ -10,7 +10,7 @@ import { applyDownOccurrence, checkKnockOut, healHp, loseHp } from './down.js';
 import { dbStage, effectiveDb } from './db-rank.js';
 import { beginAction, closeSlot, finish, type Draft } from './state.js';
 import { inflictionBlock, inflictionChance, putBadStatus } from './status.js';
-import { PersonaError, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
+import { PersonaError, costKey, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
 
 export interface CoverDeclaration {
   /** the coverer */
@@ -97,7 +97,7 @@ export function payCost(dr: Draft & { actor: Combatant }, cost: { hp?: number; s
   if (hp === 0 && sp === 0) return;
   actor.hp -= hp;
   actor.sp -= sp;
-  events.push(ev('persona.attack.cost', { name: actor.name, hp, sp }));
+  events.push(ev(costKey(hp, sp), { name: actor.name, hp, sp }));
 }
 
 function reportParts(dr: Draft, target: Combatant, bd: DamageBreakdown): void {
@@ -448,7 +448,9 @@ export function allOutAttack(state: CombatState, spec: AllOutSpec, rng: RandomSo
   const taru = Math.max(...participants.map((p) => dbStage(p, 'physical')));
   const expr = expandDb(sumDb(participants.map((p) => effectiveDb(d.config, p, 'physical', taru))), spec.kind === 'showtime' ? 2 : 1);
   const roll = evaluateDice(expr, rng).value;
-  events.push(ev(`persona.allOut.${spec.kind}`, { name: actor.name, participants: participants.map((p) => p.name).join(', ') }));
+  // "{name} with {participants}": the leader is not listed beside itself
+  const others = participants.filter((p) => p.id !== actor.id).map((p) => p.name);
+  events.push(ev(`persona.allOut.${spec.kind}${others.length === 0 ? 'Solo' : ''}`, { name: actor.name, participants: others.join(', ') }));
   events.push(ev('persona.damage.roll', { name: participants.map((p) => p.name).join(', '), names: participants.map((p) => p.name).join('\n'), expr, total: roll }));
   for (const t of targets) {
     const resistance = resistanceOf(t, 'almighty');

@@ -275,6 +275,11 @@ export interface Step {
   events: PersonaEvent[];
 }
 
+/** A skill's cost line names only what was paid: no "HP 0" beside an SP cost (issue 20). */
+export function costKey(hp: number, sp: number): string {
+  return hp > 0 && sp > 0 ? 'persona.attack.cost' : hp > 0 ? 'persona.attack.costHp' : 'persona.attack.costSp';
+}
+
 export function ev(key: string, params: Params = {}): PersonaEvent {
   return { key, params };
 }

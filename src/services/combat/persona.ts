@@ -90,6 +90,8 @@ const HIDDEN_RULES: Record<string, { who: readonly string[]; variant: string }> 
   'persona.heal.sp': { who: ['subject'], variant: 'persona.heal.spHidden' },
   'persona.gm.adjusted': { who: ['subject'], variant: 'persona.gm.adjustedHidden' },
   'persona.attack.cost': { who: ['subject'], variant: 'persona.attack.costHidden' },
+  'persona.attack.costHp': { who: ['subject'], variant: 'persona.attack.costHidden' },
+  'persona.attack.costSp': { who: ['subject'], variant: 'persona.attack.costHidden' },
   // the evasion target would reveal a hidden shadow's 速
   'persona.evade.success': { who: ['subject'], variant: 'persona.evade.successHidden' },
   'persona.evade.fail': { who: ['subject'], variant: 'persona.evade.failHidden' },

@@ -21,7 +21,8 @@ const SRC = join(import.meta.dirname, '../../../src/core/persona');
 
 /** The keys built from templates in the source, spelled out. */
 const DYNAMIC = [
-  ...['bokosuka', 'showtime'].map((k) => `persona.allOut.${k}`),
+  ...['bokosuka', 'showtime', 'bokosukaSolo', 'showtimeSolo'].map((k) => `persona.allOut.${k}`),
+  ...['suku', 'raku', 'taru', 'maka'].map((k) => `persona.gm.stage.${k}`),
   ...['pcWin', 'npcWin', 'escape', 'talk'].map((k) => `persona.combat.end.${k}`),
   ...['pc', 'npc'].map((k) => `persona.combat.surprise.${k}`),
   ...['weak', 'resist', 'null', 'reflect', 'absorb'].map((k) => `persona.damage.${k}`),
