@@ -218,3 +218,26 @@ describe('after the fight ends (issue 20, Persona)', () => {
     expect(end).not.toMatch(/sheet/);
   });
 });
+
+describe('a Japanese table reads Japanese (issue 20, Persona)', () => {
+  it('the board names the slot’s commands as Discord shows them in ja, with no seed line numbers; a skill’s status reads 悩殺60', async () => {
+    h.fake.setGuildLocale(h.fake.guildId, 'ja');
+    try {
+      channelId = h.fake.createTextChannel({ name: 'ja-board' });
+      await gmDo('gm', 'claim', [], 'ja');
+      const started = out(await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }], 'ja'));
+      expect(started).toMatch(/参加者を追加して \/戦闘管理 次へ/);
+      await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 DEX14' }, { name: 'player', value: h.fake.users.player }], 'ja');
+      const bird = out(await gmDo('persona', 'add', [{ name: 'block', value: 'Bird npc HP90 agi4\nskill Marin charm60 auto' }], 'ja'));
+      expect(bird).toMatch(/Marin \(バステ 自動成功 悩殺60\)/);
+      await gmDo('combat', 'next', [], 'ja');
+      const b = await board();
+      expect(b).toMatch(/Akiの手番:\/ペルソナ 攻撃, \/ペルソナ アイテム, \/ペルソナ 防御, \/ペルソナ 待機, \/ペルソナ 逃走, \/ペルソナ その他/);
+      expect(b).toMatch(/Akiが単独で逃走:\d+%\n/);
+      expect(b).not.toMatch(/JA L|\/persona/);
+      await gmDo('combat', 'end', [], 'ja');
+    } finally {
+      h.fake.setGuildLocale(h.fake.guildId, 'en');
+    }
+  });
+});

@@ -200,7 +200,7 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   const blocks = [text(head)];
   if (combat?.phase === 'roundStart') blocks.push(text(t('persona.board.finishWindow')));
   if (combat && owner && combat.phase === 'slot') {
-    blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/persona ${a}`).join(', ') })));
+    blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/${t('cmd.persona.name')} ${t(`cmd.persona.${a}.name`)}`).join(', ') })));
     const flee = soloEscapeOdds(combat, owner, hidden);
     if (flee !== null) blocks.push(text(t('persona.board.escape', { name: owner.name, n: flee })));
   }
