@@ -2,6 +2,8 @@
 // Each test reproduces the report first. JA = seed 002 (shared/seeds/002_4f04fb243f579e54.txt),
 // KO = seed 003 (shared/seeds/003_d833ab7fa388d98c.txt).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { deployCommands } from '../../src/discord/deploy.js';
 import { activeCombat } from '../../src/store/combats.js';
 import { startHarness, type Harness } from './harness.js';
 import { ephemeral, out, personaDriver } from './persona-driver.js';
@@ -238,6 +240,36 @@ describe('a Japanese table reads Japanese (issue 20, Persona)', () => {
       await gmDo('combat', 'end', [], 'ja');
     } finally {
       h.fake.setGuildLocale(h.fake.guildId, 'en');
+    }
+  });
+});
+
+describe('the /persona help a ja or ko reader sees, as deployed (issue 20, Persona)', () => {
+  type Opt = { name: string; description_localizations?: Record<string, string>; options?: Opt[] };
+  const opt = (cmd: Opt, sub: string, name: string, locale: 'ja' | 'ko') => cmd.options!.find((s) => s.name === sub)!.options!.find((o) => o.name === name)!.description_localizations![locale];
+
+  it('item name: is the item’s, talk/analyze/cover target: is theirs, adjust sp: is the current SP, adjust status: is the status to set', async () => {
+    await deployCommands(loadConfig({ DISCORD_TOKEN: h.fake.token, DISCORD_CLIENT_ID: h.fake.applicationId, DISCORD_API: h.fake.apiBase, DISCORD_GUILD_ID: h.fake.guildId }));
+    const registered = h.fake.commandsRegistered(h.fake.guildId) as Opt[];
+    const persona = registered.find((c) => c.name === 'persona')!;
+    expect(opt(persona, 'item', 'name', 'ja')).toBe('アイテムの名前');
+    expect(opt(persona, 'item', 'name', 'ko')).toBe('아이템 이름');
+    expect(opt(persona, 'change', 'name', 'ja')).toBe('新しいペルソナの名前');
+    expect(opt(persona, 'talk', 'target', 'ja')).toBe('交渉する敵');
+    expect(opt(persona, 'analyze', 'target', 'ja')).toBe('分析する敵');
+    expect(opt(persona, 'cover', 'target', 'ja')).toBe('庇う味方');
+    expect(opt(persona, 'allout', 'target', 'ja')).toBe('ShowTimeの対象');
+    expect(opt(persona, 'adjust', 'sp', 'ja')).toBe('現在のSP');
+    expect(opt(persona, 'attack', 'sp', 'ja')).toBe('SPコスト');
+    expect(opt(persona, 'adjust', 'status', 'ja')).toBe('バステ名、または「なし」で解除');
+    expect(opt(persona, 'combo', 'name', 'ko')).toMatch(/합체마법 이름/);
+    // nothing a reader sees in ja/ko carries a seed line number or an English example
+    const all = (o: Opt, locale: string): string[] => [o.description_localizations?.[locale] ?? '', ...(o.options ?? []).flatMap((x) => all(x, locale))];
+    for (const locale of ['ja', 'ko']) {
+      for (const name of ['persona', 'combat']) {
+        const texts = all(registered.find((c) => c.name === name)!, locale);
+        expect(texts.filter((t) => /(JA|KO) ?L\d|\b(JA|KO)\b|fire:weak/.test(t))).toEqual([]);
+      }
     }
   });
 });
