@@ -273,3 +273,48 @@ describe('the /persona help a ja or ko reader sees, as deployed (issue 20, Perso
     }
   });
 });
+
+describe('bad statuses restrict actions, by the GM’s table (JA L345–353, L948; KO L171–181)', () => {
+  it('charmed, Ben may not Wait (JA L948) nor Analyze; his random action helps the enemy: attacks an ally, heals a foe (KO L174 「적에게 이로운 행위」)', async () => {
+    await newFight('charm-rules', [
+      { block: 'Aki pc HP40 SP30 DEX14', player: 'player' },
+      { block: 'Ben pc HP35 SP30 DEX12 mdb1D4\nskill Agi magic fire 1db SP4 auto\nskill Dia heal 1db SP3 auto', player: 'player2' },
+      { block: 'Slime npc HP200 agi6' },
+    ]);
+    await gmDo('persona', 'adjust', [{ name: 'who', value: 'Ben' }, { name: 'status', value: 'charm' }]);
+    await passUntil('Ben');
+    const wait = await h.fake.command({ name: 'combat', channelId, user: h.fake.users.player2, options: [{ name: 'delay', type: 1, options: [{ name: 'amount', value: 3 }] }] });
+    expect(ephemeral(wait)).toBe(true);
+    expect(out(wait)).toMatch(/Ben is under Charm and cannot choose to wait/);
+    const gmWait = await gmDo('persona', 'wait');
+    expect(out(gmWait)).toMatch(/Ben is under Charm and cannot choose to wait/);
+    const analyze = await as(h.fake.users.player2, 'analyze', [{ name: 'target', value: 'Slime' }]);
+    expect(ephemeral(analyze)).toBe(true);
+    expect(out(analyze)).toMatch(/Ben is under Charm and cannot choose: \/persona random/);
+    const random = out(await as(h.fake.users.player2, 'random'));
+    expect(random).toMatch(/Ben acts at random: (Agi|Dia) \(one of 2 usable skills\)/);
+    if (/random: Agi/.test(random)) expect(random).toMatch(/Ben uses Agi on Aki\./);
+    else expect(random).toMatch(/Ben uses Dia on Slime\./);
+    await gmDo('combat', 'end');
+  });
+
+  it('the GM’s table takes “helps the enemy” as what a status forbids; a skill-sealing status forbids Analyze too', async () => {
+    await newFight('table-enemy', [
+      { block: 'Aki pc HP40 SP30 DEX14', player: 'player' },
+      { block: 'Slime npc HP90 agi6' },
+    ]);
+    const list = out(await gmDo('persona', 'status'));
+    expect(list).toMatch(/`charm` Charm · mind · forbids: choosing \(random actions that help the enemy\)/);
+    expect(list).toMatch(/`rage` Rage · mind · forbids: choosing \(random actions\) ·/);
+    const edited = out(await gmDo('persona', 'status', [{ name: 'id', value: 'rage' }, { name: 'blocks', value: 'enemy' }]));
+    expect(edited).toMatch(/`rage` Rage · mind · forbids: choosing \(random actions that help the enemy\)/);
+    expect((await combat()).config.badStatuses.find((d) => d.id === 'rage')).toMatchObject({ favorsEnemy: true, blocksActionChoice: true });
+    await gmDo('persona', 'status', [{ name: 'id', value: 'seal' }, { name: 'name', value: 'Seal' }, { name: 'blocks', value: 'skills' }]);
+    await gmDo('persona', 'adjust', [{ name: 'who', value: 'Aki' }, { name: 'status', value: 'Seal' }]);
+    expect(await slotOwner()).toBe('Aki');
+    const analyze = await as(h.fake.users.player, 'analyze', [{ name: 'target', value: 'Slime' }]);
+    expect(ephemeral(analyze)).toBe(true);
+    expect(out(analyze)).toMatch(/Aki is under Seal and cannot use Persona skills/);
+    await gmDo('combat', 'end');
+  });
+});

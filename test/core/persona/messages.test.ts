@@ -39,7 +39,7 @@ const DYNAMIC = [
   ...['rounds', 'turns'].flatMap((k) => [`persona.gm.settings.${k}`, `persona.recoveryCount.${k}`]),
   ...['item', 'macca', 'persona'].map((k) => `persona.rewardKind.${k}`),
   ...['body', 'mind', 'element'].map((k) => `persona.category.${k}`),
-  ...['none', 'skills', 'choice', 'all'].map((k) => `persona.blocks.${k}`),
+  ...['none', 'skills', 'choice', 'enemy', 'all'].map((k) => `persona.blocks.${k}`),
   ...['natural', 'other'].map((k) => `persona.cure.${k}`),
   ...['con', 'pow', 'none'].map((k) => `persona.recoveryStat.${k}`),
 ];
