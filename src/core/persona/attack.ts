@@ -3,7 +3,7 @@
 import type { RandomSource } from '../random.js';
 import { evaluateDice } from '../dice/index.js';
 import { chanceRoll, percentile } from './check.js';
-import { alliesOf, canAct, requireSkillsUsable, damageTakenMods, effectiveDefense, enemiesOf, findCombatant, inCombat, resistanceOf } from './combatant.js';
+import { alliesOf, canAct, choiceBlockingStatus, requireSkillsUsable, damageTakenMods, effectiveDefense, enemiesOf, findCombatant, inCombat, resistanceOf } from './combatant.js';
 import { computeDamage, expandDb, sumDb, type DamageBreakdown } from './damage.js';
 import { canTakePassive, coverPenalty, coverRefusal, evasionChance } from './defense.js';
 import { applyDownOccurrence, checkKnockOut, healHp, loseHp } from './down.js';
@@ -211,7 +211,8 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
   }
   const partners = (spec.combination?.participants ?? []).filter((p) => p.id !== actor.id).map((p) => ({ c: findCombatant(d, p.id), cost: p.cost }));
   for (const { c } of partners) {
-    if (c.side !== actor.side || !canAct(d, c) || (c.personaUser && !c.summoned)) throw new PersonaError('persona.error.badParticipant', { name: c.name });
+    // joining is a choice: 悩殺・激昂… that take it away keep a participant out (JA L480)
+    if (c.side !== actor.side || !canAct(d, c) || (c.personaUser && !c.summoned) || choiceBlockingStatus(d, c) !== undefined) throw new PersonaError('persona.error.badParticipant', { name: c.name });
     requireSkillsUsable(d, c);
   }
   payCost(dr, spec.cost);

@@ -166,3 +166,13 @@ describe('the GM removes a combatant', () => {
     expect(removeCombatant(one, 'y').state.endReason).toBe('pcWin');
   });
 });
+
+describe('a combination needs every participant able to choose (JA L480; issue 20)', () => {
+  it('a charmed ally cannot join; unharmed, the same combination goes ahead', () => {
+    const s = started([c('a', 'pc', 20, { magDb: '1D4' }), c('b', 'pc', 10, { magDb: '1D4' }), c('x', 'npc', 1)]);
+    const spec = { kind: 'magic' as const, elements: ['fire'], targets: ['x'], coefficient: 1, hitRate: 'auto' as const, combination: { participants: [{ id: 'b' }] } };
+    const charmed = adjustCombatant(s, 'b', { badStatus: 'charm' }).state;
+    expect(() => attack(charmed, spec, scriptedRandom([1]))).toThrow(/badParticipant/);
+    expect(attack(s, spec, scriptedRandom([1])).events.some((e) => e.key === 'persona.damage.roll')).toBe(true);
+  });
+});
