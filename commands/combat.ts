@@ -238,7 +238,13 @@ async function start(ctx: CommandContext, options: CommandOptions): Promise<Repl
   const ruleset = options.string('ruleset') === 'persona' ? 'persona' : 'fate';
   const combatRow = await ctx.store.transaction(async (tx) => {
     await requireGm(tx, ctx);
-    if (await activeCombat(tx, ctx.channelId)) throw new UserError('combat.alreadyActive');
+    const active = await activeCombat(tx, ctx.channelId);
+    if (active) {
+      // A Persona fight its rules ended (a side gone, JA L35) is over, as its board says: closed here, not refused.
+      if (!(isPersona(active.state) && active.state.combat?.phase === 'ended')) throw new UserError('combat.alreadyActive');
+      await updateCombat(tx, active.id, { status: 'ended' });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${active.id}`, before: { status: 'active' }, after: { status: 'ended' } });
+    }
     const name = (options.string('name') ?? '').trim() || ctx.t('combat.defaultName');
     const surprised = options.string('surprised');
     const state = ruleset === 'persona' ? { ...newPersonaState(name), surprised: surprised === 'pc' || surprised === 'npc' ? surprised : null } : newFateState(name);
@@ -546,7 +552,8 @@ async function end(ctx: CommandContext): Promise<Reply> {
     const state = isPersona(combatRow.state) ? combatRow.state : await withSheets(tx, combatRow.state as FateCombatState);
     return { updated: { ...combatRow, state, status: 'ended' as const }, written };
   });
-  return withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })], true);
+  // a Persona fight keeps no sheets: no word about HP/MP copied back
+  return withTracker(ctx, updated, [isPersona(updated.state) ? ctx.t('persona.cmd.ended') : ctx.t('combat.ended', { count: written })], true);
 }
 
 async function show(ctx: CommandContext): Promise<Reply> {

@@ -82,7 +82,7 @@ describe('the bad-status table is the GM’s (both seeds lost it: JA L345–349,
     ]);
     const list = await gmDo('persona', 'status');
     expect(ephemeral(list)).toBe(true);
-    expect(out(list)).toMatch(/`charm` Charm · mind · forbids: choosing \(random actions\) · cure: natural recovery · recovery stat: POW/);
+    expect(out(list)).toMatch(/`charm` Charm · mind · forbids: choosing \(random actions that help the enemy\) · cure: natural recovery · recovery stat: POW/); // KO L174
     expect(out(list)).toMatch(/`petrify` Petrify · body · forbids: every action/);
     const denied = await as(h.fake.users.player, 'status', [{ name: 'id', value: 'seal' }]);
     expect(ephemeral(denied)).toBe(true);
