@@ -1,11 +1,11 @@
 // A roll as a player types it (/roll, /r, a palette line): read in the channel's reading
 // (typed-dice.ts), stored, and answered; `S` and BCDice's secret flag take the secret path.
 import { channelGm } from '../store/gms.js';
-import { channelSystem } from '../store/systems.js';
 import { rollReply } from '../views/roll.js';
 import type { Reply } from '../views/view.js';
 import { commitRoll, storeRoll } from './rolls.js';
 import { evaluateTyped } from './typed-dice.js';
+import { systemOfChannel } from './channel-system.js';
 import type { CommandContext } from './types.js';
 
 export interface TypedRoll {
@@ -20,7 +20,7 @@ export interface TypedRoll {
 }
 
 export async function rollTyped(ctx: CommandContext, roll: TypedRoll): Promise<Reply> {
-  const system = (await ctx.store.transaction(async (tx) => channelSystem(tx, ctx.channelId))) ?? null;
+  const system = await systemOfChannel(ctx.store, ctx.channelId, ctx.now());
   const typed = await evaluateTyped(roll.input, system, ctx.rng);
   const { result } = typed;
   const secret = roll.secret || typed.secret;
