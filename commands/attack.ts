@@ -29,11 +29,11 @@ import { flightPenalty } from '../src/core/fate/combat/attack.js';
 import { rollView } from '../src/views/roll.js';
 import { spendSupport } from '../src/services/combat/fate-support.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
-import { splitSkills } from './check.js';
+import { splitSkills } from '../src/services/skill-list.js';
+import { DEFENSES, defendButtons, resolveButton } from '../src/services/combat/fate-buttons.js';
+import { assertMagicAllowed } from '../src/services/combat/fate-magic.js';
 import { fighterChoices } from '../src/services/combat/fight-choices.js';
 import { combatantSkillChoices, combatantNpChoices } from '../src/services/skill-choices.js';
-
-const DEFENSES = ['end', 'agi', 'mag'] as const;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .setDMPermission(false)
@@ -143,10 +143,6 @@ export const attack: CommandModule = {
   },
 };
 
-export function defendButtons(ctx: CommandContext): Button[] {
-  return DEFENSES.map((s) => ({ customId: `attack:defend:${s}`, label: ctx.t(`attack.defend.${s}`), style: 'primary' as const }));
-}
-
 /** The combatant's character as it stands now (after what this roll paid), or null for an ad-hoc NPC. */
 async function ownCharacter(tx: Tx, c: FateCombatState['combatants'][number]): Promise<Character | null> {
   const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
@@ -201,10 +197,6 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
     ...(fromButton ? { update: true } : {}),
     board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
   };
-}
-
-export function resolveButton(ctx: CommandContext): Button {
-  return { customId: 'attack:resolve', label: ctx.t('attack.resolve'), style: 'primary' };
 }
 
 /**
@@ -302,8 +294,3 @@ async function weaponOf(tx: Tx, c: FateCombatState['combatants'][number], useNp:
  * magic attack (L212–213). A skill "equivalent" to magecraft is the GM's call: the GM may act
  * for the character. Ad-hoc NPCs are the GM's to judge.
  */
-export async function assertMagicAllowed(tx: Tx, c: FateCombatState['combatants'][number], status: CheckStatus, againstMagic: boolean): Promise<void> {
-  if (status !== 'mag' || againstMagic || c.characterId === null) return;
-  const row = await getCharacter(tx, c.characterId);
-  if (row && !hydrate(row).sheet.skills.some((s) => s.id === 'magecraft' || s.name.includes('魔術'))) throw new UserError('attack.magNeedsSkill', { name: c.name });
-}

@@ -19,6 +19,7 @@ import type { Locale } from '../src/i18n/index.js';
 import { rollReply, type Note } from '../src/views/roll.js';
 import { text, type Button } from '../src/views/view.js';
 import { COMMENT_MAX } from './roll.js';
+import { splitSkills } from '../src/services/skill-list.js';
 import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.js';
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
 import { opposedView, rollOpposed } from '../src/services/fate-opposed.js';
@@ -60,13 +61,6 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .toJSON();
 
 /** Skills are typed as a list: "魔術, 高速詠唱" or "魔術/高速詠唱". */
-export function splitSkills(input: string | null): string[] {
-  return (input ?? '')
-    .split(/[,、，/／;+＋]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
-}
-
 export const check: CommandModule = {
   definition,
   helpKey: 'help.check',
@@ -185,4 +179,3 @@ export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResu
   return { result, id, name: c.row.name, comment, notes, buttons };
 }
 
-export { characterChoices } from '../src/services/character-search.js';

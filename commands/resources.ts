@@ -13,7 +13,7 @@ import type { Tx } from '../src/store/db.js';
 import { lastCountingRoll } from '../src/store/rolls.js';
 import { text, type Reply } from '../src/views/view.js';
 import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
-import { characterChoices } from './check.js';
+import { characterChoices } from '../src/services/character-search.js';
 
 const amount = (s: SlashCommandSubcommandBuilder, key: string) =>
   s.addIntegerOption((o) => describe(o, key).setRequired(true).setMinValue(0).setMaxValue(MAX_AMOUNT));

@@ -26,7 +26,7 @@ import { rollView } from '../src/views/roll.js';
 import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';
 import { resettleEscape } from '../src/services/combat/fate-escape.js';
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
-import { characterChoices } from './check.js';
+import { characterChoices } from '../src/services/character-search.js';
 
 type Settled = Awaited<ReturnType<typeof settleOpposed>>;
 type Resettled = Awaited<ReturnType<typeof resettleEscape>>;

@@ -29,7 +29,7 @@ import { channelGm } from '../src/store/gms.js';
 import type { FactionRow, WarRow } from '../src/store/schema/index.js';
 import { activeWar, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot } from '../src/store/wars.js';
 import { mention, text, type Reply, type View } from '../src/views/view.js';
-import { characterChoices } from './check.js';
+import { characterChoices } from '../src/services/character-search.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
 import { NAME_LIST, nameChoices, plainNames } from '../src/services/name-choices.js';
 

@@ -1,0 +1,74 @@
+// /combat undo | end | show, and withTracker: the reply of every fight step with the live tracker edited in place.
+import { sheetsInFight, withSheets } from '../../src/services/combat/fate.js';
+import { type FateCombatState } from '../../src/services/combat/state.js';
+import { requireCombat, requireGm } from '../../src/services/combat/store.js';
+import { fateTrackerView, trackerUpdate } from '../../src/services/combat/tracker.js';
+import { isPersona, personaTrackerView } from '../../src/services/combat/persona.js';
+import { UserError } from '../../src/services/errors.js';
+import type { CommandContext } from '../../src/services/types.js';
+import { undoBatch } from '../../src/services/undo.js';
+import { getCombat, updateCombat } from '../../src/store/combats.js';
+import { appendEvent } from '../../src/store/events.js';
+import type { CombatRow } from '../../src/store/schema/index.js';
+import { lastBatchFor } from '../../src/store/wars.js';
+import { defendButtons, resolveButton } from '../../src/services/combat/fate-buttons.js';
+import { text, type Reply } from '../../src/views/view.js';
+
+export async function undo(ctx: CommandContext): Promise<Reply> {
+  const updated = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    const batch = await lastBatchFor(tx, ctx.channelId, `combat:${combatRow.id}`, 'combat.');
+    if (!batch) throw new UserError('combat.undoNothing');
+    const reverted = await undoBatch(tx, ctx, batch, `combat:${combatRow.id}`);
+    if (reverted.some((e) => e.type === 'combat.started')) throw new UserError('combat.undoStart');
+    return (await getCombat(tx, combatRow.id))!;
+  });
+  const reply = withTracker(ctx, updated, [ctx.t('combat.undone')]);
+  const pending = (updated.state as FateCombatState).pending;
+  if (!pending) return reply;
+  // The undone step was a defense or a resolve: the defender needs the buttons again.
+  const target = (updated.state as FateCombatState).combatants.find((c) => c.key === pending.target);
+  return {
+    ...reply,
+    view: {
+      ...reply.view,
+      ephemeral: false,
+      blocks: [...reply.view.blocks, text(ctx.t(pending.defenseRollId === undefined ? 'attack.defendPrompt' : 'attack.resolvePrompt', { name: target?.name ?? '?' }))],
+      buttons: pending.defenseRollId === undefined ? defendButtons(ctx) : [resolveButton(ctx)],
+    },
+  };
+}
+
+export async function end(ctx: CommandContext): Promise<Reply> {
+  const { updated, written } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    await requireGm(tx, ctx);
+    // Nothing to copy back: sheet combatants' HP/MP were written to their sheets as the fight went.
+    const written = isPersona(combatRow.state) ? 0 : sheetsInFight(combatRow.state as FateCombatState);
+    await updateCombat(tx, combatRow.id, { status: 'ended' });
+    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${combatRow.id}`, before: { status: 'active' }, after: { status: 'ended' } });
+    const state = isPersona(combatRow.state) ? combatRow.state : await withSheets(tx, combatRow.state as FateCombatState);
+    return { updated: { ...combatRow, state, status: 'ended' as const }, written };
+  });
+  // a Persona fight keeps no sheets: no word about HP/MP copied back
+  return withTracker(ctx, updated, [isPersona(updated.state) ? ctx.t('persona.cmd.ended') : ctx.t('combat.ended', { count: written })], true);
+}
+
+export async function show(ctx: CommandContext): Promise<Reply> {
+  const combatRow = await ctx.store.transaction(async (tx) => {
+    const c = await requireCombat(tx, ctx);
+    return isPersona(c.state) ? c : { ...c, state: await withSheets(tx, c.state as FateCombatState) };
+  });
+  const reply = withTracker(ctx, combatRow, [ctx.t('combat.shown')]);
+  return { ...reply, board: { ...reply.board!, repost: true } };
+}
+
+export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {
+  const view = isPersona(combatRow.state) ? personaTrackerView(ctx, combatRow.state, ended) : fateTrackerView(ctx, combatRow.state as FateCombatState, ended);
+  return {
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map(text), ephemeral: true },
+    dms: [],
+    board: trackerUpdate(ctx, combatRow, view),
+  };
+}

@@ -1,0 +1,145 @@
+// The open slot's action (seeds 002/003): one transaction reads the fight, runs the core rule, saves it
+// and answers with the events and the board; the GM gets a copy of what hidden shadows did.
+import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
+import { useSkill } from '../../src/services/combat/persona-skill.js';
+import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, tries, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
+import { recipientLocales } from '../../src/services/locales.js';
+import { forTable } from '../../src/services/table.js';
+import { channelGm } from '../../src/store/gms.js';
+import { asLocale, translator } from '../../src/i18n/index.js';
+import { isGm, requireCombat, saveCombatState } from '../../src/services/combat/store.js';
+import { trackerUpdate } from '../../src/services/combat/tracker.js';
+import { UserError } from '../../src/services/errors.js';
+import type { CommandContext, CommandOptions } from '../../src/services/types.js';
+import { attack, type CoverDeclaration, type CombatState, type PersonaEvent, type PersonaPatch, type Step } from '../../src/core/persona/index.js';
+import { requireChoice } from '../../src/services/combat/persona-status-rules.js';
+import { coverRefusal } from '../../src/core/persona/defense.js';
+import type { RandomSource } from '../../src/core/random.js';
+import { text, type DirectMessage, type Reply } from '../../src/views/view.js';
+import { withStatusNames } from './status-table.js';
+
+export function changePatch(options: CommandOptions): Omit<PersonaPatch, 'name'> {
+  const optional = <T>(value: T | null, key: string) => (value === null ? {} : { [key]: value });
+  return {
+    ...optional(options.integer('agi'), 'agi'),
+    ...optional(options.integer('luck'), 'luck'),
+    ...optional(options.integer('defense'), 'defense'),
+    ...(options.string('resist') ? { resistances: parseResistancesOpt(options.string('resist')) } : {}),
+  };
+}
+
+export function targetIds(combat: CombatState, input: string | null): string[] {
+  const names = (input ?? '').split(/[,、，]/).map((s) => s.trim()).filter(Boolean);
+  return names.map((n) => {
+    const c = combat.combatants.find((x) => x.name === n);
+    if (!c) throw new UserError('combat.unknown', { name: n });
+    return c.id;
+  });
+}
+
+/**
+ * An attack: a stored skill of the slot's owner (power db × N, costs, hit, statuses from its stat
+ * block), or raw dice. A hit roll is always asked for: without a skill rate, `hit:` or `auto:true`
+ * must be given (issue 12). Evasion is each defender's standing choice (/persona dodge).
+ */
+export function attackStep(combat: CombatState, state: PersonaCombatState, options: CommandOptions, rng: RandomSource): Step {
+  const targets = targetIds(combat, options.string('targets'));
+  const cover = coversFor(combat, state);
+  // a covered target leaves the evasion to its coverer (JA L965)
+  const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+  const skillName = options.string('skill');
+  const owner = state.setup.find((c) => c.id === combat.slot?.ownerId);
+  const stored = skillName ? owner?.skills?.find((s) => s.name === skillName) : undefined;
+  if (stored) return useSkill(combat, { skill: stored, targets, evading, cover }, rng);
+  const element = options.string('element');
+  const dice = options.string('dice');
+  const kind = options.string('kind');
+  if (!element || !dice || !kind) throw new UserError(skillName ? 'persona.cmd.unknownSkill' : 'persona.cmd.rawNeeds', { skill: skillName ?? '' });
+  if (targets.length === 0) throw new UserError('persona.cmd.needTargets', { skill: skillName ?? '' });
+  const hit = options.integer('hit');
+  const auto = options.boolean('auto') ?? false;
+  if (hit === null && !auto) throw new UserError('persona.cmd.needHit');
+  const sp = options.integer('sp');
+  const hp = options.integer('hpcost');
+  const ailment = options.string('ailment');
+  return attack(
+    combat,
+    {
+      kind: kind as 'physical' | 'magic',
+      elements: element.split(/[+/]/).map((e) => e.trim()).filter(Boolean).map(parseElement),
+      targets,
+      dice: normalizeDice(dice),
+      hitRate: auto ? 'auto' : hit!,
+      hits: options.integer('hits') ?? 1,
+      cost: { ...(sp ? { sp } : {}), ...(hp ? { hp } : {}) },
+      evade: targets.filter((id) => evading.has(id)),
+      othersEvade: [...evading],
+      cover: cover.filter((c) => targets.includes(c.target)),
+      ...(skillName ? { skill: skillName } : {}),
+      // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
+      ...(ailment ? { ailment: { status: parseStatus(ailment, combat.config.badStatuses), rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),
+    },
+    rng,
+  );
+}
+
+/**
+ * This round's Cover declarations whose coverer can still cover: one who has since gone Down, been
+ * charmed or covered already just does not cover (JA L961–962), rather than blocking the attack.
+ */
+export function coversFor(combat: CombatState, state: PersonaCombatState): CoverDeclaration[] {
+  const find = (id: string) => combat.combatants.find((x) => x.id === id);
+  return (state.cover ?? [])
+    .filter((c) => {
+      const by = find(c.by);
+      const target = find(c.target);
+      return c.round === combat.round && by !== undefined && target !== undefined && coverRefusal(combat, by, target, false) === null;
+    })
+    .map((c) => ({ by: c.by, target: c.target, evade: c.evade }));
+}
+
+/** Applies the open slot's action, then runs the fight on to the next open slot. */
+export async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step & { setup?: PersonaSetup[] }): Promise<Reply> {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
+    const combatRow = await requireCombat(tx, ctx);
+    const state = combatRow.state;
+    if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
+    if (state.combat.phase === 'roundStart') throw new UserError('persona.cmd.finishWindow');
+    const ownerId = state.combat.slot?.ownerId;
+    const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
+    // The slot's player acts for a PC; the GM for everyone.
+    const gm = await isGm(tx, ctx);
+    if (owner !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    // 悩殺・激昂…: the character does not choose (KO L174–179; persona-status-rules.ts)
+    requireChoice(state.combat, gm, sub, ctx.locale);
+    const step = withStatusNames(() => rule(state.combat!, state, ctx.rng), state.combat, ctx.locale);
+    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
+    // a Persona change also swaps the skills kept beside the combatant (persona-change.ts)
+    const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: advanced.combat };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
+  });
+  return publicReply(ctx, updated, events);
+}
+
+export async function publicReply(ctx: CommandContext, updated: Awaited<ReturnType<typeof saveCombatState>>, events: PersonaEvent[], ephemeral = false): Promise<Reply> {
+  const state = updated.state as PersonaCombatState;
+  return {
+    // A public step is the table's; an ephemeral one (the GM's setup) the actor's.
+    view: ((speaker) => ({ locale: speaker.locale, tone: 'info' as const, title: speaker.t('combat.title'), blocks: eventLines(speaker, state.combat, events, state).map(text), ephemeral }))(ephemeral ? ctx : forTable(ctx)),
+    dms: await gmEventCopy(ctx, state, events),
+    board: trackerUpdate(ctx, updated, personaTrackerView(ctx, state)),
+  };
+}
+
+/**
+ * When a hidden shadow's numbers were left out of the table's lines, the GM gets every line with its
+ * numbers by DM, in the GM's language (a GM who ran the command reads them there too).
+ */
+export async function gmEventCopy(ctx: CommandContext, state: PersonaCombatState, events: PersonaEvent[]): Promise<DirectMessage[]> {
+  if (!hidesNumbers(state.combat, events, state)) return [];
+  const gm = await ctx.store.transaction((tx) => channelGm(tx, ctx.channelId));
+  if (!gm) return [];
+  const locale = (await ctx.store.transaction((tx) => recipientLocales(tx, [gm.userId], asLocale(gm.locale))))(gm.userId);
+  const gmCtx = { ...ctx, locale, t: translator(locale) };
+  return [{ userId: gm.userId, gm: true, view: { locale, tone: 'secret', title: gmCtx.t('persona.gmCopy.title', { channel: `<#${ctx.channelId}>` }), blocks: eventLines(gmCtx, state.combat, events, state, true).map(text), ephemeral: false } }];
+}

@@ -1,0 +1,13 @@
+// Magic in a Fate fight needs a magic skill on the sheet (magecraft or a 魔術 skill) unless it answers magic.
+import type { CheckStatus } from '../../core/fate/status-names.js';
+import { getCharacter } from '../../store/characters.js';
+import type { Tx } from '../../store/db.js';
+import { hydrate } from '../characters.js';
+import { UserError } from '../errors.js';
+import type { FateCombatState } from './state.js';
+
+export async function assertMagicAllowed(tx: Tx, c: FateCombatState['combatants'][number], status: CheckStatus, againstMagic: boolean): Promise<void> {
+  if (status !== 'mag' || againstMagic || c.characterId === null) return;
+  const row = await getCharacter(tx, c.characterId);
+  if (row && !hydrate(row).sheet.skills.some((s) => s.id === 'magecraft' || s.name.includes('魔術'))) throw new UserError('attack.magNeedsSkill', { name: c.name });
+}
