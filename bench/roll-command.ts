@@ -1,5 +1,6 @@
-// /roll through command + store (parse, roll, one SQLite transaction with roll and event rows,
-// view) with no Discord I/O: commands per second and per-command p50/p99 latency.
+// /roll through command + store (parse, roll, one transaction with roll and event rows, view) with no
+// Discord I/O: commands per second and per-command p50/p99 latency, on SQLite (one client) and on a
+// durable PostgreSQL (one client, and eight at once).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,8 @@ import { runCommand } from '../src/services/run.js';
 import type { CommandContext, CommandOptions } from '../src/services/types.js';
 import { cryptoRandom } from '../src/core/random.js';
 import { translator } from '../src/i18n/index.js';
-import { openStore } from '../src/store/db.js';
+import { openStore, type Store } from '../src/store/db.js';
+import { findPostgresBin, startPostgres } from '../test/postgres/server.js';
 import { formatNs, percentile } from './stats.js';
 
 const EXPRESSIONS = ['8d6<=4', '10d6<=5+4d6<=4', '2d6+3', '1d100<=50'];
@@ -25,14 +27,11 @@ function optionsFor(expression: string): CommandOptions {
   };
 }
 
-export async function benchRollCommand(count = 20_000): Promise<string[]> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-bench-'));
-  const store = await openStore(path.join(dir, 'bench.sqlite'));
-  const log = pino({ level: 'silent' });
-  const ctx: CommandContext = {
-    user: { id: '100000000000000001', name: 'bench' },
+function ctxOf(store: Store, client: number): CommandContext {
+  return {
+    user: { id: `10000000000000${String(1000 + client)}`, name: 'bench' },
     guildId: '200000000000000001',
-    channelId: '300000000000000001',
+    channelId: `30000000000000${String(1000 + client)}`,
     locale: 'en',
     t: translator('en'), table: { locale: 'en', t: translator('en') },
     canManageChannel: false,
@@ -40,25 +39,62 @@ export async function benchRollCommand(count = 20_000): Promise<string[]> {
     rng: cryptoRandom(),
     now: () => new Date(),
   };
+}
+
+/**
+ * `count` /roll commands through command + store, issued by `clients` concurrent loops (each its own
+ * user and channel, as that many players at once); per-command latency and the total rate.
+ */
+export async function timeRolls(store: Store, count: number, clients = 1): Promise<{ perSecond: number; sorted: number[] }> {
+  const log = pino({ level: 'silent' });
   const options = EXPRESSIONS.map(optionsFor);
+  const latencies: number[] = [];
+  const each = Math.ceil(count / clients);
+  const start = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      const ctx = ctxOf(store, c);
+      for (let i = 0; i < each; i++) {
+        const t0 = process.hrtime.bigint();
+        const { outcome } = await runCommand(roll, ctx, options[i % options.length]!, log);
+        latencies.push(Number(process.hrtime.bigint() - t0));
+        if (outcome !== 'ok') throw new Error(`bench roll failed: ${outcome}`);
+      }
+    }),
+  );
+  const totalNs = Number(process.hrtime.bigint() - start);
+  return { perSecond: (each * clients) / (totalNs / 1e9), sorted: latencies.sort((a, b) => a - b) };
+}
+
+const line = (label: string, r: { perSecond: number; sorted: number[] }) =>
+  `  ${label.padEnd(34)} ${Math.round(r.perSecond).toLocaleString('en-US')} commands/s, p50 ${formatNs(percentile(r.sorted, 0.5))}, p99 ${formatNs(percentile(r.sorted, 0.99))}`;
+
+export async function benchRollCommand(count = 20_000): Promise<string[]> {
+  const lines = [`/roll via command + store (${count} commands, ${EXPRESSIONS.join(', ')} in turn):`];
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-bench-'));
+  const store = await openStore(path.join(dir, 'bench.sqlite'));
   try {
-    for (let i = 0; i < 2_000; i++) await runCommand(roll, ctx, options[i % options.length]!, log); // warm-up
-    const latencies = new Float64Array(count);
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < count; i++) {
-      const t0 = process.hrtime.bigint();
-      const { outcome } = await runCommand(roll, ctx, options[i % options.length]!, log);
-      latencies[i] = Number(process.hrtime.bigint() - t0);
-      if (outcome !== 'ok') throw new Error(`bench roll failed: ${outcome}`);
-    }
-    const totalNs = Number(process.hrtime.bigint() - start);
-    const sorted = Array.from(latencies).sort((a, b) => a - b);
-    return [
-      `/roll via command + store (${count} commands, ${EXPRESSIONS.join(', ')} in turn, WAL file on disk):`,
-      `  ${Math.round(count / (totalNs / 1e9)).toLocaleString('en-US')} commands/s, p50 ${formatNs(percentile(sorted, 0.5))}, p99 ${formatNs(percentile(sorted, 0.99))}`,
-    ];
+    await timeRolls(store, 2_000); // warm-up
+    lines.push(line('SQLite (WAL file on disk), 1 client', await timeRolls(store, count)));
   } finally {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+  const bin = findPostgresBin();
+  if (!bin) return [...lines, '  PostgreSQL skipped: no server binaries (apt-get install postgresql)'];
+  // The server's durable defaults (fsync, synchronous_commit on): what a group runs.
+  const server = await startPostgres(bin, { durable: true });
+  try {
+    const pgStore = await openStore(server.url);
+    try {
+      await timeRolls(pgStore, 1_000, 8); // warm-up
+      lines.push(line('PostgreSQL (durable), 1 client', await timeRolls(pgStore, Math.min(count, 5_000))));
+      lines.push(line('PostgreSQL (durable), 8 clients', await timeRolls(pgStore, count, 8)));
+    } finally {
+      await pgStore.close();
+    }
+  } finally {
+    await server.stop();
+  }
+  return lines;
 }

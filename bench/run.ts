@@ -1,15 +1,19 @@
-// `npm run bench`: /roll through command + store, bytes per stored roll, a load run through the real
-// client (SQLite and PostgreSQL), then the dice engine vs bcdice in the same process.
+// `npm run bench`: /roll through command + store (SQLite; durable PostgreSQL with 1 and 8 clients), bytes
+// per stored roll, latency as the store fills to 1 M rolls, a load run through the real client (SQLite
+// and durable PostgreSQL), then the dice engine vs bcdice in the same process.
 // The command bench runs first: loading bcdice (Opal-compiled Ruby) slows later JavaScript down.
 import { benchDice } from './dice.js';
 import { benchRollCommand } from './roll-command.js';
 import { benchLoad } from './load.js';
 import { benchStorage } from './storage.js';
+import { benchGrowth } from './growth.js';
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}\n`);
 for (const line of await benchRollCommand()) console.log(line);
 console.log('');
 for (const line of await benchStorage()) console.log(line);
+console.log('');
+for (const line of await benchGrowth()) console.log(line);
 console.log('');
 for (const line of await benchLoad()) console.log(line);
 console.log('');
