@@ -9,6 +9,7 @@ import { isPersona, tries } from '../src/services/combat/persona.js';
 import { changeToPersona } from '../src/services/combat/persona-change.js';
 import { changeChoices } from './persona/change.js';
 import { addStart, addSubmitted, BLOCK_MAX } from './persona/add.js';
+import { pickedTarget, targetPicker } from './persona/targets.js';
 import { isGm, requireCombat } from '../src/services/combat/store.js';
 import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
@@ -168,6 +169,12 @@ export const persona: CommandModule = {
         return await setting(ctx, options);
       case 'status':
         return await statusTable(ctx, options);
+      case 'attack': {
+        // a skill that needs a target and none typed: pick it from a menu (commands/persona/targets.ts)
+        const picker = await targetPicker(ctx, options);
+        if (picker) return picker;
+        break;
+      }
       case 'adjust':
       case 'dodge':
       case 'first':
@@ -236,6 +243,7 @@ export const persona: CommandModule = {
       }
     });
   },
+  component: (ctx, customId, values) => pickedTarget(ctx, customId, values),
   // A file is fetched before the answer: acknowledge first. Without one the form must be the first answer.
   defer: (sub, via, given) => (via === 'command' && sub === 'add' && given?.attachment ? 'ephemeral' : null),
   async modal(ctx, customId, fields) {

@@ -157,4 +157,26 @@ describe("a Wild's second Persona (JA L787–799)", () => {
     expect((await d.who('シャドウ')).down).toBe(true);
     expect((await d.who('アキ')).sp).toBe(56); // Zio's SP 4
   });
+
+  it('a skill that needs a target and has none typed offers the foes in a select menu; the choice attacks (issue 19 §2)', async () => {
+    for (let i = 0; i < 8 && (await d.slotOwner()) !== 'アキ'; i++) await d.gmDo('persona', 'pass');
+    expect(await d.slotOwner()).toBe('アキ');
+    const asked = await d.as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'ジオ' }]);
+    expect(ephemeral(asked)).toBe(true);
+    const menu = asked.callback.data.components[0].components[0];
+    expect(menu.custom_id).toBe('persona:targets:ジオ');
+    const offered = menu.options.map((o: { value: string }) => o.value);
+    expect(offered).toContain('シャドウ');
+    expect(offered).not.toContain('アキ'); // an attack is offered the other side only
+    const sp = (await d.who('アキ')).sp;
+    // another player cannot choose for アキ
+    const foreign = await h.fake.select({ customId: menu.custom_id, values: ['シャドウ'], user: h.fake.users.player2, message: asked.original! });
+    expect(ephemeral(foreign)).toBe(true);
+    expect((await d.who('アキ')).sp).toBe(sp);
+    const chosen = await h.fake.select({ customId: menu.custom_id, values: ['シャドウ'], user: h.fake.users.player, message: asked.original! });
+    expect(ephemeral(chosen)).toBe(false);
+    expect(shown(chosen)).toMatch(/ジオ/);
+    expect((await d.who('アキ')).sp).toBe(sp - 4);
+  });
 });
+
