@@ -36,7 +36,7 @@ export async function targetPicker(ctx: CommandContext, options: CommandOptions)
   const customId = `${PREFIX}${skillName}`;
   if (customId.length > 100) return null; // too long a name to carry: the refusal asks for targets:
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('persona.targets.title', { skill: skillName }), blocks: [], select: { customId, placeholder: ctx.t('persona.targets.placeholder'), options: picked }, ephemeral: true },
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('persona.cmd.targetsTitle', { skill: skillName }), blocks: [], select: { customId, placeholder: ctx.t('persona.cmd.targetsPlaceholder'), options: picked }, ephemeral: true },
     dms: [],
   };
 }

@@ -4,8 +4,8 @@ import type { Catalogs } from '../index.js';
 // Kept apart from combat.ts and persona-commands.ts, which other branches edit.
 export const personaInputMessages: Catalogs = {
   en: {
-    'persona.targets.title': '{skill}: whom?',
-    'persona.targets.placeholder': 'Choose the target',
+    'persona.cmd.targetsTitle': '{skill}: whom?',
+    'persona.cmd.targetsPlaceholder': 'Choose the target',
     'cmd.persona.file.name': 'file',
     'cmd.persona.file.description': 'The stat block as a .txt or .json file (instead of block:)',
     'persona.cmd.formTitle': 'Stat block',
@@ -21,8 +21,8 @@ export const personaInputMessages: Catalogs = {
     'persona.cmd.personaLine': 'Persona {persona}: {stats}',
   },
   ja: {
-    'persona.targets.title': '{skill}：対象は？',
-    'persona.targets.placeholder': '対象を選ぶ',
+    'persona.cmd.targetsTitle': '{skill}：対象は？',
+    'persona.cmd.targetsPlaceholder': '対象を選ぶ',
     'cmd.persona.file.name': 'ファイル',
     'cmd.persona.file.description': 'ステータスを.txtか.jsonのファイルで（ステータス:の代わり）',
     'persona.cmd.formTitle': 'ステータス',
@@ -38,8 +38,8 @@ export const personaInputMessages: Catalogs = {
     'persona.cmd.personaLine': 'ペルソナ {persona}:{stats}',
   },
   ko: {
-    'persona.targets.title': '{skill}: 대상은?',
-    'persona.targets.placeholder': '대상 선택',
+    'persona.cmd.targetsTitle': '{skill}: 대상은?',
+    'persona.cmd.targetsPlaceholder': '대상 선택',
     'cmd.persona.file.name': '파일',
     'cmd.persona.file.description': '스테이터스를 .txt나 .json 파일로 (스테이터스: 대신)',
     'persona.cmd.formTitle': '스테이터스',
