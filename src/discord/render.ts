@@ -18,6 +18,7 @@ import { renderMarkdown } from '../core/dice/index.js';
 import { translator } from '../i18n/index.js';
 import { clip } from '../views/limits.js';
 import type { Button, ModalView, Tone, View } from '../views/view.js';
+import { renderPicture, type RenderedPicture } from '../pictures/index.js';
 
 const COLORS: Record<Tone, number> = {
   info: 0x5865f2,
@@ -82,13 +83,33 @@ function components(view: View): ActionRowBuilder<ButtonBuilder>[] {
   return rows;
 }
 
-function message(view: View) {
-  return {
-    embeds: [toEmbed(view)],
-    components: components(view),
-    files: (view.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.content, 'utf8'), { name: f.name })),
-    allowedMentions: { parse: [] },
-  };
+/** The view's picture as a PNG, or null (none, or over the size bounds: the text still says it all). */
+export function pictureOf(view: View): RenderedPicture | null {
+  if (!view.picture) return null;
+  try {
+    return renderPicture(view.picture);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `picture`: the drawn picture to attach and show in the embed; `keep` when the message already
+ * carries this very picture (a live board whose state did not change): the embed points at it and
+ * nothing is uploaded again.
+ */
+function message(view: View, picture: RenderedPicture | null = pictureOf(view), keep = false) {
+  const embed = toEmbed(view);
+  if (picture) embed.image = { url: `attachment://${picture.name}` };
+  const files = (view.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.content, 'utf8'), { name: f.name }));
+  if (picture && !keep) files.push(new AttachmentBuilder(picture.png, { name: picture.name }));
+  return { embeds: [embed], components: components(view), files, allowedMentions: { parse: [] } };
+}
+
+/** A live board's edit: the new picture replaces the old attachment; an unchanged one stays as it is. */
+export function toBoardEdit(view: View, picture: RenderedPicture | null, keep: boolean) {
+  const { embeds, files } = message(view, picture, keep);
+  return { embeds, components: [], allowedMentions: { parse: [] as const }, ...(keep ? {} : { files, attachments: [] }) };
 }
 
 export function toInteractionReply(view: View): InteractionReplyOptions {
@@ -99,8 +120,8 @@ export function toUpdate(view: View): InteractionUpdateOptions {
   return message(view);
 }
 
-export function toMessage(view: View): MessageCreateOptions {
-  return message(view);
+export function toMessage(view: View, picture?: RenderedPicture | null): MessageCreateOptions {
+  return message(view, picture === undefined ? pictureOf(view) : picture);
 }
 
 export function toModal(modal: ModalView): ModalBuilder {

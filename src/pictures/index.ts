@@ -1,0 +1,33 @@
+// Pictures: a model (./model.ts) → SVG → PNG, cached by the hash of the model. Pure apart from the
+// cache: nothing here reads the store or Discord.
+import { cached, hashOf } from './cache.js';
+import { histogramSvg } from './histogram.js';
+import type { Picture } from './model.js';
+import { svgToPng } from './png.js';
+import { trackerSvg } from './tracker.js';
+import { warSvg } from './war.js';
+
+export type { Picture } from './model.js';
+
+export function pictureSvg(p: Picture): string {
+  switch (p.kind) {
+    case 'tracker':
+      return trackerSvg(p);
+    case 'histogram':
+      return histogramSvg(p);
+    case 'war':
+      return warSvg(p);
+  }
+}
+
+export interface RenderedPicture {
+  /** file name carrying the model's hash: the same picture keeps the same name */
+  name: string;
+  hash: string;
+  png: Buffer;
+}
+
+export function renderPicture(p: Picture): RenderedPicture {
+  const hash = hashOf(p);
+  return { name: `${p.kind}-${hash.slice(0, 12)}.png`, hash, png: cached(hash, () => svgToPng(pictureSvg(p))) };
+}

@@ -1,0 +1,86 @@
+// Tiny SVG building blocks shared by every picture: escaped text, boxes and bars. Pictures are built
+// as strings (no DOM), so every user-controlled string goes through esc() and clipText().
+
+export const FONT_FAMILY = 'Noto Sans JP';
+
+/** Palette: Discord's dark theme, so the picture sits well inside an embed. */
+export const COLORS = {
+  background: '#2b2d31',
+  panel: '#313338',
+  panelCurrent: '#3f4270',
+  text: '#f2f3f5',
+  muted: '#b5bac1',
+  grid: '#4e5058',
+  hp: '#3ba55d',
+  hpLow: '#ed4245',
+  mp: '#5865f2',
+  sp: '#eb459e',
+  expected: '#fee75c',
+  bar: '#5865f2',
+  badge: '#4e5058',
+  badgeBad: '#a12d2f',
+  badgeGood: '#2d7d46',
+} as const;
+
+export function esc(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Cuts a label to `max` characters (code points, so a CJK name is never split mid-character). */
+export function clipText(s: string, max: number): string {
+  const chars = [...s.replace(/[\u0000-\u001f\u007f]/g, ' ')];
+  return chars.length <= max ? chars.join('') : `${chars.slice(0, Math.max(1, max - 1)).join('')}…`;
+}
+
+/** Rough width of a label: full-width characters count double. Used to size badges. */
+export function textWidth(s: string, size: number): number {
+  let units = 0;
+  for (const ch of s) units += /[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : 0.58;
+  return units * size;
+}
+
+export interface TextOptions {
+  size?: number;
+  fill?: string;
+  weight?: 'normal' | 'bold';
+  anchor?: 'start' | 'middle' | 'end';
+}
+
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]/;
+
+/**
+ * A label with Hangul is set in Noto Sans KR (which also has kana and the common kanji), any other in
+ * Noto Sans JP: one family per label, because resvg drops the bold weight of a line whose glyphs
+ * come from two fonts.
+ */
+const familyOf = (value: string): string => (HANGUL.test(value) ? 'Noto Sans KR' : 'Noto Sans JP');
+
+export function label(x: number, y: number, value: string, o: TextOptions = {}): string {
+  const size = o.size ?? 16;
+  return `<text x="${x}" y="${y}" font-size="${size}" fill="${o.fill ?? COLORS.text}"${o.weight === 'bold' ? ' font-weight="bold"' : ''}${o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : ''} font-family="${familyOf(value)}">${esc(value)}</text>`;
+}
+
+export function box(x: number, y: number, w: number, h: number, fill: string, radius = 6): string {
+  return `<rect x="${x}" y="${y}" width="${Math.max(0, w)}" height="${Math.max(0, h)}" rx="${radius}" fill="${fill}"/>`;
+}
+
+/** A resource bar: `value` of `max`, the number written on it. */
+export function meter(x: number, y: number, w: number, h: number, value: number, max: number, fill: string, caption: string): string {
+  const ratio = max > 0 ? Math.max(0, Math.min(1, value / max)) : 0;
+  return [
+    box(x, y, w, h, COLORS.grid, 3),
+    ratio > 0 ? box(x, y, Math.max(4, w * ratio), h, fill, 3) : '',
+    label(x + w / 2, y + h - 4, caption, { size: h - 6, anchor: 'middle' }),
+  ].join('');
+}
+
+/** A rounded tag (a status, a condition); returns its markup and width so a row of them can flow. */
+export function badge(x: number, y: number, value: string, fill: string = COLORS.badge): { svg: string; width: number } {
+  const size = 13;
+  const width = Math.ceil(textWidth(value, size) + 14);
+  return { svg: box(x, y, width, 20, fill, 10) + label(x + width / 2, y + 15, value, { size, anchor: 'middle' }), width };
+}
+
+export function document(width: number, height: number, body: string[]): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">${box(0, 0, width, height, COLORS.background, 0)}${body.join('')}</svg>`;
+}
