@@ -233,7 +233,7 @@ export async function addTerritory(ctx: CommandContext, options: CommandOptions)
   const name = (options.string('name') ?? '').trim().slice(0, 40);
   const grade = options.string('grade') as (typeof TERRITORY_GRADES)[number];
   if (!name || !(TERRITORY_GRADES as readonly string[]).includes(grade)) throw new UserError('warcmd.map.bad');
-  const map = await ctx.store.transaction(async (tx) => {
+  const { map, board } = await ctx.store.transaction(async (tx) => {
     const war = await percentWar(tx, ctx);
     if (!(await isGm(tx, ctx))) throw new UserError('warcmd.gmOnly');
     const config = war.config as WarConfig;
@@ -242,11 +242,12 @@ export async function addTerritory(ctx: CommandContext, options: CommandOptions)
     const territories = [...before.filter((x) => x.name !== name), { name, grade }];
     await updateWar(tx, war.id, { config: { ...config, territories } });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.configured', subject: `war:${war.id}`, before: { config }, after: { config: { ...config, territories } } });
-    return territories;
+    // The board's picture draws the map's territories and grades (issue 22), never who sits where.
+    return { map: territories, board: boardUpdate(ctx, { ...war, config: { ...config, territories } }, await warFactions(tx, war.id)) };
   });
   // The map is the GM's: who sits where stays hidden, so the reply is ephemeral.
   const lines = [ctx.t('warcmd.map.done', { name, territory: ctx.t(`war.territory.${grade}`) }), map.map((x) => `${x.name} (${ctx.t(`war.territory.${x.grade}`)})`).join(', ')];
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [], board };
 }
 
 /**
