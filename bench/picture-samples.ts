@@ -3,6 +3,7 @@
 import type { Grade, HistogramPicture, TrackerPicture, WarPicture } from '../src/pictures/model.js';
 import { histogramModel } from '../src/pictures/stats-model.js';
 import { diceStats, type RollFacts } from '../src/core/stats/dice-stats.js';
+import { translator } from '../src/i18n/index.js';
 
 const NAMES = ['セイバー', '아처', 'Lancer', '遠坂 凛', '김민준', 'Shadow A', 'Shadow B', 'ランサー', '라이더', 'Caster'];
 
@@ -69,6 +70,5 @@ export function sampleRolls(count = 10_000, seed = 42): RollFacts[] {
 }
 
 export function sampleHistogram(count = 10_000): HistogramPicture {
-  const en = (key: string, p: Record<string, string | number> = {}) => `${key} ${JSON.stringify(p)}`;
-  return histogramModel(diceStats(sampleRolls(count)), 'Dice: セイバー / 세이버', en);
+  return histogramModel(diceStats(sampleRolls(count)), 'Dice: セイバー / 세이버', translator('en'));
 }

@@ -26,9 +26,14 @@ export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
+/** Markdown the text views use (bold, code, strike) and mentions are not drawn: the picture shows plain words. */
+export function plain(s: string): string {
+  return s.replace(/\*\*(.+?)\*\*/g, '$1').replace(/~~(.+?)~~/g, '$1').replace(/`([^`]*)`/g, '$1').replace(/<@!?\d+>/g, '@');
+}
+
 /** Cuts a label to `max` characters (code points, so a CJK name is never split mid-character). */
 export function clipText(s: string, max: number): string {
-  const chars = [...s.replace(/[\u0000-\u001f\u007f]/g, ' ')];
+  const chars = [...plain(s).replace(/[\u0000-\u001f\u007f]/g, ' ')];
   return chars.length <= max ? chars.join('') : `${chars.slice(0, Math.max(1, max - 1)).join('')}…`;
 }
 

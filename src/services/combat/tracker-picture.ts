@@ -30,7 +30,8 @@ export function fateTrackerPicture(
     if (p) badges.push({ text: ctx.t(`fate.tracker.priority.${p.shift > 0 ? 'attack' : 'defense'}`, { dice: Math.abs(p.shift) }), tone: 'neutral' });
     for (const bs of c.bs ?? []) badges.push({ text: describeBadStatus(ctx, bs), tone: 'bad' });
     // During a war a character's MP is its faction's secret (seed 001 L50), as in the text.
-    const mp = privateMp && c.characterId !== null ? [] : [{ label: 'MP', value: c.mp, max: c.mpMax }];
+    // (an NPC without MP has no bar)
+    const mp = (privateMp && c.characterId !== null) || c.mpMax <= 0 ? [] : [{ label: 'MP', value: c.mp, max: c.mpMax }];
     return { ...base, initiative: `IV ${c.iv - c.delay}`, bars: [{ label: 'HP', value: c.hp, max: c.hpMax }, ...mp], badges };
   });
   return { kind: 'tracker', title: ctx.t('combat.tracker.title', { name: state.name }), head, combatants };
