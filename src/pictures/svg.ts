@@ -1,7 +1,8 @@
-// Tiny SVG building blocks shared by every picture: escaped text, boxes and bars. Pictures are built
-// as strings (no DOM), so every user-controlled string goes through esc() and clipText().
+// Tiny SVG building blocks shared by every picture: text (as glyph outlines, ./glyphs.ts), boxes and
+// bars. Pictures are built as strings (no DOM); every user-controlled string is cut by clipText() and
+// becomes paths, so no markup of its own can reach the SVG.
+import { measure, textPaths } from './glyphs.js';
 
-export const FONT_FAMILY = 'Noto Sans JP';
 
 /** Palette: Discord's dark theme, so the picture sits well inside an embed. */
 export const COLORS = {
@@ -22,10 +23,6 @@ export const COLORS = {
   badgeGood: '#2d7d46',
 } as const;
 
-export function esc(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 /** Markdown the text views use (bold, code, strike) and mentions are not drawn: the picture shows plain words. */
 export function plain(s: string): string {
   return s.replace(/\*\*(.+?)\*\*/g, '$1').replace(/~~(.+?)~~/g, '$1').replace(/`([^`]*)`/g, '$1').replace(/<@!?\d+>/g, '@');
@@ -37,11 +34,9 @@ export function clipText(s: string, max: number): string {
   return chars.length <= max ? chars.join('') : `${chars.slice(0, Math.max(1, max - 1)).join('')}…`;
 }
 
-/** Rough width of a label: full-width characters count double. Used to size badges. */
+/** Width of a label as drawn. Used to size badges. */
 export function textWidth(s: string, size: number): number {
-  let units = 0;
-  for (const ch of s) units += /[\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/.test(ch) ? 1 : 0.58;
-  return units * size;
+  return measure(s, size);
 }
 
 export interface TextOptions {
@@ -51,18 +46,8 @@ export interface TextOptions {
   anchor?: 'start' | 'middle' | 'end';
 }
 
-const HANGUL = /[\u1100-\u11ff\u3130-\u318f\ua960-\ua97f\uac00-\ud7af\ud7b0-\ud7ff]/;
-
-/**
- * A label with Hangul is set in Noto Sans KR (which also has kana and the common kanji), any other in
- * Noto Sans JP: one family per label, because resvg drops the bold weight of a line whose glyphs
- * come from two fonts.
- */
-const familyOf = (value: string): string => (HANGUL.test(value) ? 'Noto Sans KR' : 'Noto Sans JP');
-
 export function label(x: number, y: number, value: string, o: TextOptions = {}): string {
-  const size = o.size ?? 16;
-  return `<text x="${x}" y="${y}" font-size="${size}" fill="${o.fill ?? COLORS.text}"${o.weight === 'bold' ? ' font-weight="bold"' : ''}${o.anchor && o.anchor !== 'start' ? ` text-anchor="${o.anchor}"` : ''} font-family="${familyOf(value)}">${esc(value)}</text>`;
+  return textPaths(value, x, y, o.size ?? 16, o.fill ?? COLORS.text, o.weight ?? 'normal', o.anchor ?? 'start');
 }
 
 export function box(x: number, y: number, w: number, h: number, fill: string, radius = 6): string {
@@ -87,5 +72,5 @@ export function badge(x: number, y: number, value: string, fill: string = COLORS
 }
 
 export function document(width: number, height: number, body: string[]): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">${box(0, 0, width, height, COLORS.background, 0)}${body.join('')}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${box(0, 0, width, height, COLORS.background, 0)}${body.join('')}</svg>`;
 }

@@ -38,7 +38,7 @@ export function warSvg(p: WarPicture): string {
       body.push(box(x, y, TILE_W, TILE_H, GRADE_COLORS[t.grade], 10));
       body.push(label(x + 12, y + 30, clipText(t.name, 12), { size: 18, weight: 'bold' }));
       body.push(badge(x + 12, y + 42, clipText(t.gradeLabel, 22)).svg);
-      t.bases.slice(0, 2).forEach((b, j) => body.push(label(x + 12, y + 88 + j * 20, `⚑ ${clipText(b, 14)}`, { size: 14 })));
+      t.bases.slice(0, 2).forEach((b, j) => body.push(label(x + 12, y + 88 + j * 20, `◆ ${clipText(b, 14)}`, { size: 14 })));
     });
   }
   if (p.footer) body.push(label(24, height - 12, clipText(p.footer, 80), { size: 15, fill: COLORS.muted }));
