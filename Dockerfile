@@ -9,7 +9,11 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
 COPY migrations ./migrations
-RUN npm run build && npm prune --omit=dev
+# The pictures use only the 400 and 700 weights of Noto Sans JP/KR (src/pictures/glyphs.ts): the other
+# seven weights of each (~80 MB) are dropped.
+RUN npm run build && npm prune --omit=dev \
+ && find node_modules/@expo-google-fonts -mindepth 2 -maxdepth 2 -type d ! -name 400Regular ! -name 700Bold -exec rm -rf {} + \
+ && find node_modules/@expo-google-fonts -name '*.ttf.png' -delete
 
 # Runtime stage: no compiler, non-root user, database in a volume.
 FROM node:20-bookworm-slim
