@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FateCombatState } from '../../src/services/combat/state.js';
@@ -38,6 +39,11 @@ function bounded(p: { png: PNG; bytes: number }): void {
   expect(p.png.width).toBeGreaterThan(300);
   expect(p.png.width).toBeLessThanOrEqual(1600);
   expect(p.bytes).toBeLessThanOrEqual(1024 * 1024);
+}
+
+function pixelsDiffer(a: PNG, b: PNG): number {
+  expect([a.width, a.height]).toEqual([b.width, b.height]);
+  return pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.1 });
 }
 
 const lastEmbed = (m: RecordedMessage) => (m.edits.at(-1)?.embeds ?? m.embeds)?.[0];
@@ -103,6 +109,15 @@ describe('pictures (issue 22)', () => {
     bounded(withMap);
     // Three territories add a row of tiles under the factions.
     expect(withMap.png.height).toBeGreaterThan(withoutMap.png.height + 100);
+    // The table's map never shows where a faction sits; the GM's own view (ephemeral) does (seed 000 L9).
+    const gmView = await war(gm, 'faction_view');
+    expect(gmView.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    const gmMap = gmView.callbackFiles.find((f) => f.name.endsWith('.png'))!;
+    if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, `gm-${gmMap.name}`), gmMap.data);
+    bounded({ png: PNG.sync.read(gmMap.data), bytes: gmMap.data.length });
+    expect(gmMap.name).not.toBe(withMap.name);
+    const saberBase = pixelsDiffer(PNG.sync.read(gmMap.data), withMap.png);
+    expect(saberBase).toBeGreaterThan(50);
   });
 
   it('/stats answers with a PNG histogram; /gm images off leaves the text alone', async () => {

@@ -19,7 +19,8 @@ import { recipientLocales } from '../locales.js';
 import type { CommandContext, CommandOptions } from '../types.js';
 import { describeAction } from '../../../commands/act.js';
 import type { ActionDeclaration } from '../../core/grailwar/actions.js';
-import { boardUpdate } from './board.js';
+import { boardUpdate, warPicture } from './board.js';
+import type { WarPicture } from '../../pictures/model.js';
 import { masterCombatant, percentOf, servantStatuses } from './profiles.js';
 import { factionDms, membersOf, say } from './report.js';
 import type { FactionState, PercentFactionState, WarConfig } from './state.js';
@@ -96,7 +97,7 @@ function factionLines(ctx: CommandContext, f: FactionRow, declaration: ActionDec
 
 /** /war faction_view: ephemeral, a member sees their own faction, the GM any one or all of them. */
 export async function factionView(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const lines = await ctx.store.transaction(async (tx) => {
+  const { lines, picture } = await ctx.store.transaction(async (tx) => {
     const war = await percentWar(tx, ctx);
     const gm = await isGm(tx, ctx);
     const all = await warFactions(tx, war.id);
@@ -106,9 +107,19 @@ export async function factionView(ctx: CommandContext, options: CommandOptions):
       const d = await factionDeclaration(tx, war.id, f.id, war.day, war.turn);
       out.push(factionLines(ctx, f, (d?.action as ActionDeclaration | undefined) ?? null, all).join('\n'));
     }
-    return out;
+    return { lines: out, picture: mapWithBases(ctx, war, all, gm ? all : chosen) };
   });
-  return { view: { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.view.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
+  // The reader's own map (issue 22 §1): the GM's shows every base, a faction's its own and those it tracks (L17).
+  return { view: { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.view.title'), blocks: lines.map(text), ...(picture ? { picture, pictureReaders: { users: [ctx.user.id] } } : {}), ephemeral: true }, dms: [] };
+}
+
+function mapWithBases(ctx: CommandContext, war: WarRow, all: FactionRow[], readable: FactionRow[]): WarPicture | null {
+  const tracked = readable.flatMap((f) => (percentOf(f)?.tracking ?? []).map((id) => all.find((x) => x.id === id)).filter((x): x is FactionRow => x !== undefined));
+  const known = [...new Set([...readable, ...tracked])];
+  const picture = warPicture(ctx, war, all, ctx.t('warcmd.board.alive', { alive: all.filter((f) => !f.eliminated).length, total: all.length }));
+  if (!picture.map) return null;
+  const territories = picture.map.territories.map((t) => ({ ...t, bases: known.filter((f) => !f.eliminated && percentOf(f)?.base === t.name).map((f) => f.name) }));
+  return { ...picture, map: { ...picture.map, territories } };
 }
 
 /**
