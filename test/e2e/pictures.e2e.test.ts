@@ -8,6 +8,7 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FateCombatState } from '../../src/services/combat/state.js';
+import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
 import type { RecordedMessage } from './fake-discord/types.js';
 import { EPHEMERAL, startHarness, type Harness } from './harness.js';
@@ -90,6 +91,33 @@ describe('pictures (issue 22)', () => {
     expect(after).toHaveLength(1); // replaced, not added
     bounded(after[0]!);
     expect(after[0]!.name).not.toBe(first[0]!.name);
+  });
+
+  it('the Persona tracker carries a PNG; a hidden shadow’s HP change does not change it, a PC’s does', async () => {
+    const channelId = h.fake.createTextChannel({ name: 'tartarus' });
+    const { gm } = h.fake.users;
+    const gmDo = (name: string, subName: string, options: { name: string; value: any }[] = []) => h.fake.command({ name, channelId, user: gm, options: sub(subName, options) });
+    await gmDo('gm', 'claim');
+    await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }, { name: 'name', value: '타르타로스' }]);
+    await gmDo('combat', 'add', [{ name: 'who', value: 'アキ' }, { name: 'side', value: 'pc' }, { name: 'hp', value: 40 }, { name: 'iv', value: 20 }]);
+    await gmDo('combat', 'add', [{ name: 'who', value: '섀도' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 90 }, { name: 'iv', value: 1 }, { name: 'hidden', value: true }]);
+    await gmDo('combat', 'next');
+    const trackerId = await h.fake.waitFor(async () => (await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest')).trackerMessageId);
+    const tracker = () => h.fake.message(trackerId!)!;
+    await h.fake.waitFor(async () => (await pngs(tracker())).length === 1 && JSON.stringify(lastEmbed(tracker())).includes('アキ'));
+    const first = (await pngs(tracker()))[0]!;
+    bounded(first);
+    // The GM wounds the hidden shadow a little: its numbers are not drawn, so the picture stays.
+    const edits = tracker().edits.length;
+    await gmDo('persona', 'adjust', [{ name: 'who', value: '섀도' }, { name: 'hp', value: 85 }]);
+    await h.fake.waitFor(() => tracker().edits.length > edits);
+    const shadow = ((await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest')).state as PersonaCombatState).combat!.combatants.find((c) => c.name === '섀도')!;
+    expect(shadow.hp).toBe(85);
+    expect((await pngs(tracker()))[0]!.id).toBe(first.id);
+    // The same for アキ: HP is drawn, so a new picture replaces the old.
+    await gmDo('persona', 'adjust', [{ name: 'who', value: 'アキ' }, { name: 'hp', value: 35 }]);
+    await h.fake.waitFor(async () => (await pngs(tracker()))[0]?.id !== first.id);
+    expect(await pngs(tracker())).toHaveLength(1);
   });
 
   it('the percentage war board shows the GM’s territory map', async () => {
