@@ -9,10 +9,10 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
 COPY migrations ./migrations
-# The pictures use only the 400 and 700 weights of Noto Sans JP/KR (src/pictures/glyphs.ts): the other
-# seven weights of each (~80 MB) are dropped.
+# The pictures use only the regular weight of Noto Sans JP/KR (src/pictures/glyphs.ts): the other
+# eight weights of each (~90 MB) are dropped.
 RUN npm run build && npm prune --omit=dev \
- && find node_modules/@expo-google-fonts -mindepth 2 -maxdepth 2 -type d ! -name 400Regular ! -name 700Bold -exec rm -rf {} + \
+ && find node_modules/@expo-google-fonts -mindepth 2 -maxdepth 2 -type d ! -name 400Regular -exec rm -rf {} + \
  && find node_modules/@expo-google-fonts -name '*.ttf.png' -delete
 
 # Runtime stage: no compiler, non-root user, database in a volume.

@@ -2,7 +2,7 @@
 // tables make that ~3 ms a label, and each render maps every font again), so the pictures set their
 // own text: the Noto Sans JP/KR TrueType files are parsed once (opentype.js), each glyph's outline is
 // kept in font units, and a label becomes paths placed by the glyphs' advances. A character missing
-// from Noto Sans JP (Hangul) comes from Noto Sans KR, per character, so mixed names keep their weight.
+// from Noto Sans JP (Hangul) comes from Noto Sans KR, per character.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -11,16 +11,16 @@ import opentype, { type Font, type Glyph } from 'opentype.js';
 type Weight = 'normal' | 'bold';
 
 const require = createRequire(import.meta.url);
-const FILES: Record<Weight, [string, string][]> = {
-  normal: [
-    ['@expo-google-fonts/noto-sans-jp', '400Regular/NotoSansJP_400Regular.ttf'],
-    ['@expo-google-fonts/noto-sans-kr', '400Regular/NotoSansKR_400Regular.ttf'],
-  ],
-  bold: [
-    ['@expo-google-fonts/noto-sans-jp', '700Bold/NotoSansJP_700Bold.ttf'],
-    ['@expo-google-fonts/noto-sans-kr', '700Bold/NotoSansKR_700Bold.ttf'],
-  ],
-};
+/**
+ * The regular weight only: bold is drawn by stroking the outlines (see textPaths), which keeps the
+ * parsed fonts to two (~25 MB with the renderer loaded instead of ~65 MB for four).
+ */
+const FILES: [string, string][] = [
+  ['@expo-google-fonts/noto-sans-jp', '400Regular/NotoSansJP_400Regular.ttf'],
+  ['@expo-google-fonts/noto-sans-kr', '400Regular/NotoSansKR_400Regular.ttf'],
+];
+/** Stroke width of the drawn bold, as a share of the em. */
+const BOLD_STROKE = 0.045;
 
 interface Face {
   font: Font;
@@ -36,8 +36,10 @@ function face(pkg: string, file: string): Face {
   let loaded = faces.get(key);
   if (!loaded) {
     const data = readFileSync(join(dirname(require.resolve(pkg)), file));
+    // A file this large owns its ArrayBuffer: passed as is, not copied.
+    const bytes = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? (data.buffer as ArrayBuffer) : data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength);
     // lowMemory: the cmap and glyphs are read on demand (a CJK font parsed whole holds ~60 MB of objects)
-    loaded = { font: opentype.parse(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength), { lowMemory: true }), outlines: new Map() };
+    loaded = { font: opentype.parse(bytes, { lowMemory: true }), outlines: new Map() };
     faces.set(key, loaded);
   }
   return loaded;
@@ -45,7 +47,7 @@ function face(pkg: string, file: string): Face {
 
 /** Parses the fonts now (about a quarter of a second each) rather than on the first picture. */
 export function preloadFonts(): void {
-  for (const weight of ['normal', 'bold'] as const) for (const [pkg, file] of FILES[weight]) face(pkg, file);
+  for (const [pkg, file] of FILES) face(pkg, file);
 }
 
 interface Placed {
@@ -55,8 +57,8 @@ interface Placed {
   advance: number;
 }
 
-function place(value: string, weight: Weight): Placed[] {
-  const [first, ...fallbacks] = FILES[weight];
+function place(value: string): Placed[] {
+  const [first, ...fallbacks] = FILES;
   const primary = face(...first!);
   const out: Placed[] = [];
   for (const ch of value) {
@@ -88,13 +90,14 @@ function outline(face: Face, glyph: Glyph): string {
 
 /** Width of `value` at `size` px. */
 export function measure(value: string, size: number, weight: Weight = 'normal'): number {
-  return place(value, weight).reduce((w, p) => w + (p.advance / p.face.font.unitsPerEm) * size, 0);
+  const stroke = weight === 'bold' ? BOLD_STROKE * size : 0;
+  return stroke + place(value).reduce((w, p) => w + (p.advance / p.face.font.unitsPerEm) * size, 0);
 }
 
 /** `value` as SVG paths with its baseline at (x, y); anchored at its start, middle or end. */
 export function textPaths(value: string, x: number, y: number, size: number, fill: string, weight: Weight = 'normal', anchor: 'start' | 'middle' | 'end' = 'start'): string {
-  const placed = place(value, weight);
-  const width = placed.reduce((w, p) => w + (p.advance / p.face.font.unitsPerEm) * size, 0);
+  const placed = place(value);
+  const width = measure(value, size, weight);
   let pen = anchor === 'start' ? x : anchor === 'middle' ? x - width / 2 : x - width;
   const parts: string[] = [];
   for (const p of placed) {
@@ -103,5 +106,8 @@ export function textPaths(value: string, x: number, y: number, size: number, fil
     if (d) parts.push(`<path transform="translate(${pen.toFixed(2)} ${y}) scale(${scale.toFixed(5)})" d="${d}"/>`);
     pen += p.advance * scale;
   }
-  return parts.length ? `<g fill="${fill}">${parts.join('')}</g>` : '';
+  if (!parts.length) return '';
+  // the stroke is in font units (each path is scaled): the same share of the em whatever the size
+  const bold = weight === 'bold' ? ` stroke="${fill}" stroke-width="${Math.round(BOLD_STROKE * (placed[0]?.face.font.unitsPerEm ?? 1000))}" stroke-linejoin="round"` : '';
+  return `<g fill="${fill}"${bold}>${parts.join('')}</g>`;
 }
