@@ -16,7 +16,7 @@ export interface DiceStats {
 }
 
 /** Faces per bucket of a die size for the picture: 1 up to d20, a tenth of the faces above; 0: not drawn. */
-export function bucketWidthOf(sides: number): number {
+function bucketWidthOf(sides: number): number {
   if (sides <= MAX_BAR_FACES) return 1;
   return sides % 10 === 0 ? sides / 10 : 0;
 }

@@ -2,7 +2,7 @@
 // and the buckets the picture draws (each face up to d20, tens for d100).
 import { describe, expect, it } from 'vitest';
 import { chiSquare, expectedCounts } from '../../../src/core/stats/chi-square.js';
-import { bucketWidthOf, diceStats } from '../../../src/core/stats/dice-stats.js';
+import { diceStats } from '../../../src/core/stats/dice-stats.js';
 
 describe('chi-square against a fair die', () => {
   it('p at the textbook 5 % critical values (df 5: 11.07, df 9: 16.92) and 1 % (df 5: 15.09)', () => {
@@ -22,7 +22,8 @@ describe('chi-square against a fair die', () => {
   });
 
   it('d100 is drawn in tens; sizes up to d20 face by face; d30 in threes; d37 not at all', () => {
-    expect([bucketWidthOf(6), bucketWidthOf(20), bucketWidthOf(100), bucketWidthOf(30), bucketWidthOf(37)]).toEqual([1, 1, 10, 3, 0]);
+    const widthOf = (sides: number) => diceStats([{ outcome: null, dice: [{ sides, face: 1 }] }]).sizes[0]!.bucketWidth;
+    expect([6, 20, 100, 30, 37].map(widthOf)).toEqual([1, 1, 10, 3, 0]);
     const s = diceStats([{ outcome: null, dice: [1, 10, 11, 100, 55].map((face) => ({ sides: 100, face })) }]);
     expect(s.sizes[0]!.buckets).toEqual([2, 1, 0, 0, 0, 1, 0, 0, 0, 1]);
     expect(s.sizes[0]!.faces).toEqual([]); // the text still gives up on d100's faces
