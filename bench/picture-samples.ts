@@ -1,6 +1,6 @@
 // Sample picture models of the sizes the issue names (a 10-combatant fight, a 7-faction war with a
 // 12-territory map, a 10,000-roll histogram); shared by bench/pictures.ts and test/pictures.
-import type { Grade, HistogramPicture, TrackerPicture, WarPicture } from '../src/pictures/model.js';
+import type { Grade, HistogramPicture, JudgePicture, TrackerPicture, WarPicture } from '../src/pictures/model.js';
 import { histogramModel } from '../src/pictures/stats-model.js';
 import { diceStats, type RollFacts } from '../src/core/stats/dice-stats.js';
 import { translator } from '../src/i18n/index.js';
@@ -71,4 +71,30 @@ export function sampleRolls(count = 10_000, seed = 42): RollFacts[] {
 
 export function sampleHistogram(count = 10_000): HistogramPicture {
   return histogramModel(diceStats(sampleRolls(count)), 'Dice: セイバー / 세이버', translator('en'));
+}
+
+export function sampleJudge(): JudgePicture {
+  return {
+    kind: 'judge',
+    title: 'Action judgement — 遠坂 凛',
+    header: 'Green judgement, difficulty 2 — 鍵開け / 자물쇠',
+    revealed: [
+      { role: 'Target', card: { name: '極楽鳥', manaValue: 1, colors: ['green'] }, line: 'Target: 極楽鳥 (MV 1) + difficulty 2 = 3' },
+      { role: 'Achievement', card: { name: 'Breeding Pool', manaValue: 0, colors: [] }, line: 'Achievement: Breeding Pool (MV 0) + 5 (green: same color) = 5' },
+    ],
+    exiled: {
+      title: 'Exiled by the boost',
+      cards: [
+        { name: 'Forest', manaValue: 0, colors: [] },
+        { name: 'Fires of Yavimaya', manaValue: 3, colors: ['red', 'green'] },
+        { name: '번개', manaValue: 1, colors: ['red'] },
+        { name: 'Island', manaValue: 0, colors: [] },
+        { name: 'Esper Charm', manaValue: 3, colors: ['white', 'blue', 'black'] },
+        { name: 'Sol Ring', manaValue: 1, colors: [] },
+      ],
+      line: '3 colorless card(s): achievement 5 → 8.',
+    },
+    verdict: 'Target 3 ≤ achievement 8: Success.',
+    success: true,
+  };
 }

@@ -117,7 +117,8 @@ export function toInteractionReply(view: View): InteractionReplyOptions {
 }
 
 export function toUpdate(view: View): InteractionUpdateOptions {
-  return message(view);
+  // A new picture replaces the message's old one rather than joining it.
+  return view.picture ? { ...message(view), attachments: [] } : message(view);
 }
 
 export function toMessage(view: View, picture?: RenderedPicture | null): MessageCreateOptions {

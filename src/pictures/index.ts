@@ -2,6 +2,7 @@
 // cache: nothing here reads the store or Discord.
 import { cached, hashOf } from './cache.js';
 import { histogramSvg } from './histogram.js';
+import { judgeSvg } from './judge.js';
 import type { Picture } from './model.js';
 import { svgToPng } from './png.js';
 import { trackerSvg } from './tracker.js';
@@ -17,6 +18,8 @@ export function pictureSvg(p: Picture): string {
       return histogramSvg(p);
     case 'war':
       return warSvg(p);
+    case 'judge':
+      return judgeSvg(p);
   }
 }
 

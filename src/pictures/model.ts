@@ -58,4 +58,23 @@ export interface WarPicture {
   footer?: string;
 }
 
-export type Picture = TrackerPicture | HistogramPicture | WarPicture;
+/** A card as the judgement reads it: mana value and colours (W U B R G; none = colourless). */
+export interface JudgeCard {
+  name: string;
+  manaValue: number;
+  colors: ('white' | 'blue' | 'black' | 'red' | 'green')[];
+}
+
+export interface JudgePicture {
+  kind: 'judge';
+  title: string;
+  header: string;
+  /** the two revealed cards: the first makes the target, the second the achievement */
+  revealed: { role: string; card: JudgeCard; line: string }[];
+  /** a boost's six exiled cards (colourless ones add one each) */
+  exiled?: { title: string; cards: JudgeCard[]; line: string };
+  verdict: string;
+  success: boolean;
+}
+
+export type Picture = TrackerPicture | HistogramPicture | WarPicture | JudgePicture;

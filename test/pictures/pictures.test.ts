@@ -7,7 +7,7 @@ import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { sampleHistogram, sampleTracker, sampleWar } from '../../bench/picture-samples.js';
+import { sampleHistogram, sampleJudge, sampleTracker, sampleWar } from '../../bench/picture-samples.js';
 import { pictureSvg, renderPicture, type Picture } from '../../src/pictures/index.js';
 import { MAX_TRACKER_ROWS } from '../../src/pictures/tracker.js';
 import { svgToPng } from '../../src/pictures/png.js';
@@ -42,6 +42,7 @@ const samples: [string, Picture, [number, number]][] = [
   ['tracker-10-ja-ko', sampleTracker(), [980, 908]],
   ['war-7-factions-12-territories', sampleWar(), [980, 736]],
   ['histogram-10000-rolls', sampleHistogram(), [980, 986]],
+  ['judge-boost', sampleJudge(), [980, 636]],
 ];
 
 describe('pictures', () => {
