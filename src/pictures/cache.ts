@@ -22,7 +22,3 @@ export function cached(key: string, draw: () => Buffer): Buffer {
   cache.set(key, png);
   return png;
 }
-
-export function clearPictureCache(): void {
-  cache.clear();
-}
