@@ -28,6 +28,9 @@ export default defineConfig({
   test: {
     // e2e tests open sockets on 127.0.0.1 and real database files; keep them in separate forks.
     pool: 'forks',
+    // vitest's default is one worker less than the cores: one file at a time on a 2-core machine. The
+    // end-to-end files mostly wait (sockets, timers, the database), so a few run side by side well.
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 4),
     reporters: ['default', './test/summary-reporter.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -31,7 +31,7 @@ import { spendSupport } from '../src/services/combat/fate-support.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { splitSkills } from './check.js';
 import { fighterChoices } from '../src/services/combat/fight-choices.js';
-import { combatantSkillChoices } from '../src/services/skill-choices.js';
+import { combatantSkillChoices, combatantNpChoices } from '../src/services/skill-choices.js';
 
 const DEFENSES = ['end', 'agi', 'mag'] as const;
 
@@ -51,7 +51,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
   .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(MARK_PAY, 'check.pay')))
   // A Noble Phantasm attack: its dice-plus, 固定値 and MP (L1064, L1087–1093).
-  .addStringOption((o) => describe(o, 'cmd.attack.np').setMaxLength(100))
+  .addStringOption((o) => describe(o, 'cmd.attack.np').setMaxLength(100).setAutocomplete(true))
   .addBooleanOption((o) => describe(o, 'cmd.mp.spend.allow_hp'))
   .toJSON();
 
@@ -109,7 +109,7 @@ export const attack: CommandModule = {
       const paid = own !== null && (own.runtime.hp !== attacker.hp || own.runtime.mp !== attacker.mp);
       return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid };
     });
-    const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
+    const notes = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
     if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
     const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }), notes });
     // The attack roll offers a luck reroll as checks and defenses do (L215–217), while dice failed and luck is left.
@@ -135,7 +135,10 @@ export const attack: CommandModule = {
   },
   async autocomplete(ctx, focused, options) {
     // the skills are the attacker's: the named one (the GM's) or the one whose turn it is
-    if (focused.name === 'skills') return await combatantSkillChoices(ctx, focused.value, (s) => (options.string('attacker') ? s.combatants.find((c) => c.name === options.string('attacker')) : currentActor(s)));
+    const attacker = (s: FateCombatState) => (options.string('attacker') ? s.combatants.find((c) => c.name === options.string('attacker')) : currentActor(s));
+    if (focused.name === 'skills') return await combatantSkillChoices(ctx, focused.value, attacker);
+    // the attacker's Noble Phantasms, by the sheet's names (L1064)
+    if (focused.name === 'np') return await combatantNpChoices(ctx, focused.value, attacker);
     return await fighterChoices(ctx, focused.value, { standing: true });
   },
 };
@@ -187,7 +190,7 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
       board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
     };
   }
-  const notes = [...(out.allNighter > 0 ? [ctx.t('check.allNighter', { penalty: out.allNighter })] : []), ...out.rollNotes];
+  const notes = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
   const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }), notes });
   const buttons: Button[] = [];
   if (out.luckLeft > 0 && failedDiceCount(out.defense) > 0) buttons.push({ customId: `luck:reroll:${out.defenseId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' });

@@ -1,7 +1,7 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, checkStanding, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { MARK_PAY, markChoice, payMarks } from '../src/services/fate-marks.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.js';
@@ -22,6 +22,7 @@ import { COMMENT_MAX } from './roll.js';
 import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.js';
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
 import { opposedView, rollOpposed } from '../src/services/fate-opposed.js';
+import { conditionsOf } from '../src/services/combat/fate-conditions.js';
 
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.check')
@@ -103,8 +104,9 @@ export const check: CommandModule = {
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
-      // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn (seed 001 L204, L246–249).
-      const { allNighter } = await checkStanding(tx, ctx, c);
+      // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn;
+      // an impediment borne in this channel's fight lowers the checks it names (seed 001 L204, L246–249, L430).
+      const cond = await conditionsOf(tx, ctx, c, request.status);
       // Skill items bought with wealth points: +1 each on a check of their skill (L963 effect 4).
       const items = options.integer('items') ?? 0;
       if (items > 0) {
@@ -113,7 +115,7 @@ export const check: CommandModule = {
         if (!left) throw new UserError('wealth.noSkillItems', { name: c.row.name, count: items });
         c = await saveCharacter(tx, ctx, c, 'wealth.itemUsed', { runtime: { ...c.runtime, wealthItems: left } });
       }
-      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support + wealth + items, minus: request.minus + allNighter }, findSkill);
+      const plan = planCheck(c.sheet, { ...request, plus: request.plus + support + wealth + items, minus: request.minus + cond.minus }, findSkill);
       if (items > 0) plan.notes.push({ key: 'check.itemsUsed', params: { count: items } });
       if (wealth > 0) {
         const max = wealthMax(c.sheet);
@@ -122,7 +124,7 @@ export const check: CommandModule = {
         c = await saveCharacter(tx, ctx, c, 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, wealth) } });
         plan.notes.push({ key: 'check.wealthUsed', params: { amount: wealth } });
       }
-      if (allNighter > 0) plan.notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
+      plan.notes.push(...cond.notes);
       if (support > 0) c = await saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
       // The marks' price is paid before the dice (L901, L908): EX's +14 from MP only (L868), the rest from the chosen pool.
       c = await payMarks(tx, ctx, c, plan, marks.payWith);

@@ -1,9 +1,10 @@
 // /combat start | add | join | remove | next | delay | show | undo | end — the fight tracker.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { hydrate, resolveCharacter } from '../src/services/characters.js';
-import { agiCheckOf, addCombatant, currentActor, findCombatant, fromSheet, newFateState, sheetsInFight, tieCheckOfPool, withSheets } from '../src/services/combat/fate.js';
+import { addCombatant, currentActor, findCombatant, fromSheet, newFateState, sheetsInFight, tieCheckOfPool, withSheets } from '../src/services/combat/fate.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from '../src/services/combat/state.js';
-import { rollEscape } from '../src/core/fate/combat/escape.js';
+import { escapeStep } from '../src/services/combat/fate-escape.js';
+import { failedDiceCount } from '../src/core/dice/index.js';
 import { getCharacter } from '../src/store/characters.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../src/services/combat/store.js';
 import { fateTrackerView, trackerUpdate } from '../src/services/combat/tracker.js';
@@ -237,7 +238,13 @@ async function start(ctx: CommandContext, options: CommandOptions): Promise<Repl
   const ruleset = options.string('ruleset') === 'persona' ? 'persona' : 'fate';
   const combatRow = await ctx.store.transaction(async (tx) => {
     await requireGm(tx, ctx);
-    if (await activeCombat(tx, ctx.channelId)) throw new UserError('combat.alreadyActive');
+    const active = await activeCombat(tx, ctx.channelId);
+    if (active) {
+      // A Persona fight its rules ended (a side gone, JA L35) is over, as its board says: closed here, not refused.
+      if (!(isPersona(active.state) && active.state.combat?.phase === 'ended')) throw new UserError('combat.alreadyActive');
+      await updateCombat(tx, active.id, { status: 'ended' });
+      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${active.id}`, before: { status: 'active' }, after: { status: 'ended' } });
+    }
     const name = (options.string('name') ?? '').trim() || ctx.t('combat.defaultName');
     const surprised = options.string('surprised');
     const state = ruleset === 'persona' ? { ...newPersonaState(name), surprised: surprised === 'pc' || surprised === 'npc' ? surprised : null } : newFateState(name);
@@ -358,41 +365,18 @@ async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState, amount
  */
 async function escape(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const side = (options.string('side') ?? '').trim();
-  const { updated, lines } = await ctx.store.transaction(async (tx) => {
+  const { updated, lines, buttons } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     await requireGm(tx, ctx);
     if (isPersona(combatRow.state)) throw new UserError('persona.cmd.fateOnly');
     const state = await withSheets(tx, combatRow.state as FateCombatState);
-    const fighters = state.combatants.filter(active);
-    const escapers = fighters.filter((c) => c.side === side);
-    if (escapers.length === 0) throw new UserError('combat.escapeNoSide', { side });
-    const agi = async (c: FateCombatant) => {
-      if (c.characterId === null) return tieCheckOfPool(c.pool ?? '4d6<=3', ctx.rng);
-      const row = await getCharacter(tx, c.characterId);
-      return row ? agiCheckOf(hydrate(row)) : '2d6<=3';
-    };
-    const checks = async (list: FateCombatant[]) => {
-      const out: string[] = [];
-      for (const c of list) out.push(await agi(c));
-      return out;
-    };
-    const result = rollEscape(
-      {
-        escapers: await checks(escapers),
-        chasers: await checks(fighters.filter((c) => c.side !== side)),
-        opposed: options.boolean('opposed') ?? true,
-        rearguard: options.boolean('rearguard') ?? false,
-      },
-      ctx.rng,
-    );
-    const rounds = result.rounds.map((r) => ctx.t('combat.escapeRound', { escapers: r.escapers.join(', '), chasers: r.chasers.join(', ') }));
-    const gone = new Set(result.outcome === 'escaped' ? escapers.map((c) => c.key) : []);
-    const next = { ...state, pending: null, combatants: state.combatants.map((c) => (gone.has(c.key) ? { ...c, escaped: true } : c)) };
-    const updated = await saveCombatState(tx, ctx, combatRow, 'combat.escaped', next);
-    return { updated, lines: [...rounds, ...result.lines.map((l) => ctx.t(l.key, l.params))] };
+    const step = await escapeStep(tx, ctx, state, side, { opposed: options.boolean('opposed') ?? true, rearguard: options.boolean('rearguard') ?? false });
+    const updated = await saveCombatState(tx, ctx, combatRow, 'combat.escaped', step.state);
+    return { updated, lines: step.lines, buttons: step.buttons };
   });
   const reply = withTracker(ctx, updated, lines);
-  return { ...reply, view: { ...reply.view, ephemeral: false } };
+  // Each roller's Luck button (L215–217): a reroll settles the escape again.
+  return { ...reply, view: { ...reply.view, ephemeral: false, ...(buttons.length ? { buttons } : {}) } };
 }
 
 /** Only the fighter's player or the GM may act for it. */
@@ -491,10 +475,12 @@ async function cover(ctx: CommandContext, options: CommandOptions): Promise<Repl
       ctx,
       state,
       { coverer, status, skills: splitSkills(options.string('skills')), means: (options.string('means') ?? 'body') as CoverMeans, reaction: options.integer('reaction') ?? 0, takeDamage: options.boolean('take_damage') ?? true },
-      async (result) => await storeRoll(tx, ctx, { result, comment, secret: false, ...(coverer.characterId !== null ? { characterId: coverer.characterId } : {}) }),
+      async (result) => await storeRoll(tx, ctx, { result, comment, secret: false, ...(coverer.characterId !== null ? { characterId: coverer.characterId, ...(coverer.ownerId ? { userId: coverer.ownerId } : {}) } : {}) }),
     );
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.cover', rolled.state);
-    return { ...rolled, saved, coverer, covered, comment };
+    const row = coverer.characterId === null ? undefined : await getCharacter(tx, coverer.characterId);
+    const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
+    return { ...rolled, saved, coverer, covered, comment, luckLeft };
   });
   const b = out.breakdown;
   const notes = [
@@ -505,7 +491,8 @@ async function cover(ctx: CommandContext, options: CommandOptions): Promise<Repl
   ];
   const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.coverer.name, comment: out.comment, notes });
   return {
-    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.covered.name }))], buttons: [resolveButton(ctx)] },
+    // The cover roll takes Luck as a defense does (L215–217): the resolve step reads it as it stands.
+    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.covered.name }))], buttons: [...(out.luckLeft > 0 && failedDiceCount(out.result) > 0 ? [{ customId: `luck:reroll:${out.rollId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' as const }] : []), resolveButton(ctx)] },
     dms: [],
     board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
   };
@@ -565,7 +552,8 @@ async function end(ctx: CommandContext): Promise<Reply> {
     const state = isPersona(combatRow.state) ? combatRow.state : await withSheets(tx, combatRow.state as FateCombatState);
     return { updated: { ...combatRow, state, status: 'ended' as const }, written };
   });
-  return withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })], true);
+  // a Persona fight keeps no sheets: no word about HP/MP copied back
+  return withTracker(ctx, updated, [isPersona(updated.state) ? ctx.t('persona.cmd.ended') : ctx.t('combat.ended', { count: written })], true);
 }
 
 async function show(ctx: CommandContext): Promise<Reply> {

@@ -81,10 +81,12 @@ export const counter: CommandModule = {
       const value = Math.max(0, c.max === null ? wanted : Math.min(c.max, wanted));
       await updateCounter(tx, c.id, { value });
       await record(tx, ctx, c.id, 'counter.changed', { value: c.value }, { value });
-      return { ...c, value };
+      return { ...c, value, wanted };
     });
     if (!row) return reply(ctx, forTable(ctx).t('counter.deleted', { name: escapeMarkdown(name) }), false);
-    return reply(ctx, line(forTable(ctx), row), false);
+    // A change the bounds cut (amount:-5 on 2 of 0–3 → 0) says so, with what was asked (issue 21 §2).
+    const table = forTable(ctx);
+    return reply(ctx, row.wanted === row.value ? line(table, row) : table.t('counter.clamped', { line: line(table, row), wanted: row.wanted }), false);
   },
   async autocomplete(ctx, focused) {
     const rows = await ctx.store.transaction(async (tx) => channelCounters(tx, ctx.channelId));

@@ -5,6 +5,7 @@ import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { deleteGuildData } from '../src/store/retention.js';
+import { forgetChannelSystem } from '../src/services/channel-system.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.data')
@@ -44,6 +45,7 @@ export const data: CommandModule = {
     if (customId !== 'data:delete') return { view: view(ctx, ctx.t('data.delete.cancelled')), dms: [], update: true };
     const guildId = assertOwner(ctx);
     const deleted = await ctx.store.transaction((tx) => deleteGuildData(tx, guildId));
+    forgetChannelSystem();
     const total = Object.values(deleted).reduce((a, b) => a + b, 0);
     return { view: view(ctx, ctx.t('data.delete.done', { rows: total })), dms: [], update: true };
   },

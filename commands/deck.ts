@@ -38,8 +38,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.deck')
 export const deck: CommandModule = {
   definition,
   helpKey: 'help.deck',
-  // Importing may ask Scryfall: acknowledge first (Discord gives three seconds).
-  defer: (sub, via) => (via === 'modal' || sub === 'import' ? 'ephemeral' : null),
+  // A file or a Scryfall lookup may take a while: acknowledge first. Without a file the form must be the first answer.
+  defer: (sub, via, given) => (via === 'modal' || (sub === 'import' && given?.attachment) ? 'ephemeral' : null),
   async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     switch (options.subcommand()) {

@@ -22,6 +22,8 @@ import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';
 import { summonRerolled } from '../src/services/war/fate-summon.js';
 import { activeCombat } from '../src/store/combats.js';
 import type { FateCombatState } from '../src/services/combat/state.js';
+import { resettleEscape } from '../src/services/combat/fate-escape.js';
+import { fateTrackerView, trackerUpdate } from '../src/services/combat/tracker.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.luck')
   .setDMPermission(false)
@@ -54,7 +56,7 @@ export const luck: CommandModule = {
 
 /** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
 async function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Promise<Reply> {
-  const { row, c, next, spentFrom, gm, commitment, inFight, opposed, board } = await ctx.store.transaction(async (tx) => {
+  const { row, c, next, spentFrom, gm, commitment, inFight, opposed, escape, board } = await ctx.store.transaction(async (tx) => {
     const row = rollId === null ? await lastCountingRoll(tx, ctx.user.id, ctx.channelId) : await getRoll(tx, rollId);
     if (!row || row.kind === 'sum') throw new UserError('luck.noCheck');
     if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
@@ -86,21 +88,24 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     // Part of an opposed check: settled again with the rerolled dice (L41, L215).
     const opposed = await settleOpposed(tx, ctx, row.id);
     // A summoning check (L113): the war board shows the new figure.
-    const board = await summonRerolled(tx, ctx, row.id, next.value);
-    return { board, row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight, opposed };
+    // A roll of this turn's escape (L522–523): the escape is settled again, the tracker follows.
+    const escape = await resettleEscape(tx, forTable(ctx), row.id);
+    const board = escape ? trackerUpdate(forTable(ctx), escape.saved, fateTrackerView(forTable(ctx), escape.saved.state as FateCombatState)) : await summonRerolled(tx, ctx, row.id, next.value);
+    return { escape, board, row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight, opposed };
   });
   const check = row.check as CheckRecord | null;
   // A public reroll is the table's; the roller's resources reach the roller alone (seed 001 L50).
   const speaker = row.secret ? ctx : forTable(ctx);
   const notes: Note[] = [{ key: spentFrom ? 'luck.spentPartner' : 'luck.spent', params: { partner: spentFrom ?? '' } }];
   if (opposed) notes.push(outcomeLine(speaker, opposed.names, opposed.outcome));
+  if (escape) notes.push(...escape.lines);
   const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
   // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check; an attack
   // not yet defended keeps the defender's buttons.
   const display = inFight ? { ...shown, buttons: [...shown.buttons, ...(inFight === 'resolve' ? [resolveButton(speaker)] : defendButtons(speaker))] } : shown;
   const own = (t: typeof ctx.t) => resourceLine({ ...ctx, t }, c);
-  // An opposed check's message shows both sides: the reroll gets its own reply below it.
-  if (fromButton && !opposed) {
+  // An opposed check's or an escape's message shows every roll: the reroll gets its own reply below it.
+  if (fromButton && !opposed && !escape) {
     // The button sits on the check's reply: show the rerolled check in its place.
     const view = rollView(speaker, row.secret ? { ...display, notes: [...(display.notes ?? []), own] } : display);
     const aside: View | undefined = row.secret ? undefined : { locale: ctx.locale, tone: 'info', blocks: [text(own(ctx.t))], ephemeral: true };
@@ -115,7 +120,7 @@ async function pendingAttackRoll(tx: Tx, ctx: CommandContext, rollId: number): P
   const pending = combat?.ruleset === 'fate' ? (combat.state as FateCombatState).pending : null;
   if (!pending) return null;
   if (pending.defenseRollId === undefined) return pending.rollId === rollId ? 'defend' : null;
-  return pending.rollId === rollId || pending.defenseRollId === rollId ? 'resolve' : null;
+  return pending.rollId === rollId || pending.defenseRollId === rollId || pending.cover?.rollId === rollId ? 'resolve' : null;
 }
 
 /** Luck belongs to the character who rolled the check, else to the roller's active character. */

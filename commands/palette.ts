@@ -1,7 +1,10 @@
-// /palette show | edit | import | export: a chat palette per character (Ccfolia's チャットパレット).
-// `show` lists the lines as buttons; a press rolls that line through /roll's path with {変数} filled
-// from the linked character's sheet and the palette's own variables. Palettes import from text or
-// from Ccfolia's clipboard character JSON, and export as text.
+// /palette show | list | edit | import | export: a chat palette per character (Ccfolia's チャットパレット).
+// `show` offers the lines as buttons (a few) or a select menu (more, 25 a page); choosing one acts on
+// that line with {変数} filled from the linked character as it is now and the palette's own variables:
+// a roll goes through /roll's path, Ccfolia's `:HP-5` changes the character (undo button beside it),
+// and a line that is no command (`【RP】よろしく`) is said as the character's text (issue 21 §2).
+// Palettes import from text or from Ccfolia's clipboard character JSON, which creates or updates the
+// character it describes; they export as text.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { hydrate, guildOf } from '../src/services/characters.js';
 import { rollTyped } from '../src/services/dice-roll.js';
@@ -11,7 +14,15 @@ import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
 import { gradeLevel } from '../src/core/fate/sheet/grades.js';
 import { STATUS_KEYS } from '../src/core/fate/sheet/types.js';
-import { PALETTE_LIMITS, paletteText, parsePaletteText, parseVariableText, readCcfolia, substitute, type Palette } from '../src/core/palette/palette.js';
+import { PALETTE_LIMITS, paletteText, parsePaletteText, parseVariableText, substitute, type Palette } from '../src/core/palette/palette.js';
+import { CcfoliaError, ccfoliaVariables, classifyLine, readCcfoliaCharacter, statusAmount, type StatusOp } from '../src/core/palette/ccfolia.js';
+import { evaluateDice } from '../src/core/dice/index.js';
+import { applyStatusLine, barsLine, upsertCcfoliaCharacter } from '../src/services/ccfolia.js';
+import { assertCanEdit, type Character } from '../src/services/characters.js';
+import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
+import { forTable } from '../src/services/table.js';
+import { undoBatch } from '../src/services/undo.js';
+import { activeWar, lastBatchFor } from '../src/store/wars.js';
 import { sheetVariables } from '../src/core/palette/sheet-variables.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices, plainNames } from '../src/services/name-choices.js';
@@ -19,10 +30,13 @@ import { findCharacter, getCharacter } from '../src/store/characters.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { findPalette, getPalette, ownPalettes, savePalette, type PaletteRow } from '../src/store/palettes.js';
-import { text, type Button, type Reply } from '../src/views/view.js';
+import { text, type Button, type Reply, type SelectMenu, type View } from '../src/views/view.js';
 
 const FILE_MAX_BYTES = 256 * 1024;
 const FORM_TEXT_MAX = 4000;
+/** Up to this many lines a palette is buttons; more are a select menu, a page of 25 at a time. */
+const BUTTON_LINES = 5;
+const PAGE = 25;
 
 const nameOption = (key: string) => (o: import('@discordjs/builders').SlashCommandStringOption) =>
   describe(o, key).setAutocomplete(true).setMaxLength(PALETTE_LIMITS.nameLength);
@@ -30,6 +44,7 @@ const nameOption = (key: string) => (o: import('@discordjs/builders').SlashComma
 const definition = describe(new SlashCommandBuilder(), 'cmd.palette')
   .setDMPermission(false)
   .addSubcommand((s) => describe(s, 'cmd.palette.show').addStringOption((o) => nameOption('cmd.palette.show.name')(o).setRequired(true)))
+  .addSubcommand((s) => describe(s, 'cmd.palette.list'))
   .addSubcommand((s) =>
     describe(s, 'cmd.palette.edit')
       .addStringOption((o) => nameOption('cmd.palette.edit.name')(o).setRequired(true))
@@ -49,6 +64,7 @@ export const palette: CommandModule = {
   async execute(ctx, options) {
     const guildId = guildOf(ctx);
     const sub = options.subcommand();
+    if (sub === 'list') return await list(ctx);
     if (sub === 'edit') {
       const name = options.string('name')!.trim();
       const row = await ctx.store.transaction(async (tx) => findPalette(tx, guildId, ctx.user.id, name));
@@ -81,7 +97,7 @@ export const palette: CommandModule = {
         dms: [],
       };
     }
-    return await show(ctx, row);
+    return await show(ctx, row, 0);
   },
 
   async modal(ctx, customId, fields) {
@@ -93,25 +109,16 @@ export const palette: CommandModule = {
     return await save(ctx, name, fields.character?.trim() || null, { lines: body.lines, variables });
   },
 
-  async component(ctx, customId) {
-    // palette:roll:<palette id>:<line index>
-    const [, action, idText, indexText] = customId.split(':');
-    if (action !== 'roll') throw new Error(`unknown palette button ${customId}`);
-    const { row, variables } = await ctx.store.transaction(async (tx) => {
-      const row = await getPalette(tx, Number(idText));
-      if (!row) throw new UserError('palette.gone');
-      if (row.ownerId !== ctx.user.id) throw new UserError('palette.notYours');
-      return { row, variables: await variablesOf(tx, row) };
-    });
-    const line = storedPalette(row).lines[Number(indexText)];
-    if (line === undefined) throw new UserError('palette.gone');
-    return await rollTyped(ctx, {
-      input: substitute(line, variables),
-      comment: null,
-      secret: false,
-      name: row.name,
-      ...(row.characterId !== null ? { characterId: row.characterId } : {}),
-    });
+  async component(ctx, customId, values) {
+    // palette:roll:<palette id>:<line> (button) · palette:pick:<palette id>:<page> (select, value: line)
+    // · palette:page:<palette id>:<page> · palette:open (select, value: palette id) · palette:undo:<character id>:<batch>
+    const [, action, a, b] = customId.split(':');
+    if (action === 'undo') return await undoStatus(ctx, whole(a), b ?? '');
+    if (action === 'open') return await show(ctx, await ownRow(ctx, whole(values?.[0])), 0, true);
+    if (action === 'page') return await show(ctx, await ownRow(ctx, whole(a)), whole(b), true);
+    if (action === 'roll') return await act(ctx, whole(a), whole(b));
+    if (action === 'pick' && values?.length === 1) return await act(ctx, whole(a), whole(values[0]));
+    throw new Error(`unknown palette component ${customId}`);
   },
 
   async autocomplete(ctx, focused) {
@@ -121,6 +128,133 @@ export const palette: CommandModule = {
     return nameChoices(focused.value, plainNames(rows.map((r) => r.name)));
   },
 };
+
+/** A non-negative integer from a custom id or a select value; anything else is a forged id (stale). */
+function whole(raw: string | undefined): number {
+  if (raw === undefined || !/^\d{1,9}$/.test(raw)) throw new Error(`not an index: ${String(raw)}`);
+  return Number(raw);
+}
+
+async function ownRow(ctx: CommandContext, id: number): Promise<PaletteRow> {
+  const row = await ctx.store.transaction(async (tx) => getPalette(tx, id));
+  if (!row) throw new UserError('palette.gone');
+  if (row.ownerId !== ctx.user.id) throw new UserError('palette.notYours');
+  return row;
+}
+
+/** One line chosen: a roll, a status change of the linked character, or the character's words. */
+async function act(ctx: CommandContext, paletteId: number, index: number): Promise<Reply> {
+  const { row, variables, character } = await ctx.store.transaction(async (tx) => {
+    const row = await getPalette(tx, paletteId);
+    if (!row) throw new UserError('palette.gone');
+    if (row.ownerId !== ctx.user.id) throw new UserError('palette.notYours');
+    return { row, variables: await variablesOf(tx, row), character: await linked(tx, row) };
+  });
+  const raw = storedPalette(row).lines[index];
+  if (raw === undefined) throw new UserError('palette.gone');
+  const line = classifyLine(substitute(raw, variables));
+  const speaker = character?.row.name ?? row.name;
+  if (line.kind === 'text') {
+    const table = forTable(ctx);
+    return { view: { locale: table.locale, tone: 'info', title: speaker, blocks: [text(line.text)], footer: table.t('ccfolia.said', { name: ctx.user.name }), ephemeral: false }, dms: [] };
+  }
+  if (line.kind === 'status') {
+    if (!character) throw new UserError('ccfolia.noCharacter', { name: row.name });
+    return await changeStatusLine(ctx, character.row.id, line);
+  }
+  return await rollTyped(ctx, {
+    input: line.input,
+    comment: null,
+    secret: false,
+    name: speaker,
+    ...(row.characterId !== null ? { characterId: row.characterId } : {}),
+  });
+}
+
+async function linked(tx: Tx, row: PaletteRow): Promise<Character | null> {
+  if (row.characterId === null) return null;
+  const found = await getCharacter(tx, row.characterId);
+  return found ? hydrate(found) : null;
+}
+
+/**
+ * `:HP-5` on the linked character: one transaction, one event, the tracker redrawn if it is in a
+ * fight. Outside a war the table sees it (as /hp); during one the pools are the faction's secret
+ * (seed 001 L50), so only the actor reads it.
+ */
+async function changeStatusLine(ctx: CommandContext, characterId: number, line: { label: string; op: StatusOp; amount: number | string; comment: string }): Promise<Reply> {
+  // `:HP-1d6`: the amount is rolled first, then applied like a typed one.
+  let rolled: { expression: string; value: number } | null = null;
+  if (typeof line.amount === 'string') {
+    const result = evaluateDice(line.amount, ctx.rng, 'bcdice');
+    if (result.kind !== 'sum') throw new CcfoliaError('badLine', { line: `:${line.label}${line.op}${line.amount}` });
+    rolled = { expression: result.normalized, value: statusAmount(result.value) };
+  }
+  const amount = rolled ? rolled.value : (line.amount as number);
+  const { applied, board, inWar, batch } = await ctx.store.transaction(async (tx) => {
+    const found = await getCharacter(tx, characterId);
+    if (!found) throw new UserError('character.gone');
+    const c = hydrate(found);
+    await assertCanEdit(tx, ctx, c);
+    const applied = await applyStatusLine(tx, ctx, c, { label: line.label, op: line.op, amount });
+    const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [c.row.id]);
+    return { applied, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined, batch: tx.batch };
+  });
+  const speaker = inWar ? ctx : forTable(ctx);
+  const { change } = applied;
+  const value = applied.max === null ? String(change.after) : `${change.after}/${applied.max}`;
+  const lines = [
+    ...(rolled ? [speaker.t('ccfolia.rolled', rolled)] : []),
+    speaker.t(change.clamped ? 'ccfolia.status.clamped' : 'ccfolia.status.changed', { label: applied.label, before: change.before, value, wanted: change.wanted }),
+    ...(line.comment ? [line.comment] : []),
+    barsLine(applied.character),
+  ];
+  const view: View = {
+    locale: speaker.locale,
+    tone: 'info',
+    title: applied.character.row.name,
+    blocks: lines.map(text),
+    buttons: [{ customId: `palette:undo:${characterId}:${batch}`, label: speaker.t('ccfolia.undo'), style: 'secondary' }],
+    ephemeral: inWar,
+  };
+  return { view, dms: [], ...(board ? { board } : {}) };
+}
+
+/** The undo button of a status change: only while it is still the character's latest change here. */
+async function undoStatus(ctx: CommandContext, characterId: number, batch: string): Promise<Reply> {
+  if (!batch) throw new Error('no batch');
+  const { character, board, inWar } = await ctx.store.transaction(async (tx) => {
+    const found = await getCharacter(tx, characterId);
+    if (!found) throw new UserError('character.gone');
+    await assertCanEdit(tx, ctx, hydrate(found));
+    if ((await lastBatchFor(tx, ctx.channelId, `character:${characterId}`, '')) !== batch) throw new UserError('ccfolia.undo.stale', { name: found.name });
+    await undoBatch(tx, ctx, batch, `character:${characterId}`);
+    const character = hydrate((await getCharacter(tx, characterId))!);
+    const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [characterId]);
+    return { character, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
+  });
+  const speaker = inWar ? ctx : forTable(ctx);
+  const view: View = { locale: speaker.locale, tone: 'info', title: character.row.name, blocks: [text(speaker.t('ccfolia.undone')), text(barsLine(character))], ephemeral: inWar };
+  return { view, dms: [], update: true, ...(board ? { board } : {}) };
+}
+
+/** The caller's palettes here, with line counts and linked characters; a menu opens one. */
+async function list(ctx: CommandContext): Promise<Reply> {
+  const rows = await ctx.store.transaction(async (tx) => {
+    const palettes = await ownPalettes(tx, guildOf(ctx), ctx.user.id);
+    return await Promise.all(palettes.map(async (r) => ({ r, character: r.characterId === null ? null : ((await getCharacter(tx, r.characterId))?.name ?? null) })));
+  });
+  const lines = rows.map(({ r, character }) =>
+    ctx.t(character ? 'palette.list.lineLinked' : 'palette.list.line', { name: escapeMarkdown(r.name), count: storedPalette(r).lines.length, character: escapeMarkdown(character ?? '') }),
+  );
+  const select: SelectMenu | undefined = rows.length
+    ? { customId: 'palette:open', placeholder: ctx.t('palette.list.pick'), options: rows.map(({ r }) => ({ label: r.name, value: String(r.id) })) }
+    : undefined;
+  return {
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('palette.list.title'), blocks: [text(lines.join('\n') || ctx.t('palette.list.empty'))], ...(select ? { select } : {}), ephemeral: true },
+    dms: [],
+  };
+}
 
 function storedPalette(row: PaletteRow): Palette {
   return { lines: row.lines.split('\n').filter(Boolean), variables: row.variables as Record<string, string> };
@@ -138,7 +272,8 @@ async function variablesOf(tx: Tx, row: PaletteRow): Promise<Record<string, stri
   if (!characterRow || characterRow.deletedAt) return own;
   const c = hydrate(characterRow);
   const statuses: Record<string, { level: number; dice: number }> = {};
-  for (const key of STATUS_KEYS) {
+  // A character born of Ccfolia has no Fate statuses: its params (STR…) must not be shadowed by them.
+  for (const key of c.sheet.origin === 'ccfolia' ? [] : STATUS_KEYS) {
     const graded = c.sheet.statuses[key];
     if (graded) statuses[key] = { level: gradeLevel(graded), dice: c.derived.pools[key]?.dice ?? 0 };
   }
@@ -151,28 +286,39 @@ async function variablesOf(tx: Tx, row: PaletteRow): Promise<Record<string, stri
     maxMp: c.max.mpMax,
     iv: c.max.iv,
   });
-  return { ...fromSheet, ...own };
+  const bars = { HP最大: String(c.max.hpMax), MP最大: String(c.max.mpMax), ...(c.runtime.ccfolia ? ccfoliaVariables(c.runtime.ccfolia) : {}) };
+  return { ...fromSheet, ...bars, ...own };
 }
 
 async function importText(ctx: CommandContext, name: string | null, content: string): Promise<Reply> {
-  if (content.trim().startsWith('{')) {
-    const ccfolia = readCcfolia(content);
-    // A character of the same name links the palette to its sheet.
-    return await save(ctx, name ?? ccfolia.name, name ?? ccfolia.name, ccfolia, true);
+  if (content.replace(/^\uFEFF/, '').trim().startsWith('{')) {
+    // The character it describes is created or updated, and the palette reads it live (no snapshot).
+    const ccfolia = readCcfoliaCharacter(content);
+    return await save(ctx, name ?? ccfolia.name, null, ccfolia.palette, (tx) => upsertCcfoliaCharacter(tx, ctx, ccfolia));
   }
   if (!name) throw new UserError('palette.nameNeeded');
   return await save(ctx, name, null, parsePaletteText(content));
 }
 
-async function save(ctx: CommandContext, name: string, characterName: string | null, palette: Palette, characterOptional = false): Promise<Reply> {
+async function save(
+  ctx: CommandContext,
+  name: string,
+  characterName: string | null,
+  palette: Palette,
+  ccfolia?: (tx: Tx) => Promise<{ character: Character; created: boolean }>,
+): Promise<Reply> {
   const guildId = guildOf(ctx);
   const trimmed = name.slice(0, PALETTE_LIMITS.nameLength);
+  const imported: { done?: { character: Character; created: boolean } } = {};
   const row = await ctx.store.transaction(async (tx) => {
     let characterId: number | null = null;
-    if (characterName) {
+    if (ccfolia) {
+      imported.done = await ccfolia(tx);
+      characterId = imported.done.character.row.id;
+    } else if (characterName) {
       const character = await findCharacter(tx, guildId, characterName, ctx.user.id);
-      if (!character && !characterOptional) throw new UserError('character.notFound', { name: characterName });
-      characterId = character?.id ?? null;
+      if (!character) throw new UserError('character.notFound', { name: characterName });
+      characterId = character.id;
     }
     const before = await findPalette(tx, guildId, ctx.user.id, trimmed);
     const values = { guildId, ownerId: ctx.user.id, characterId, name: trimmed, lines: palette.lines.join('\n'), variables: palette.variables, updatedAt: ctx.now() };
@@ -189,19 +335,47 @@ async function save(ctx: CommandContext, name: string, characterName: string | n
     });
     return { ...values, id };
   });
-  const shown = await show(ctx, row);
-  return { ...shown, view: { ...shown.view, blocks: [text(ctx.t('palette.saved', { count: palette.lines.length })), ...shown.view.blocks] } };
+  const shown = await show(ctx, row, 0);
+  const { done } = imported;
+  const head = [
+    ctx.t('palette.saved', { count: palette.lines.length }),
+    ...(done ? [ctx.t(done.created ? 'ccfolia.created' : 'ccfolia.updated', { name: escapeMarkdown(done.character.row.name) })] : []),
+  ];
+  return { ...shown, view: { ...shown.view, blocks: [text(head.join('\n')), ...shown.view.blocks] } };
 }
 
-/** The palette's lines as buttons (ephemeral: only its owner may press them). */
-async function show(ctx: CommandContext, row: PaletteRow): Promise<Reply> {
+/**
+ * The palette (ephemeral: only its owner may use it): a few lines as buttons, more as a select menu of
+ * 25 a page with page buttons; the linked character's bars as they are now on top.
+ */
+async function show(ctx: CommandContext, row: PaletteRow, page: number, update = false): Promise<Reply> {
   const stored = storedPalette(row);
-  const variables = await ctx.store.transaction(async (tx) => variablesOf(tx, row));
-  const buttons: Button[] = stored.lines.map((line, i) => ({ customId: `palette:roll:${row.id}:${i}`, label: line, style: 'secondary' }));
-  const preview = stored.lines.map((line, i) => `${i + 1}. ${escapeMarkdown(substitute(line, variables))}`).join('\n');
+  const { variables, character } = await ctx.store.transaction(async (tx) => ({ variables: await variablesOf(tx, row), character: await linked(tx, row) }));
+  const pages = Math.max(1, Math.ceil(stored.lines.length / PAGE));
+  const at = Math.min(page, pages - 1);
+  const shown = stored.lines.map((line, i) => ({ line, i })).slice(at * PAGE, (at + 1) * PAGE);
+  const preview = shown.map(({ line, i }) => `${i + 1}. ${escapeMarkdown(substitute(line, variables))}`).join('\n');
+  let buttons: Button[] = [];
+  let select: SelectMenu | undefined;
+  if (stored.lines.length <= BUTTON_LINES) {
+    buttons = stored.lines.map((line, i) => ({ customId: `palette:roll:${row.id}:${i}`, label: line, style: 'secondary' }));
+  } else {
+    select = {
+      customId: `palette:pick:${row.id}:${at}`,
+      placeholder: ctx.t('palette.pick', { from: at * PAGE + 1, to: at * PAGE + shown.length, count: stored.lines.length }),
+      options: shown.map(({ line, i }) => {
+        const filled = substitute(line, variables);
+        return { label: `${i + 1}. ${line}`, value: String(i), ...(filled !== line ? { description: filled } : {}) };
+      }),
+    };
+    if (at > 0) buttons.push({ customId: `palette:page:${row.id}:${at - 1}`, label: ctx.t('palette.prev'), style: 'secondary' });
+    if (at < pages - 1) buttons.push({ customId: `palette:page:${row.id}:${at + 1}`, label: ctx.t('palette.next'), style: 'secondary' });
+  }
+  const blocks = [...(character ? [text(`**${escapeMarkdown(character.row.name)}** ${barsLine(character)}`)] : []), text(preview)];
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('palette.title', { name: escapeMarkdown(row.name) }), blocks: [text(preview)], buttons, ephemeral: true },
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('palette.title', { name: escapeMarkdown(row.name) }), blocks, buttons, ...(select ? { select } : {}), ephemeral: true },
     dms: [],
+    ...(update ? { update: true } : {}),
   };
 }
 

@@ -47,7 +47,7 @@ import {
   removeBadStatus,
   PersonaError,
 } from '../src/core/persona/index.js';
-import { choiceBlockingStatus } from '../src/core/persona/combatant.js';
+import { requireAnalyzeAllowed, requireChoice } from '../src/services/combat/persona-status-rules.js';
 import { coverRefusal } from '../src/core/persona/defense.js';
 import { blockFields, statusBlock, type BadStatusDef, type StatusBlock } from '../src/core/persona/status-table.js';
 import { randomAction } from '../src/services/combat/persona-random.js';
@@ -87,7 +87,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   .addSubcommand((s) => describe(s, 'cmd.persona.summon').addBooleanOption((o) => describe(o, 'cmd.persona.spend')))
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.item')
-      .addStringOption((o) => describe(o, 'cmd.persona.name').setRequired(true).setMaxLength(60).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.itemNameOpt').setRequired(true).setMaxLength(60).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.amount').setRequired(true).setMaxLength(60))
       .addStringOption((o) => describe(o, 'cmd.persona.targets').setRequired(true).setMaxLength(200).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.resource').addChoices(...localizedChoices(['hp', 'sp'], `persona.resource`)))
@@ -104,7 +104,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.talk')
-      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.talkTarget').setRequired(true).setMaxLength(100).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.persona.chance').setRequired(true).setMinValue(0).setMaxValue(200))
       .addStringOption((o) => describe(o, 'cmd.persona.reward').addChoices(...localizedChoices(['item', 'macca', 'persona'], `persona.rewardKind`)))
       .addIntegerOption((o) => describe(o, 'cmd.persona.level').setMinValue(0).setMaxValue(999))
@@ -119,9 +119,9 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addStringOption((o) => describe(o, 'cmd.persona.comboSkills').setRequired(true).setMaxLength(300).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.targets').setMaxLength(200).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.element').setMaxLength(60))
-      .addStringOption((o) => describe(o, 'cmd.persona.name').setMaxLength(60)),
+      .addStringOption((o) => describe(o, 'cmd.persona.comboName').setMaxLength(60)),
   )
-  .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100).setAutocomplete(true)))
+  .addSubcommand((s) => describe(s, 'cmd.persona.analyze').addStringOption((o) => describe(o, 'cmd.persona.analyzeTarget').setRequired(true).setMaxLength(100).setAutocomplete(true)))
   .addSubcommand((s) => describe(s, 'cmd.persona.pass'))
   .addSubcommand((s) => describe(s, 'cmd.persona.random'))
   .addSubcommand((s) =>
@@ -129,7 +129,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addStringOption((o) => describe(o, 'cmd.persona.statusId').setMaxLength(30))
       .addStringOption((o) => describe(o, 'cmd.persona.statusName').setMaxLength(40))
       .addStringOption((o) => describe(o, 'cmd.persona.category').addChoices(...localizedChoices(['body', 'mind', 'element'], `persona.category`)))
-      .addStringOption((o) => describe(o, 'cmd.persona.blocks').addChoices(...localizedChoices(['none', 'skills', 'choice', 'all'], `persona.blocks`)))
+      .addStringOption((o) => describe(o, 'cmd.persona.blocks').addChoices(...localizedChoices(['none', 'skills', 'choice', 'enemy', 'all'], `persona.blocks`)))
       .addStringOption((o) => describe(o, 'cmd.persona.cureKind').addChoices(...localizedChoices(['natural', 'other'], `persona.cure`)))
       .addStringOption((o) => describe(o, 'cmd.persona.recoveryStat').addChoices(...localizedChoices(['con', 'pow', 'none'], `persona.recoveryStat`)))
       .addBooleanOption((o) => describe(o, 'cmd.persona.remove')),
@@ -147,8 +147,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
     describe(s, 'cmd.persona.adjust')
       .addStringOption((o) => describe(o, 'cmd.persona.who').setRequired(true).setMaxLength(100).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.persona.hp').setMinValue(0).setMaxValue(9999))
-      .addIntegerOption((o) => describe(o, 'cmd.persona.sp').setMinValue(0).setMaxValue(9999))
-      .addStringOption((o) => describe(o, 'cmd.persona.status').setMaxLength(40))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.adjustSp').setMinValue(0).setMaxValue(9999))
+      .addStringOption((o) => describe(o, 'cmd.persona.adjustStatus').setMaxLength(40))
       .addBooleanOption((o) => describe(o, 'cmd.persona.down'))
       .addBooleanOption((o) => describe(o, 'cmd.persona.released'))
       .addIntegerOption((o) => describe(o, 'cmd.persona.sukuStage').setMinValue(-3).setMaxValue(3))
@@ -163,7 +163,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.cover')
-      .addStringOption((o) => describe(o, 'cmd.persona.target').setRequired(true).setMaxLength(100).setAutocomplete(true))
+      .addStringOption((o) => describe(o, 'cmd.persona.coverTarget').setRequired(true).setMaxLength(100).setAutocomplete(true))
       .addStringOption((o) => describe(o, 'cmd.persona.who').setMaxLength(100).setAutocomplete(true))
       .addBooleanOption((o) => describe(o, 'cmd.persona.coverEvade')),
   )
@@ -352,6 +352,7 @@ function attackStep(combat: CombatState, state: PersonaCombatState, options: Com
       hits: options.integer('hits') ?? 1,
       cost: { ...(sp ? { sp } : {}), ...(hp ? { hp } : {}) },
       evade: targets.filter((id) => evading.has(id)),
+      othersEvade: [...evading],
       cover: cover.filter((c) => targets.includes(c.target)),
       ...(skillName ? { skill: skillName } : {}),
       // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
@@ -388,11 +389,8 @@ async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState,
     // The slot's player acts for a PC; the GM for everyone.
     const gm = await isGm(tx, ctx);
     if (owner !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
-    // 悩殺・激昂…: the character does not choose (KO L174–179): a player may only take the random action
-    // or Defend; the GM, who applies the list's judgement steps, may run anything.
-    const actor = state.combat.combatants.find((c) => c.id === ownerId);
-    const noChoice = actor ? choiceBlockingStatus(state.combat, actor) : undefined;
-    if (noChoice && !gm && sub !== 'random' && sub !== 'defend') throw new UserError('persona.cmd.randomOnly', { name: actor!.name, status: statusName(state.combat, noChoice.id, ctx.locale) });
+    // 悩殺・激昂…: the character does not choose (KO L174–179; persona-status-rules.ts)
+    requireChoice(state.combat, gm, sub, ctx.locale);
     const step = withStatusNames(() => rule(state.combat!, state, ctx.rng), state.combat, ctx.locale);
     const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
     // a Persona change also swaps the skills kept beside the combatant (persona-change.ts)
@@ -508,7 +506,9 @@ async function analyze(ctx: CommandContext, options: CommandOptions): Promise<Re
     const combat = state.combat;
     const ownerId = combat.slot?.ownerId;
     const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
-    if (owner !== ctx.user.id && !(await isGm(tx, ctx))) throw new UserError('combat.notYourTurn', { name: combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    const gm = await isGm(tx, ctx);
+    if (owner !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    withStatusNames(() => requireAnalyzeAllowed(combat, gm, ctx.locale), combat, ctx.locale);
     const targetId = targetIds(combat, options.string('target'))[0]!;
     const target = combat.combatants.find((c) => c.id === targetId)!;
     const actor = combat.combatants.find((c) => c.id === ownerId);

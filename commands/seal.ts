@@ -14,7 +14,8 @@ import { asLocale, translator, type Locale } from '../src/i18n/index.js';
 import { getCharacter, listCharacters } from '../src/store/characters.js';
 import { activeWar, warFactions } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
-import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
+import { fateTrackerView, trackerAfterSheetChange, trackerUpdate } from '../src/services/combat/tracker.js';
+import type { FateCombatState } from '../src/services/combat/state.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -23,10 +24,12 @@ import { decideSealRequest, getSealRequest, insertSealRequest } from '../src/sto
 import type { RollRow, SealRequestRow } from '../src/store/schema/index.js';
 import { rollView } from '../src/views/roll.js';
 import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';
+import { resettleEscape } from '../src/services/combat/fate-escape.js';
 import { mention, text, type ChannelPost, type DirectMessage, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from './check.js';
 
 type Settled = Awaited<ReturnType<typeof settleOpposed>>;
+type Resettled = Awaited<ReturnType<typeof resettleEscape>>;
 
 const EFFECTS = ['+10', '+5/+5', '+20', 'hp', 'mp', 'block', 'auto', 'order', 'rest'] as const;
 
@@ -202,7 +205,8 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
     await decideSealRequest(tx, id, 'approved', at);
     await appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.approved', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'approved', sealsLeft } });
     // Full HP/MP during a fight: the tracker shows it now (the sheet is the fight's source of truth).
-    const board = changed.character ? await trackerAfterSheetChange(tx, ctx, req.channelId, [changed.character.row.id]) : undefined;
+    const moved = changed.rolls.find((r) => r.escape)?.escape;
+    const board = moved ? trackerUpdate(ctx, moved.saved, fateTrackerView(ctx, moved.saved.state as FateCombatState)) : changed.character ? await trackerAfterSheetChange(tx, ctx, req.channelId, [changed.character.row.id]) : undefined;
     return { req, masterName: masterRow.name, approved: true as const, sealsLeft, board, ...changed };
   });
 
@@ -218,7 +222,7 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
   const requesterLocale = (req.effect as StoredEffect).locale;
   const forRequester: CommandContext = { ...ctx, locale: requesterLocale, t: translator(requesterLocale) };
   const applied = outcome.approved ? outcome : null;
-  const rollViews = (applied?.rolls ?? []).map((r) => ({ ...r, view: sealedRollView(forRequester, r.row, r.result, r.record, r.opposed) }));
+  const rollViews = (applied?.rolls ?? []).map((r) => ({ ...r, view: sealedRollView(forRequester, r.row, r.result, r.record, r.opposed, r.escape) }));
   const dms: DirectMessage[] = [
     { userId: req.requesterId, view: decisionView(forRequester) },
     ...rollViews.map((r) => ({ userId: req.requesterId, view: r.view })),
@@ -229,13 +233,13 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
   // that table's language (the approval is pressed in the GM's DM).
   const table = await ctx.store.transaction((tx) => tableOf(tx, req.channelId, req.guildId, requesterLocale));
   const tableCtx: CommandContext = { ...ctx, locale: table.locale, t: table.t, table };
-  const posts: ChannelPost[] = rollViews.filter((r) => !r.row.secret).map((r) => ({ channelId: r.row.channelId, view: sealedRollView(tableCtx, r.row, r.result, r.record, r.opposed) }));
+  const posts: ChannelPost[] = rollViews.filter((r) => !r.row.secret).map((r) => ({ channelId: r.row.channelId, view: sealedRollView(tableCtx, r.row, r.result, r.record, r.opposed, r.escape) }));
   const board = outcome.approved ? outcome.board : undefined;
   return { view: gmView, dms, posts, update: true, ...(board ? { board } : {}) };
 }
 
 interface Applied {
-  rolls: { row: RollRow; result: DiceResult; record: CheckRecord; opposed: Settled | null }[];
+  rolls: { row: RollRow; result: DiceResult; record: CheckRecord; opposed: Settled | null; escape: Resettled }[];
   character: Character | null;
 }
 
@@ -254,7 +258,9 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
       await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
       // Part of an opposed check: settled again with the seal's bonus (L41, L288).
       const opposed = await settleOpposed(tx, ctx, row.id);
-      rolls.push({ row, result: next, record, opposed });
+      // A roll of this turn's escape: settled again too (L288, L522–523).
+      const escape = await resettleEscape(tx, ctx, row.id, req.channelId);
+      rolls.push({ row, result: next, record, opposed, escape });
     }
     const rest = effect.kind === 'bonus' ? effect.amounts.slice(rollIds.length).reduce((a, b) => a + b, 0) : 0;
     if (rest > 0) {
@@ -279,7 +285,7 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
 
 /** `/seal effect:rest`: the banked +5 of an approved split goes on a check of the same battle, no new approval. */
 async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const { row, next, record, master, opposed } = await ctx.store.transaction(async (tx) => {
+  const { row, next, record, master, opposed, escape } = await ctx.store.transaction(async (tx) => {
     const picked = await resolveCharacter(tx, ctx, options.string('master'));
     const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
     await assertCanEdit(tx, ctx, master);
@@ -294,17 +300,18 @@ async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<
     const record = { ...check, sealBonus: check.sealBonus + bank.amount };
     await rewriteRoll(tx, ctx, row, next, record, 'roll.sealApplied');
     const opposed = await settleOpposed(tx, ctx, row.id);
+    const escape = await resettleEscape(tx, ctx, row.id);
     const { sealBank: _spent, ...runtime } = master.runtime;
     const saved = await saveCharacter(tx, ctx, master, 'seal.bankUsed', { runtime });
-    return { row, next, record, master: saved, opposed };
+    return { row, next, record, master: saved, opposed, escape };
   });
-  const view = sealedRollView(ctx, row, next, record, opposed);
+  const view = sealedRollView(ctx, row, next, record, opposed, escape);
   return { view: { ...view, blocks: [text(ctx.t('seal.bankUsed', { name: master.row.name, amount: record.sealBonus })), ...view.blocks] }, dms: [] };
 }
 
-function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord, opposed: Settled | null = null): View {
+function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord, opposed: Settled | null = null, escape: Resettled = null): View {
   const title = row.comment ?? check.label;
-  const notes = opposed ? [outcomeLine(ctx, opposed.names, opposed.outcome)] : [];
+  const notes = [...(opposed ? [outcomeLine(ctx, opposed.names, opposed.outcome)] : []), ...(escape?.lines.map((l) => ctx.t(l.key, l.params)) ?? [])];
   return { ...rollView(ctx, { result, id: row.id, name: ctx.t('seal.title'), comment: title, notes }), tone: row.secret ? 'secret' : 'success' };
 }
 

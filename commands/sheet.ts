@@ -30,6 +30,7 @@ import { activeWar } from '../src/store/wars.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices } from '../src/services/name-choices.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
+import { barsLine, paramsLine } from '../src/services/ccfolia.js';
 
 const NAME_MAX = SHEET_LIMITS.maxNameLength;
 const VALUE_MAX = 200;
@@ -233,15 +234,25 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
   // war the pools are the faction's secret (seed 001 L50): the owner reads them aside.
   const table = forTable(ctx);
   const summary = summarizeSheet(c.sheet);
+  // A Ccfolia character (issue 21 §2) shows its bars and params, not the blank Fate sheet under them.
+  const ccfolia = c.sheet.origin === 'ccfolia';
+  const resources = (reader: CommandContext) => (ccfolia ? barsLine(c) : resourceLine(reader, c));
+  const params = paramsLine(table, c);
   const fields = [
-    { name: table.t('sheet.show.statuses'), value: summary.statuses },
-    { name: table.t('sheet.show.skills'), value: summary.skills.join(', ') || '-' },
-    ...(inWar ? [] : [{ name: table.t('sheet.show.resources'), value: resourceLine(table, c) }]),
+    ...(ccfolia
+      ? []
+      : [
+          { name: table.t('sheet.show.statuses'), value: summary.statuses },
+          { name: table.t('sheet.show.skills'), value: summary.skills.join(', ') || '-' },
+        ]),
+    ...(inWar ? [] : [{ name: table.t('sheet.show.resources'), value: resources(table) }]),
+    ...(!inWar && !ccfolia && c.runtime.ccfolia?.status.length ? [{ name: table.t('ccfolia.bars'), value: barsLine(c) }] : []),
+    ...(params ? [{ name: table.t('ccfolia.params'), value: params }] : []),
     // Death and incapacitation happen in front of the table: they stay public in a war.
     ...(inWar && (c.runtime.dead || c.runtime.incapacitated) ? [{ name: table.t('sheet.show.resources'), value: table.t(c.runtime.dead ? 'character.dead' : 'character.incapacitated') }] : []),
   ];
   const title = summary.className && summary.className !== summary.name ? `${summary.name} (${summary.className})` : summary.name;
-  const aside: View | undefined = inWar && mine ? { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resourceLine(ctx, c))], ephemeral: true } : undefined;
+  const aside: View | undefined = inWar && mine ? { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resources(ctx))], ephemeral: true } : undefined;
   return { view: { locale: table.locale, tone: 'info', title, blocks: [], fields, ephemeral: false }, dms: [], ...(aside ? { aside } : {}) };
 }
 
@@ -250,7 +261,9 @@ async function list(ctx: CommandContext): Promise<Reply> {
     rows: await listCharacters(tx, ctx.guildId!, ctx.user.id),
     active: await activeCharacterId(tx, ctx.channelId, ctx.user.id),
   }));
-  const lines = rows.map((r) => `${r.id === active ? '▶ ' : '・'}**${r.name}** (${ctx.t(`sheet.type.${r.type}`)})${r.npcChannelId ? ' NPC' : ''}`);
+  // A character born of a Ccfolia import says so rather than its blank sheet's type (issue 21 §2).
+  const kind = (r: (typeof rows)[number]) => ((r.sheet as CharacterSheet).origin === 'ccfolia' ? 'ccfolia' : r.type);
+  const lines = rows.map((r) => `${r.id === active ? '▶ ' : '・'}**${r.name}** (${ctx.t(`sheet.type.${kind(r)}`)})${r.npcChannelId ? ' NPC' : ''}`);
   return { view: info(ctx, lines.join('\n') || ctx.t('sheet.list.empty'), true), dms: [] };
 }
 

@@ -12,6 +12,7 @@ import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import { channelSystem, clearChannelSystem, setChannelSystem } from '../src/store/systems.js';
+import { forgetChannelSystem } from '../src/services/channel-system.js';
 import { text, type Reply } from '../src/views/view.js';
 import { forTable } from '../src/services/table.js';
 
@@ -38,6 +39,7 @@ export const system: CommandModule = {
         await clearChannelSystem(tx, ctx.channelId);
         await record(ctx, tx, before ?? null, null);
       });
+      forgetChannelSystem(ctx.channelId);
       return publicReply(ctx, forTable(ctx).t('system.cleared', { system: DEFAULT_SYSTEM }));
     }
     const typed = options.string('system') ?? '';
@@ -48,6 +50,7 @@ export const system: CommandModule = {
       await setChannelSystem(tx, { channelId: ctx.channelId, guildId: ctx.guildId, system: found.id, setBy: ctx.user.id, setAt: ctx.now() });
       await record(ctx, tx, before ?? null, found.id);
     });
+    forgetChannelSystem(ctx.channelId);
     void preloadSystem(found.id); // the channel's first roll then finds it loaded
     return publicReply(ctx, forTable(ctx).t('system.set', { system: found.id, name: escapeMarkdown(found.name) }));
   },

@@ -394,7 +394,10 @@ async function declarationsList(ctx: CommandContext): Promise<Reply> {
       const resolved = d.resolvedAt ? ` (${ctx.t('resolve.done')})` : '';
       return `**${byId.get(d.factionId)?.name ?? '?'}** — ${describeAction(ctx.t, action, targets)}${resolved}${action.text ? `\n> ${action.text}` : ''}`;
     });
-    const missing = factions.filter((f) => !f.eliminated && !declared.some((d) => d.factionId === f.id)).map((f) => f.name);
+    // Fate: sleeping is a declaration the board shows only as "declared" (seed 001 L57, L249); the GM sees it here.
+    const asleep = factions.filter((f) => !f.eliminated && (f.state as FactionState).fate?.sleptThisTurn);
+    for (const f of asleep) out.push(ctx.t('warcmd.sleep.listed', { faction: f.name }));
+    const missing = factions.filter((f) => !f.eliminated && !declared.some((d) => d.factionId === f.id) && !asleep.includes(f)).map((f) => f.name);
     if (missing.length) out.push(ctx.t('act.missing', { factions: missing.join(', ') }));
     return out;
   });

@@ -112,12 +112,12 @@ export async function rollSystem(systemId: string, command: string, rng: RandomS
   }
   if (!answer) return null;
   const dice: RolledDie[] = answer.detailedRands.map((d) => ({ sides: Number(d.sides), face: Number(d.value), kept: true, success: null, pool: null }));
-  const value = lastNumber(answer.text);
   const outcome = answer.success ? 'success' : answer.failure ? 'failure' : null;
+  const { kind, value } = meaningOf(answer.text, outcome !== null, dice);
   const result: DiceResult = {
     input: command,
     normalized: command,
-    kind: outcome === null ? 'sum' : 'target',
+    kind,
     value,
     outcome,
     dice,
@@ -126,13 +126,18 @@ export async function rollSystem(systemId: string, command: string, rng: RandomS
   return { result, secret: answer.secret };
 }
 
-/** The number BCDice ended on (`… ＞ 12`), or the last number of the line, else 0. */
-function lastNumber(text: string): number {
+/**
+ * What BCDice's line means, stored so /stats and the log count it: a success count (`＞ 成功数2`,
+ * kind 'count'), else the last number it ended on (`＞ 12 ＞ 成功`), else the sum of its dice
+ * (a listed `5B6` ＞ 2,2,2,1,1, `3U6[6]`), which for `choice` is the position picked.
+ */
+export function meaningOf(text: string, judged: boolean, dice: readonly RolledDie[]): { kind: 'sum' | 'count' | 'target'; value: number } {
   const steps = text.split('＞').map((s) => s.trim());
-  for (let i = steps.length - 1; i >= 0; i--) if (/^-?\d+$/.test(steps[i]!)) return Number(steps[i]);
-  const all = text.match(/-?\d+/g);
-  const n = all ? Number(all[all.length - 1]) : 0;
-  return Number.isSafeInteger(n) ? n : 0;
+  const count = /^(?:成功数|성공\s?수)\s*(-?\d+)/.exec(steps[steps.length - 1] ?? '');
+  if (count) return { kind: 'count', value: Number(count[1]) };
+  const kind = judged ? 'target' : 'sum';
+  for (let i = steps.length - 1; i > 0; i--) if (/^-?\d{1,15}$/.test(steps[i]!)) return { kind, value: Number(steps[i]) };
+  return { kind, value: dice.reduce((sum, d) => sum + d.face, 0) };
 }
 
 export async function systemHelp(systemId: string): Promise<{ id: string; name: string; help: string }> {

@@ -22,6 +22,11 @@ export function renderConsole(view: View, nameOf: NameOf): string {
   for (const field of view.fields ?? []) lines.push(`${plain(field.name)}\n  ${plain(field.value).replace(/\n/g, '\n  ')}`);
   if (view.footer) lines.push(`(${plain(view.footer)})`);
   // Buttons are pressed by typing the command they show.
+  // A select menu's options are chosen the same way, with the option's value after the id.
+  if (view.select?.options.length) {
+    if (view.select.placeholder) lines.push(plain(view.select.placeholder));
+    for (const o of view.select.options.slice(0, 25)) lines.push(`  [${o.label}${o.description ? ` (${o.description})` : ''}: /press ${view.select.customId} ${o.value}]`);
+  }
   if (view.buttons?.length) lines.push(view.buttons.map((b) => `[${b.label}: /press ${b.customId}]`).join('  '));
   for (const file of view.files ?? []) lines.push(`── ${file.name} ──\n${file.content}`);
   return lines.join('\n');

@@ -103,11 +103,16 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     return show(reply, f.module);
   }
 
-  async function press(customId: string): Promise<string> {
+  /** `/press <id>` presses a button; `/press <id> <value>` chooses that value of a select menu. */
+  async function press(arg: string): Promise<string> {
+    const [customId = '', value] = arg.trim().split(/\s+/, 2);
     const module = findCommand(customId.split(':')[0] ?? '');
     if (!module?.component) return renderConsole(errorReply(locale, 'error.unknownCommand', { name: customId }).view, nameOf);
     const ctx = await context();
-    const { reply, outcome } = await runHandler(`${module.definition.name}:button`, ctx, deps.log, () => module.component!(ctx, customId));
+    const kind = value === undefined ? 'button' : 'select';
+    const { reply, outcome } = await runHandler(`${module.definition.name}:${kind}`, ctx, deps.log, () =>
+      value === undefined ? module.component!(ctx, customId) : module.component!(ctx, customId, [value]),
+    );
     // As on Discord: a button its command cannot read is stale, not an internal error.
     return show(outcome === 'error' ? errorReply(locale, 'error.staleButton') : reply, module);
   }
@@ -151,7 +156,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
         case '/whoami':
           return t()('console.whoami', { name: user, channel, locale });
         case '/press':
-          return press(arg);
+          return press(line.slice(word.length));
         default:
           // A bare expression is a roll: `8d6<=4` is the same as `/roll 8d6<=4`.
           return command(line.startsWith('/') ? line : `/roll ${line}`);

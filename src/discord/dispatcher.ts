@@ -9,6 +9,7 @@ import {
   type Client,
   type Interaction,
   type ModalSubmitInteraction,
+  type StringSelectMenuInteraction,
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandGate } from '../services/gate.js';
@@ -43,12 +44,12 @@ export interface DispatchDeps {
   onAudienceViolation?: (violation: AudienceViolation & { command: string }) => void;
 }
 
-type Answerable = ChatInputCommandInteraction | ButtonInteraction | ModalSubmitInteraction;
+type Answerable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
 export function createDispatcher(deps: DispatchDeps) {
   return async (interaction: Interaction): Promise<void> => {
     if (interaction.isAutocomplete()) return autocomplete(deps, interaction);
-    if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isModalSubmit()) return;
+    if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isStringSelectMenu() && !interaction.isModalSubmit()) return;
     const name = interaction.isChatInputCommand() ? interaction.commandName : interaction.customId.split(':')[0]!;
     const module = deps.commands(name);
     if (!module) {
@@ -99,21 +100,27 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
       ? module.defer?.(null, 'modal')
       : null;
   if (deferAs) await interaction.deferReply(deferAs === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {});
-  const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${interaction.isButton() ? 'button' : 'modal'}`;
+  const kind = interaction.isButton() ? 'button' : interaction.isStringSelectMenu() ? 'select' : 'modal';
+  const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${kind}`;
   const { reply: ran, outcome } = await runHandler(label, ctx, deps.log, () => {
     if (interaction.isChatInputCommand()) return module.execute(ctx, discordOptions(interaction));
     if (interaction.isButton()) {
       if (!module.component) throw new Error(`${module.definition.name} has no buttons`);
       return module.component(ctx, interaction.customId);
     }
+    if (interaction.isStringSelectMenu()) {
+      if (!module.component) throw new Error(`${module.definition.name} has no select menus`);
+      return module.component(ctx, interaction.customId, [...interaction.values]);
+    }
     if (!module.modal) throw new Error(`${module.definition.name} has no forms`);
     const fields: Record<string, string> = {};
     for (const [id, field] of interaction.fields.fields) if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
     return module.modal(ctx, interaction.customId, fields);
   });
-  // A button whose id its command cannot read (an old message, a forged id) is stale to the user;
-  // the error is logged by runHandler all the same.
-  const handled = outcome === 'error' && interaction.isButton() ? errorReply(ctx.locale, 'error.staleButton') : ran;
+  // A button or select menu whose id its command cannot read (an old message, a forged id) is stale
+  // to the user; the error is logged by runHandler all the same.
+  const stale = outcome === 'error' && (interaction.isButton() || interaction.isStringSelectMenu());
+  const handled = stale ? errorReply(ctx.locale, 'error.staleButton') : ran;
   const reply = await addressed(deps, ctx, label, handled);
   try {
     await answer(interaction, reply);
@@ -136,7 +143,7 @@ async function answer(interaction: Answerable, reply: Reply): Promise<void> {
     await interaction.editReply(payload);
   } else if (reply.modal && !interaction.isModalSubmit()) {
     await interaction.showModal(toModal(reply.modal));
-  } else if (reply.update && interaction.isButton()) {
+  } else if (reply.update && (interaction.isButton() || interaction.isStringSelectMenu())) {
     await interaction.update(toUpdate(reply.view));
   } else {
     await interaction.reply(toInteractionReply(reply.view));

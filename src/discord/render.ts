@@ -7,6 +7,7 @@ import {
   ButtonStyle,
   MessageFlags,
   ModalBuilder,
+  StringSelectMenuBuilder,
   TextInputBuilder,
   TextInputStyle,
   type APIEmbed,
@@ -37,6 +38,9 @@ const FOOTER_MAX = 2048;
 const BUTTON_LABEL_MAX = 80;
 const BUTTONS_PER_ROW = 5;
 const ROWS_MAX = 5;
+const SELECT_OPTIONS_MAX = 25;
+const SELECT_TEXT_MAX = 100;
+const SELECT_PLACEHOLDER_MAX = 150;
 
 const BUTTON_STYLES: Record<Button['style'], ButtonStyle> = {
   primary: ButtonStyle.Primary,
@@ -64,9 +68,24 @@ export function toEmbed(view: View): APIEmbed {
   return embed;
 }
 
-function components(view: View): ActionRowBuilder<ButtonBuilder>[] {
-  const rows: ActionRowBuilder<ButtonBuilder>[] = [];
-  const buttons = (view.buttons ?? []).slice(0, BUTTONS_PER_ROW * ROWS_MAX);
+function components(view: View): ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] {
+  const rows: ActionRowBuilder<ButtonBuilder | StringSelectMenuBuilder>[] = [];
+  const select = view.select?.options.length ? view.select : undefined;
+  if (select) {
+    // A select menu fills a row of its own; the buttons share the rows left.
+    const menu = new StringSelectMenuBuilder()
+      .setCustomId(select.customId)
+      .addOptions(
+        select.options.slice(0, SELECT_OPTIONS_MAX).map((o) => ({
+          label: clip(o.label, SELECT_TEXT_MAX) || '-',
+          value: o.value.slice(0, SELECT_TEXT_MAX),
+          ...(o.description ? { description: clip(o.description, SELECT_TEXT_MAX) } : {}),
+        })),
+      );
+    if (select.placeholder) menu.setPlaceholder(clip(select.placeholder, SELECT_PLACEHOLDER_MAX));
+    rows.push(new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(menu));
+  }
+  const buttons = (view.buttons ?? []).slice(0, BUTTONS_PER_ROW * (ROWS_MAX - rows.length));
   for (let i = 0; i < buttons.length; i += BUTTONS_PER_ROW) {
     rows.push(
       new ActionRowBuilder<ButtonBuilder>().addComponents(

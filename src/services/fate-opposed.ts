@@ -14,7 +14,8 @@ import { getRoll, updateRoll } from '../store/rolls.js';
 import type { RollRow } from '../store/schema/index.js';
 import { activeWar } from '../store/wars.js';
 import { text, type Block, type Button, type View } from '../views/view.js';
-import { checkStanding, isChannelGm, resolveCharacter, type Character } from './characters.js';
+import { isChannelGm, resolveCharacter, type Character } from './characters.js';
+import { conditionsOf, type Conditions } from './combat/fate-conditions.js';
 import { UserError } from './errors.js';
 import { storeRoll, type CheckRecord } from './rolls.js';
 import type { CommandContext } from './types.js';
@@ -57,7 +58,7 @@ function label(ctx: CommandContext, plan: CheckPlan): string {
  * Rolls the passive side and settles the opposed check against the active side's roll already
  * made (`active`). A passive character who is dead, incapacitated or asleep cannot oppose (L204,
  * L249: "対抗判定を行えません"): it rolls nothing and the active side wins. Otherwise its
- * all-nighter penalty applies (L247) and a tie follows the tie reading (L41).
+ * conditions apply as on any check (all-nighter L247, impediments L430) and a tie follows the tie reading (L41).
  */
 export async function rollOpposed(
   tx: Tx,
@@ -81,18 +82,18 @@ export async function rollOpposed(
     if (activeStatus === null || !allowedActive.includes(activeStatus)) throw new UserError('opposed.kindStatus', { name: active.c.row.name, kind: ctx.t(`opposed.kind.${kind}`), statuses: allowedActive.map((k) => STATUS_LABELS[k as CheckStatus][ctx.locale]).join(' / ') });
     if (status === null || !allowedPassive.includes(status)) throw new UserError('opposed.kindStatus', { name: opponent.row.name, kind: ctx.t(`opposed.kind.${kind}`), statuses: allowedPassive.map((k) => STATUS_LABELS[k as CheckStatus][ctx.locale]).join(' / ') });
   }
-  let minus = 0;
+  let cond: Conditions;
   try {
-    minus = (await checkStanding(tx, ctx, opponent)).allNighter;
+    // The same conditions as every check (sleep, all-nighter, a fight's impediments: L247, L249, L430).
+    cond = await conditionsOf(tx, ctx, opponent, status);
   } catch (e) {
     if (!(e instanceof UserError)) throw e;
     const first = { active: Math.max(0, active.result.value), passive: 0 };
     const outcome: OpposedResult = { rounds: [first], winner: 'active', margin: first.active, tie: null, undecided: false };
     return { active: activeSide, passive: { c: opponent, result: null, rollId: null, label: '', absent: ctx.t(e.key, e.params), notes: [] }, outcome };
   }
-  const plan = planCheck(opponent.sheet, { status, skills: against.skills, plus: 0, minus, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
-  const notes = plan.notes.map((n) => ctx.t(n.key, n.params));
-  if (minus > 0) notes.push(ctx.t('check.allNighter', { penalty: minus }));
+  const plan = planCheck(opponent.sheet, { status, skills: against.skills, plus: 0, minus: cond.minus, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
+  const notes = [...plan.notes, ...cond.notes].map((n) => ctx.t(n.key, n.params));
   const result = evaluateDice(plan.expression, ctx.rng);
   const passiveLabel = label(ctx, plan);
   const reroll = (): OpposedRound => ({ active: evaluateDice(active.result.normalized, ctx.rng).value, passive: evaluateDice(plan.expression, ctx.rng).value });

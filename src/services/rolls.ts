@@ -72,10 +72,12 @@ export function storedResult(row: RollRow): DiceResult {
   return cloneResult({ input, normalized: row.normalized, kind: row.kind, value: row.value, outcome: row.outcome, dice: [], tree: row.result as ResultNode });
 }
 
-/** Every die of a stored roll (sides and face), or none when it cannot be rebuilt (a BCDice system's roll). */
+/** Every die of a stored roll (sides and face), repetitions included, or none when it cannot be rebuilt. */
 export function storedDice(row: RollRow): { sides: number; face: number }[] {
   try {
-    return storedResult(row).dice.map((d) => ({ sides: d.sides, face: d.face }));
+    const result = storedResult(row);
+    // `x3 2D6`: every repetition's dice, not only the first's (/stats counts them all)
+    return (result.repeats ?? [result]).flatMap((r) => r.dice.map((d) => ({ sides: d.sides, face: d.face })));
   } catch {
     return [];
   }

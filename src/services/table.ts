@@ -91,7 +91,7 @@ export function speaksToTable(module: CommandModule): CommandModule {
   return {
     ...module,
     execute: (ctx, options) => module.execute(forTable(ctx), options),
-    ...(module.component ? { component: (ctx: CommandContext, id: string) => module.component!(forTable(ctx), id) } : {}),
+    ...(module.component ? { component: (ctx: CommandContext, id: string, values?: string[]) => module.component!(forTable(ctx), id, values) } : {}),
     ...(module.modal ? { modal: (ctx: CommandContext, id: string, fields: Record<string, string>) => module.modal!(forTable(ctx), id, fields) } : {}),
   };
 }

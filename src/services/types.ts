@@ -70,8 +70,11 @@ export interface CommandModule {
   /** Catalog key of a one-line example for /help. */
   helpKey: string;
   execute(ctx: CommandContext, options: CommandOptions): Reply | Promise<Reply>;
-  /** A button of this command was pressed (customId starts with `<command name>:`). */
-  component?(ctx: CommandContext, customId: string): Reply | Promise<Reply>;
+  /**
+   * A button of this command was pressed, or one of its select menus chosen (customId starts with
+   * `<command name>:`); `values` holds a select menu's chosen values and is absent for a button.
+   */
+  component?(ctx: CommandContext, customId: string, values?: string[]): Reply | Promise<Reply>;
   /** A form of this command was submitted. */
   modal?(ctx: CommandContext, customId: string, fields: Record<string, string>): Reply | Promise<Reply>;
   /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { LibraryRow } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
@@ -16,6 +16,19 @@ export async function saveLibrary(tx: Tx, row: Omit<LibraryRow, 'id'>): Promise<
     .onConflictDoUpdate({ target: [libraries.guildId, libraries.ownerId], set: { deck: row.deck, state: row.state, updatedAt: row.updatedAt } })
     .returning({ id: libraries.id });
   return saved!.id;
+}
+
+/** Libraries of the server played in this channel (a /judge, /deck … left an event here), and those of the given owners. */
+export async function librariesOfChannel(tx: Tx, guildId: string, channelId: string, owners: readonly string[]): Promise<LibraryRow[]> {
+  const { libraries, events } = tx.t;
+  const used = await tx.db
+    .selectDistinct({ subject: events.subject })
+    .from(events)
+    .where(and(eq(events.channelId, channelId), like(events.subject, 'library:%')));
+  const ids = used.map((e) => Number(e.subject.slice('library:'.length))).filter(Number.isSafeInteger);
+  const byId = ids.length ? await tx.db.select().from(libraries).where(and(eq(libraries.guildId, guildId), inArray(libraries.id, ids))) : [];
+  const byOwner = owners.length ? await tx.db.select().from(libraries).where(and(eq(libraries.guildId, guildId), inArray(libraries.ownerId, [...owners]))) : [];
+  return [...new Map([...byId, ...byOwner].map((r) => [r.id, r])).values()].sort((a, b) => a.id - b.id);
 }
 
 export async function updateLibraryState(tx: Tx, id: number, state: unknown, at: Date): Promise<void> {

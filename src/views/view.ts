@@ -38,6 +38,23 @@ export interface Button {
   disabled?: boolean;
 }
 
+/** One choice of a select menu; `value` comes back to the command, `label` is what the user reads. */
+export interface SelectOption {
+  label: string;
+  value: string;
+  description?: string;
+}
+
+/**
+ * A drop-down (Discord string select, at most 25 options; the console lists them). Its customId starts
+ * with the owning command's name like a button's; the chosen values reach that command's component().
+ */
+export interface SelectMenu {
+  customId: string;
+  placeholder?: string;
+  options: SelectOption[];
+}
+
 /** A file attached to the reply (sheet exports). */
 export interface FileAttachment {
   name: string;
@@ -52,9 +69,11 @@ export interface View {
   fields?: Field[];
   footer?: string;
   buttons?: Button[];
+  /** Shown above the buttons, on a row of its own. */
+  select?: SelectMenu;
   files?: FileAttachment[];
   /**
-   * A picture of the same content (tracker, board, /stats), drawn by the adapter that shows it (the
+   * A picture of the same content (tracker, board, /stats, /judge), drawn by the adapter that shows it (the
    * Discord renderer attaches it as a PNG; the console keeps the text). Built from the same table-safe
    * data as the text; `pictureReaders` marks one that only they may see.
    */

@@ -127,8 +127,12 @@ describe('/system: any BCDice game system, per channel', () => {
     expect(r.value).toBe(faces(r).reduce((a, b) => a + b, 0));
     expect(r.outcome).toBe(r.value >= 50 ? 'success' : 'failure');
 
-    // The seed's engine still answers first in a system channel.
+    // The channel's system decides the reading (issue 21 §1): 8d6<=4 sums against 4 here, as
+    // ToshiakiHolyGrailWar reads it; B still counts.
     await roll('8d6<=4', { channelId: grail });
+    const summed = await lastRoll();
+    expect(summed).toMatchObject({ kind: 'target', channelId: grail, value: faces(summed).reduce((a, b) => a + b, 0), outcome: 'failure' });
+    await roll('8B6<=4', { channelId: grail });
     expect(await lastRoll()).toMatchObject({ kind: 'count', channelId: grail });
 
     const help = await h.fake.command({ name: 'help', channelId: grail, options: [{ name: 'command', value: 'system' }] });

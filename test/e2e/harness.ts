@@ -2,6 +2,8 @@
 import { pino } from 'pino';
 import { seededRandom } from '../../src/core/random.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
+import { deployCommands } from '../../src/discord/deploy.js';
+import { loadConfig } from '../../src/config.js';
 import { openStore, type Store } from '../../src/store/db.js';
 import { scryfallClient } from '../../src/scryfall/client.js';
 import { testDatabase } from '../helpers/backend.js';
@@ -23,6 +25,9 @@ export interface Harness {
 export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean } = {}): Promise<Harness> {
   const database = await testDatabase('e2e');
   const fake = await startFakeDiscord();
+  // Registered as deploy-commands does, so the fake checks every command's options against the real
+  // definitions (required, choices, max_length, min/max_value), as Discord's client does.
+  await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));
   const log = pino({ level: 'silent' });
   const rng = seededRandom(seed);
   const violations: string[] = [];
@@ -56,6 +61,10 @@ export async function startHarness(seed = 'e2e', options: { scryfall?: string; s
       await harness.store.close();
       await fake.close();
       await database.drop();
+      // A message Discord would refuse (400 / 50035) is a product bug even when no test looked at it
+      // (a board edit, a DM): fail the file loudly.
+      const refused = fake.rejections().map((r) => `${r.request.method} ${r.request.path}: ${r.reasons.join('; ')}`);
+      if (refused.length) throw new Error(`Discord would have refused ${refused.length} request(s):\n${refused.join('\n')}`);
     },
   };
   return harness;

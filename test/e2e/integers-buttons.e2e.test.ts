@@ -19,11 +19,14 @@ describe('inputs Discord can send but the store cannot hold', () => {
     ['reveal', [{ name: 'id', value: 2147483648 }]],
     ['reveal', [{ name: 'id', value: 9007199254740991 }]],
     ['luck', [{ name: 'reroll', type: 1, options: [{ name: 'roll', value: 2147483648 }] }]],
-    ['check', [{ name: 'status', value: 'str' }, { name: 'target', value: -2147483649 }]],
   ])('/%s with an integer past 2³¹ is refused, localized', async (name, options) => {
     const ex = await h.fake.command({ name, locale: 'ja', options: options as never });
     expect(isEphemeral(ex)).toBe(true);
     expect(embedText(ex.callback.data)).toMatch(/2147483647までの整数/);
+  });
+
+  it('/check target registers 0..max, so Discord’s client cannot send −2147483649 at all (the strict fake refuses it)', () => {
+    expect(() => h.fake.command({ name: 'check', options: [{ name: 'status', value: 'str' }, { name: 'target', value: -2147483649 }] })).toThrow(/below the registered min_value 0/);
   });
 
   it.each(['seal:approve:abc', 'luck:reroll:NaN', 'palette:roll:x:y', 'attack:defend:nowhere'])('a forged button %s reads as stale, in the user’s language', async (customId) => {
@@ -35,5 +38,14 @@ describe('inputs Discord can send but the store cannot hold', () => {
     const shown = embedText(ex.callback.data);
     expect(shown).not.toMatch(/오류가 발생|went wrong/);
     expect(shown).toMatch(/[\uac00-\ud7a3]/);
+  });
+
+  it.each(['palette:pick:abc', 'palette:pick:', 'nosuchcommand:pick'])('a forged select menu %s reads as stale too', async (customId) => {
+    const posted = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '1d6' }] });
+    const ex = await h.fake.select({ customId, values: ['0'], locale: 'ja', message: posted.original! });
+    expect(isEphemeral(ex)).toBe(true);
+    const shown = embedText(ex.callback.data);
+    expect(shown).not.toMatch(/エラーが発生|went wrong/);
+    expect(shown).toMatch(/このボタンはもう使えません|ボタン/);
   });
 });

@@ -62,6 +62,15 @@ describe('MTG library judgement', () => {
     expect((await state()).library.cards.find((c) => c.name === 'Forest')).toMatchObject({ manaValue: 0, basicLandTypes: ['Forest'] });
   });
 
+  it('/deck import without a file opens the form (a deferred reply could not), and the pasted list imports (issue 19 §1)', async () => {
+    const opened = await h.fake.command({ name: 'deck', options: sub('import') });
+    expect(opened.callback.type).toBe(9);
+    expect(opened.callback.data.custom_id).toBe('deck:import');
+    const sent = await h.fake.modalSubmit({ customId: 'deck:import', fields: { text: DECK } });
+    expect(contentOf(sent)).toMatch(/60 cards/);
+    expect((await state()).library.cards).toHaveLength(60);
+  });
+
   it('a card is fetched once: importing again uses the cache; an unknown name is listed and nothing changes', async () => {
     const again = await h.fake.command({ name: 'deck', options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'deck.txt', content: DECK }) }]) });
     expect(contentOf(again)).toMatch(/0 looked up on Scryfall, 5 from the cache/);
@@ -208,5 +217,18 @@ describe('MTG library judgement', () => {
     expect(((again.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
     const lib = (await row(h.store, 'libraries', (c) => eq(c.ownerId, player2.id))).state as LibraryState;
     expect(lib.library.turn.judgements).toEqual(['green:2:pick the lock', 'green:2:climb the wall']);
+  });
+
+  it('/war advance ends the turn of every library played in the channel, in a faction or not, and says so (seed 004 L102–104)', async () => {
+    const { gm, player2 } = h.fake.users;
+    const lib = async () => ((await row(h.store, 'libraries', (c) => eq(c.ownerId, player2.id))).state as LibraryState).library;
+    // player2 judged twice this turn above and belongs to no faction of the war.
+    expect((await lib()).turn.judgements).toHaveLength(2);
+    const dms = h.fake.dms(player2.id).length;
+    const advanced = await h.fake.command({ name: 'war', user: gm, options: sub('advance') });
+    expect((await lib()).turn.judgements).toEqual([]);
+    expect(embedText(advanced.callback.data)).toContain(`The library of <@${player2.id}> ends its turn with the war’s`);
+    const told = await h.fake.waitFor(() => h.fake.dms(player2.id).slice(dms).find((m) => embedText(m.body).includes('End of turn')));
+    expect(embedText(told.body)).toMatch(/End of turn/);
   });
 });

@@ -84,7 +84,8 @@ describe('/palette', () => {
 
     const exported = await h.fake.command({ name: 'palette', options: sub('export', [{ name: 'name', value: '探索者A' }]) });
     const text = exported.callbackFiles[0]!.data.toString('utf8');
-    expect(text).toContain('//SAN=60');
+    // SAN lives on the character now (issue 21 §2), not as a snapshot variable of the palette.
+    expect(text).not.toContain('//SAN=');
     expect(text).toContain('1d100<={SAN} 正気度ロール');
 
     const notCcfolia = await h.fake.command({ name: 'palette', options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'x.json', content: '{"kind":"item"}' }) }]) });

@@ -82,7 +82,7 @@ describe('the bad-status table is the GM’s (both seeds lost it: JA L345–349,
     ]);
     const list = await gmDo('persona', 'status');
     expect(ephemeral(list)).toBe(true);
-    expect(out(list)).toMatch(/`charm` Charm · mind · forbids: choosing \(random actions\) · cure: natural recovery · recovery stat: POW/);
+    expect(out(list)).toMatch(/`charm` Charm · mind · forbids: choosing \(random actions that help the enemy\) · cure: natural recovery · recovery stat: POW/); // KO L174
     expect(out(list)).toMatch(/`petrify` Petrify · body · forbids: every action/);
     const denied = await as(h.fake.users.player, 'status', [{ name: 'id', value: 'seal' }]);
     expect(ephemeral(denied)).toBe(true);
@@ -116,7 +116,7 @@ describe('the bad-status table is the GM’s (both seeds lost it: JA L345–349,
     const ac = await h.fake.autocomplete({ name: 'persona', channelId, user: h.fake.users.gm, options: [{ name: 'attack', type: 1, options: [{ name: 'ailment', value: 'Fre', focused: true }] }] });
     expect(ac.callback.data.choices).toEqual([{ name: 'Freeze', value: 'freeze' }]);
     await passUntil('Frost');
-    const ex = await gmDo('persona', 'attack', [{ name: 'targets', value: 'Aki' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'ice' }, { name: 'dice', value: '1d2' }, { name: 'auto', value: true }, { name: 'ailment', value: 'Freeze' }, { name: 'ailment_rate', value: 200 }]);
+    const ex = await gmDo('persona', 'attack', [{ name: 'targets', value: 'Aki' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'ice' }, { name: 'dice', value: '1d2' }, { name: 'auto', value: true }, { name: 'ailment', value: 'Freeze' }, { name: 'ailment_rate', value: 100 }]);
     expect(out(ex)).toMatch(/Aki is afflicted with Freeze/);
     // Freeze forbids every action: Aki's slots are lost (JA L948's 石化 reading)
     await passUntil('Frost');

@@ -142,7 +142,7 @@ describe('tie order and summoning', () => {
     const first = await slotOwner();
     expect(['Aki', 'Ben']).toContain(first);
     const other = first === 'Aki' ? 'Ben' : 'Aki';
-    await as(h.fake.users.player2, 'first'); // Ben's player: Ben first from now on
+    await as(h.fake.users.player2, 'first', [{ name: 'who', value: 'Ben' }]); // Ben's player: Ben first from now on ('who' is registered required)
     // the GM Releases Aki (a ruling) and he tries to summon: spending the slot is refused after a Release
     await gmDo('persona', 'adjust', [{ name: 'who', value: 'Aki' }, { name: 'released', value: true }]);
     for (let i = 0; i < 6 && (await slotOwner()) !== 'Aki'; i++) await gmDo('persona', 'pass');

@@ -60,7 +60,9 @@ function hostile(o: Option, rng: ReturnType<typeof seededRandom>): unknown[] {
     const max = o.max_length ?? 6000;
     const long = 'あ'.repeat(max); // the longest the client would send
     const picks = HOSTILE_TEXT.filter(() => rng.die(3) === 1).slice(0, 4);
-    return [...(picks.length ? picks : [HOSTILE_TEXT[0]!]), long].map((v) => v.slice(0, max));
+    // Only what a Discord client can send (the strict fake refuses the rest): within the option's lengths.
+    const min = Math.max(1, (o as { min_length?: number }).min_length ?? 1);
+    return [...(picks.length ? picks : [HOSTILE_TEXT[0]!]), long].map((v) => v.slice(0, max)).filter((v) => v.length >= min);
   }
   if (o.type === 4 || o.type === 10) return HOSTILE_NUMBERS.filter((n) => (o.min_value === undefined || n >= o.min_value) && (o.max_value === undefined || n <= o.max_value)).concat(o.min_value ?? [], o.max_value ?? []);
   return [];
@@ -183,11 +185,13 @@ describe(`bad input through the real client (${testBackend})`, () => {
       '【クラス】セイバー\n【ステータス】筋力Z 耐久 敏捷-1\n'.repeat(40),
       '4 Lightning Bolt\n'.repeat(300),
     ];
+    // The forms' short fields, as the bot opens them (a client cannot type past them).
+    const FIELD_MAX: Record<string, number> = { name: 64, character: 100 };
     let forms = 0;
     for (const [customId, fields] of FORMS) {
-      for (const value of pasted) {
+      for (const value of pasted.filter(Boolean)) {
         const where = `form ${customId} ${value.slice(0, 60)}`;
-        const ex = await h.fake.modalSubmit({ customId, user: h.fake.users.player, fields: Object.fromEntries(fields.map((f) => [f, value.slice(0, 4000)])), settleMs: 10 });
+        const ex = await h.fake.modalSubmit({ customId, user: h.fake.users.player, fields: Object.fromEntries(fields.map((f) => [f, value.slice(0, FIELD_MAX[f] ?? 4000)])), settleMs: 10 });
         forms++;
         customIds([ex.callback.data, ex.followUps, ex.edits], shown);
         expect([4, 5, 6, 7], `${where}: answered`).toContain(ex.callback.type);

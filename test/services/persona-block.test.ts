@@ -29,6 +29,16 @@ describe('Persona input words', () => {
 });
 
 describe('stat blocks', () => {
+  it('reads a pasted block the way Discord delivers it, each line break a space: a head word starts the next item (issue 19)', () => {
+    const lines = ['アキ pc HP40 SP30 DEX12 db1D6+1D4', '耐性 火炎:弱点 氷結:耐性', 'スキル アギ 魔法 火炎 1db SP4 命中90', 'skill: Dia heal 1db SP3 auto', 'resist elec:null'];
+    const oneLine = parseStatBlock(lines.join(' '));
+    expect(oneLine).toEqual(parseStatBlock(lines.join('\n')));
+    expect(oneLine.resist).toEqual({ fire: 'weak', ice: 'resist', elec: 'null' });
+    expect(oneLine.skills?.map((s) => s.name)).toEqual(['アギ', 'Dia']);
+    // A word that is not a head still fails in the line it is in.
+    expect(key(() => parseStatBlock('アキ pc HP40 耐性値 火炎:弱点'))).toBe('persona.cmd.badBlock');
+  });
+
   it('reads the text form in Japanese with skills, resistances, recovery stats and db', () => {
     const b = parseStatBlock(
       ['アキ pc HP40 SP30 DEX12 速10 運8 CON12 POW14 耐6 魔9 db1D6+1D4 mdb1D6 防御2 装甲1 ペルソナ70', '耐性 火炎:弱点 氷結:耐性', 'スキル アギ 魔法 火炎 1db SP4 命中90', 'スキル 一文字斬り 物理 斬撃 2db HP8 命中85 悩殺30', 'スキル ディア 回復 1db SP3 自動'].join('\n'),

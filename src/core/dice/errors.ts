@@ -23,6 +23,9 @@ export const DICE_ERROR_CODES = [
   'result_too_large',
   'too_deep',
   'list_dice',
+  /** neither our grammar nor the channel's BCDice system reads it */
+  'not_understood',
+  'choice_items',
 ] as const;
 
 export type DiceErrorCode = (typeof DICE_ERROR_CODES)[number];

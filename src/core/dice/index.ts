@@ -52,7 +52,7 @@ const programs = new LruCache<string, DiceProgram>(256);
  * use the seed's reading; what a player types goes through `reading: 'bcdice'` (see parser.ts).
  */
 export function evaluateDice(input: string, rng: RandomSource, reading: DiceReading = 'seed'): DiceResult {
-  const key = reading === 'seed' ? input : `\u0001${input}`;
+  const key = reading === 'seed' ? input : `${reading}\u0001${input}`;
   let program = programs.get(key);
   if (program === undefined) {
     program = parseDice(input, reading);

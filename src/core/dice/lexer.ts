@@ -11,7 +11,7 @@ export type TokenKind =
   | 'op' // + - * /
   | 'lparen'
   | 'rparen'
-  | 'x' // repetition prefix x3
+  | 'x' // repetition prefix x3 (rep3, repeat3)
   | 'hash' // repetition prefix 3#
   | 'end';
 
@@ -46,6 +46,8 @@ const KEEP_SPELLINGS: ReadonlyArray<readonly [string, string]> = [
   ['dl', 'dl'],
   ['k', 'kh'],
 ];
+
+const REPEAT_SPELLINGS: readonly string[] = ['repeat', 'rep'];
 
 const SINGLE: Readonly<Record<string, TokenKind>> = {
   '+': 'op',
@@ -94,6 +96,12 @@ export function lex(source: NormalizedInput, original: string): Token[] {
     const keep = KEEP_SPELLINGS.find(([spelling]) => text.startsWith(spelling, i));
     if (keep) {
       push('keep', keep[1], keep[0]);
+      continue;
+    }
+    // BCDice's spellings of the repetition prefix: `rep3 2D6`, `repeat3 2D6` (the parser allows it first only).
+    const rep = REPEAT_SPELLINGS.find((spelling) => text.startsWith(spelling, i));
+    if (rep) {
+      push('x', 'x', rep);
       continue;
     }
     const kind = SINGLE[ch];

@@ -14,6 +14,8 @@
 //   and a threshold below the die's sides (`8d6<=4`, the seed's checks); otherwise (`2D6>=7`,
 //   `3D6<=10`) the comparison applies to the sum, as BCDice does. `5B6` without a comparison lists
 //   dice (BCDice's job, so this engine refuses it with 'list_dice').
+// - 'system' (/roll in a channel whose /system is a BCDice game system): BCDice's own reading, where
+//   only `B` counts dice and every `NdS` + comparison compares the sum (`2D6<=5`, `8d6<=4`).
 // A comparison after a pool expression compares the achievement: `8d6<=4+3d6<=3>=5`.
 import {
   floorDiv,
@@ -32,7 +34,7 @@ import { lex, type Token } from './lexer.js';
 import { DICE_LIMITS } from './limits.js';
 import { normalizeDiceInput } from './normalize.js';
 
-export type DiceReading = 'seed' | 'bcdice';
+export type DiceReading = 'seed' | 'bcdice' | 'system';
 
 /** Parses (after normalizing) without rolling anything; every limit is enforced here. */
 export function parseDice(input: string, reading: DiceReading = 'seed'): DiceProgram {
@@ -188,7 +190,7 @@ class Parser {
     }
     const text = `${count}d${sides}${keep ? `${keep.mode}${keep.count}` : ''}`;
     const dice: DiceNode = { type: 'dice', count, sides, d66, keep, text, col };
-    const bcdice = this.reading === 'bcdice';
+    const bcdice = this.reading !== 'seed';
     const listed = letter.raw === 'b';
     if (this.peek().kind !== 'cmp') {
       if (bcdice && listed) throw new DiceError('list_dice', col);
@@ -206,6 +208,7 @@ class Parser {
 
   /** BCDice reading of `NdS` + comparison: counts only for `<=`/`<` below the sides (`8d6<=4`). */
   private countsDice(cmpTok: Token, sides: number): boolean {
+    if (this.reading === 'system') return false;
     if (cmpTok.text !== '<=' && cmpTok.text !== '<') return false;
     const threshold = this.tokens[this.pos + 1];
     return threshold?.kind === 'num' && threshold.value < sides;

@@ -82,8 +82,8 @@ class Layout {
     const { t, style } = this;
     const tree = result.tree;
     if (tree.type === 'bcdice') {
+      // BCDice's line already ends on its verdict (`＞ 失敗`): one result line, not two.
       lines.push(style.text(tree.text));
-      if (result.outcome !== null) lines.push(style.strong(t(`dice.render.${result.outcome}`)));
       return;
     }
     const operand = tree.type === 'compare' ? tree.operand : tree;

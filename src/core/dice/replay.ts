@@ -7,7 +7,8 @@ import type { DiceKind } from './ast.js';
 import type { DiceResult } from './result.js';
 import { scriptedRandom } from '../random.js';
 
-const READINGS: readonly DiceReading[] = ['seed', 'bcdice'];
+const READINGS: readonly DiceReading[] = ['seed', 'bcdice', 'system'];
+const PREFIX: Readonly<Record<DiceReading, string>> = { seed: '', bcdice: 'b:', system: 's:' };
 
 
 const fingerprint = (r: DiceResult) => JSON.stringify((r.repeats ?? [r]).map((x) => [x.tree, x.value, x.outcome]));
@@ -41,14 +42,14 @@ export function replayDice(normalized: string, faces: readonly number[], reading
   return result;
 }
 
-/** The stored text: faces comma-separated, prefixed `b:` for the BCDice reading. */
+/** The stored text: faces comma-separated, prefixed `b:` for the BCDice reading, `s:` for a system channel's. */
 export function encodeFaces({ faces, reading }: Replayable): string {
-  return `${reading === 'bcdice' ? 'b:' : ''}${faces.join(',')}`;
+  return `${PREFIX[reading]}${faces.join(',')}`;
 }
 
 export function decodeFaces(text: string): Replayable {
-  const reading: DiceReading = text.startsWith('b:') ? 'bcdice' : 'seed';
-  const list = reading === 'bcdice' ? text.slice(2) : text;
+  const reading: DiceReading = text.startsWith('b:') ? 'bcdice' : text.startsWith('s:') ? 'system' : 'seed';
+  const list = reading === 'seed' ? text : text.slice(2);
   return { reading, faces: list === '' ? [] : list.split(',').map(Number) };
 }
 

@@ -3,6 +3,7 @@
 import type { Derived } from './sheet/index.js';
 import type { CharacterSheet } from './sheet/types.js';
 import type { WealthItems } from './wealth.js';
+import type { CcfoliaResources } from '../palette/ccfolia.js';
 
 export interface CharacterRuntime {
   hp: number;
@@ -25,6 +26,8 @@ export interface CharacterRuntime {
   wealthSpent?: number;
   /** Items bought with wealth points (L963 effects 3 and 4), each used once. */
   wealthItems?: WealthItems;
+  /** Ccfolia status bars other than HP/MP (SAN…), params and initiative, from a Ccfolia import (issue 21 §2). */
+  ccfolia?: CcfoliaResources;
 }
 
 export interface Maxima {

@@ -4,7 +4,7 @@
 
 import { KeyedError, type KeyedParams } from '../keyed-error.js';
 
-export const PALETTE_LIMITS = { lines: 25, lineLength: 200, variables: 100, nameLength: 64, valueLength: 200, depth: 8 } as const;
+export const PALETTE_LIMITS = { lines: 100, lineLength: 200, variables: 100, nameLength: 64, valueLength: 200, depth: 8 } as const;
 
 export interface Palette {
   lines: string[];
@@ -82,41 +82,4 @@ export function substitute(line: string, variables: Readonly<Record<string, stri
     out = next;
   }
   return out;
-}
-
-export interface CcfoliaCharacter extends Palette {
-  name: string;
-}
-
-/**
- * Ccfolia's clipboard character (`{"kind":"character","data":{name, status, params, commands}}`),
- * as sheet sites export it: status bars (HP, MP, SAN…) and params become variables, `commands`
- * becomes the palette.
- */
-export function readCcfolia(text: string): CcfoliaCharacter {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new PaletteError('notCcfolia');
-  }
-  const root = json as { kind?: unknown; data?: { name?: unknown; status?: unknown; params?: unknown; commands?: unknown } };
-  if (root?.kind !== 'character' || typeof root.data !== 'object' || root.data === null) throw new PaletteError('notCcfolia');
-  const data = root.data;
-  const variables: Record<string, string> = {};
-  for (const s of Array.isArray(data.status) ? data.status : []) {
-    const { label, value, max } = s as { label?: unknown; value?: unknown; max?: unknown };
-    if (typeof label !== 'string' || !label.trim()) continue;
-    setVariable(variables, label, String(value ?? ''));
-    if (max !== undefined && max !== null) setVariable(variables, `${label}最大`, String(max));
-  }
-  for (const p of Array.isArray(data.params) ? data.params : []) {
-    const { label, value } = p as { label?: unknown; value?: unknown };
-    if (typeof label === 'string' && label.trim()) setVariable(variables, label, String(value ?? ''));
-  }
-  const commands = typeof data.commands === 'string' ? data.commands : '';
-  const palette = commands.trim() ? parsePaletteText(commands) : { lines: [], variables: {} };
-  if (palette.lines.length === 0) throw new PaletteError('empty');
-  const name = typeof data.name === 'string' && data.name.trim() ? data.name.trim().slice(0, PALETTE_LIMITS.nameLength) : 'Ccfolia';
-  return { name, lines: palette.lines, variables: { ...variables, ...palette.variables } };
 }

@@ -5,7 +5,7 @@ import { findCombatant, inCombat, requireSkillsUsable, resistanceOf } from './co
 import { applyDownOccurrence, checkKnockOut } from './down.js';
 import { beginAction, closeSlot, finish } from './state.js';
 import { inflictionBlock, inflictionChance, putBadStatus } from './status.js';
-import { PersonaError, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
+import { PersonaError, costKey, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
 import type { InflictionAffinity } from './damage.js';
 import type { CoverDeclaration } from './attack.js';
 import { coverRefusal } from './defense.js';
@@ -78,7 +78,7 @@ export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSo
   if (hp > 0 && actor.hp - hp <= 0) throw new PersonaError('persona.error.hpCost', { name: actor.name, cost: hp, hp: actor.hp });
   actor.hp -= hp;
   actor.sp -= sp;
-  if (hp > 0 || sp > 0) events.push(ev('persona.attack.cost', { name: actor.name, hp, sp }));
+  if (hp > 0 || sp > 0) events.push(ev(costKey(hp, sp), { name: actor.name, hp, sp }));
   const targetNames = targets.map((t) => t.name).join(', ');
   events.push(
     spec.skill

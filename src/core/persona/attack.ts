@@ -3,14 +3,14 @@
 import type { RandomSource } from '../random.js';
 import { evaluateDice } from '../dice/index.js';
 import { chanceRoll, percentile } from './check.js';
-import { alliesOf, canAct, requireSkillsUsable, damageTakenMods, effectiveDefense, enemiesOf, findCombatant, inCombat, resistanceOf } from './combatant.js';
+import { alliesOf, canAct, choiceBlockingStatus, requireSkillsUsable, damageTakenMods, effectiveDefense, enemiesOf, findCombatant, inCombat, resistanceOf } from './combatant.js';
 import { computeDamage, expandDb, sumDb, type DamageBreakdown } from './damage.js';
 import { canTakePassive, coverPenalty, coverRefusal, evasionChance } from './defense.js';
 import { applyDownOccurrence, checkKnockOut, healHp, loseHp } from './down.js';
 import { dbStage, effectiveDb } from './db-rank.js';
 import { beginAction, closeSlot, finish, type Draft } from './state.js';
 import { inflictionBlock, inflictionChance, putBadStatus } from './status.js';
-import { PersonaError, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
+import { PersonaError, costKey, ev, type CombatState, type Combatant, type Element, type Step } from './types.js';
 
 export interface CoverDeclaration {
   /** the coverer */
@@ -56,6 +56,11 @@ export interface AttackSpec {
   grantsDown?: boolean;
   /** targets that declare Persona evasion */
   evade?: string[];
+  /**
+   * Everyone else's standing choice to try Persona evasion: a fumble's random target that was not
+   * among `targets` is the attack's target now and gets its passive action too (JA L132–135, L970).
+   */
+  othersEvade?: string[];
   cover?: CoverDeclaration[];
   /**
    * Combination magic (合体魔法, JA L456–500): the other participants and their own skill costs (paid
@@ -92,7 +97,7 @@ export function payCost(dr: Draft & { actor: Combatant }, cost: { hp?: number; s
   if (hp === 0 && sp === 0) return;
   actor.hp -= hp;
   actor.sp -= sp;
-  events.push(ev('persona.attack.cost', { name: actor.name, hp, sp }));
+  events.push(ev(costKey(hp, sp), { name: actor.name, hp, sp }));
 }
 
 function reportParts(dr: Draft, target: Combatant, bd: DamageBreakdown): void {
@@ -192,6 +197,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     throw new PersonaError('persona.error.unknownStatus', { status: spec.ailment.status });
   }
   const evading = new Set(spec.evade ?? []);
+  const othersEvading = new Set((spec.othersEvade ?? []).filter((id) => !spec.targets.includes(id)));
   const covers = new Map<string, { by: Combatant; evade: boolean }>();
   for (const c of spec.cover ?? []) {
     const target = findCombatant(d, c.target);
@@ -205,7 +211,8 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
   }
   const partners = (spec.combination?.participants ?? []).filter((p) => p.id !== actor.id).map((p) => ({ c: findCombatant(d, p.id), cost: p.cost }));
   for (const { c } of partners) {
-    if (c.side !== actor.side || !canAct(d, c) || (c.personaUser && !c.summoned)) throw new PersonaError('persona.error.badParticipant', { name: c.name });
+    // joining is a choice: 悩殺・激昂… that take it away keep a participant out (JA L480)
+    if (c.side !== actor.side || !canAct(d, c) || (c.personaUser && !c.summoned) || choiceBlockingStatus(d, c) !== undefined) throw new PersonaError('persona.error.badParticipant', { name: c.name });
     requireSkillsUsable(d, c);
   }
   payCost(dr, spec.cost);
@@ -286,7 +293,7 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
           }
           const random = pool[rng.die(pool.length) - 1]!;
           events.push(ev('persona.hit.fumbleRandom', { ...params, random: random.name }));
-          const outcome = d.config.fumbleEvade !== false && evading.has(random.id) ? tryEvade(random, random.id, 0, false, false) : { evaded: false, critical: false, forced: false };
+          const outcome = d.config.fumbleEvade !== false && (evading.has(random.id) || othersEvading.has(random.id)) ? tryEvade(random, random.id, 0, false, false) : { evaded: false, critical: false, forced: false };
           if (!outcome.evaded) landed.push({ target: random, receiver: random, critical: outcome.critical, forced: outcome.forced });
           continue;
         }
@@ -442,7 +449,9 @@ export function allOutAttack(state: CombatState, spec: AllOutSpec, rng: RandomSo
   const taru = Math.max(...participants.map((p) => dbStage(p, 'physical')));
   const expr = expandDb(sumDb(participants.map((p) => effectiveDb(d.config, p, 'physical', taru))), spec.kind === 'showtime' ? 2 : 1);
   const roll = evaluateDice(expr, rng).value;
-  events.push(ev(`persona.allOut.${spec.kind}`, { name: actor.name, participants: participants.map((p) => p.name).join(', ') }));
+  // "{name} with {participants}": the leader is not listed beside itself
+  const others = participants.filter((p) => p.id !== actor.id).map((p) => p.name);
+  events.push(ev(`persona.allOut.${spec.kind}${others.length === 0 ? 'Solo' : ''}`, { name: actor.name, participants: others.join(', ') }));
   events.push(ev('persona.damage.roll', { name: participants.map((p) => p.name).join(', '), names: participants.map((p) => p.name).join('\n'), expr, total: roll }));
   for (const t of targets) {
     const resistance = resistanceOf(t, 'almighty');

@@ -4,7 +4,7 @@ import { findCombatant, inCombat, makeCombatant } from './combatant.js';
 import { checkLadder, dbLadder, ladderIndex } from './db-rank.js';
 import { MAX_COMBATANTS, checkEnd, draft, finish, validateConfig } from './state.js';
 import { STATUS_ID_MAX, STATUS_TABLE_MAX, findBadStatus, type BadStatusDef } from './status-table.js';
-import { PersonaError, ev, type CombatState, type CombatantInit, type PersonaConfig, type Step } from './types.js';
+import { PersonaError, ev, type CombatState, type CombatantInit, type PersonaConfig, type PersonaEvent, type Step } from './types.js';
 
 export interface Adjustment {
   hp?: number;
@@ -38,18 +38,28 @@ export function adjustCombatant(state: CombatState, id: string, adj: Adjustment)
     if (!Number.isSafeInteger(adj.sp) || adj.sp < 0 || adj.sp > 99999) throw new PersonaError('persona.error.badField', { id: c.name, field: 'sp', value: String(adj.sp) });
     c.sp = adj.sp;
   }
+  // besides HP/SP, each change is said in its own line (issue 20: the GM sees what the command did)
+  const changed: PersonaEvent[] = [];
   if (adj.badStatus !== undefined) {
-    if (adj.badStatus === null) c.badStatus = null;
-    else {
+    const before = c.badStatus?.id;
+    if (adj.badStatus === null) {
+      c.badStatus = null;
+      changed.push(before ? ev('persona.gm.statusCleared', { name: c.name, status: before }) : ev('persona.gm.statusNone', { name: c.name }));
+    } else {
       if (findBadStatus(d.config.badStatuses, adj.badStatus) === undefined) throw new PersonaError('persona.error.unknownStatus', { status: adj.badStatus });
       c.badStatus = { id: adj.badStatus, round: d.round, turn: d.turnCount ?? 0 };
+      changed.push(ev('persona.gm.status', { name: c.name, status: adj.badStatus }));
     }
   }
-  if (adj.down !== undefined) c.down = adj.down;
+  if (adj.down !== undefined) {
+    c.down = adj.down;
+    changed.push(ev(adj.down ? 'persona.gm.down' : 'persona.gm.up', { name: c.name }));
+  }
   if (adj.dizzy !== undefined) c.dizzy = adj.dizzy ? 2 : 0;
   if (adj.released !== undefined) {
     c.released = adj.released;
     if (adj.released) c.summoned = false;
+    changed.push(ev(adj.released ? 'persona.gm.released' : 'persona.gm.unreleased', { name: c.name }));
   }
   // カジャ/ンダ stages, e.g. from auto-effect skills, which count toward the 3-stage cap (JA L409)
   for (const k of ['suku', 'raku', 'taru', 'maka'] as const) {
@@ -61,8 +71,9 @@ export function adjustCombatant(state: CombatState, id: string, adj: Adjustment)
       if (ladderIndex(d.config, c, kind) < 0) throw new PersonaError('persona.error.dbOffLadder', { name: c.name, db: kind === 'physical' ? c.physDb : c.magDb });
     }
     c[k] = v;
+    changed.push(ev(`persona.gm.stage.${k}`, { name: c.name, n: v > 0 ? `+${v}` : String(v) }));
   }
-  events.push(ev('persona.gm.adjusted', { name: c.name, hp: c.hp, hpMax: c.hpMax, sp: c.sp, spMax: c.spMax }));
+  events.push(ev('persona.gm.adjusted', { name: c.name, hp: c.hp, hpMax: c.hpMax, sp: c.sp, spMax: c.spMax }), ...changed);
   if (!inCombat(c) || adj.hp !== undefined) checkEnd(dr);
   return finish(dr);
 }

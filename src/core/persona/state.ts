@@ -342,6 +342,9 @@ export function wait(state: CombatState, actorId?: string): Step {
   const dr = beginAction(state, actorId);
   const { d, actor, events } = dr;
   if (d.slot!.kind !== 'original') throw new PersonaError('persona.error.waitOriginalOnly');
+  // a Wait is a choice: 悩殺・石化… that take the choice away also end a Wait (JA L948), so none is begun
+  const noChoice = statusDef(d, actor.badStatus);
+  if (noChoice?.blocksActionChoice) throw new PersonaError('persona.error.waitNoChoice', { name: actor.name, status: noChoice.id });
   if (initiativeOf(actor) === 0) {
     events.push(ev('persona.wait.forfeit', { name: actor.name }));
   } else {

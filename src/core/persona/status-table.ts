@@ -29,6 +29,11 @@ export interface BadStatusDef {
   randomAction: boolean;
   /** no Persona skills (a GM-defined status such as a seal); other actions stay open. Absent = false */
   blocksSkills?: boolean;
+  /**
+   * 悩殺's 「敵に有利な行為」 (KO L174 '적에게 이로운 행위'): its random action helps the enemy — attacks
+   * go to its own side, heals and buffs to the enemy's. Absent = false (plain random actions).
+   */
+  favorsEnemy?: boolean;
   /** 'natural': 「自然回復」 (JA L352); 'other': only skills or items cure it */
   cure: 'natural' | 'other';
   /** the stat natural recovery uses: CON (or Persona 耐) / POW (or Persona 魔) (JA L353) */
@@ -48,6 +53,7 @@ export const DEFAULT_BAD_STATUSES: readonly BadStatusDef[] = Object.freeze([
     blocksActions: false,
     blocksActionChoice: true,
     randomAction: true,
+    favorsEnemy: true,
     cure: 'natural',
     recoveryStat: 'pow',
   },
@@ -100,22 +106,26 @@ export function findBadStatus(table: readonly BadStatusDef[], id: string): BadSt
 export const STATUS_ID_MAX = 30;
 export const STATUS_TABLE_MAX = 30;
 
-/** What a status forbids, as one setting the GM picks: nothing, Persona skills, the choice of action, every action. */
-export type StatusBlock = 'none' | 'skills' | 'choice' | 'all';
+/**
+ * What a status forbids, as one setting the GM picks: nothing, Persona skills, the choice of action
+ * (random actions), the choice of action with actions that help the enemy (悩殺, KO L174), every action.
+ */
+export type StatusBlock = 'none' | 'skills' | 'choice' | 'enemy' | 'all';
 
 export function statusBlock(def: BadStatusDef): StatusBlock {
   if (def.blocksActions) return 'all';
-  if (def.blocksActionChoice) return 'choice';
+  if (def.blocksActionChoice) return def.favorsEnemy ? 'enemy' : 'choice';
   if (def.blocksSkills) return 'skills';
   return 'none';
 }
 
 /** The def fields for a StatusBlock: 'choice' also means random actions (悩殺・激昂…, JA L347). */
-export function blockFields(block: StatusBlock): Pick<BadStatusDef, 'blocksActions' | 'blocksActionChoice' | 'randomAction' | 'blocksSkills'> {
+export function blockFields(block: StatusBlock): Pick<BadStatusDef, 'blocksActions' | 'blocksActionChoice' | 'randomAction' | 'blocksSkills' | 'favorsEnemy'> {
   return {
     blocksActions: block === 'all',
-    blocksActionChoice: block === 'all' || block === 'choice',
-    randomAction: block === 'choice',
+    blocksActionChoice: block === 'all' || block === 'choice' || block === 'enemy',
+    randomAction: block === 'choice' || block === 'enemy',
     blocksSkills: block !== 'none',
+    favorsEnemy: block === 'enemy',
   };
 }

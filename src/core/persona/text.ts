@@ -18,6 +18,8 @@ export function localizePersonaParams(
   if (typeof element === 'string') out.element = named(t, `persona.element.${element}`, element);
   if (typeof resistance === 'string') out.resistance = named(t, `persona.resistance.${resistance}`, resistance);
   if (typeof phase === 'string') out.phase = named(t, `persona.phase.${phase}`, phase);
+  // a skill on oneself reads 自分に / 자신에게 / themselves, not the actor's name twice (issue 20)
+  if (typeof params.targets === 'string' && params.targets === params.name) out.targets = t('persona.self');
   return out;
 }
 

@@ -237,6 +237,11 @@ export interface CombatState {
   /** Hold-up in force: the side and the owner of the 1 More it rides on (JA L1028–1030) */
   holdUp: { side: Side; ownerId: string } | null;
   endReason: EndReason | null;
+  /**
+   * A group escape declared and waiting for its slowest participant's slot (JA L829): the
+   * participants (the declarer first). Absent in fights saved before it = none.
+   */
+  escapeWait?: { ids: string[] } | null;
   /** Wild Talk rewards won in this fight (JA L1038–1065), kept for the table's record */
   rewards?: TalkReward[];
   config: PersonaConfig;
@@ -268,6 +273,11 @@ export interface PersonaEvent {
 export interface Step {
   state: CombatState;
   events: PersonaEvent[];
+}
+
+/** A skill's cost line names only what was paid: no "HP 0" beside an SP cost (issue 20). */
+export function costKey(hp: number, sp: number): string {
+  return hp > 0 && sp > 0 ? 'persona.attack.cost' : hp > 0 ? 'persona.attack.costHp' : 'persona.attack.costSp';
 }
 
 export function ev(key: string, params: Params = {}): PersonaEvent {

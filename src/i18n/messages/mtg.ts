@@ -40,6 +40,7 @@ export const mtgMessages: Catalogs = {
     'mtg.report.boostExiled': 'Judgement boost: exiled until end of turn: {cards}.',
     'mtg.report.boostBonus': '{count} colorless card(s) (basic lands count as colorless here): achievement {before} → {achievement}.',
     'mtg.report.endTurn': 'End of turn: the {count} card(s) exiled by the boost go to the bottom of the library in random order.',
+    'mtg.report.warEndTurn': 'The library of {owner} ends its turn with the war’s: {count} boost-exiled card(s) back to the bottom.',
     'mtg.report.endTurnNothing': 'End of turn: no card was exiled by a boost.',
 
     'mtg.error.tooFewCards': 'With the {known} known card(s) set aside the library holds {count} card(s); a judgement needs 2. It is treated as never made.',
@@ -107,6 +108,7 @@ export const mtgMessages: Catalogs = {
     'mtg.report.boostExiled': '行動判定ブースト:ターン終了時まで追放:{cards}。',
     'mtg.report.boostBonus': '無色のカード{count}枚(基本土地もここでは無色):達成値{before}→{achievement}。',
     'mtg.report.endTurn': 'ターン終了時:ブーストで追放した{count}枚をランダムな順番でライブラリーの一番下に戻します。',
+    'mtg.report.warEndTurn': '{owner}のライブラリーも戦争のターンとともにターン終了：ブーストで追放した{count}枚を一番下へ。',
     'mtg.report.endTurnNothing': 'ターン終了時:ブーストで追放されたカードはありません。',
 
     'mtg.error.tooFewCards': '知られているカード{known}枚を追放するとライブラリーは{count}枚です。行動判定には2枚以上必要です(判定はしなかったものとしてあつかいます)。',
@@ -174,6 +176,7 @@ export const mtgMessages: Catalogs = {
     'mtg.report.boostExiled': '판정 부스트: 턴 종료 시까지 추방: {cards}.',
     'mtg.report.boostBonus': '무색 카드 {count}장 (여기서는 기본 대지도 무색): 달성값 {before} → {achievement}.',
     'mtg.report.endTurn': '턴 종료 시: 부스트로 추방한 {count}장을 무작위 순서로 서고 맨 아래에 되돌립니다.',
+    'mtg.report.warEndTurn': '{owner}의 서고도 전쟁의 턴과 함께 턴 종료: 부스트로 추방한 {count}장을 맨 아래로.',
     'mtg.report.endTurnNothing': '턴 종료 시: 부스트로 추방된 카드가 없습니다.',
 
     'mtg.error.tooFewCards': '알려진 카드 {known}장을 추방하면 서고는 {count}장입니다. 행동 판정에는 2장 이상이 필요합니다 (판정을 하지 않은 것으로 취급합니다).',

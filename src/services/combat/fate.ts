@@ -11,11 +11,11 @@ import type { CheckStatus } from '../../core/fate/status-names.js';
 import { evaluateDice, type DiceResult } from '../../core/dice/index.js';
 import { getCharacter } from '../../store/characters.js';
 import type { Tx } from '../../store/db.js';
-import { checkStanding, hydrate, saveCharacter, type Character } from '../characters.js';
+import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from './state.js';
-import { impedimentPenalty, type ImpededChecks } from '../../core/fate/combat/bad-status.js';
+import { conditionsOf, type RollPurpose } from './fate-conditions.js';
 import { priorityEffect, priorityNow } from './fate-priority.js';
 import { marksAsked, payMarks, type MarkChoice } from '../fate-marks.js';
 
@@ -33,12 +33,6 @@ export function addCombatant(state: FateCombatState, c: Omit<FateCombatant, 'key
   const next = { ...state, combatants: [...state.combatants, { ...c, key: `c${state.nextKey}` }], nextKey: state.nextKey + 1 };
   assertRows(placements(next));
   return next;
-}
-
-/** The AGI pool alone, as a count (the escape roll-off, L522). */
-export function agiCheckOf(ch: Character): string {
-  const p = ch.derived.pools.agi;
-  return p ? (p.auto > 0 ? `${p.auto}d6<=6` : `${p.dice}d6<=${p.threshold}+0`) : '2d6<=3';
 }
 
 /** AGI + LUK pools for initiative ties (L198), from the sheet. */
@@ -73,7 +67,9 @@ export function fromSheet(ch: Character, side: string, row: Row, hidden: boolean
 }
 
 /** Next turn; a new round re-orders by IV, ties broken by opposed AGI+LUK checks (L197–201). */
-export function nextTurn(state: FateCombatState, ctx: CommandContext): { state: FateCombatState; newRound: boolean; ties: string[] } {
+export function nextTurn(current: FateCombatState, ctx: CommandContext): { state: FateCombatState; newRound: boolean; ties: string[] } {
+  // The turn's escape can no longer be changed by a Luck reroll once the next turn starts.
+  const { escape: _done, ...state } = current;
   let turn = state.turn + 1;
   while (turn < state.order.length && !active(state.combatants.find((c) => c.key === state.order[turn])!)) turn++;
   if (state.round > 0 && turn < state.order.length) return { state: { ...state, turn, pending: null }, newRound: false, ties: [] };
@@ -118,26 +114,27 @@ export interface RollOptions {
   marks?: MarkChoice;
   /** further dice-plus pools, e.g. a Noble Phantasm's ("+20d6<=5", L1064) */
   extraPools?: string;
+  /** the kind of roll, when a skill adds to that kind only (escape: 仕切り直し, L1152) */
+  purpose?: RollPurpose;
 }
 
 /**
- * A combatant's check: from its sheet (status + skills, refused when dead, incapacitated or asleep,
- * with the all-nighter penalty, L204, L246–249), or an ad-hoc NPC's pool. Impediments lower the
- * checks they name (L430) and a declared priority moves dice (L220–225). `notes` say why.
+ * A combatant's check, the one path every Fate roll of the bot takes: from its sheet (status +
+ * skills), or an ad-hoc NPC's pool, with the conditions of fate-conditions.ts (refused when dead,
+ * incapacitated or asleep; the all-nighter penalty; impediments; escape skills: L204, L246–249,
+ * L430, L1152) and a declared priority (L220–225). `notes` say why, all-nighter included.
  */
 export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext, opts: RollOptions = {}): Promise<{ result: DiceResult; allNighter: number; notes: string[] }> {
   const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
   if (c.characterId !== null && !row) throw new UserError('character.gone');
   const ch = row ? hydrate(row) : null;
-  const allNighter = ch ? (await checkStanding(tx, ctx, ch)).allNighter : 0;
-  const notes: string[] = [];
-  const checks = impededBy(status);
-  const impeded = checks ? impedimentPenalty(c.bs ?? [], checks) : 0;
-  if (impeded > 0) notes.push(ctx.t('fate.bs.impededNote', { penalty: impeded }));
+  const cond = await conditionsOf(tx, ctx, ch, status, { bs: c.bs ?? [], skills, ...(opts.purpose ? { purpose: opts.purpose } : {}) });
+  const { allNighter } = cond;
+  const notes: string[] = cond.notes.map((n) => ctx.t(n.key, n.params));
   const p = opts.role && opts.round !== undefined ? priorityNow(c, opts.round) : null;
   const effect = p && opts.role ? priorityEffect(ch, c, p, opts.role, status, skills) : null;
   if (effect?.note) notes.push(ctx.t(effect.note.key, effect.note.params));
-  const minus = Math.min(99, allNighter + impeded + (opts.minus ?? 0));
+  const minus = Math.min(99, cond.minus + (opts.minus ?? 0));
   const extra = (effect?.extra ? `+${effect.extra.dice}d6<=${effect.extra.threshold}` : '') + (opts.extraPools ?? '');
   if (!ch) {
     // An ad-hoc NPC has no sheet, so no marks to choose from.
@@ -148,8 +145,8 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
     return { result: evaluateDice(countingPool(`${lowered}${extra}${plus > 0 ? `+${plus}` : ''}${minus > 0 ? `-${minus}` : ''}`), ctx.rng), allNighter, notes };
   }
   const lowerDice = effect?.lowerDice ?? 0;
-  // A skill that gave its dice is rolled apart with what it kept (in `extra`).
-  const rolled = effect?.removeSkill ? skills.filter((s) => s !== effect.removeSkill) : skills;
+  // A skill that gave its dice is rolled apart with what it kept (in `extra`); a purpose's skills join.
+  const rolled = [...(effect?.removeSkill ? skills.filter((s) => s !== effect.removeSkill) : skills), ...cond.skills];
   const own = lowerDice > 0 ? (status === 'rank' ? ch.derived.rankCheck : ch.derived.pools[status]) : undefined;
   // Every die of the status moved away and no skill added: this roll has nothing left (achievement 0).
   if (own && own.dice <= lowerDice && rolled.length === 0) {
@@ -167,13 +164,6 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
 /** A lone one-die pool ("1d6<=1") would be read as pass/fail on its face; keep it a success count. */
 export function countingPool(expression: string): string {
   return /^1d6<=\d+$/i.test(expression.trim()) ? `${expression}+0` : expression;
-}
-
-/** What kind of check an impediment lowers (L430): STR/END/AGI body, MAG magic, LUK luck. */
-function impededBy(status: CheckStatus): ImpededChecks | null {
-  if (status === 'str' || status === 'end' || status === 'agi') return 'body';
-  if (status === 'mag') return 'magic';
-  return status === 'luk' ? 'luck' : null;
 }
 
 /** "6d6<=3" less 2 dice → "4d6<=3"; a term left with no dice goes ("0" when nothing is left: achievement 0). */

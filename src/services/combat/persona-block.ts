@@ -300,6 +300,8 @@ function parseSkillTokens(line: string, tokens: string[], table: readonly BadSta
     if (['治療', 'cure', '치료'].includes(f)) { skill.cure = true; continue; }
     if (['蘇生', 'revive', '소생', '부활'].includes(f)) { skill.revive = true; continue; }
     if ((m = /^(?:[x×](\d{1,2})|(\d{1,2})(?:回|hits?|회))$/.exec(f))) { skill.hits = Number(m[1] ?? m[2]); continue; }
+    // `即死30` / `즉사30` / `death30`: an instant-death skill and its base rate, written like `悩殺40` (JA L172, KO L142)
+    if ((m = /^(?:即死|즉사|death)[:：]?(\d{1,3})%?$/.exec(f))) { skill.kind = 'death'; skill.hit = Number(m[1]); kindSet = true; continue; }
     if (/d\d/.test(f)) { skill.dice = f; continue; }
     const st = findStatusPrefix(f, table);
     if (st !== null) {

@@ -67,6 +67,7 @@ export function combination(combat: CombatState, state: PersonaCombatState, inpu
       hitRate: numeric.length > 0 ? Math.max(...numeric) : 'auto',
       cost: cost(me.skill),
       evade: targets.filter((id) => input.evading.has(id)),
+      othersEvade: [...input.evading],
       cover: input.cover.filter((c) => targets.includes(c.target)),
       ...(status ? { ailment: { status: status.id, rate: status.rate } } : {}),
       combination: { participants: parts.filter((p) => p !== me).map((p) => ({ id: p.c.id, cost: cost(p.skill) })) },

@@ -6,7 +6,7 @@
 // item or weapon, a fix by item or Persona change, the best CoC skill) need the GM's judgement: the GM
 // may still run any action for the character.
 import { defend, endAction, summonPersona, type CombatState, type CoverDeclaration, type Step } from '../../core/persona/index.js';
-import { inCombat, skillBlockingStatus } from '../../core/persona/combatant.js';
+import { inCombat, skillBlockingStatus, statusDef } from '../../core/persona/combatant.js';
 import { ev } from '../../core/persona/types.js';
 import type { RandomSource } from '../../core/random.js';
 import type { PersonaSkill } from './persona-block.js';
@@ -23,10 +23,15 @@ function usable(combat: CombatState, actorId: string, skill: PersonaSkill): bool
   return targetPool(combat, actorId, skill).length > 0;
 }
 
+/**
+ * Who a random skill may go to: attacks at the enemy, heals and buffs to the own side — reversed under
+ * 悩殺's 「敵に有利な行為」 (KO L174, favorsEnemy), where attacks go to the other allies, never oneself.
+ */
 function targetPool(combat: CombatState, actorId: string, skill: PersonaSkill): string[] {
   const actor = combat.combatants.find((c) => c.id === actorId)!;
-  const friends = supportive(skill.kind);
-  return combat.combatants.filter((c) => inCombat(c) && (friends ? c.side === actor.side : c.side !== actor.side)).map((c) => c.id);
+  const forEnemy = statusDef(combat, actor.badStatus)?.favorsEnemy === true;
+  const ownSide = supportive(skill.kind) !== forEnemy;
+  return combat.combatants.filter((c) => inCombat(c) && (ownSide ? c.side === actor.side && !(forEnemy && c.id === actorId) : c.side !== actor.side)).map((c) => c.id);
 }
 
 export function randomAction(combat: CombatState, state: PersonaCombatState, evading: Set<string>, cover: CoverDeclaration[], rng: RandomSource): Step {
@@ -51,7 +56,8 @@ export function randomAction(combat: CombatState, state: PersonaCombatState, eva
   }
   const skill = choices[rng.die(choices.length) - 1]!;
   const pool = targetPool(combat, actorId, skill);
-  const targets = skill.all ? [] : [pool[rng.die(pool.length) - 1]!];
+  // an "all" skill covers the whole pool (its side is the pool's, reversed under 悩殺 too)
+  const targets = skill.all ? pool : [pool[rng.die(pool.length) - 1]!];
   const step = useSkill(combat, { skill, targets, evading, cover }, rng);
   return { ...step, events: [ev('persona.random.skill', { name: actor.name, skill: skill.name, count: choices.length }), ...step.events] };
 }

@@ -6,6 +6,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { addReinforcement, createCombat, declarePersona, removeCombatant, wait, type CombatantInit, type PersonaEvent } from '../../core/persona/index.js';
 import type { RandomSource } from '../../core/random.js';
 import { ev } from '../../core/persona/types.js';
+import { DEFAULT_BAD_STATUSES, findBadStatus } from '../../core/persona/status-table.js';
 import type { Tx } from '../../store/db.js';
 import { UserError } from '../errors.js';
 import { isGm } from './store.js';
@@ -71,16 +72,19 @@ export function personaLines(ctx: CommandContext, personas: readonly PersonaEntr
 
 function skillSummary(ctx: CommandContext, s: PersonaSkill): string {
   const t = ctx.t;
+  // an instant-death skill reads as it is written, `即死30` (its base rate, not a hit rate)
+  const deathRate = s.kind === 'death' && typeof s.hit === 'number';
   const bits = [
-    t(`persona.skillKind.${s.kind}`),
+    deathRate ? `${t('persona.skillKind.death')} ${s.hit}%` : t(`persona.skillKind.${s.kind}`),
     ...s.elements.map((e) => t(`persona.element.${e}`)),
     s.dice ?? (s.power !== undefined ? `${s.power}db` : ''),
     s.sp ? `SP${s.sp}` : '',
     s.hp ? `HP${s.hp}` : '',
-    s.hit === 'auto' ? t('persona.stat.auto') : s.hit !== undefined ? `${t('persona.stat.hit')}${s.hit}` : '',
+    s.hit === 'auto' ? t('persona.stat.auto') : s.hit !== undefined && !deathRate ? `${t('persona.stat.hit')}${s.hit}` : '',
     s.all ? t('persona.stat.all') : '',
     s.hits && s.hits > 1 ? `×${s.hits}` : '',
-    s.status ? `${s.status.id}${s.status.rate === 'fuyo' ? '' : s.status.rate}` : '',
+    // the status by its name in the reader's language (a GM-defined one by what the GM wrote)
+    s.status ? `${findBadStatus(DEFAULT_BAD_STATUSES, s.status.id)?.name[ctx.locale] ?? s.status.id}${s.status.rate === 'fuyo' ? '' : s.status.rate}` : '',
     s.cure ? t('persona.stat.cure') : '',
     s.revive ? t('persona.stat.revive') : '',
   ].filter(Boolean);

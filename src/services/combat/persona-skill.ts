@@ -48,6 +48,7 @@ export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource):
           hits: skill.hits ?? 1,
           cost,
           evade: targets.filter((id) => use.evading.has(id)),
+      othersEvade: [...use.evading],
           cover: (use.cover ?? []).filter((c) => targets.includes(c.target)),
           ...(skill.status ? { ailment: { status: skill.status.id, rate: skill.status.rate } } : {}),
         },

@@ -1,7 +1,7 @@
 // Persona-style fights in the tracker: combatants are set up ad hoc or from a stat block, then the
 // core's state machine runs the rounds; every command applies one rule call and advances to the
 // next open slot. The board (pinned tracker) shows every state a table asks about.
-import { advance, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
+import { advance, continueEscape, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
 import { initiativeOf, nextActorCandidates, projectedOrder } from '../../core/persona/initiative.js';
 import { canAct, choiceBlockingStatus, skillBlockingStatus, speedStat, statusDef } from '../../core/persona/combatant.js';
 import { escapeChance } from '../../core/persona/escape.js';
@@ -72,6 +72,12 @@ export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: 
     const step = advance(state, rng, chosen !== undefined && candidates.length > 1 ? { actorId: chosen } : {});
     state = step.state;
     events.push(...step.events);
+    // a group escape waiting for its slowest participant (JA L829): a participant's slot waits or rolls it
+    const fled = continueEscape(state, rng);
+    if (fled) {
+      state = fled.state;
+      events.push(...fled.events);
+    }
   }
   return { combat: state, events };
 }
@@ -86,6 +92,8 @@ const HIDDEN_RULES: Record<string, { who: readonly string[]; variant: string }> 
   'persona.heal.sp': { who: ['subject'], variant: 'persona.heal.spHidden' },
   'persona.gm.adjusted': { who: ['subject'], variant: 'persona.gm.adjustedHidden' },
   'persona.attack.cost': { who: ['subject'], variant: 'persona.attack.costHidden' },
+  'persona.attack.costHp': { who: ['subject'], variant: 'persona.attack.costHidden' },
+  'persona.attack.costSp': { who: ['subject'], variant: 'persona.attack.costHidden' },
   // the evasion target would reveal a hidden shadow's 速
   'persona.evade.success': { who: ['subject'], variant: 'persona.evade.successHidden' },
   'persona.evade.fail': { who: ['subject'], variant: 'persona.evade.failHidden' },
@@ -177,7 +185,7 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   const blocks = [text(head)];
   if (combat?.phase === 'roundStart') blocks.push(text(t('persona.board.finishWindow')));
   if (combat && owner && combat.phase === 'slot') {
-    blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/persona ${a}`).join(', ') })));
+    blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/${t('cmd.persona.name')} ${t(`cmd.persona.${a}.name`)}`).join(', ') })));
     const flee = soloEscapeOdds(combat, owner, hidden);
     if (flee !== null) blocks.push(text(t('persona.board.escape', { name: owner.name, n: flee })));
   }
@@ -187,6 +195,9 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
     const rest = projectedOrder(combat).filter((c) => c.id !== combat.turn?.actorId);
     if (rest.length > 0) blocks.push(text(t('persona.board.next', { names: rest.map((c) => c.name).join(' → ') })));
   }
+  // a declared group escape and who is in it (JA L829)
+  const fleeing = combat?.phase !== 'ended' ? (combat?.escapeWait?.ids ?? []).map((id) => combat!.combatants.find((c) => c.id === id)?.name).filter(Boolean) : [];
+  if (fleeing.length > 0) blocks.push(text(t('persona.board.escapeWait', { names: fleeing.join(', ') })));
   blocks.push(text(lines.join('\n') || t('combat.tracker.empty')));
   // Wild Talk rewards won (JA L1038–1065): the table's record, not the GM's memory
   if (combat?.rewards?.length) blocks.push(text(`${t('persona.board.rewards')}\n${combat.rewards.map((r) => rewardLine(ctx, r)).join('\n')}`));

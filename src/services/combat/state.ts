@@ -95,6 +95,25 @@ export interface FateCombatState {
   combatants: FateCombatant[];
   pending: PendingAttack | null;
   nextKey: number;
+  /** the escape rolled this turn, until the next turn (a Luck reroll may still change it) */
+  escape?: LastEscape;
 }
 
 export const active = (c: FateCombatant) => !c.incapacitated && !c.dead && !c.escaped;
+
+/** One character's roll in the last escape (L522): its stored roll, or none when it could make no check (L249). */
+export interface EscapeRoll {
+  key: string;
+  /** the stored roll (null: no roll, achievement 0) */
+  rollId: number | null;
+  /** the expression rerolled on a tie ("0" when it could make no check) */
+  expression: string;
+}
+
+/** The escape of this turn, kept so a Luck reroll of one of its rolls settles it again (L215, L523). */
+export interface LastEscape {
+  side: string;
+  escapers: EscapeRoll[];
+  chasers: EscapeRoll[];
+  outcome: 'escaped' | 'caught';
+}

@@ -17,13 +17,14 @@ import { activeWar, getWar, updateFaction, updateWar, warFactions } from '../../
 import { rollView } from '../../views/roll.js';
 import { text, type BoardUpdate, type Reply, type View } from '../../views/view.js';
 import { forTable } from '../table.js';
-import { assertCanEdit, checkStanding, hydrate, resolveCharacter, resourceLine, type Character } from '../characters.js';
+import { assertCanEdit, hydrate, resolveCharacter, resourceLine, type Character } from '../characters.js';
 import { getCharacter } from '../../store/characters.js';
 import { UserError } from '../errors.js';
 import { storeRoll, type CheckRecord } from '../rolls.js';
 import type { CommandContext, CommandOptions } from '../types.js';
 import { boardUpdate } from './board.js';
 import { say, type Said } from './report.js';
+import { conditionsOf } from '../combat/fate-conditions.js';
 import { NEW_FATE_STATE, type FactionState, type WarConfig } from './state.js';
 
 export { SUMMON_METHODS, TIE_RULES };
@@ -58,12 +59,14 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
     if (!faction?.masterId) throw new UserError('summon.noFaction', { name: picked.row.name });
     const master = faction.masterId === picked.row.id ? picked : await resolveCharacterById(tx, ctx, faction.masterId);
     await assertCanEdit(tx, ctx, master);
-    await checkStanding(tx, ctx, master);
+    // The same conditions as every check (a sleeping master makes none, an all-nighter's −1: L247, L249).
+    const cond = await conditionsOf(tx, ctx, master, null);
     const state = faction.state as FactionState;
     const fate = state.fate ?? NEW_FATE_STATE;
     if (fate.summon) throw new UserError('summon.already', { name: master.row.name, roll: fate.summon.rollId });
-    const plan = planSummoning(master.sheet, method, skills, findSkill);
-    const result = evaluateDice(plan.expression, ctx.rng);
+    const planned = planSummoning(master.sheet, method, skills, findSkill);
+    const plan = { ...planned, notes: [...planned.notes, ...cond.notes] };
+    const result = evaluateDice(`${plan.expression}${cond.minus > 0 ? `-${Math.min(99, cond.minus)}` : ''}`, ctx.rng);
     const label = forTable(ctx).t('summon.label', { method: forTable(ctx).t(`summon.method.${method}`) });
     const record: CheckRecord = { label, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
     const rollId = await storeRoll(tx, ctx, { result, comment: label, secret: false, characterId: master.row.id, check: record });

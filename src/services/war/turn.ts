@@ -7,13 +7,13 @@ import { summoningEnd } from './fate-summon.js';
 import { dayEffectMessage, fateTurnEnd, weakestStatusCheckMax, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
 import { percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
 import { getCharacter } from '../../store/characters.js';
-import { getLibrary, updateLibraryState } from '../../store/libraries.js';
-import { endTurn, type Library } from '../../core/mtg/index.js';
+import { librariesOfChannel, updateLibraryState } from '../../store/libraries.js';
+import { endTurn, endTurnReport, type Library } from '../../core/mtg/index.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
-import { text, type Reply } from '../../views/view.js';
+import { text, type DirectMessage, type Reply } from '../../views/view.js';
 import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { resetDailyLuck } from '../daily.js';
 import { recoverWealth, wealthMax } from '../../core/fate/wealth.js';
@@ -23,6 +23,7 @@ import { factionDms, membersOf, say, type Said } from './report.js';
 import { resolveTurn, upkeepOf } from './resolve.js';
 import { NEW_FATE_STATE, type FactionState } from './state.js';
 import { recipientLocales } from '../locales.js';
+import { translator } from '../../i18n/index.js';
 import { UserError } from '../errors.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
 
@@ -66,15 +67,24 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
     const ids = factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null);
     if (await resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: say('war.day.luckReset') });
   }
-  // An MTG library's boost-exiled cards return at the end of its owner's turn (seed 004 L103).
-  for (const userId of new Set(factions.flatMap((f) => f.members as string[]))) {
-    const row = ctx.guildId ? await getLibrary(tx, ctx.guildId, userId) : undefined;
-    const state = row?.state as { library: Library; lastJudge: unknown } | undefined;
-    if (!row || !state) continue;
+  // Every MTG library played in this channel ends its turn with the war's (seed 004 L102–104): the
+  // boost-exiled cards go to the bottom; the owner and the GM are told how many.
+  const members = new Set(factions.flatMap((f) => f.members as string[]));
+  const libraryDms: DirectMessage[] = [];
+  const libraryRows = ctx.guildId ? await librariesOfChannel(tx, ctx.guildId, war.channelId, [...members]) : [];
+  const ownerLocale = await recipientLocales(tx, libraryRows.map((r) => r.ownerId), ctx.locale);
+  for (const row of libraryRows) {
+    const state = row.state as { library: Library; lastJudge: unknown } | undefined;
+    if (!state) continue;
     if (state.library.exiled.length === 0 && !state.library.turn.boostUsed && state.library.turn.judgements.length === 0) continue;
+    const returned = state.library.exiled.length;
     const next = { library: endTurn(state.library, ctx.rng), lastJudge: null };
     await updateLibraryState(tx, row.id, next, ctx.now());
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.endturn', subject: `library:${row.id}`, before: { state }, after: { state: next } });
+    lines.push({ factionId: null, text: say('mtg.report.warEndTurn', { owner: `<@${row.ownerId}>`, count: returned }) });
+    const locale = ownerLocale(row.ownerId);
+    const t = translator(locale);
+    libraryDms.push({ userId: row.ownerId, view: { locale, tone: 'info', title: t('deck.title'), blocks: endTurnReport(returned, t).map(text), ephemeral: false } });
   }
   for (const f of factions) {
     if (f.declared) {
@@ -94,7 +104,7 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.report.title', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
     // Results resolved on the way (pending:resolve) reach the factions and the channel as /war resolve would.
-    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf)],
+    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf), ...libraryDms],
     posts: resolved?.posts ?? [],
     board: boardUpdate(ctx, after, all),
   };

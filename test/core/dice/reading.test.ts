@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DiceError, describeReading, evaluateDice, parseDice, splitRollInput } from '../../../src/core/dice/index.js';
 import { scriptedRandom } from '../../../src/core/random.js';
+import { encodeFaces, replayableFaces, replayStored } from '../../../src/core/dice/replay.js';
 
 const roll = (input: string, faces: number[]) => evaluateDice(input, scriptedRandom(faces), 'bcdice');
 
@@ -65,5 +66,29 @@ describe('splitRollInput: the S prefix and a comment after a space', () => {
   it('leaves what it cannot read to BCDice: first word, then the comment', () => {
     expect(splitRollInput('choice[a,b,c] 誰が')).toEqual({ expression: 'choice[a,b,c]', comment: '誰が', secret: false });
     expect(splitRollInput('SPT60')).toEqual({ expression: 'SPT60', comment: null, secret: false });
+  });
+});
+
+describe("a /system channel's reading (issue 21 §1): only B counts, every NdX + comparison compares the sum", () => {
+  const system = (input: string, faces: number[]) => evaluateDice(input, scriptedRandom(faces), 'system');
+
+  it('2D6<=5 and 8d6<=4 compare the sum, as BCDice answers (2D6<=5) ＞ 2[1,1] ＞ 2 ＞ 成功', () => {
+    expect(system('2D6<=5', [1, 1])).toMatchObject({ kind: 'target', value: 2, outcome: 'success', normalized: '2d6<=5' });
+    expect(system('8d6<=4', [1, 1, 1, 1, 1, 1, 1, 1])).toMatchObject({ kind: 'target', value: 8, outcome: 'failure' });
+    expect(system('8B6<=4', [1, 2, 3, 4, 5, 6, 1, 1])).toMatchObject({ kind: 'count', value: 6 });
+  });
+
+  it('is stored with its reading (s:), so the faces rebuild the sum and not a count', () => {
+    const r = system('2D6<=5', [1, 3]);
+    const stored = replayableFaces(r);
+    expect(stored).toEqual({ faces: [1, 3], reading: 'system' });
+    expect(encodeFaces(stored!)).toBe('s:1,3');
+    expect(replayStored({ normalized: r.normalized, faces: 's:1,3', kind: r.kind, value: r.value, outcome: r.outcome })).toMatchObject({ value: 4, outcome: 'success' });
+  });
+
+  it('rep3 and repeat3 are repetition prefixes, as x3 is (BCDice spellings)', () => {
+    expect(parseDice('rep3 2D6', 'bcdice')).toMatchObject({ repeat: 3, normalized: 'x3 2d6' });
+    expect(parseDice('REPEAT2 1d100<=50', 'system')).toMatchObject({ repeat: 2, normalized: 'x2 1d100<=50' });
+    expect(() => parseDice('2d6 rep3', 'bcdice')).toThrow(DiceError);
   });
 });

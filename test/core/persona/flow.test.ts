@@ -128,14 +128,16 @@ describe('start of combat and initiative (JA L47–68)', () => {
 
 describe('Wait (JA L945–954)', () => {
   it('JA L947, L949, L950: initiative 0 until round end, the turn comes back without natural recovery; at 0 it is a forfeit', () => {
-    // a's rage landed in round 0: POW 10 × 1 round = 10 %; rolled 99 before a's first turn only
+    // a's poison (a GM status that leaves the choice of action: one that takes it cannot Wait, JA L948)
+    // landed in round 0: POW 10 × 1 round = 10 %; rolled 99 before a's first turn only
     const rng = scriptedRandom([99]);
-    let step = createCombat({ combatants: [pc('a', { dex: 15, pow: 10 }), npc('x', { dex: 10 }), pc('b', { dex: 5 })] });
+    const poison = { id: 'poison', name: { en: 'Poison', ja: '毒', ko: '독' }, category: 'body' as const, blocksActions: false, blocksActionChoice: false, randomAction: false, cure: 'natural' as const, recoveryStat: 'pow' as const };
+    let step = createCombat({ combatants: [pc('a', { dex: 15, pow: 10 }), npc('x', { dex: 10 }), pc('b', { dex: 5 })], config: { badStatuses: [poison] } });
     step = advance(step.state, rng);
     const s = structuredClone(step.state);
-    who(s, 'a').badStatus = { id: 'rage', round: 0 };
+    who(s, 'a').badStatus = { id: 'poison', round: 0 };
     step = advance(s, rng);
-    expect(keys(step)).toEqual(['persona.recovery.fail', 'persona.turn.start', 'persona.slot.original', 'persona.status.randomAction']);
+    expect(keys(step)).toEqual(['persona.recovery.fail', 'persona.turn.start', 'persona.slot.original']);
     step = wait(step.state);
     expect(keys(step)).toEqual(['persona.wait']);
     step = advance(step.state, rng);
@@ -150,6 +152,17 @@ describe('Wait (JA L945–954)', () => {
     step = advance(step.state, rng);
     expect(keys(step)).toEqual(['persona.turn.end', 'persona.round.end', 'persona.round.start']);
     expect(rng.remaining).toBe(0);
+  });
+
+  it('JA L948: a status that takes the choice of action (rage) cannot begin a Wait (issue 20)', () => {
+    const rng = scriptedRandom([]);
+    let step = createCombat({ combatants: [pc('a', { dex: 15 }), npc('x', { dex: 10 })] });
+    step = advance(step.state, rng);
+    const s = structuredClone(step.state);
+    who(s, 'a').badStatus = { id: 'rage', round: 0 };
+    s.combatants.forEach((c) => (c.pow = 0));
+    step = advance(s, rng);
+    expect(err(() => wait(step.state))).toBe('persona.error.waitNoChoice');
   });
 
   it('JA L946: only on the original slot (not in a 1 More)', () => {

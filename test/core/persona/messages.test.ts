@@ -21,7 +21,8 @@ const SRC = join(import.meta.dirname, '../../../src/core/persona');
 
 /** The keys built from templates in the source, spelled out. */
 const DYNAMIC = [
-  ...['bokosuka', 'showtime'].map((k) => `persona.allOut.${k}`),
+  ...['bokosuka', 'showtime', 'bokosukaSolo', 'showtimeSolo'].map((k) => `persona.allOut.${k}`),
+  ...['suku', 'raku', 'taru', 'maka'].map((k) => `persona.gm.stage.${k}`),
   ...['pcWin', 'npcWin', 'escape', 'talk'].map((k) => `persona.combat.end.${k}`),
   ...['pc', 'npc'].map((k) => `persona.combat.surprise.${k}`),
   ...['weak', 'resist', 'null', 'reflect', 'absorb'].map((k) => `persona.damage.${k}`),
@@ -38,7 +39,7 @@ const DYNAMIC = [
   ...['rounds', 'turns'].flatMap((k) => [`persona.gm.settings.${k}`, `persona.recoveryCount.${k}`]),
   ...['item', 'macca', 'persona'].map((k) => `persona.rewardKind.${k}`),
   ...['body', 'mind', 'element'].map((k) => `persona.category.${k}`),
-  ...['none', 'skills', 'choice', 'all'].map((k) => `persona.blocks.${k}`),
+  ...['none', 'skills', 'choice', 'enemy', 'all'].map((k) => `persona.blocks.${k}`),
   ...['natural', 'other'].map((k) => `persona.cure.${k}`),
   ...['con', 'pow', 'none'].map((k) => `persona.recoveryStat.${k}`),
 ];

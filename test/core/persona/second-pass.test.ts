@@ -140,6 +140,19 @@ describe('a fumble’s random target (JA L132, L133, L135)', () => {
     expect(hit.events.some((e) => e.key.startsWith('persona.evade'))).toBe(false);
     expect(find(hit.state, 'x').hp).toBe(27);
   });
+
+  it('a random target outside targets: evades by its own standing choice (othersEvade; issue 20, JA L135, L970)', () => {
+    // a attacks x; pool [x, y]; 100 = fumble, die(2) = 2 picks y, 1 = y's evasion critical
+    const s = started([c('a', 'pc', 20, { magDb: '1D4' }), c('x', 'npc', 1), c('y', 'npc', 2, { agi: 50 })]);
+    const spec = { kind: 'magic' as const, elements: ['fire'], targets: ['x'], coefficient: 1, hitRate: 50, evade: ['x'] };
+    const evaded = attack(s, { ...spec, othersEvade: ['x', 'y'] }, scriptedRandom([100, 2, 1]));
+    expect(evaded.events.map((e) => e.key)).toEqual(expect.arrayContaining(['persona.hit.fumbleRandom', 'persona.evade.critical']));
+    expect(find(evaded.state, 'y').hp).toBe(30);
+    // without y's standing choice it is simply hit
+    const hit = attack(s, spec, scriptedRandom([100, 2, 3]));
+    expect(hit.events.some((e) => e.key.startsWith('persona.evade'))).toBe(false);
+    expect(find(hit.state, 'y').hp).toBe(27);
+  });
 });
 
 describe('the GM removes a combatant', () => {
@@ -151,5 +164,15 @@ describe('the GM removes a combatant', () => {
     const one = removeCombatant(s, 'x').state;
     expect(one.slot?.ownerId).toBe('a');
     expect(removeCombatant(one, 'y').state.endReason).toBe('pcWin');
+  });
+});
+
+describe('a combination needs every participant able to choose (JA L480; issue 20)', () => {
+  it('a charmed ally cannot join; unharmed, the same combination goes ahead', () => {
+    const s = started([c('a', 'pc', 20, { magDb: '1D4' }), c('b', 'pc', 10, { magDb: '1D4' }), c('x', 'npc', 1)]);
+    const spec = { kind: 'magic' as const, elements: ['fire'], targets: ['x'], coefficient: 1, hitRate: 'auto' as const, combination: { participants: [{ id: 'b' }] } };
+    const charmed = adjustCombatant(s, 'b', { badStatus: 'charm' }).state;
+    expect(() => attack(charmed, spec, scriptedRandom([1]))).toThrow(/badParticipant/);
+    expect(attack(s, spec, scriptedRandom([1])).events.some((e) => e.key === 'persona.damage.roll')).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
 //   await client.login(fake.token); await fake.waitForIdentify();
 //   const ex = await fake.command({ name: 'roll', options: [{ name: 'dice', value: '2d6' }] });
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { ClientInputError, checkSelectValues, checkTextInput, clientOptions } from './client-options.js';
 import { FakeGateway } from './gateway.js';
 import {
   PERMISSIONS,
@@ -168,6 +169,12 @@ class FakeDiscordImpl implements FakeDiscord {
     };
   }
 
+  /** The registered options of a command (undefined when the bot did not register it: options go unchecked). */
+  private registeredOptions(scope: string, name: string): any[] | undefined {
+    const body = this.store.commands.get(scope)?.bodies.find((b) => b?.name === name);
+    return body ? (body.options ?? []) : undefined;
+  }
+
   private contextOf(input: InteractionContextInput, fallback: { guildId: string | null; user: FakeUser }) {
     const guildId = input.guildId === undefined ? fallback.guildId : input.guildId;
     const user = this.store.adoptUser(input.user ?? fallback.user);
@@ -228,7 +235,7 @@ class FakeDiscordImpl implements FakeDiscord {
       original: null,
       requests: [],
       messages: [],
-      dispatchedAt: Date.now(),
+      dispatchedAt: store.now(),
       open: true,
       user,
       guildId: spec.guildId,
@@ -248,8 +255,17 @@ class FakeDiscordImpl implements FakeDiscord {
     const until = wait.until ?? defaultUntil;
     const deadline = Date.now() + timeoutMs;
     let satisfiedAt = 0;
+    const { store } = this;
     for (;;) {
       const view = ex as unknown as InteractionExchange;
+      // Past Discord's deadline with no initial response, the user already saw "This interaction failed".
+      if (!ex.callback && !ex.failure && store.interactionDeadlineMs > 0 && store.now() - ex.dispatchedAt > store.interactionDeadlineMs) {
+        ex.failure = `no initial response within ${store.interactionDeadlineMs} ms of dispatch`;
+      }
+      if (ex.failure) {
+        ex.open = false;
+        throw new Error(`fake-discord: interaction ${ex.commandName ?? ex.payload?.data?.custom_id ?? ''} failed as on Discord ("This interaction failed"): ${ex.failure}\n${describeIncomplete(ex, timeoutMs, store.rejections)}`);
+      }
       if (ex.callback && until(view)) {
         satisfiedAt ||= Date.now();
         const quietFor = Date.now() - Math.max(satisfiedAt, this.store.lastRequestAt);
@@ -261,7 +277,7 @@ class FakeDiscordImpl implements FakeDiscord {
         satisfiedAt = 0;
         if (Date.now() >= deadline) {
           ex.open = false;
-          throw new Error(describeIncomplete(ex, timeoutMs));
+          throw new Error(describeIncomplete(ex, timeoutMs, store.rejections));
         }
       }
       await sleep(5);
@@ -271,7 +287,8 @@ class FakeDiscordImpl implements FakeDiscord {
   command(input: CommandInput): Promise<InteractionExchange> {
     const ctx = this.contextOf(input, { guildId: this.store.guildId, user: this.users.player });
     const scope = ctx.guildId && this.store.commands.get(ctx.guildId)?.bodies.some((b) => b?.name === input.name) ? ctx.guildId : 'global';
-    const { options, resolved } = buildOptions(input.options, this.resolver(ctx.guildId, ctx.permissions));
+    const typed = clientOptions(input.options, this.registeredOptions(scope, input.name), input.name);
+    const { options, resolved } = buildOptions(typed, this.resolver(ctx.guildId, ctx.permissions));
     const data = {
       id: input.commandId ?? this.store.commandId(scope, input.name),
       name: input.name,
@@ -288,7 +305,9 @@ class FakeDiscordImpl implements FakeDiscord {
 
   autocomplete(input: AutocompleteInput): Promise<InteractionExchange> {
     const ctx = this.contextOf(input, { guildId: this.store.guildId, user: this.users.player });
-    const { options } = buildOptions(input.options, this.resolver(ctx.guildId, ctx.permissions));
+    const scope = ctx.guildId && this.store.commands.get(ctx.guildId)?.bodies.some((b) => b?.name === input.name) ? ctx.guildId : 'global';
+    const typed = clientOptions(input.options, this.registeredOptions(scope, input.name), input.name, true);
+    const { options } = buildOptions(typed, this.resolver(ctx.guildId, ctx.permissions));
     const data = {
       id: input.commandId ?? this.store.commandId('global', input.name),
       name: input.name,
@@ -306,9 +325,14 @@ class FakeDiscordImpl implements FakeDiscord {
     const fallbackUser = this.defaultActor(message);
     const ctx = this.contextOf(input, { guildId: message.guildId, user: fallbackUser });
     const componentType = input.componentType ?? 2;
+    // A forged id (not on the message) is let through: the tests of stale/forged buttons send one on purpose.
+    if (findCustomId(message.components, input.customId)?.disabled === true) {
+      throw new ClientInputError(`component ${input.customId}`, 'it is disabled on the message, the client cannot click it');
+    }
     const data: any = { custom_id: input.customId, component_type: componentType };
     if (componentType !== 2) {
       data.values = input.values ?? [];
+      checkSelectValues(findCustomId(message.components, input.customId), data.values, input.customId);
       if (componentType === 5 || componentType === 7) {
         const { resolved } = buildOptions(
           data.values.map((v: string) => ({ name: v, type: 6, value: v })),
@@ -424,6 +448,10 @@ class FakeDiscordImpl implements FakeDiscord {
     return [...this.store.commands.values()].flatMap((c) => c.bodies);
   }
 
+  rejections(): { request: RecordedRequest; reasons: string[] }[] {
+    return [...this.store.rejections];
+  }
+
   unknownRequests(): RecordedRequest[] {
     return this.store.requests.filter((r) => r.route === null);
   }
@@ -468,8 +496,13 @@ class FakeDiscordImpl implements FakeDiscord {
   }
 }
 
-function describeIncomplete(ex: ExchangeState, timeoutMs: number): string {
-  const reqs = ex.requests.map((r) => `  ${r.method} ${r.path} → ${r.status}${r.route ? '' : ' (unknown route)'}`).join('\n');
+function describeIncomplete(ex: ExchangeState, timeoutMs: number, rejections: Store['rejections']): string {
+  const reqs = ex.requests
+    .map((r) => {
+      const refused = rejections.find((x) => x.request === r)?.reasons.join('; ');
+      return `  ${r.method} ${r.path} → ${r.status}${r.route ? '' : ' (unknown route)'}${refused ? ` (Invalid Form Body: ${refused})` : ''}`;
+    })
+    .join('\n');
   return (
     `fake-discord: interaction ${ex.commandName ?? ex.payload?.data?.custom_id ?? ''} (type ${ex.type}, id ${ex.interactionId}) ` +
     `incomplete after ${timeoutMs}ms: callback=${JSON.stringify(ex.callback)}, edits=${ex.edits.length}, ` +
@@ -499,6 +532,8 @@ function mirrorModal(modal: any, input: ModalSubmitInput): any[] {
     if (value === undefined && c.required !== false && (c.type === 4 || c.min_values > 0)) {
       throw new Error(`fake-discord: modal "${input.customId}" requires field "${c.custom_id}"`);
     }
+    if (c.type === 4) checkTextInput(c, Array.isArray(value) ? value.join(',') : value, input.customId);
+    else if (value !== undefined) checkSelectValues(c, Array.isArray(value) ? value : [value], c.custom_id);
     return { ...(c.id !== undefined ? { id: c.id } : {}), ...textOrSelect(c.type, c.custom_id, value) };
   };
   const node = (c: any): any => {
@@ -516,7 +551,13 @@ function mirrorModal(modal: any, input: ModalSubmitInput): any[] {
 export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDiscord> {
   const shardCount = opts.shardCount ?? 1;
   if (!Number.isInteger(shardCount) || shardCount < 1) throw new Error(`fake-discord: shardCount must be a positive integer, got ${shardCount}`);
-  const store = new Store({ token: opts.token ?? '', interactionDeadlineMs: opts.interactionDeadlineMs ?? 0, shardCount });
+  const store = new Store({
+    token: opts.token ?? '',
+    interactionDeadlineMs: opts.interactionDeadlineMs ?? 3000,
+    shardCount,
+    ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: opts.tokenLifetimeMs } : {}),
+  });
   const gateway = new FakeGateway(store, {
     heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
     sendGuildCreate: opts.sendGuildCreate ?? true,

@@ -3,6 +3,8 @@
 import type { ChannelRecord, ExchangeState, Store } from './state.js';
 import type { RecordedFile, RecordedMessage, RecordedRequest } from './types.js';
 import { commandProblems } from './command-limits.js';
+import { chars } from './form-errors.js';
+import { choiceErrors, messageErrors, modalErrors } from './limits.js';
 
 export interface RestContext {
   store: Store;
@@ -55,56 +57,23 @@ function invalidForm(errors: Record<string, unknown>): RestResult {
   return discordError(400, 50035, 'Invalid Form Body', errors);
 }
 
-/** Light validation of a message body, mirroring Discord's most common rejections. */
-export function validateMessageBody(body: any, files: RecordedFile[], create: boolean): RestResult | null {
+/** Discord's rejections of a message body (limits.ts), then of an empty new message. `prefix` is 'data' in a callback. */
+export function validateMessageBody(body: any, files: RecordedFile[], create: boolean, prefix = ''): RestResult | null {
+  const errors = messageErrors(body, prefix);
+  if (!errors.empty) return invalidForm(errors.tree);
   const b = body ?? {};
-  const errors: Record<string, unknown> = {};
-  const v2 = (Number(b.flags ?? 0) & 32768) !== 0;
-  const content = typeof b.content === 'string' ? b.content : '';
-  const embeds: any[] = Array.isArray(b.embeds) ? b.embeds : [];
-  const components: any[] = Array.isArray(b.components) ? b.components : [];
-  if (content.length > 2000) errors['content'] = fieldError('BASE_TYPE_MAX_LENGTH', 'Must be 2000 or fewer in length.');
-  if (embeds.length > 10) errors['embeds'] = fieldError('BASE_TYPE_MAX_LENGTH', 'Must be 10 or fewer in length.');
-  let total = 0;
-  embeds.forEach((e, i) => {
-    const len = (v: unknown): number => (typeof v === 'string' ? v.length : 0);
-    const checks: [string, number, number][] = [
-      ['title', len(e?.title), 256],
-      ['description', len(e?.description), 4096],
-      ['footer.text', len(e?.footer?.text), 2048],
-      ['author.name', len(e?.author?.name), 256],
-    ];
-    const fields: any[] = Array.isArray(e?.fields) ? e.fields : [];
-    if (fields.length > 25) errors[`embeds.${i}.fields`] = fieldError('BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
-    fields.forEach((f, j) => {
-      checks.push([`fields.${j}.name`, len(f?.name), 256], [`fields.${j}.value`, len(f?.value), 1024]);
-      if (!len(f?.name) || !len(f?.value)) errors[`embeds.${i}.fields.${j}`] = fieldError('BASE_TYPE_REQUIRED', 'This field is required');
-    });
-    for (const [name, n, max] of checks) {
-      total += n;
-      if (n > max) errors[`embeds.${i}.${name}`] = fieldError('BASE_TYPE_MAX_LENGTH', `Must be ${max} or fewer in length.`);
-    }
-  });
-  if (total > 6000) errors['embeds'] = fieldError('MAX_EMBED_SIZE_EXCEEDED', 'Embed size exceeds maximum size of 6000');
-  if (v2 && (content || embeds.length)) {
-    errors['content'] = fieldError('MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2', 'The \'content\' and \'embeds\' fields cannot be used when using MessageFlags.IS_COMPONENTS_V2');
-  }
-  if (!v2) {
-    if (components.length > 5) errors['components'] = fieldError('BASE_TYPE_MAX_LENGTH', 'Must be 5 or fewer in length.');
-    components.forEach((row, i) => {
-      if (row?.type !== 1) errors[`components.${i}.type`] = fieldError('UNION_TYPE_CHOICES', 'Value of field "type" must be one of (1,).');
-      else if (Array.isArray(row.components) && row.components.length > 5) {
-        errors[`components.${i}.components`] = fieldError('BASE_TYPE_MAX_LENGTH', 'Must be 5 or fewer in length.');
-      }
-    });
-  }
-  if (Object.keys(errors).length) return invalidForm(errors);
-  const empty = !content && !embeds.length && !components.length && !files.length && !b.poll && !(b.sticker_ids?.length > 0);
+  const empty =
+    !chars(b.content) && !(b.embeds?.length > 0) && !(b.components?.length > 0) && !files.length && !b.poll && !(b.sticker_ids?.length > 0);
   if (create && empty) return discordError(400, 50006, 'Cannot send an empty message');
   return null;
 }
 
 // ---- helpers -----------------------------------------------------------
+
+/** An edit that leaves `flags` out keeps the message's own (a Components V2 message stays one). */
+function asEdit(body: any, rec: RecordedMessage): any {
+  return body && typeof body === 'object' && body.flags === undefined ? { ...body, flags: rec.flags } : body;
+}
 
 function channelOf(ctx: RestContext): ChannelRecord | RestResult {
   return ctx.store.channels.get(ctx.params['channelId'] ?? '') ?? unknownChannel();
@@ -125,6 +94,8 @@ function webhookExchange(ctx: RestContext): ExchangeState | RestResult {
   const ex = ctx.store.exchangesByToken.get(ctx.params['token'] ?? '');
   if (!ex) return unknownWebhook();
   ctx.exchange = ex;
+  // An interaction token is valid for 15 minutes; later follow-ups and edits get 401 / 50027.
+  if (ctx.store.now() - ex.dispatchedAt > ctx.store.tokenLifetimeMs) return discordError(401, 50027, 'Invalid Webhook Token');
   return ex;
 }
 
@@ -214,7 +185,12 @@ function interactionCallback(ctx: RestContext): RestResult {
   const ex = store.exchanges.get(ctx.params['interactionId'] ?? '');
   if (!ex || ex.token !== ctx.params['token']) return unknownInteraction();
   ctx.exchange = ex;
-  if (store.interactionDeadlineMs > 0 && Date.now() - ex.dispatchedAt > store.interactionDeadlineMs) return unknownInteraction();
+  // Discord forgets an interaction not answered within 3 s: the callback gets 10062 and the user sees
+  // "This interaction failed". awaitExchange turns this into a loud test failure.
+  if (store.interactionDeadlineMs > 0 && store.now() - ex.dispatchedAt > store.interactionDeadlineMs) {
+    ex.failure ??= `initial response ${store.now() - ex.dispatchedAt} ms after dispatch (Discord allows ${store.interactionDeadlineMs} ms): 10062 Unknown interaction`;
+    return unknownInteraction();
+  }
   if (ex.callback) return discordError(400, 40060, 'Interaction has already been acknowledged.');
   const type = Number(ctx.body?.type);
   const data = ctx.body?.data;
@@ -224,7 +200,7 @@ function interactionCallback(ctx: RestContext): RestResult {
   let original: RecordedMessage | null = null;
   switch (type) {
     case 4: {
-      const invalid = validateMessageBody(data, ctx.files, true);
+      const invalid = validateMessageBody(data, ctx.files, true, 'data');
       if (invalid) return invalid;
       original = store.createMessage({ channelId: ex.channelId, source: 'interaction-response', body: data, files: ctx.files, exchange: ex });
       break;
@@ -243,27 +219,17 @@ function interactionCallback(ctx: RestContext): RestResult {
     case 7: {
       if (!ex.sourceMessage) return invalidForm({ type: fieldError('INTERACTION_CALLBACK_TYPE_INVALID', 'This interaction has no message to update') });
       if (type === 7) {
-        const invalid = validateMessageBody(data, ctx.files, false);
+        const invalid = validateMessageBody(asEdit(data, ex.sourceMessage), ctx.files, false, 'data');
         if (invalid) return invalid;
         store.editMessage(ex.sourceMessage, data, ctx.files);
       }
       original = ex.sourceMessage;
       break;
     }
-    case 8: {
-      const choices: any[] = Array.isArray(data?.choices) ? data.choices : [];
-      if (choices.length > 25) return invalidForm({ 'data.choices': fieldError('BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.') });
-      const bad = choices.findIndex((c) => typeof c?.name !== 'string' || c.name.length < 1 || c.name.length > 100 || c.value === undefined);
-      if (bad >= 0) return invalidForm({ [`data.choices.${bad}`]: fieldError('BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.') });
-      break;
-    }
+    case 8:
     case 9: {
-      const errors: Record<string, unknown> = {};
-      if (typeof data?.custom_id !== 'string' || !data.custom_id) errors['data.custom_id'] = fieldError('BASE_TYPE_REQUIRED', 'This field is required');
-      if (typeof data?.title !== 'string' || !data.title || data.title.length > 45) errors['data.title'] = fieldError('BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 45 in length.');
-      const rows = Array.isArray(data?.components) ? data.components.length : 0;
-      if (rows < 1 || rows > 5) errors['data.components'] = fieldError('BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 5 in length.');
-      if (Object.keys(errors).length) return invalidForm(errors);
+      const errors = type === 8 ? choiceErrors(data) : modalErrors(data);
+      if (!errors.empty) return invalidForm(errors.tree);
       break;
     }
   }
@@ -322,7 +288,7 @@ function webhookMessageRoute(action: 'get' | 'patch' | 'delete') {
       ex.deletes.push(rec.id);
       return noContent;
     }
-    const invalid = validateMessageBody(ctx.body, ctx.files, false);
+    const invalid = validateMessageBody(asEdit(ctx.body, rec), ctx.files, false);
     if (invalid) return invalid;
     ctx.store.editMessage(rec, ctx.body, ctx.files);
     ex.edits.push(ctx.body);
@@ -568,7 +534,7 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
         // webhook messages can only be edited through the webhook
         return discordError(403, 50005, 'Cannot edit a message authored by another user');
       }
-      const invalid = validateMessageBody(ctx.body, ctx.files, false);
+      const invalid = validateMessageBody(asEdit(ctx.body, rec), ctx.files, false);
       if (invalid) return invalid;
       ctx.store.editMessage(rec, ctx.body, ctx.files);
       return ok(ctx.store.messageApi(rec));

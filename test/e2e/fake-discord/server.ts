@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeGateway } from './gateway.js';
+import { flattenErrors } from './form-errors.js';
 import { discordError, matchRoute, type RestContext, type RestResult } from './rest-routes.js';
 import type { Store } from './state.js';
 import type { RecordedFile, RecordedRequest } from './types.js';
@@ -154,6 +155,8 @@ export async function startServer(
     }
     rec.status = result.status;
     rec.injectedFailure = result.injected === true;
+    const answer = result.body as { code?: unknown; errors?: unknown } | undefined;
+    if (!rule && answer?.code === 50035) store.rejections.push({ request: rec, reasons: flattenErrors(answer.errors) });
     if (result.status === 204 || result.body === undefined) {
       res.writeHead(result.status).end();
       return;

@@ -71,7 +71,10 @@ export interface ExchangeState {
   requests: RecordedRequest[];
   messages: RecordedMessage[];
   // internal
+  /** When INTERACTION_CREATE was sent, on the store's clock (`now`). */
   dispatchedAt: number;
+  /** Why Discord would have failed this interaction for the user (a late initial response); awaitExchange throws it. */
+  failure?: string;
   open: boolean;
   user: FakeUser;
   guildId: string | null;
@@ -86,12 +89,20 @@ export interface StoreOptions {
   interactionDeadlineMs: number;
   /** Recommended shard count (GET /gateway/bot). */
   shardCount: number;
+  /** The clock the interaction deadlines are measured on (default Date.now). */
+  now?: () => number;
+  /** How long an interaction token accepts follow-ups and edits (Discord: 15 minutes). */
+  tokenLifetimeMs?: number;
 }
 
 export class Store {
   readonly token: string;
   readonly interactionDeadlineMs: number;
+  readonly tokenLifetimeMs: number;
+  readonly now: () => number;
   readonly shardCount: number;
+  /** Requests Discord would have refused as invalid (400 / 50035), with the flattened reasons. */
+  readonly rejections: { request: RecordedRequest; reasons: string[] }[] = [];
   /** Guilds the bot is in from the gateway's view: listed in READY and sent by GUILD_CREATE (the default guild and createGuild's). */
   readonly announcedGuilds = new Set<string>();
   readonly applicationId = snowflake();
@@ -131,6 +142,8 @@ export class Store {
 
   constructor(opts: StoreOptions) {
     this.interactionDeadlineMs = opts.interactionDeadlineMs;
+    this.tokenLifetimeMs = opts.tokenLifetimeMs ?? 15 * 60_000;
+    this.now = opts.now ?? Date.now;
     this.shardCount = opts.shardCount;
     this.botUser = this.createUser({ username: 'Grail Bot', globalName: null, bot: true, permissions: PERMISSIONS.bot });
     // Shaped like a real bot token: base64(bot id).timestamp.hmac

@@ -211,8 +211,14 @@ export interface StartOptions {
   settleMs?: number;
   /** Heartbeat interval announced in HELLO (default 41250 ms like Discord). */
   heartbeatIntervalMs?: number;
-  /** If > 0, a callback arriving later than this after dispatch gets 404 Unknown interaction (10062), like Discord's 3 s limit. Default 0 = off. */
+  /** The initial response must arrive within this many ms of dispatch (Discord: 3 s, the default); a later one gets
+   *  404 / 10062 Unknown interaction and the exchange throws ("This interaction failed"). 0 turns the check off. */
   interactionDeadlineMs?: number;
+  /** Follow-ups and edits through the interaction token are accepted this long after dispatch (Discord: 15 min,
+   *  the default); later they get 401 / 50027 Invalid Webhook Token. */
+  tokenLifetimeMs?: number;
+  /** The clock both deadlines are measured on (default Date.now); a test may skew it to prove them. */
+  now?: () => number;
   /** Send GUILD_CREATE for the default guild after READY (default true). */
   sendGuildCreate?: boolean;
   /** Shard count recommended by GET /gateway/bot (default 1). Each guild's events go to shard `(guild_id >> 22) % count`. */
@@ -269,6 +275,8 @@ export interface FakeDiscord {
   /** Current command definitions (bodies as sent) — global, a guild's, or (no argument) all scopes concatenated. */
   commandsRegistered(scope?: 'global' | string): unknown[];
   /** Requests that matched no route (answered 404 Unknown route). */
+  /** Requests the fake refused as Discord would (400 / 50035 Invalid Form Body), with the reasons as discord.js prints them. */
+  rejections(): { request: RecordedRequest; reasons: string[] }[];
   unknownRequests(): RecordedRequest[];
   /** Make the next `times` (default 1) requests matching method + path fail. String paths match exactly (path without /api/v10, no query; attachment downloads: the full path). */
   failNext(method: string, path: RegExp | string, status: number, body?: unknown, times?: number): void;

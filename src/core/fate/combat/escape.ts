@@ -7,6 +7,9 @@ import { combatInt, type CombatLine } from './rows.js';
 
 export type EscapeOutcome = 'escaped' | 'caught' | 'reroll';
 
+/** Skills that add their dice to an escape roll (L1152: 仕切り直し「戦闘離脱判定にダイス判定プラスを得る」). */
+export const ESCAPE_SKILLS = ['仕切り直し'] as const;
+
 /**
  * The opposed AGI check (L522–523): `escaper` is the highest achievement on the escaping side,
  * `chaser` the highest on the sides that oppose it. Higher escaper → escaped; lower → caught;
@@ -48,17 +51,23 @@ export const MAX_ESCAPE_ROUNDS = 50;
  * Throws FateError `fate.combat.error.escapeNobody` (an empty side when a roll is needed),
  * `fate.combat.error.escapeUndecided` {rounds}, `fate.combat.error.notACount` {expression}.
  */
-export function rollEscape(input: EscapeInput, rng: RandomSource): EscapeResult {
+export function rollEscape(input: EscapeInput, rng: RandomSource, first?: EscapeResult['rounds'][number]): EscapeResult {
   if (!input.opposed || input.rearguard) {
     const key = input.rearguard ? 'fate.combat.escape.rearguard' : 'fate.combat.escape.unopposed';
     return { outcome: 'escaped', automatic: true, rounds: [], lines: [{ key, params: {} }] };
   }
   if (input.escapers.length === 0 || input.chasers.length === 0) throw new FateError('fate.combat.error.escapeNobody');
+  if (first && (first.escapers.length !== input.escapers.length || first.chasers.length !== input.chasers.length)) throw new FateError('fate.combat.error.escapeNobody');
   const rounds: EscapeResult['rounds'] = [];
   const lines: CombatLine[] = [];
+  // A roll that cannot be made (a sleeping master, L249) is written "0": achievement 0 every round.
+  // An achievement minus never takes it below 0 (digest §1.7), so an all-nighter's roll stays a count.
+  const roll = (e: string) => (e === '0' ? 0 : Math.max(0, rollAchievement(e, rng)));
   while (rounds.length < MAX_ESCAPE_ROUNDS) {
-    const escapers = input.escapers.map((e) => rollAchievement(e, rng));
-    const chasers = input.chasers.map((e) => rollAchievement(e, rng));
+    // `first`: the first round already rolled (and perhaps rerolled with Luck, L215) by the caller.
+    const given = rounds.length === 0 ? first : undefined;
+    const escapers = given ? given.escapers : input.escapers.map(roll);
+    const chasers = given ? given.chasers : input.chasers.map(roll);
     rounds.push({ escapers, chasers });
     const best = Math.max(...escapers);
     const chase = Math.max(...chasers);

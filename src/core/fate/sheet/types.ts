@@ -141,6 +141,8 @@ export interface CharacterSheet {
   markConditionsNote?: string;         // +/− conditions if written in 設定
   extraText?: string[];                // lines the text importer did not understand, verbatim, in order;
                                        // exported under 【未解析】 so export → import keeps them
+  origin?: "ccfolia";                  // made by a Ccfolia import (issue 21 §2): no Fate statuses of its own,
+                                       // its numbers are the runtime's HP/MP and Ccfolia status bars
 }
 
 export interface CharacterState {             // runtime, per war/session

@@ -49,4 +49,25 @@ describe('escape (§9.14)', () => {
       caught(() => rollEscape({ escapers: ['4d6<=6'], chasers: ['4d6<=6'], opposed: true, rearguard: false }, seededRandom(1)), FateError).key,
     ).toBe('fate.combat.error.escapeUndecided');
   });
+
+  it('L215, L523: a first round already rolled (and perhaps rerolled with Luck) decides without new dice', () => {
+    const rng = scriptedRandom([]); // no die may be drawn
+    const r = rollEscape({ escapers: ['2d6<=3'], chasers: ['2d6<=3'], opposed: true, rearguard: false }, rng, { escapers: [2], chasers: [1] });
+    expect(r).toMatchObject({ outcome: 'escaped', rounds: [{ escapers: [2], chasers: [1] }] });
+  });
+
+  it('L523: a given first round that ties is rerolled from the expressions', () => {
+    // the reroll: escaper 1 success (1, 6), chaser 0 (6, 6)
+    const r = rollEscape({ escapers: ['2d6<=3'], chasers: ['2d6<=3'], opposed: true, rearguard: false }, scriptedRandom([1, 6, 6, 6]), { escapers: [1], chasers: [1] });
+    expect(r.rounds).toEqual([{ escapers: [1], chasers: [1] }, { escapers: [1], chasers: [0] }]);
+    expect(r.outcome).toBe('escaped');
+  });
+
+  it('L249: "0" is a roll that cannot be made (a sleeping master): 0 every round, no dice; L38: never below 0', () => {
+    // The escaper "0" draws nothing. Chaser "2d6<=1-1": (6, 6) → −1, counted as 0 (tie); (1, 6) → 0 (tie);
+    // (1, 1) → 1: caught.
+    const r = rollEscape({ escapers: ['0'], chasers: ['2d6<=1-1'], opposed: true, rearguard: false }, scriptedRandom([6, 6, 1, 6, 1, 1]));
+    expect(r.rounds).toEqual([{ escapers: [0], chasers: [0] }, { escapers: [0], chasers: [0] }, { escapers: [0], chasers: [1] }]);
+    expect(r.outcome).toBe('caught');
+  });
 });

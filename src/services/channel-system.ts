@@ -1,0 +1,25 @@
+// The channel's BCDice system, read on every /roll: kept in memory per channel so a roll costs one
+// transaction, not two. /system set|clear and /data delete in this process forget it at once; another
+// process (a shard, a second bot on PostgreSQL) picks a change up within TRUST_MS, as the table's
+// language does (table.ts).
+import { channelSystem } from '../store/systems.js';
+import type { Store } from '../store/db.js';
+
+const TRUST_MS = 30_000;
+const MAX_CHANNELS = 20_000;
+const cache = new Map<string, { system: string | null; at: number }>();
+
+export async function systemOfChannel(store: Store, channelId: string, now: Date): Promise<string | null> {
+  const seen = cache.get(channelId);
+  if (seen && now.getTime() - seen.at < TRUST_MS) return seen.system;
+  const system = (await store.transaction((tx) => channelSystem(tx, channelId))) ?? null;
+  if (cache.size >= MAX_CHANNELS) cache.clear();
+  cache.set(channelId, { system, at: now.getTime() });
+  return system;
+}
+
+/** A change in this process (one channel, or every channel after a server's data is deleted). */
+export function forgetChannelSystem(channelId?: string): void {
+  if (channelId === undefined) cache.clear();
+  else cache.delete(channelId);
+}
