@@ -44,10 +44,12 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     return;
   }
   const kind = board.kind ?? 'war';
+  // The server's picture setting (/gm images) is read with the board; a DM has no server.
+  const guildId = 'guildId' in channel && typeof channel.guildId === 'string' ? channel.guildId : null;
   const read = (): Promise<Snapshot> =>
     store.transaction(async (tx) => ({
       messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
-      view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, null)).images !== false),
+      view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, guildId)).images !== false),
     }));
 
   let repost = board.repost === true;

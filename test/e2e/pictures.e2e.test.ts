@@ -91,6 +91,16 @@ describe('pictures (issue 22)', () => {
     expect(after).toHaveLength(1); // replaced, not added
     bounded(after[0]!);
     expect(after[0]!.name).not.toBe(first[0]!.name);
+
+    // The server turns pictures off: the next tracker edit drops the picture and keeps the text.
+    await h.fake.command({ name: 'gm', channelId, user: h.fake.users.moderator, options: sub('images', [{ name: 'on', value: false }]) });
+    const edited = tracker().edits.length;
+    await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [{ name: 'amount', value: 0 }]) });
+    await h.fake.waitFor(() => tracker().edits.length > edited);
+    expect(await pngs(tracker())).toEqual([]);
+    expect(lastEmbed(tracker()).image).toBeUndefined();
+    expect(lastEmbed(tracker()).description).toMatch(/Ghoul/);
+    await h.fake.command({ name: 'gm', channelId, user: h.fake.users.moderator, options: sub('images', [{ name: 'on', value: true }]) });
   });
 
   it('the Persona tracker carries a PNG; a hidden shadow’s HP change does not change it, a PC’s does', async () => {
