@@ -22,6 +22,7 @@ const MAX_ROLLS = 10_000;
 const definition = describe(new SlashCommandBuilder(), 'cmd.stats')
   .addUserOption((o) => describe(o, 'cmd.stats.user'))
   .addStringOption((o) => describe(o, 'cmd.stats.character').setAutocomplete(true).setMaxLength(100))
+  .addBooleanOption((o) => describe(o, 'cmd.stats.channel'))
   .toJSON();
 
 export const stats: CommandModule = {
@@ -30,11 +31,15 @@ export const stats: CommandModule = {
   async execute(ctx, options) {
     const user = options.user('user');
     const characterName = options.string('character');
+    // channel:true — everyone's rolls in this channel (issue 22 §1: per player and per channel)
+    const wholeChannel = options.boolean('channel') === true && !user && !characterName;
     const { rows, subject, images } = await ctx.store.transaction(async (tx) => {
       const { rolls } = tx.t;
-      const where: SQL[] = [ctx.guildId ? eq(rolls.guildId, ctx.guildId) : eq(rolls.channelId, ctx.channelId)];
+      const where: SQL[] = [ctx.guildId && !wholeChannel ? eq(rolls.guildId, ctx.guildId) : eq(rolls.channelId, ctx.channelId)];
       let subject = user ? user.name : ctx.user.name;
-      if (characterName) {
+      if (wholeChannel) {
+        subject = ctx.channelName ? `#${ctx.channelName}` : ctx.t('stats.thisChannel');
+      } else if (characterName) {
         if (!ctx.guildId) throw new UserError('error.guildOnly');
         const character = await findCharacter(tx, ctx.guildId, characterName, ctx.user.id);
         if (!character) throw new UserError('character.notFound', { name: characterName });

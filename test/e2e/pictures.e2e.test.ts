@@ -11,7 +11,7 @@ import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
 import type { RecordedMessage } from './fake-discord/types.js';
-import { EPHEMERAL, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
@@ -171,6 +171,12 @@ describe('pictures (issue 22)', () => {
     // d6, d100 (in tens) and d10: three charts
     expect(png.height).toBeGreaterThan(3 * 250);
     expect(ex.callback.data.embeds[0].image.url).toBe(`attachment://${file.name}`);
+
+    // per channel: everyone's rolls here (player2's d20 joins)
+    await h.fake.command({ name: 'roll', channelId, user: h.fake.users.player2, options: [{ name: 'expression', value: '1d20' }] });
+    const channelWide = await h.fake.command({ name: 'stats', channelId, user: player, options: [{ name: 'channel', value: true }] });
+    expect(embedText(channelWide.callback.data)).toMatch(/#dice[\s\S]*d20: 1 dice/);
+    expect(channelWide.callbackFiles.filter((f) => f.name.endsWith('.png'))).toHaveLength(1);
 
     await h.fake.command({ name: 'gm', channelId, user: moderator, options: sub('images', [{ name: 'on', value: false }]) });
     const off = await h.fake.command({ name: 'stats', channelId, user: player });
