@@ -83,7 +83,7 @@ export async function setTableTimeZone(ctx: CommandContext, zone: string): Promi
 export async function setTableImages(ctx: CommandContext, on: boolean): Promise<Reply> {
   if (!ctx.guildId) throw new UserError('error.guildOnly');
   const guildId = ctx.guildId;
-  if (!ctx.canManageChannel) throw new UserError('table.refused.serverNeedsManage');
+  if (!ctx.canManageChannel) throw new UserError('table.refused.imagesNeedManage');
   await ctx.store.transaction(async (tx) => {
     const before = await tableSettings(tx, ctx.channelId, guildId);
     await updateGuildSettings(tx, guildId, { images: on }, ctx.now());

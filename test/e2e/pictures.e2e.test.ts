@@ -178,6 +178,11 @@ describe('pictures (issue 22)', () => {
     expect(embedText(channelWide.callback.data)).toMatch(/#dice[\s\S]*d20: 1 dice/);
     expect(channelWide.callbackFiles.filter((f) => f.name.endsWith('.png'))).toHaveLength(1);
 
+    // a server-wide setting: a player without Manage Channels is refused, in their language
+    const refused = await h.fake.command({ name: 'gm', channelId, user: player, locale: 'ja', options: sub('images', [{ name: 'on', value: false }]) });
+    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(refused.callback.data)).toMatch(/画像表示を切り替えられるのは、チャンネル管理権限/);
+    expect((await h.fake.command({ name: 'stats', channelId, user: player })).callbackFiles).toHaveLength(1);
     await h.fake.command({ name: 'gm', channelId, user: moderator, options: sub('images', [{ name: 'on', value: false }]) });
     const off = await h.fake.command({ name: 'stats', channelId, user: player });
     expect(off.callbackFiles).toHaveLength(0);
