@@ -50,6 +50,11 @@ export function preloadFonts(): void {
   for (const [pkg, file] of FILES) face(pkg, file);
 }
 
+/** Extracts and keeps the outlines of these characters now (a test that compares timings warms them first). */
+export function warmGlyphs(text: string): void {
+  for (const p of place([...new Set(text)].join(''))) outline(p.face, p.glyph);
+}
+
 interface Placed {
   face: Face;
   glyph: Glyph;
