@@ -13,6 +13,7 @@ import type { Store } from '../store/db.js';
 import type { BoardUpdate, View } from '../views/view.js';
 import { sendableChannel } from './channels.js';
 import { pictureOf, toBoardEdit, toMessage } from './render.js';
+import { drawnPicture, type RenderedPicture } from '../pictures/index.js';
 import { forAudience } from '../views/audience.js';
 import { tableSettings } from '../store/settings.js';
 
@@ -20,16 +21,40 @@ import { tableSettings } from '../store/settings.js';
 const MAX_ROUNDS = 5;
 
 /**
- * Which picture each board message shows (by hash), so an unchanged state is not uploaded again.
- * Per process: another process that edits the board only costs one upload.
+ * Which picture each board message shows (hash and file name), so an unchanged state is not uploaded
+ * again. Per process: another process that edits the board only costs one upload.
  */
-const shownPictures = new Map<string, string>();
+const shownPictures = new Map<string, { hash: string; name: string }>();
 const MAX_SHOWN = 5_000;
 
-function rememberPicture(messageId: string, hash: string | undefined): void {
+function rememberPicture(messageId: string, picture: RenderedPicture | null): void {
   if (shownPictures.size >= MAX_SHOWN) shownPictures.clear();
-  if (hash) shownPictures.set(messageId, hash);
+  if (picture) shownPictures.set(messageId, { hash: picture.hash, name: picture.name });
   else shownPictures.delete(messageId);
+}
+
+/**
+ * Edits the board. The text never waits for a drawing: a picture not drawn yet follows in a second
+ * edit (meanwhile the old one stays), so a board reads as fast as it did before it had pictures.
+ */
+async function editBoard(channel: { messages: { edit(id: string, body: ReturnType<typeof toBoardEdit>): Promise<unknown> } }, messageId: string, view: View): Promise<void> {
+  const shown = shownPictures.get(messageId) ?? null;
+  if (!view.picture) {
+    await channel.messages.edit(messageId, toBoardEdit(view, null));
+    rememberPicture(messageId, null);
+    return;
+  }
+  const ready = drawnPicture(view.picture);
+  if (ready) {
+    await channel.messages.edit(messageId, ready.hash === shown?.hash ? toBoardEdit(view, null, shown) : toBoardEdit(view, ready));
+    rememberPicture(messageId, ready);
+    return;
+  }
+  await channel.messages.edit(messageId, toBoardEdit(view, null, shown));
+  // Drawn here, after the command's reply went out: never on the interaction's 3-second path.
+  const drawn = pictureOf(view);
+  await channel.messages.edit(messageId, toBoardEdit(view, drawn));
+  rememberPicture(messageId, drawn);
 }
 
 interface Snapshot {
@@ -56,14 +81,10 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
   let snapshot = await read();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (!snapshot.view) return; // the war or combat is gone
-    // Drawn here, after the command's reply went out: never on the interaction's 3-second path.
-    const picture = pictureOf(snapshot.view);
     let edited = false;
     if (snapshot.messageId && !repost) {
       try {
-        const keep = picture !== null && shownPictures.get(snapshot.messageId) === picture.hash;
-        await channel.messages.edit(snapshot.messageId, toBoardEdit(snapshot.view, picture, keep));
-        rememberPicture(snapshot.messageId, picture?.hash);
+        await editBoard(channel, snapshot.messageId, snapshot.view);
         edited = true;
       } catch (error) {
         // Only a deleted message is replaced; any other failure (Discord down after discord.js's
@@ -73,8 +94,10 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
       }
     }
     if (!edited) {
+      // A new board is posted whole, its picture drawn first (after the reply, off the 3-second path).
+      const picture = pictureOf(snapshot.view);
       const message = await channel.send(toMessage(snapshot.view, picture));
-      rememberPicture(message.id, picture?.hash);
+      rememberPicture(message.id, picture);
       const won = await store.transaction(async (tx) => await claimBoardMessage(tx, kind, board.warId, snapshot.messageId, message.id));
       if (!won) {
         // Another process posted (or re-posted) first: ours goes, and the next round edits theirs.

@@ -112,23 +112,27 @@ export function pictureOf(view: View): RenderedPicture | null {
   }
 }
 
-/**
- * `picture`: the drawn picture to attach and show in the embed; `keep` when the message already
- * carries this very picture (a live board whose state did not change): the embed points at it and
- * nothing is uploaded again.
- */
-function message(view: View, picture: RenderedPicture | null = pictureOf(view), keep = false) {
+/** `picture`: the drawn picture to attach and show in the embed. */
+function message(view: View, picture: RenderedPicture | null = pictureOf(view)) {
   const embed = toEmbed(view);
   if (picture) embed.image = { url: `attachment://${picture.name}` };
   const files = (view.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.content, 'utf8'), { name: f.name }));
-  if (picture && !keep) files.push(new AttachmentBuilder(picture.png, { name: picture.name }));
+  if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name }));
   return { embeds: [embed], components: components(view), files, allowedMentions: { parse: [] } };
 }
 
-/** A live board's edit: the new picture replaces the old attachment; an unchanged one stays as it is. */
-export function toBoardEdit(view: View, picture: RenderedPicture | null, keep: boolean) {
-  const { embeds, files } = message(view, picture, keep);
-  return { embeds, components: [], allowedMentions: { parse: [] as const }, ...(keep ? {} : { files, attachments: [] }) };
+/**
+ * A live board's edit. `upload`: a new picture replaces the old attachment. Otherwise `shown`: the
+ * picture the message already carries stays (no upload) and the embed keeps pointing at it; neither:
+ * the message loses its picture (pictures turned off).
+ */
+export function toBoardEdit(view: View, upload: RenderedPicture | null, shown: { name: string } | null = null) {
+  const embed = toEmbed(view);
+  const picture = upload ?? shown;
+  if (picture) embed.image = { url: `attachment://${picture.name}` };
+  const base = { embeds: [embed], components: [], allowedMentions: { parse: [] as const } };
+  if (upload) return { ...base, files: [new AttachmentBuilder(upload.png, { name: upload.name })], attachments: [] };
+  return shown ? base : { ...base, files: [], attachments: [] };
 }
 
 export function toInteractionReply(view: View): InteractionReplyOptions {

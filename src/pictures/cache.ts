@@ -9,6 +9,11 @@ export function hashOf(model: unknown): string {
   return createHash('sha256').update(JSON.stringify(model)).digest('hex');
 }
 
+/** The cached PNG for `key`, if it was drawn already. */
+export function peek(key: string): Buffer | undefined {
+  return cache.get(key);
+}
+
 /** The cached PNG for `key`, or draws it; least recently used entries go first. */
 export function cached(key: string, draw: () => Buffer): Buffer {
   const hit = cache.get(key);

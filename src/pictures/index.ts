@@ -1,6 +1,6 @@
 // Pictures: a model (./model.ts) → SVG → PNG, cached by the hash of the model. Pure apart from the
 // cache: nothing here reads the store or Discord.
-import { cached, hashOf } from './cache.js';
+import { cached, hashOf, peek } from './cache.js';
 import { histogramSvg } from './histogram.js';
 import { judgeSvg } from './judge.js';
 import type { Picture } from './model.js';
@@ -33,4 +33,11 @@ export interface RenderedPicture {
 export function renderPicture(p: Picture): RenderedPicture {
   const hash = hashOf(p);
   return { name: `${p.kind}-${hash.slice(0, 12)}.png`, hash, png: cached(hash, () => svgToPng(pictureSvg(p))) };
+}
+
+/** The picture if it was drawn already (no drawing now): a live board shows its text without waiting. */
+export function drawnPicture(p: Picture): RenderedPicture | undefined {
+  const hash = hashOf(p);
+  const png = peek(hash);
+  return png && { name: `${p.kind}-${hash.slice(0, 12)}.png`, hash, png };
 }
