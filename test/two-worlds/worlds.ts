@@ -26,10 +26,10 @@ export type Audience = 'table' | 'gm' | 'a' | 'b' | 'c';
 const exchanges = new WeakMap<World, { user: string; ex: InteractionExchange }[]>();
 
 export async function openWorld(seed: string, locale = 'ja'): Promise<World> {
-  // Pictures are off here unless TW_PICTURES=on: drawing a live board's picture (~15 ms) widens the
-  // moment in which the script's next command can land between the board's read and its edit, so
-  // the number of intermediate board edits (not their content) would differ between the worlds by
-  // timing alone. What a picture may show is proved by test/services/tracker-picture.test.ts (the
+  // Pictures are off here unless TW_PICTURES=on: a live board's new picture follows its text in a
+  // second edit (src/discord/board.ts), and whether the script's next command lands before or after
+  // it changes how many intermediate board edits each world records (not what any of them shows),
+  // by timing alone. What a picture may show is proved by test/services/tracker-picture.test.ts (the
   // same picture whatever the hidden values) and test/e2e/pictures.e2e.test.ts (a hidden shadow's
   // HP change leaves the tracker's picture as it was).
   const pictures = process.env.TW_PICTURES === 'on';
