@@ -48,7 +48,9 @@ export function personaTrackerPicture(ctx: CommandContext, state: PersonaCombatS
         const condition = out ? (marks.pop()?.text ?? '') : t(c.hp * 2 < c.hpMax ? 'combat.cond.wounded' : 'combat.cond.standing');
         const base = { name: c.name, side: c.side, current: combat.slot?.ownerId === c.id, condition, badges: marks, out };
         if (hidden.has(c.id)) return { ...base, bars: [] };
-        return { ...base, initiative: t('persona.board.init', { n: initiativeOf(c) }), bars: [{ label: 'HP', value: c.hp, max: c.hpMax }, { label: 'SP', value: c.sp, max: c.spMax }] };
+        // (a combatant without SP has no SP bar)
+        const sp = c.spMax > 0 ? [{ label: 'SP', value: c.sp, max: c.spMax }] : [];
+        return { ...base, initiative: t('persona.board.init', { n: initiativeOf(c) }), bars: [{ label: 'HP', value: c.hp, max: c.hpMax }, ...sp] };
       })
     : state.setup.map((c) => ({
         name: c.name,
