@@ -9,7 +9,11 @@ COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY commands ./commands
 COPY migrations ./migrations
-RUN npm run build && npm prune --omit=dev
+# The pictures use only the regular weight of Noto Sans JP/KR (src/pictures/glyphs.ts): the other
+# eight weights of each (~90 MB) are dropped.
+RUN npm run build && npm prune --omit=dev \
+ && find node_modules/@expo-google-fonts -mindepth 2 -maxdepth 2 -type d ! -name 400Regular -exec rm -rf {} + \
+ && find node_modules/@expo-google-fonts -name '*.ttf.png' -delete
 
 # Runtime stage: no compiler, non-root user, database in a volume.
 FROM node:20-bookworm-slim

@@ -1,8 +1,9 @@
-// /gm claim | set | show | release: the channel's GM, whom every GM-only action checks.
+// /gm claim | set | show | release: the channel's GM, whom every GM-only action checks; language,
+// timezone and images: the table's settings.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
-import { setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/services/table-language.js';
+import { setTableImages, setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/services/table-language.js';
 import { forTable } from '../src/services/table.js';
 import type { CommandContext, CommandModule, Invoker } from '../src/services/types.js';
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
@@ -24,6 +25,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.gm')
       .addStringOption((o) => describe(o, 'cmd.gm.language.scope').addChoices(...localizedChoices(['channel', 'server'] as const, 'choice.tableScope'))),
   )
   .addSubcommand((s) => describe(s, 'cmd.gm.timezone').addStringOption((o) => describe(o, 'cmd.gm.timezone.zone').setRequired(true).setMaxLength(64)))
+  .addSubcommand((s) => describe(s, 'cmd.gm.images').addBooleanOption((o) => describe(o, 'cmd.gm.images.on').setRequired(true)))
   .toJSON();
 
 export const gm: CommandModule = {
@@ -43,6 +45,8 @@ export const gm: CommandModule = {
         return await release(ctx);
       case 'timezone':
         return await setTableTimeZone(ctx, options.string('zone') ?? '');
+      case 'images':
+        return await setTableImages(ctx, options.boolean('on') ?? true);
       case 'language':
         return await setTableLanguage(ctx, options.string('language') ?? '', options.string('scope') === 'server' ? 'server' : 'channel');
       case 'show':

@@ -1,6 +1,7 @@
 // /judge color difficulty: reveal two cards from the player's library (seed 004): target = MV₁ +
 // difficulty, achievement = MV₂ + color modifier; a Boost button re-evaluates once per turn.
-// The report lines follow the seed's own wording (src/core/mtg/report.ts).
+// The report lines follow the seed's own wording (src/core/mtg/report.ts); a picture shows the cards
+// (issue 22).
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
@@ -8,6 +9,9 @@ import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { boost, boostReport, canBoost, foreseeableResult, judge as judgeRule, judgeReport, parseJudgeColor } from '../src/core/mtg/index.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
 import { requireLibrary, saveState, summary, type LibraryState } from './deck.js';
+import { judgeModel } from '../src/pictures/judge-model.js';
+import { tableSettings } from '../src/store/settings.js';
+import type { Tx } from '../src/store/db.js';
 
 const ACTION_MAX = 100;
 
@@ -34,7 +38,7 @@ export const judge: CommandModule = {
     const color = parseJudgeColor(input);
     if (!color) throw new UserError('judge.badColor', { color: input });
     const difficulty = options.integer('difficulty') ?? 0;
-    const { result, state } = await ctx.store.transaction(async (tx) => {
+    const { result, state, images } = await ctx.store.transaction(async (tx) => {
       const row = await requireLibrary(tx, ctx);
       const current = row.state as LibraryState;
       // A player who can tell the result beforehand may not judge (seed 004 L133–137): e.g. a library
@@ -44,26 +48,28 @@ export const judge: CommandModule = {
       const { library, result } = judgeRule(current.library, color, difficulty, ctx.rng, options.string('action')?.slice(0, ACTION_MAX) ?? null);
       const next: LibraryState = { library, lastJudge: result };
       await saveState(tx, ctx, row, 'deck.judged', next);
-      return { result, state: next };
+      return { result, state: next, images: await picturesOn(tx, ctx) };
     });
     const buttons: Button[] = canBoost(state.library, result) ? [{ customId: `judge:boost:${ctx.user.id}`, label: ctx.t('judge.boostButton'), style: 'primary' }] : [];
-    return { view: { locale: ctx.locale, tone: result.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: judgeReport(result, ctx.t, ctx.locale).map(text), buttons, ephemeral: false }, dms: [] };
+    const title = ctx.t('judge.title', { name: ctx.user.name });
+    return { view: { locale: ctx.locale, tone: result.success ? 'success' : 'failure', title, blocks: judgeReport(result, ctx.t, ctx.locale).map(text), ...(images ? { picture: judgeModel(title, result, ctx.t, ctx.locale) } : {}), buttons, ephemeral: false }, dms: [] };
   },
   async component(ctx, customId) {
     // The owner is everything after `judge:boost:`: console ids (`console:alice`) contain ':' themselves (seed 004 L24, L83).
     const owner = customId.slice('judge:boost:'.length);
     if (owner !== ctx.user.id) throw new UserError('judge.notYours');
-    const { judged, boosted, state } = await ctx.store.transaction(async (tx) => {
+    const { judged, boosted, state, images } = await ctx.store.transaction(async (tx) => {
       const row = await requireLibrary(tx, ctx);
       const current = row.state as LibraryState;
       if (!current.lastJudge) throw new UserError('judge.nothingToBoost');
       const { library, result } = boost(current.library, current.lastJudge);
       const next: LibraryState = { library, lastJudge: { ...current.lastJudge, achievement: result.achievement, success: result.success } };
       await saveState(tx, ctx, row, 'deck.boosted', next);
-      return { judged: current.lastJudge, boosted: result, state: next };
+      return { judged: current.lastJudge, boosted: result, state: next, images: await picturesOn(tx, ctx) };
     });
+    const title = ctx.t('judge.title', { name: ctx.user.name });
     return {
-      view: { locale: ctx.locale, tone: boosted.success ? 'success' : 'failure', title: ctx.t('judge.title', { name: ctx.user.name }), blocks: [...judgeReport(judged, ctx.t, ctx.locale), ...boostReport(judged, boosted, ctx.t, ctx.locale), summary(ctx, state)].map(text), ephemeral: false },
+      view: { locale: ctx.locale, tone: boosted.success ? 'success' : 'failure', title, blocks: [...judgeReport(judged, ctx.t, ctx.locale), ...boostReport(judged, boosted, ctx.t, ctx.locale), summary(ctx, state)].map(text), ...(images ? { picture: judgeModel(title, judged, ctx.t, ctx.locale, boosted) } : {}), ephemeral: false },
       dms: [],
       update: true,
     };
@@ -73,3 +79,9 @@ export const judge: CommandModule = {
     return COLORS.map((c) => ({ name: ctx.t(`mtg.color.${c}`), value: c })).filter((c) => c.value.startsWith(typed) || c.name.includes(focused.value));
   },
 };
+
+
+/** Pictures beside the text (issue 22 §1) unless the server turned them off (/gm images). */
+async function picturesOn(tx: Tx, ctx: CommandContext): Promise<boolean> {
+  return (await tableSettings(tx, ctx.channelId, ctx.guildId)).images !== false;
+}

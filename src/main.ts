@@ -5,6 +5,7 @@ import { toLocale } from './i18n/index.js';
 import { createLogger } from './logger.js';
 import { openStore } from './store/db.js';
 import { startBot } from './discord/bot.js';
+import { preloadFonts } from './pictures/glyphs.js';
 import { runConsole } from './console/repl.js';
 import { scryfallClient } from './scryfall/client.js';
 import { scheduleRetention } from './services/retention.js';
@@ -32,6 +33,14 @@ async function main(): Promise<void> {
   const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards, shards: config.shards });
   const stopRetention = scheduleRetention(store, config.retentionDays, log);
   warmSystems(store, log).catch((error: unknown) => log.warn({ err: error }, 'bcdice: warm-up failed'));
+  // The pictures' fonts are parsed now, not inside the first /stats reply's 3 seconds.
+  setImmediate(() => {
+    try {
+      preloadFonts();
+    } catch (error) {
+      log.warn({ err: error }, 'picture fonts could not be loaded; pictures will be left out');
+    }
+  });
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;

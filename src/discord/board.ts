@@ -12,11 +12,50 @@ import { boardMessageId, claimBoardMessage } from '../store/boards.js';
 import type { Store } from '../store/db.js';
 import type { BoardUpdate, View } from '../views/view.js';
 import { sendableChannel } from './channels.js';
-import { toMessage } from './render.js';
+import { pictureOf, toBoardEdit, toMessage } from './render.js';
+import { drawnPicture, type RenderedPicture } from '../pictures/index.js';
 import { forAudience } from '../views/audience.js';
+import { tableSettings } from '../store/settings.js';
 
 /** Rounds of render → edit → re-check before giving up on a board that keeps changing under us. */
 const MAX_ROUNDS = 5;
+
+/**
+ * Which picture each board message shows (hash and file name), so an unchanged state is not uploaded
+ * again. Per process: another process that edits the board only costs one upload.
+ */
+const shownPictures = new Map<string, { hash: string; name: string }>();
+const MAX_SHOWN = 5_000;
+
+function rememberPicture(messageId: string, picture: RenderedPicture | null): void {
+  if (shownPictures.size >= MAX_SHOWN) shownPictures.clear();
+  if (picture) shownPictures.set(messageId, { hash: picture.hash, name: picture.name });
+  else shownPictures.delete(messageId);
+}
+
+/**
+ * Edits the board. The text never waits for a drawing: a picture not drawn yet follows in a second
+ * edit (meanwhile the old one stays), so a board reads as fast as it did before it had pictures.
+ */
+async function editBoard(channel: { messages: { edit(id: string, body: ReturnType<typeof toBoardEdit>): Promise<unknown> } }, messageId: string, view: View): Promise<void> {
+  const shown = shownPictures.get(messageId) ?? null;
+  if (!view.picture) {
+    await channel.messages.edit(messageId, toBoardEdit(view, null));
+    rememberPicture(messageId, null);
+    return;
+  }
+  const ready = drawnPicture(view.picture);
+  if (ready) {
+    await channel.messages.edit(messageId, ready.hash === shown?.hash ? toBoardEdit(view, null, shown) : toBoardEdit(view, ready));
+    rememberPicture(messageId, ready);
+    return;
+  }
+  await channel.messages.edit(messageId, toBoardEdit(view, null, shown));
+  // Drawn here, after the command's reply went out: never on the interaction's 3-second path.
+  const drawn = pictureOf(view);
+  await channel.messages.edit(messageId, toBoardEdit(view, drawn));
+  rememberPicture(messageId, drawn);
+}
 
 interface Snapshot {
   messageId: string | null;
@@ -30,21 +69,22 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     return;
   }
   const kind = board.kind ?? 'war';
+  // The server's picture setting (/gm images) is read with the board; a DM has no server.
+  const guildId = 'guildId' in channel && typeof channel.guildId === 'string' ? channel.guildId : null;
   const read = (): Promise<Snapshot> =>
     store.transaction(async (tx) => ({
       messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
-      view: tableView(board.render ? await board.render(tx) : board.view),
+      view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, guildId)).images !== false),
     }));
 
   let repost = board.repost === true;
   let snapshot = await read();
   for (let round = 0; round < MAX_ROUNDS; round++) {
     if (!snapshot.view) return; // the war or combat is gone
-    const payload = toMessage(snapshot.view);
     let edited = false;
     if (snapshot.messageId && !repost) {
       try {
-        await channel.messages.edit(snapshot.messageId, { embeds: payload.embeds ?? [], components: [], allowedMentions: { parse: [] } });
+        await editBoard(channel, snapshot.messageId, snapshot.view);
         edited = true;
       } catch (error) {
         // Only a deleted message is replaced; any other failure (Discord down after discord.js's
@@ -54,7 +94,10 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
       }
     }
     if (!edited) {
-      const message = await channel.send(payload);
+      // A new board is posted whole, its picture drawn first (after the reply, off the 3-second path).
+      const picture = pictureOf(snapshot.view);
+      const message = await channel.send(toMessage(snapshot.view, picture));
+      rememberPicture(message.id, picture);
       const won = await store.transaction(async (tx) => await claimBoardMessage(tx, kind, board.warId, snapshot.messageId, message.id));
       if (!won) {
         // Another process posted (or re-posted) first: ours goes, and the next round edits theirs.
@@ -75,14 +118,18 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
   log.warn({ board: board.warId, kind }, 'board kept changing; the next update will catch up');
 }
 
-/** A board is the table's: private blocks never reach it, whoever rendered it. */
-function tableView(view: View | null): View | null {
-  return view && forAudience(view, { kind: 'table', locale: view.locale });
+/** A board is the table's: private blocks never reach it, whoever rendered it; no picture where the server turned them off. */
+function tableView(view: View | null, images: boolean): View | null {
+  if (!view) return null;
+  const table = forAudience(view, { kind: 'table', locale: view.locale });
+  if (images || !table.picture) return table;
+  const { picture: _picture, ...text } = table;
+  return text;
 }
 
-/** Same message and same rendering: nothing changed since it was shown. */
+/** Same message and same content (the picture is drawn from the view): nothing changed since it was shown. */
 function same(a: Snapshot, b: Snapshot): boolean {
-  return a.messageId === b.messageId && JSON.stringify(a.view && toMessage(a.view)) === JSON.stringify(b.view && toMessage(b.view));
+  return a.messageId === b.messageId && JSON.stringify(a.view) === JSON.stringify(b.view);
 }
 
 async function pin(message: Message, log: Logger): Promise<void> {

@@ -19,6 +19,7 @@ import { renderMarkdown } from '../core/dice/index.js';
 import { translator } from '../i18n/index.js';
 import { clip } from '../views/limits.js';
 import type { Button, ModalView, Tone, View } from '../views/view.js';
+import { renderPicture, type RenderedPicture } from '../pictures/index.js';
 
 const COLORS: Record<Tone, number> = {
   info: 0x5865f2,
@@ -101,13 +102,37 @@ function components(view: View): ActionRowBuilder<ButtonBuilder | StringSelectMe
   return rows;
 }
 
-function message(view: View) {
-  return {
-    embeds: [toEmbed(view)],
-    components: components(view),
-    files: (view.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.content, 'utf8'), { name: f.name })),
-    allowedMentions: { parse: [] },
-  };
+/** The view's picture as a PNG, or null (none, or over the size bounds: the text still says it all). */
+export function pictureOf(view: View): RenderedPicture | null {
+  if (!view.picture) return null;
+  try {
+    return renderPicture(view.picture);
+  } catch {
+    return null;
+  }
+}
+
+/** `picture`: the drawn picture to attach and show in the embed. */
+function message(view: View, picture: RenderedPicture | null = pictureOf(view)) {
+  const embed = toEmbed(view);
+  if (picture) embed.image = { url: `attachment://${picture.name}` };
+  const files = (view.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.content, 'utf8'), { name: f.name }));
+  if (picture) files.push(new AttachmentBuilder(picture.png, { name: picture.name }));
+  return { embeds: [embed], components: components(view), files, allowedMentions: { parse: [] } };
+}
+
+/**
+ * A live board's edit. `upload`: a new picture replaces the old attachment. Otherwise `shown`: the
+ * picture the message already carries stays (no upload) and the embed keeps pointing at it; neither:
+ * the message loses its picture (pictures turned off).
+ */
+export function toBoardEdit(view: View, upload: RenderedPicture | null, shown: { name: string } | null = null) {
+  const embed = toEmbed(view);
+  const picture = upload ?? shown;
+  if (picture) embed.image = { url: `attachment://${picture.name}` };
+  const base = { embeds: [embed], components: [], allowedMentions: { parse: [] as const } };
+  if (upload) return { ...base, files: [new AttachmentBuilder(upload.png, { name: upload.name })], attachments: [] };
+  return shown ? base : { ...base, files: [], attachments: [] };
 }
 
 export function toInteractionReply(view: View): InteractionReplyOptions {
@@ -115,11 +140,12 @@ export function toInteractionReply(view: View): InteractionReplyOptions {
 }
 
 export function toUpdate(view: View): InteractionUpdateOptions {
-  return message(view);
+  // A new picture replaces the message's old one rather than joining it.
+  return view.picture ? { ...message(view), attachments: [] } : message(view);
 }
 
-export function toMessage(view: View): MessageCreateOptions {
-  return message(view);
+export function toMessage(view: View, picture?: RenderedPicture | null): MessageCreateOptions {
+  return message(view, picture === undefined ? pictureOf(view) : picture);
 }
 
 export function toModal(modal: ModalView): ModalBuilder {

@@ -78,3 +78,16 @@ export async function setTableTimeZone(ctx: CommandContext, zone: string): Promi
   const zoneNow = tableTimeZone(chosen, ctx.table.locale);
   return { view: { locale: ctx.locale, tone: 'success', title: ctx.t('table.title'), blocks: [text(ctx.t('table.timeZone.set', { zone: zoneNow }))], ephemeral: true }, dms: [] };
 }
+
+/** /gm images: the server's pictures on or off (Manage Channels); the text is shown either way (issue 22 §2). */
+export async function setTableImages(ctx: CommandContext, on: boolean): Promise<Reply> {
+  if (!ctx.guildId) throw new UserError('error.guildOnly');
+  const guildId = ctx.guildId;
+  if (!ctx.canManageChannel) throw new UserError('table.refused.imagesNeedManage');
+  await ctx.store.transaction(async (tx) => {
+    const before = await tableSettings(tx, ctx.channelId, guildId);
+    await updateGuildSettings(tx, guildId, { images: on }, ctx.now());
+    await appendEvent(tx, { at: ctx.now(), guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'table.images', subject: `guild:${guildId}`, before: { images: before.images }, after: { images: on } });
+  });
+  return { view: { locale: ctx.locale, tone: 'success', title: ctx.t('table.title'), blocks: [text(ctx.t(on ? 'table.images.on' : 'table.images.off'))], ephemeral: true }, dms: [] };
+}

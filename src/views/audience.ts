@@ -21,8 +21,10 @@ function admits(readers: Readers | undefined, audience: Audience): boolean {
 export function forAudience(view: View, audience: Audience): View {
   const blocks = view.blocks.filter((b: Block) => admits(b.readers, audience));
   const fields = view.fields?.filter((f: Field) => admits(f.readers, audience));
-  if (blocks.length === view.blocks.length && fields?.length === view.fields?.length) return view;
-  return { ...view, blocks, ...(fields ? { fields } : {}) };
+  const dropPicture = view.picture !== undefined && !admits(view.pictureReaders, audience);
+  if (blocks.length === view.blocks.length && fields?.length === view.fields?.length && !dropPicture) return view;
+  const { picture: _picture, pictureReaders: _readers, ...rest } = view;
+  return { ...(dropPicture ? rest : view), blocks, ...(fields ? { fields } : {}) };
 }
 
 /** A table view in another language than the table's: the builder forgot forTable(ctx). */

@@ -3,6 +3,7 @@
 import type { Tx } from '../store/db.js';
 import type { DiceResult } from '../core/dice/index.js';
 import type { Locale } from '../i18n/index.js';
+import type { Picture } from '../pictures/model.js';
 
 export type Tone = 'info' | 'success' | 'failure' | 'error' | 'secret';
 
@@ -71,6 +72,13 @@ export interface View {
   /** Shown above the buttons, on a row of its own. */
   select?: SelectMenu;
   files?: FileAttachment[];
+  /**
+   * A picture of the same content (tracker, board, /stats, /judge), drawn by the adapter that shows it (the
+   * Discord renderer attaches it as a PNG; the console keeps the text). Built from the same table-safe
+   * data as the text; `pictureReaders` marks one that only they may see.
+   */
+  picture?: Picture;
+  pictureReaders?: Readers;
   /** Shown only to the person who ran the command. */
   ephemeral: boolean;
 }

@@ -68,7 +68,7 @@ describe('/log export', () => {
     expect(txtUtc).toContain(`[${first.toISOString().replace('T', ' ').slice(0, 19)}]`);
   });
 
-  it('/stats counts the rolls and draws each die size’s faces as text; others’ secret rolls stay out', async () => {
+  it('/stats counts the rolls and draws each die size’s faces as text and a picture; others’ secret rolls stay out', async () => {
     const { player, player2 } = h.fake.users;
     const mine = (await rows(h.store, 'rolls')).filter((r) => r.userId === player.id);
     const ex = await h.fake.command({ name: 'stats', user: player });
@@ -78,7 +78,9 @@ describe('/log export', () => {
     const d6 = mine.flatMap((r) => storedDice(r).filter((d) => d.sides === 6)).length;
     expect(shown).toContain(`d6: ${d6} dice`);
     expect(shown).toMatch(/█/);
-    expect(shown).toMatch(/no chart library/);
+    // …and the picture beside the text (issue 22): a PNG the embed shows
+    expect(shown).toMatch(/the picture shows each size/);
+    expect(ex.callbackFiles.some((f) => f.name.endsWith('.png') && f.data.subarray(1, 4).toString() === 'PNG')).toBe(true);
     const theirs = (await rows(h.store, 'rolls')).filter((r) => r.userId === player2.id && !r.secret);
     const other = embedText((await h.fake.command({ name: 'stats', user: player, options: [{ name: 'user', value: player2 }] })).callback.data);
     expect(other).toContain(`${theirs.length} rolls`);

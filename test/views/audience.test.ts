@@ -20,6 +20,15 @@ describe('forAudience', () => {
     expect(out.blocks.map((b) => (b.kind === 'text' ? b.text : ''))).toEqual(['公開']);
     expect(out.fields?.map((f) => f.name)).toEqual(['公開']);
   });
+  it('a picture marked for its readers (the GM’s map with every base) reaches only them (issue 22)', () => {
+    const picture = { kind: 'war' as const, title: 'x', clock: 'y', factions: [], map: { title: 'm', territories: [{ name: '柳洞寺', grade: 'highest' as const, gradeLabel: 'Highest', bases: ['Saber'] }] } };
+    const marked: View = { ...view, picture, pictureReaders: { users: ['u1'] } };
+    expect(forAudience(marked, { kind: 'table', locale: 'ja' }).picture).toBeUndefined();
+    expect(forAudience(marked, { kind: 'person', userId: 'u2' }).picture).toBeUndefined();
+    expect(forAudience(marked, { kind: 'person', userId: 'u1' }).picture).toEqual(picture);
+    // an unmarked picture is the table's, like an unmarked block
+    expect(forAudience({ ...view, picture }, { kind: 'table', locale: 'ja' }).picture).toEqual(picture);
+  });
   it('a person reads what is marked for them; the GM what is marked for the GM', () => {
     const player = forAudience(view, { kind: 'person', userId: 'u1' });
     expect(player.blocks).toHaveLength(2);

@@ -1,5 +1,6 @@
 // Dice statistics for /stats: how many rolls, successes and failures, and each die size's face
-// distribution drawn as text bars (no chart library is installed, so no image).
+// distribution drawn as text bars, and the buckets the /stats picture draws (each face up to d20,
+// tens of faces for a d100 or any size that divides by ten).
 
 export interface RollFacts {
   outcome: 'success' | 'failure' | null;
@@ -11,14 +12,20 @@ export interface DiceStats {
   successes: number;
   failures: number;
   /** per die size, most rolled first: how often each face came up */
-  sizes: { sides: number; count: number; mean: number; faces: number[] }[];
+  sizes: { sides: number; count: number; mean: number; faces: number[]; buckets: number[]; bucketWidth: number }[];
+}
+
+/** Faces per bucket of a die size for the picture: 1 up to d20, a tenth of the faces above; 0: not drawn. */
+function bucketWidthOf(sides: number): number {
+  if (sides <= MAX_BAR_FACES) return 1;
+  return sides % 10 === 0 ? sides / 10 : 0;
 }
 
 /** Sizes with more faces than this are summarized by their mean only. */
 const MAX_BAR_FACES = 20;
 
 export function diceStats(rolls: readonly RollFacts[]): DiceStats {
-  const bySides = new Map<number, { count: number; sum: number; faces: number[] }>();
+  const bySides = new Map<number, { count: number; sum: number; faces: number[]; buckets: number[] }>();
   let successes = 0;
   let failures = 0;
   for (const r of rolls) {
@@ -27,16 +34,19 @@ export function diceStats(rolls: readonly RollFacts[]): DiceStats {
     for (const d of r.dice) {
       let s = bySides.get(d.sides);
       if (!s) {
-        s = { count: 0, sum: 0, faces: d.sides <= MAX_BAR_FACES ? new Array<number>(d.sides).fill(0) : [] };
+        const width = bucketWidthOf(d.sides);
+        s = { count: 0, sum: 0, faces: d.sides <= MAX_BAR_FACES ? new Array<number>(d.sides).fill(0) : [], buckets: width ? new Array<number>(d.sides / width).fill(0) : [] };
         bySides.set(d.sides, s);
       }
       s.count++;
       s.sum += d.face;
       if (d.sides <= MAX_BAR_FACES && d.face >= 1 && d.face <= d.sides) s.faces[d.face - 1]!++;
+      const width = bucketWidthOf(d.sides);
+      if (width && d.face >= 1 && d.face <= d.sides) s.buckets[Math.floor((d.face - 1) / width)]!++;
     }
   }
   const sizes = [...bySides.entries()]
-    .map(([sides, s]) => ({ sides, count: s.count, mean: s.count ? s.sum / s.count : 0, faces: s.faces }))
+    .map(([sides, s]) => ({ sides, count: s.count, mean: s.count ? s.sum / s.count : 0, faces: s.faces, buckets: s.buckets, bucketWidth: bucketWidthOf(sides) }))
     .sort((a, b) => b.count - a.count || a.sides - b.sides);
   return { rolls: rolls.length, successes, failures, sizes };
 }

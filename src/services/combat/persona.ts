@@ -15,6 +15,8 @@ import { text, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 import type { PersonaSkill, StatBlock } from './persona-block.js';
 import { bar } from './bars.js';
+import type { BadgeTone } from '../../pictures/model.js';
+import { personaTrackerPicture } from './tracker-picture.js';
 
 export { parseResistances } from './persona-input.js';
 
@@ -164,25 +166,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   const lines = combat
     ? combat.combatants.map((c) => {
         const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
-        const statusText = c.badStatus ? (findBadStatus(combat.config.badStatuses, c.badStatus.id)?.name[ctx.locale] ?? c.badStatus.id) : '';
-        const odds = nextRecoveryChance(combat, c);
-        const status = statusText && odds !== null && !hidden.has(c.id) ? `${statusText} (${t('persona.board.recovery', { n: odds })})` : statusText;
-        const persona = c.personaUser ? (c.released ? t('persona.board.released') : c.summoned ? (c.persona ? t('persona.board.persona', { persona: c.persona }) : t('persona.board.summoned')) : t('persona.board.unsummoned')) : '';
-        const marks = [
-          persona,
-          c.down ? t('combat.cond.down') : '',
-          c.dizzy > 0 ? t('combat.cond.dizzy') : '',
-          c.defending ? t('persona.board.defending') : '',
-          c.waiting ? t('persona.board.waiting') : '',
-          status,
-          c.suku !== 0 ? t('persona.board.suku', { n: c.suku > 0 ? `+${c.suku}` : String(c.suku) }) : '',
-          c.raku !== 0 ? t('persona.board.raku', { n: c.raku > 0 ? `+${c.raku}` : String(c.raku) }) : '',
-          c.taru ? t('persona.board.taru', { n: c.taru > 0 ? `+${c.taru}` : String(c.taru), db: effectiveDb(combat.config, c, 'physical') }) : '',
-          c.maka ? t('persona.board.maka', { n: c.maka > 0 ? `+${c.maka}` : String(c.maka), db: effectiveDb(combat.config, c, 'magic') }) : '',
-          c.dead ? t('combat.cond.dead') : c.incapacitated ? t('combat.cond.incapacitated') : '',
-          c.fled ? t('combat.cond.escaped') : '',
-        ]
-          .filter(Boolean)
+        const marks = personaMarks(ctx, combat, c, hidden)
+          .map((m) => m.text)
           .join(' · ');
         const head = `${current}**${c.name}** (${c.side})`;
         // A hidden shadow: a condition word instead of its numbers (issue 18).
@@ -216,7 +201,36 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   blocks.push(text(lines.join('\n') || t('combat.tracker.empty')));
   // Wild Talk rewards won (JA L1038–1065): the table's record, not the GM's memory
   if (combat?.rewards?.length) blocks.push(text(`${t('persona.board.rewards')}\n${combat.rewards.map((r) => rewardLine(ctx, r)).join('\n')}`));
-  return { locale: ctx.locale, tone: 'info', title: t('combat.tracker.title', { name: state.name }), blocks, ephemeral: false };
+  const picture = lines.length ? { picture: personaTrackerPicture(ctx, state, head) } : {};
+  return { locale: ctx.locale, tone: 'info', title: t('combat.tracker.title', { name: state.name }), blocks, ...picture, ephemeral: false };
+}
+
+/**
+ * A combatant's marks on the tracker (Persona, Down, Dizzy, statuses, buffs, out of the fight), with a
+ * tone for the picture's badges. A hidden combatant's status recovery odds are left out (they show its stats).
+ */
+export function personaMarks(ctx: CommandContext, combat: CombatState, c: Combatant, hidden: ReadonlySet<string>): { text: string; tone: BadgeTone }[] {
+  const t = ctx.t;
+  const statusText = c.badStatus ? (findBadStatus(combat.config.badStatuses, c.badStatus.id)?.name[ctx.locale] ?? c.badStatus.id) : '';
+  const odds = nextRecoveryChance(combat, c);
+  const status = statusText && odds !== null && !hidden.has(c.id) ? `${statusText} (${t('persona.board.recovery', { n: odds })})` : statusText;
+  const persona = c.personaUser ? (c.released ? t('persona.board.released') : c.summoned ? (c.persona ? t('persona.board.persona', { persona: c.persona }) : t('persona.board.summoned')) : t('persona.board.unsummoned')) : '';
+  const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+  const marks: { text: string; tone: BadgeTone }[] = [
+    { text: persona, tone: c.released || c.summoned ? 'good' : 'neutral' },
+    { text: c.down ? t('combat.cond.down') : '', tone: 'bad' },
+    { text: c.dizzy > 0 ? t('combat.cond.dizzy') : '', tone: 'bad' },
+    { text: c.defending ? t('persona.board.defending') : '', tone: 'good' },
+    { text: c.waiting ? t('persona.board.waiting') : '', tone: 'neutral' },
+    { text: status, tone: 'bad' },
+    { text: c.suku !== 0 ? t('persona.board.suku', { n: signed(c.suku) }) : '', tone: c.suku > 0 ? 'good' : 'bad' },
+    { text: c.raku !== 0 ? t('persona.board.raku', { n: signed(c.raku) }) : '', tone: c.raku > 0 ? 'good' : 'bad' },
+    { text: c.taru ? t('persona.board.taru', { n: signed(c.taru), db: effectiveDb(combat.config, c, 'physical') }) : '', tone: (c.taru ?? 0) > 0 ? 'good' : 'bad' },
+    { text: c.maka ? t('persona.board.maka', { n: signed(c.maka), db: effectiveDb(combat.config, c, 'magic') }) : '', tone: (c.maka ?? 0) > 0 ? 'good' : 'bad' },
+    { text: c.dead ? t('combat.cond.dead') : c.incapacitated ? t('combat.cond.incapacitated') : '', tone: 'bad' },
+    { text: c.fled ? t('combat.cond.escaped') : '', tone: 'neutral' },
+  ];
+  return marks.filter((m) => m.text !== '');
 }
 
 /** One Wild Talk reward for the board, in the reader's language. */

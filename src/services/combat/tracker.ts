@@ -14,6 +14,7 @@ import { withSheets } from './fate.js';
 import { describeBadStatus } from './fate-bad-status.js';
 import { priorityNow } from './fate-priority.js';
 import { bar } from './bars.js';
+import { fateTrackerPicture } from './tracker-picture.js';
 
 
 export function condition(ctx: CommandContext, c: FateCombatant): string {
@@ -53,6 +54,7 @@ export function fateTrackerView(ctx: CommandContext, state: FateCombatState, end
     tone: 'info',
     title: ctx.t('combat.tracker.title', { name: state.name }),
     blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current, state.round, privateMp)).join('\n') || ctx.t('combat.tracker.empty'))],
+    ...(ordered.length ? { picture: fateTrackerPicture(ctx, state, head, ordered, current, (c) => condition(ctx, c), privateMp) } : {}),
     ephemeral: false,
   };
 }

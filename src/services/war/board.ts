@@ -6,6 +6,8 @@ import { text, type BoardUpdate, type View } from '../../views/view.js';
 import { forTable, tableOf, withTable } from '../table.js';
 import type { CommandContext } from '../types.js';
 import { summonSuffix, tieLine } from './board-lines.js';
+import type { WarPicture } from '../../pictures/model.js';
+import type { WarConfig } from './state.js';
 
 export function warClockLine(ctx: CommandContext, war: Pick<WarRow, 'day' | 'turn'>): string {
   if (war.day === 0) return ctx.t('warcmd.board.summoning');
@@ -19,13 +21,35 @@ export function boardView(ctx: CommandContext, war: WarRow, factions: FactionRow
     return `${f.eliminated ? '~~' : ''}**${f.name}**${f.npc ? ' (NPC)' : ''}${f.eliminated ? '~~' : ''} — ${status}${war.ruleset === 'fate' ? summonSuffix(ctx, war, f) : ''}`;
   });
   const tie = tieLine(ctx, war);
+  const footer = ctx.t('warcmd.board.alive', { alive: alive.length, total: factions.length });
   return {
     locale: ctx.locale,
     tone: 'info',
     title: ctx.t('warcmd.board.title', { name: war.name, ruleset: ctx.t(`warcmd.ruleset.${war.ruleset}`) }),
     blocks: [text(warClockLine(ctx, war)), text(lines.join('\n') || ctx.t('warcmd.board.noFactions')), ...(tie ? [text(tie)] : [])],
-    footer: ctx.t('warcmd.board.alive', { alive: alive.length, total: factions.length }),
+    footer,
+    ...(factions.length || war.ruleset === 'percent' ? { picture: warPicture(ctx, war, factions, footer) } : {}),
     ephemeral: false,
+  };
+}
+
+/**
+ * The board's picture (issue 22 §1): what the text says, and for the percentage war the GM's territory
+ * map (seed 000 L9) with grades. Bases are each faction's own secret, so the table's map shows none.
+ */
+export function warPicture(ctx: CommandContext, war: WarRow, factions: FactionRow[], footer: string): WarPicture {
+  const territories = war.ruleset === 'percent' ? ((war.config as WarConfig | null)?.territories ?? []) : [];
+  return {
+    kind: 'war',
+    title: ctx.t('warcmd.board.title', { name: war.name, ruleset: ctx.t(`warcmd.ruleset.${war.ruleset}`) }),
+    clock: warClockLine(ctx, war),
+    factions: factions.map((f) => ({
+      name: f.npc ? `${f.name} (NPC)` : f.name,
+      status: f.eliminated ? ctx.t('warcmd.board.eliminated') : f.declared ? ctx.t('warcmd.board.declared') : ctx.t('warcmd.board.notYet'),
+      tone: f.eliminated ? 'bad' : f.declared ? 'good' : 'neutral',
+    })),
+    ...(territories.length ? { map: { title: ctx.t('picture.territories'), territories: territories.map((x) => ({ name: x.name, grade: x.grade, gradeLabel: ctx.t(`war.territory.${x.grade}`), bases: [] })) } } : {}),
+    footer,
   };
 }
 

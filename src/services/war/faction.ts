@@ -19,7 +19,8 @@ import { recipientLocales } from '../locales.js';
 import type { CommandContext, CommandOptions } from '../types.js';
 import { describeAction } from '../../../commands/act.js';
 import type { ActionDeclaration } from '../../core/grailwar/actions.js';
-import { boardUpdate } from './board.js';
+import { boardUpdate, warPicture } from './board.js';
+import type { WarPicture } from '../../pictures/model.js';
 import { masterCombatant, percentOf, servantStatuses } from './profiles.js';
 import { factionDms, membersOf, say } from './report.js';
 import type { FactionState, PercentFactionState, WarConfig } from './state.js';
@@ -96,7 +97,7 @@ function factionLines(ctx: CommandContext, f: FactionRow, declaration: ActionDec
 
 /** /war faction_view: ephemeral, a member sees their own faction, the GM any one or all of them. */
 export async function factionView(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const lines = await ctx.store.transaction(async (tx) => {
+  const { lines, picture } = await ctx.store.transaction(async (tx) => {
     const war = await percentWar(tx, ctx);
     const gm = await isGm(tx, ctx);
     const all = await warFactions(tx, war.id);
@@ -106,9 +107,19 @@ export async function factionView(ctx: CommandContext, options: CommandOptions):
       const d = await factionDeclaration(tx, war.id, f.id, war.day, war.turn);
       out.push(factionLines(ctx, f, (d?.action as ActionDeclaration | undefined) ?? null, all).join('\n'));
     }
-    return out;
+    return { lines: out, picture: mapWithBases(ctx, war, all, gm ? all : chosen) };
   });
-  return { view: { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.view.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
+  // The reader's own map (issue 22 §1): the GM's shows every base, a faction's its own and those it tracks (L17).
+  return { view: { locale: ctx.locale, tone: 'secret', title: ctx.t('warcmd.view.title'), blocks: lines.map(text), ...(picture ? { picture, pictureReaders: { users: [ctx.user.id] } } : {}), ephemeral: true }, dms: [] };
+}
+
+function mapWithBases(ctx: CommandContext, war: WarRow, all: FactionRow[], readable: FactionRow[]): WarPicture | null {
+  const tracked = readable.flatMap((f) => (percentOf(f)?.tracking ?? []).map((id) => all.find((x) => x.id === id)).filter((x): x is FactionRow => x !== undefined));
+  const known = [...new Set([...readable, ...tracked])];
+  const picture = warPicture(ctx, war, all, ctx.t('warcmd.board.alive', { alive: all.filter((f) => !f.eliminated).length, total: all.length }));
+  if (!picture.map) return null;
+  const territories = picture.map.territories.map((t) => ({ ...t, bases: known.filter((f) => !f.eliminated && percentOf(f)?.base === t.name).map((f) => f.name) }));
+  return { ...picture, map: { ...picture.map, territories } };
 }
 
 /**
@@ -233,7 +244,7 @@ export async function addTerritory(ctx: CommandContext, options: CommandOptions)
   const name = (options.string('name') ?? '').trim().slice(0, 40);
   const grade = options.string('grade') as (typeof TERRITORY_GRADES)[number];
   if (!name || !(TERRITORY_GRADES as readonly string[]).includes(grade)) throw new UserError('warcmd.map.bad');
-  const map = await ctx.store.transaction(async (tx) => {
+  const { map, board } = await ctx.store.transaction(async (tx) => {
     const war = await percentWar(tx, ctx);
     if (!(await isGm(tx, ctx))) throw new UserError('warcmd.gmOnly');
     const config = war.config as WarConfig;
@@ -242,11 +253,12 @@ export async function addTerritory(ctx: CommandContext, options: CommandOptions)
     const territories = [...before.filter((x) => x.name !== name), { name, grade }];
     await updateWar(tx, war.id, { config: { ...config, territories } });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.configured', subject: `war:${war.id}`, before: { config }, after: { config: { ...config, territories } } });
-    return territories;
+    // The board's picture draws the map's territories and grades (issue 22), never who sits where.
+    return { map: territories, board: boardUpdate(ctx, { ...war, config: { ...config, territories } }, await warFactions(tx, war.id)) };
   });
   // The map is the GM's: who sits where stays hidden, so the reply is ephemeral.
   const lines = [ctx.t('warcmd.map.done', { name, territory: ctx.t(`war.territory.${grade}`) }), map.map((x) => `${x.name} (${ctx.t(`war.territory.${x.grade}`)})`).join(', ')];
-  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [] };
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.title'), blocks: lines.map(text), ephemeral: true }, dms: [], board };
 }
 
 /**

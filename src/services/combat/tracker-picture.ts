@@ -1,0 +1,72 @@
+// The tracker's picture (issue 22 §1), built from exactly what the text tracker shows the table: a
+// hidden combatant brings its name, side and condition (and, in Persona, its marks) but no number.
+import type { CombatState } from '../../core/persona/index.js';
+import { initiativeOf, projectedOrder } from '../../core/persona/initiative.js';
+import type { BadgeTone, TrackerEntry, TrackerPicture } from '../../pictures/model.js';
+import type { CommandContext } from '../types.js';
+import { describeBadStatus } from './fate-bad-status.js';
+import { priorityNow } from './fate-priority.js';
+import type { PersonaCombatState } from './persona.js';
+import { personaMarks } from './persona.js';
+import type { FateCombatant, FateCombatState } from './state.js';
+
+const fateOut = (c: FateCombatant) => c.dead || c.escaped || c.incapacitated;
+
+export function fateTrackerPicture(
+  ctx: CommandContext,
+  state: FateCombatState,
+  head: string,
+  ordered: readonly FateCombatant[],
+  current: string | undefined,
+  condition: (c: FateCombatant) => string,
+  privateMp: boolean,
+): TrackerPicture {
+  const combatants = ordered.map((c): TrackerEntry => {
+    const base = { name: c.name, side: c.side, row: ctx.t(`combat.row.${c.row}`), current: c.key === current, condition: condition(c), out: fateOut(c) };
+    if (c.hidden) return { ...base, bars: [], badges: [] };
+    const badges: { text: string; tone: BadgeTone }[] = [];
+    if (c.flight) badges.push({ text: ctx.t('fate.flight.tag', { level: c.flight.level }), tone: 'good' });
+    const p = priorityNow(c, state.round);
+    if (p) badges.push({ text: ctx.t(`fate.tracker.priority.${p.shift > 0 ? 'attack' : 'defense'}`, { dice: Math.abs(p.shift) }), tone: 'neutral' });
+    for (const bs of c.bs ?? []) badges.push({ text: describeBadStatus(ctx, bs), tone: 'bad' });
+    // During a war a character's MP is its faction's secret (seed 001 L50), as in the text.
+    // (an NPC without MP has no bar)
+    const mp = (privateMp && c.characterId !== null) || c.mpMax <= 0 ? [] : [{ label: 'MP', value: c.mp, max: c.mpMax }];
+    return { ...base, initiative: `IV ${c.iv - c.delay}`, bars: [{ label: 'HP', value: c.hp, max: c.hpMax }, ...mp], badges };
+  });
+  return { kind: 'tracker', title: ctx.t('combat.tracker.title', { name: state.name }), head, combatants };
+}
+
+export function personaTrackerPicture(ctx: CommandContext, state: PersonaCombatState, head: string): TrackerPicture {
+  const hidden = new Set(state.setup.filter((c) => c.hidden).map((c) => c.id));
+  const combat: CombatState | null = state.combat;
+  const t = ctx.t;
+  const combatants: TrackerEntry[] = combat
+    ? combat.combatants.map((c) => {
+        const out = c.dead || c.incapacitated || c.fled;
+        const marks = personaMarks(ctx, combat, c, hidden);
+        const condition = out ? (marks.pop()?.text ?? '') : t(c.hp * 2 < c.hpMax ? 'combat.cond.wounded' : 'combat.cond.standing');
+        const base = { name: c.name, side: c.side, current: combat.slot?.ownerId === c.id, condition, badges: marks, out };
+        if (hidden.has(c.id)) return { ...base, bars: [] };
+        // (a combatant without SP has no SP bar)
+        const sp = c.spMax > 0 ? [{ label: 'SP', value: c.sp, max: c.spMax }] : [];
+        return { ...base, initiative: t('persona.board.init', { n: initiativeOf(c) }), bars: [{ label: 'HP', value: c.hp, max: c.hpMax }, ...sp] };
+      })
+    : state.setup.map((c) => ({
+        name: c.name,
+        side: c.side,
+        current: false,
+        condition: t('combat.tracker.setup'),
+        badges: [],
+        out: false,
+        bars: hidden.has(c.id) ? [] : [{ label: 'HP', value: c.hp, max: c.hp }, { label: 'SP', value: c.sp ?? 0, max: c.sp ?? 0 }],
+      }));
+  const rest = combat && combat.phase !== 'ended' ? projectedOrder(combat).filter((c) => c.id !== combat.turn?.actorId) : [];
+  return {
+    kind: 'tracker',
+    title: t('combat.tracker.title', { name: state.name }),
+    head,
+    ...(rest.length ? { next: t('persona.board.next', { names: rest.map((c) => c.name).join(' → ') }) } : {}),
+    combatants,
+  };
+}

@@ -1,0 +1,94 @@
+// The picture renderer (issue 22 §2–3): each kind decodes as a PNG within the bounds (≤1600 px wide,
+// ≤1 MB) and matches its reference image within a tolerance (pixelmatch); Japanese and Korean names
+// are drawn with the shipped Noto fonts, not as tofu; identical models come from the cache.
+// UPDATE_PICTURES=1 rewrites the references (look at them before committing).
+import fs from 'node:fs';
+import path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { describe, expect, it } from 'vitest';
+import { sampleHistogram, sampleJudge, sampleTracker, sampleWar } from '../../bench/picture-samples.js';
+import { pictureSvg, renderPicture, type Picture } from '../../src/pictures/index.js';
+import { MAX_TRACKER_ROWS } from '../../src/pictures/tracker.js';
+import { svgToPng } from '../../src/pictures/png.js';
+import { document, label } from '../../src/pictures/svg.js';
+
+const REFERENCES = path.join(import.meta.dirname, '..', 'fixtures', 'pictures');
+/** Share of pixels allowed to differ (anti-aliasing and rasterizer versions), per pixel threshold 0.1. */
+const TOLERANCE = 0.005;
+
+function decode(png: Buffer): PNG {
+  return PNG.sync.read(png);
+}
+
+function matchesReference(name: string, png: Buffer): void {
+  const file = path.join(REFERENCES, `${name}.png`);
+  if (process.env.UPDATE_PICTURES === '1') fs.writeFileSync(file, png);
+  const actual = decode(png);
+  const expected = decode(fs.readFileSync(file));
+  expect([actual.width, actual.height]).toEqual([expected.width, expected.height]);
+  const differing = pixelmatch(actual.data, expected.data, null, actual.width, actual.height, { threshold: 0.1 });
+  expect(differing / (actual.width * actual.height)).toBeLessThanOrEqual(TOLERANCE);
+}
+
+function bounded(png: Buffer): PNG {
+  const image = decode(png);
+  expect(image.width).toBeLessThanOrEqual(1600);
+  expect(png.length).toBeLessThanOrEqual(1024 * 1024);
+  return image;
+}
+
+const samples: [string, Picture, [number, number]][] = [
+  ['tracker-10-ja-ko', sampleTracker(), [980, 908]],
+  ['war-7-factions-12-territories', sampleWar(), [980, 736]],
+  ['histogram-10000-rolls', sampleHistogram(), [980, 986]],
+  ['judge-boost', sampleJudge(), [980, 636]],
+];
+
+describe('pictures', () => {
+  it.each(samples)('%s decodes within the bounds and matches its reference image', (name, model, size) => {
+    const { png } = renderPicture(model);
+    const image = bounded(png);
+    expect([image.width, image.height]).toEqual(size);
+    matchesReference(name, png);
+  });
+
+  it('a changed number changes the picture (the reference comparison can fail)', () => {
+    const hurt = sampleTracker(undefined, 3, 30);
+    const a = decode(renderPicture(sampleTracker()).png);
+    const b = decode(renderPicture(hurt).png);
+    expect(pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.1 })).toBeGreaterThan(200);
+  });
+
+  it('Japanese and Korean names are drawn with glyphs, not tofu', () => {
+    const ink = (text: string) => {
+      const image = decode(svgToPng(document(300, 60, [label(10, 40, text, { size: 28 })])));
+      return image.data;
+    };
+    // U+0378 is unassigned: every font draws it as the same .notdef box (tofu).
+    const tofu = ink('\u0378\u0378\u0378\u0378');
+    for (const name of ['セイバー', '遠坂凛', '세이버', '김민준']) {
+      const drawn = ink(name);
+      expect(pixelmatch(drawn, tofu, null, 300, 60, { threshold: 0.1 }), name).toBeGreaterThan(100);
+    }
+    expect(pixelmatch(ink('セイバー'), ink('세이버'), null, 300, 60, { threshold: 0.1 })).toBeGreaterThan(100);
+  });
+
+  it('the same model comes from the cache; its file name carries the model’s hash', () => {
+    const first = renderPicture(sampleWar());
+    const again = renderPicture(sampleWar());
+    expect(again.png).toBe(first.png);
+    expect(again.name).toBe(first.name);
+    expect(renderPicture({ ...sampleWar(), clock: 'Day 4' }).name).not.toBe(first.name);
+  });
+
+  it('whatever arrives is bounded: long names are cut, rows beyond the limit are left to the text, markup is escaped', () => {
+    const names = Array.from({ length: 60 }, (_, i) => `${'名'.repeat(200)}<&"${i}">`);
+    const model = sampleTracker(names);
+    const svg = pictureSvg(model);
+    expect(svg).not.toContain('<&');
+    expect(svg).not.toContain('名'.repeat(100));
+    const image = bounded(renderPicture(model).png);
+    expect(image.height).toBeLessThan(92 + (MAX_TRACKER_ROWS + 1) * 78);
+  });
+});
