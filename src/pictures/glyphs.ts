@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import opentype, { type Font, type Glyph } from 'opentype.js';
+import opentype, { type Font, type Glyph, type PathCommand } from 'opentype.js';
 
 type Weight = 'normal' | 'bold';
 
@@ -84,11 +84,35 @@ function place(value: string): Placed[] {
   return out;
 }
 
+/**
+ * SVG path data in whole font units, every number separated. (opentype.js's toPathData(0) runs two
+ * numbers together when one of them rounds to 0 — `732 0` became `7320` — and resvg then drew only part
+ * of 第 or 공.)
+ */
+function pathData(commands: readonly PathCommand[]): string {
+  const n = (v: number) => String(Math.round(v) || 0);
+  return commands
+    .map((c) => {
+      switch (c.type) {
+        case 'M':
+        case 'L':
+          return `${c.type}${n(c.x)} ${n(c.y)}`;
+        case 'Q':
+          return `Q${n(c.x1)} ${n(c.y1)} ${n(c.x)} ${n(c.y)}`;
+        case 'C':
+          return `C${n(c.x1)} ${n(c.y1)} ${n(c.x2)} ${n(c.y2)} ${n(c.x)} ${n(c.y)}`;
+        default:
+          return 'Z';
+      }
+    })
+    .join('');
+}
+
 function outline(face: Face, glyph: Glyph): string {
   const index = glyph.index;
   const known = face.outlines.get(index);
   if (known !== undefined) return known;
-  const d = glyph.getPath(0, 0, face.font.unitsPerEm).toPathData(0);
+  const d = pathData(glyph.getPath(0, 0, face.font.unitsPerEm).commands);
   face.outlines.set(index, d);
   return d;
 }

@@ -74,6 +74,15 @@ describe('pictures', () => {
     expect(pixelmatch(ink('セイバー'), ink('세이버'), null, 300, 60, { threshold: 0.1 })).toBeGreaterThan(100);
   });
 
+  it('every glyph outline is whole: no two numbers of its path run together (第 and 공 once lost strokes)', () => {
+    // A glyph's points lie within a few thousand font units; a run-together pair such as `732 0` → `7320`
+    // shows as a number far outside, and resvg then drew only part of the character.
+    const svg = document(600, 60, [label(10, 40, '第五次聖杯戦争 공원 학교 遠坂凛 セイバー 세이버', { size: 28 })]);
+    const numbers = [...svg.matchAll(/ d="([^"]*)"/g)].flatMap((m) => m[1]!.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+    expect(numbers.length).toBeGreaterThan(1000);
+    expect(numbers.filter((v) => Math.abs(v) > 3000)).toEqual([]);
+  });
+
   it('the same model comes from the cache; its file name carries the model’s hash', () => {
     const first = renderPicture(sampleWar());
     const again = renderPicture(sampleWar());
