@@ -24,6 +24,13 @@ export interface Tx {
   readonly dialect: Dialect;
   /** Events written by one command (one outermost transaction) share it: undo reverts a batch. */
   readonly batch: string;
+  /** SQLite only: the connection itself, for the hottest inserts (prepared.ts rawInsert). */
+  readonly sqlite?: RawSqlite;
+}
+
+/** What rawInsert needs of a better-sqlite3 connection. */
+export interface RawSqlite {
+  prepare(sql: string): { run(...params: unknown[]): { lastInsertRowid: number | bigint } };
 }
 
 export interface Store {

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from './db.js';
-import { prepared } from './prepared.js';
+import { prepared, rawInsert } from './prepared.js';
+
+const EVENT_COLUMNS = ['createdAt', 'guildId', 'channelId', 'actorId', 'type', 'subject', 'before', 'after', 'batch'] as const;
 
 export interface EventInput {
   at: Date;
@@ -33,6 +35,8 @@ const insertStatement = ({ db, t: { events } }: Tx) =>
     .returning({ id: events.id });
 
 export async function appendEvent(tx: Tx, event: EventInput): Promise<number> {
+  const raw = rawInsert(tx, 'events_insert', tx.t.events, EVENT_COLUMNS);
+  if (raw) return raw({ createdAt: event.at, guildId: event.guildId, channelId: event.channelId, actorId: event.actorId, type: event.type, subject: event.subject, before: event.before ?? null, after: event.after ?? null, batch: tx.batch });
   const [row] = await prepared(tx, 'events_insert', insertStatement).execute({ ...event, before: event.before ?? null, after: event.after ?? null, batch: tx.batch });
   return row!.id;
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { NewRoll, RollRow } from './schema/index.js';
 import type { Tx } from './db.js';
-import { prepared, slot } from './prepared.js';
+import { prepared, rawInsert, slot } from './prepared.js';
 import { first } from './rows.js';
 
 const ph = sql.placeholder;
@@ -16,6 +16,8 @@ const insertStatement = ({ db, t: { rolls } }: Tx) =>
 export async function insertRoll(tx: Tx, roll: Omit<NewRoll, 'id'>): Promise<number> {
   // Drizzle maps each placeholder through its column (times, JSON, booleans), as for plain values.
   const values = Object.fromEntries(columns.map((c) => [c, roll[c] ?? null]));
+  const raw = rawInsert(tx, 'rolls_insert', tx.t.rolls, columns);
+  if (raw) return raw(values);
   const [row] = await prepared(tx, 'rolls_insert', insertStatement).execute(values);
   return row!.id;
 }

@@ -54,7 +54,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   }
 
   async function run<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
-    const tx: Tx = { db, t: sqliteTables, dialect: 'sqlite', batch: nextBatch() };
+    const tx: Tx = { db, t: sqliteTables, dialect: 'sqlite', batch: nextBatch(), sqlite };
     begin.run();
     try {
       const result = await current.run(tx, () => fn(tx));
