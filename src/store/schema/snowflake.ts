@@ -7,8 +7,22 @@ import { customType } from 'drizzle-orm/sqlite-core';
 
 const MAX = 2n ** 63n; // what SQLite's CAST(… AS INTEGER) holds exactly: the migration's rule too
 
+// The same few ids (a table's players, channel, server) are written on every roll: encoded once. The
+// buffers are only ever bound to statements, never written to.
+const encoded = new Map<string, Buffer | string>();
+const MAX_ENCODED = 10_000;
+
 /** The 8-byte form of a snowflake, or the id unchanged when it is not one. */
 export function encodeId(id: string): Buffer | string {
+  const known = encoded.get(id);
+  if (known !== undefined) return known;
+  const value = encodeOnce(id);
+  if (encoded.size >= MAX_ENCODED) encoded.clear();
+  encoded.set(id, value);
+  return value;
+}
+
+function encodeOnce(id: string): Buffer | string {
   if (!/^[1-9]\d{0,18}$/.test(id)) return id;
   const value = BigInt(id);
   if (value >= MAX) return id;
