@@ -2,6 +2,7 @@
 // per status, the player's pick, the GM's pick, a random third, the result table, modifiers, the
 // roll. Numbers go to the combatants and the GM; the channel learns who won.
 import { SlashCommandBuilder } from '@discordjs/builders';
+import { ApplicationCommandOptionType } from 'discord.js';
 import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { recipientLocales } from '../src/services/locales.js';
@@ -23,7 +24,7 @@ import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import type { FactionRow } from '../src/store/schema/index.js';
 import { activeWar, updateFaction, updateWar, warFactions } from '../src/store/wars.js';
-import { gmDirectMessage, heldReply, holdBattle, sealWindowPress, type BattleMode } from '../src/services/war/seal-window.js';
+import { gmDirectMessage, heldReply, holdBattle, sealWindowPress, type BattleMode, type OptionKinds } from '../src/services/war/seal-window.js';
 import { text, type Reply } from '../src/views/view.js';
 
 const statusChoices = localizedChoices(STATUSES, 'gw.status');
@@ -53,6 +54,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.battle')
   .addIntegerOption((o) => describe(o, 'cmd.battle.soul_eating_groups').setMinValue(0).setMaxValue(SOUL_EATING_GROUPS))
   .addBooleanOption((o) => describe(o, 'cmd.battle.seal_window'))
   .toJSON();
+
+// The options a held battle keeps and replays: all of /battle's but the window's own switch.
+const KEPT_OPTIONS: OptionKinds = (definition.options ?? [])
+  .filter((o) => o.name !== 'seal_window')
+  .map((o) => [o.name, o.type === ApplicationCommandOptionType.String ? 'string' : o.type === ApplicationCommandOptionType.Integer ? 'integer' : 'boolean'] as const);
 
 export const battle: CommandModule = {
   definition,
@@ -159,7 +165,7 @@ export async function fight(ctx: CommandContext, options: CommandOptions, mode: 
       if (!se || se.day !== war.day || se.turn !== war.turn) throw new UserError('battle.notSoulEating', { faction: ours.name });
     }
     if (mode.hold) {
-      const pending = holdBattle(options, { third, firstDraw: redraw ? firstDraw : null }, ctx.user.id, [ours, theirs], [ourSide, theirSide], (f) => spendSeals.get(f.id) ?? 0);
+      const pending = holdBattle(options, KEPT_OPTIONS, { third, firstDraw: redraw ? firstDraw : null }, ctx.user.id, [ours, theirs], [ourSide, theirSide], (f) => spendSeals.get(f.id) ?? 0);
       await updateWar(tx, war.id, { pendingBattle: pending });
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle.held', subject: `war:${war.id}`, before: { pendingBattle: null }, after: { pendingBattle: pending } });
       const localeOf = await recipientLocales(tx, membersOf([ours, theirs]), ctx.locale);
@@ -209,7 +215,8 @@ export async function fight(ctx: CommandContext, options: CommandOptions, mode: 
     const detail = { ours: ours.name, theirs: theirs.name, statuses: odds.statuses, powers: odds.powers, rate: odds.rate, roll, winner: winner.name };
     const commitment = await commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
     const all = await warFactions(tx, war.id);
-    const localeOf = await recipientLocales(tx, membersOf(involved), ctx.locale);
+    // The GM too when a side's press rolls it: the GM's copy is a DM in the GM's language.
+    const localeOf = await recipientLocales(tx, [...membersOf(involved), ...(mode.resume ? [mode.resume.gmId] : [])], ctx.locale);
     const ourSideIds = [ours, ourAlly].filter((x): x is FactionRow => x !== null).map((x) => x.id);
     return { held: false as const, war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs, ourSideIds };
   });
@@ -253,7 +260,7 @@ export async function fight(ctx: CommandContext, options: CommandOptions, mode: 
   const gmLines = [...lines, ...privateLines(null), ...combatants.flatMap(retreatLine)];
   // Rolled by a side's last "ready" press: the presser reads only that it was rolled; the GM gets the whole by DM.
   const byPlayer = mode.resume && mode.resume.gmId !== ctx.user.id;
-  const gmDm = byPlayer ? [await gmDirectMessage(ctx, mode.resume!.gmId, gmLines)] : [];
+  const gmDm = byPlayer ? [gmDirectMessage(mode.resume!.gmId, out.localeOf(mode.resume!.gmId), gmLines)] : [];
   return {
     view: byPlayer
       ? { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.window.rolled'))], ephemeral: true }

@@ -72,7 +72,7 @@ export async function escape(ctx: CommandContext, options: CommandOptions): Prom
 }
 
 /** Only the fighter's player or the GM may act for it. */
-export async function mayActFor(tx: Tx, ctx: CommandContext, c: FateCombatant): Promise<void> {
+async function mayActFor(tx: Tx, ctx: CommandContext, c: FateCombatant): Promise<void> {
   if (c.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('combat.notYourTurn', { name: c.name });
 }
 

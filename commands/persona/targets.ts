@@ -7,6 +7,7 @@ import { isPersona } from '../../src/services/combat/persona.js';
 import { isGm, requireCombat } from '../../src/services/combat/store.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
+import { optionsFrom } from '../../src/services/options-from.js';
 import type { Reply, SelectOption } from '../../src/views/view.js';
 import { act, attackStep } from './step.js';
 
@@ -46,13 +47,6 @@ export async function pickedTarget(ctx: CommandContext, customId: string, values
   const skill = customId.slice(PREFIX.length);
   const target = values?.[0];
   if (!customId.startsWith(PREFIX) || !skill || !target) throw new UserError('error.staleButton');
-  const options: CommandOptions = {
-    subcommand: () => 'attack',
-    string: (name) => (name === 'skill' ? skill : name === 'targets' ? target : null),
-    integer: () => null,
-    boolean: () => null,
-    user: () => null,
-    attachment: () => null,
-  };
+  const options = optionsFrom('attack', { skill, targets: target });
   return await act(ctx, 'attack', (combat, state, rng) => attackStep(combat, state, options, rng));
 }

@@ -9,6 +9,7 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../services/errors.js';
+import { optionsFrom } from '../services/options-from.js';
 import { storeInteger } from '../services/integers.js';
 import type { AttachmentOption, CommandOptions, Invoker } from '../services/types.js';
 
@@ -128,16 +129,5 @@ function convert(option: APIApplicationCommandBasicOption, value: string, resolv
 }
 
 function toOptions({ subcommand, values }: Parsed): CommandOptions {
-  const typed = <V>(name: string, check: (v: unknown) => v is V): V | null => {
-    const v = values.get(name);
-    return v !== undefined && check(v) ? v : null;
-  };
-  return {
-    subcommand: () => subcommand,
-    string: (name) => typed(name, (v): v is string => typeof v === 'string'),
-    integer: (name) => typed(name, (v): v is number => typeof v === 'number'),
-    boolean: (name) => typed(name, (v): v is boolean => typeof v === 'boolean'),
-    user: (name) => typed(name, (v): v is Invoker => typeof v === 'object' && v !== null && 'id' in v),
-    attachment: (name) => typed(name, (v): v is AttachmentOption => typeof v === 'object' && v !== null && 'read' in v),
-  };
+  return optionsFrom(subcommand, values);
 }

@@ -54,20 +54,17 @@ export function createDispatcher(deps: DispatchDeps) {
     const module = deps.commands(name);
     if (!module) {
       // A button or form of no command of ours: forged, or left by a version that had it.
-      if (!interaction.isChatInputCommand()) {
-        await interaction
-          .reply(toInteractionReply(errorReply(toLocale(interaction.locale), 'error.staleButton').view))
-          .catch((error: unknown) => deps.log.warn({ err: error }, 'could not answer an unknown component'));
-      }
+      if (!interaction.isChatInputCommand()) await refuse(deps, interaction, 'error.staleButton', 'could not answer an unknown component');
       return;
     }
     const done = await deps.gate.run(() => handle(deps, module, interaction));
-    if (done === undefined) {
-      await interaction
-        .reply(toInteractionReply(errorReply(toLocale(interaction.locale), 'error.shuttingDown').view))
-        .catch((error: unknown) => deps.log.warn({ err: error }, 'could not refuse during shutdown'));
-    }
+    if (done === undefined) await refuse(deps, interaction, 'error.shuttingDown', 'could not refuse during shutdown');
   };
+}
+
+/** A refusal before any handler ran, in the user's language; a failure to send it is only logged. */
+async function refuse(deps: DispatchDeps, interaction: Answerable, key: string, warning: string): Promise<void> {
+  await interaction.reply(toInteractionReply(errorReply(toLocale(interaction.locale), key).view)).catch((error: unknown) => deps.log.warn({ err: error }, warning));
 }
 
 async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<CommandContext> {

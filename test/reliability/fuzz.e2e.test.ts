@@ -220,7 +220,6 @@ describe(`bad input through the real client (${testBackend})`, () => {
     ];
     for (const [name, options, who] of steps) {
       const ex = await h.fake.command({ name, options: options as never, user: who === 'gm' ? h.fake.users.gm : who === 'owner' ? h.fake.users.owner : h.fake.users.player });
-      if (process.env.FUZZ_SHOW) console.log('step', name, JSON.stringify(options).slice(0, 80), '→', embedText(ex.callback.data).slice(0, 300), JSON.stringify(ex.followUps).slice(0, 100));
       customIds([ex.callback.data, ex.followUps, ex.edits], shown);
     }
     for (const m of [...h.fake.channelMessages(), ...h.fake.dms(h.fake.users.gm.id), ...h.fake.dms(h.fake.users.player.id)]) customIds(m, shown);
@@ -233,7 +232,6 @@ describe(`bad input through the real client (${testBackend})`, () => {
     for (const id of [...shapes.values()].flatMap(forgeries)) {
       const ex = await h.fake.component({ customId: id, user: h.fake.users.player, message: carrier.original!, settleMs: 10 });
       forged++;
-      if (process.env.FUZZ_SHOW) console.log(id, ex.callback.type, embedText(ex.callback.data).slice(0, 80));
       expect([4, 5, 6, 7, 9], `button ${id}: answered`).toContain(ex.callback.type);
       checkLimits(ex.callback.data, `button ${id}`);
       expect(embedText(ex.callback.data), `button ${id}: internal error`).not.toContain(t('en', 'error.internal'));

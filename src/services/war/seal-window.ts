@@ -2,15 +2,15 @@
 // is known": +30 % for a servant fighting as main, +20 % as sub). `/battle seal_window:true` stops
 // after the rate; each side reads it privately with buttons to add a seal or say it is ready; when both
 // are ready (or the GM rolls) the battle is rolled with the draw already made and the seals added.
-import { recipientLocales } from '../locales.js';
 import { UserError } from '../errors.js';
 import { tableOf } from '../table.js';
+import { optionsFrom } from '../options-from.js';
 import type { CommandContext, CommandOptions } from '../types.js';
 import { membersOf, type Said } from './report.js';
 import { percentOf } from './profiles.js';
 import type { Combatant } from '../../core/grailwar/battle.js';
 import type { Status } from '../../core/grailwar/status.js';
-import { translator, type Translate } from '../../i18n/index.js';
+import { translator, type Locale, type Translate } from '../../i18n/index.js';
 import { appendEvent } from '../../store/events.js';
 import { channelGm } from '../../store/gms.js';
 import type { FactionRow } from '../../store/schema/index.js';
@@ -47,12 +47,6 @@ export interface BattleMode {
 
 type Fight = (ctx: CommandContext, options: CommandOptions, mode: BattleMode) => Promise<Reply>;
 
-const NAMES: readonly (readonly [string, 'string' | 'integer' | 'boolean'])[] = [
-  ['ours', 'string'], ['theirs', 'string'], ['our_status', 'string'], ['their_status', 'string'], ['our_main', 'string'], ['their_main', 'string'],
-  ['our_ally', 'string'], ['their_ally', 'string'], ['with_masters', 'boolean'], ['redraw', 'boolean'], ['charms', 'integer'], ['seals', 'integer'],
-  ['status_seals', 'integer'], ['their_charms', 'integer'], ['their_seals', 'integer'], ['their_status_seals', 'integer'], ['other', 'integer'],
-  ['sub_seals', 'integer'], ['their_sub_seals', 'integer'], ['soul_eating_groups', 'integer'],
-];
 
 function kindOf(side: Combatant[], factionId: number): PendingSide['kind'] {
   if (side.some((c) => c.role === 'main' && c.kind === 'servant' && c.factionId === factionId)) return 'main';
@@ -60,8 +54,12 @@ function kindOf(side: Combatant[], factionId: number): PendingSide['kind'] {
   return null;
 }
 
+/** Which /battle options to keep, and their kinds (read off the command's registered definition). */
+export type OptionKinds = readonly (readonly [string, 'string' | 'integer' | 'boolean'])[];
+
 export function holdBattle(
   options: CommandOptions,
+  kinds: OptionKinds,
   draw: { third: Status; firstDraw: Status | null },
   gmId: string,
   factions: [FactionRow, FactionRow],
@@ -69,7 +67,7 @@ export function holdBattle(
   committed: (f: FactionRow) => number,
 ): PendingBattle {
   const kept: Record<string, OptionValue> = {};
-  for (const [name, type] of NAMES) {
+  for (const [name, type] of kinds) {
     const v = type === 'string' ? options.string(name) : type === 'integer' ? options.integer(name) : options.boolean(name);
     if (v !== null) kept[name] = v;
   }
@@ -85,14 +83,7 @@ function replay(p: PendingBattle): CommandOptions {
     const name = `${i === 0 ? '' : 'their_'}${s.kind === 'main' ? 'seals' : 'sub_seals'}`;
     values[name] = Number(values[name] ?? 0) + s.seals;
   });
-  return {
-    subcommand: () => null,
-    string: (n) => (typeof values[n] === 'string' ? (values[n] as string) : null),
-    integer: (n) => (typeof values[n] === 'number' ? (values[n] as number) : null),
-    boolean: (n) => (typeof values[n] === 'boolean' ? (values[n] as boolean) : null),
-    user: () => null,
-    attachment: () => null,
-  };
+  return optionsFrom(null, values);
 }
 
 const buttonsFor = (t: Translate, warId: number, i: number, s: PendingSide) => [
@@ -101,11 +92,11 @@ const buttonsFor = (t: Translate, warId: number, i: number, s: PendingSide) => [
 ];
 
 /** The GM's answer and each side's DM when a battle is held: the rate so far, the buttons. */
-export async function heldReply(
+export function heldReply(
   ctx: CommandContext,
-  out: { war: { id: number }; ours: FactionRow; theirs: FactionRow; pending: PendingBattle; localeOf: (userId: string) => import('../../i18n/index.js').Locale },
+  out: { war: { id: number }; ours: FactionRow; theirs: FactionRow; pending: PendingBattle; localeOf: (userId: string) => Locale },
   linesFor: (hide: 'ours' | 'theirs' | null) => Said[],
-): Promise<Reply> {
+): Reply {
   const factions = [out.ours, out.theirs] as const;
   const dms: DirectMessage[] = factions.flatMap((f, i) =>
     (f.members as string[]).map((userId) => {
@@ -128,9 +119,8 @@ export async function heldReply(
   };
 }
 
-/** The whole battle for the GM when a side's press rolled it. */
-export async function gmDirectMessage(ctx: CommandContext, gmId: string, lines: Said[]): Promise<DirectMessage> {
-  const locale = await ctx.store.transaction(async (tx) => (await recipientLocales(tx, [gmId], ctx.locale))(gmId));
+/** The whole battle for the GM when a side's press rolled it, in the GM's language. */
+export function gmDirectMessage(gmId: string, locale: Locale, lines: Said[]): DirectMessage {
   const t = translator(locale);
   return { userId: gmId, gm: true, view: { locale, tone: 'secret', title: t('battle.title'), blocks: lines.map((l) => text(l(t))), ephemeral: false } };
 }
