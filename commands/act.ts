@@ -22,6 +22,7 @@ import { channelGm } from '../src/store/gms.js';
 import type { FactionRow } from '../src/store/schema/index.js';
 import { activeWar, updateFaction, warFactions } from '../src/store/wars.js';
 import { text, type DirectMessage, type Reply } from '../src/views/view.js';
+import { describeAction } from '../src/views/war-action.js';
 
 const TEXT_MAX = 500;
 
@@ -178,19 +179,3 @@ function pickFaction(ctx: CommandContext, factions: FactionRow[], name: string |
   if (!own) throw new UserError('act.noFaction');
   return own;
 }
-
-export function describeAction(t: CommandContext['t'], d: ActionDeclaration, targets: FactionRow[]): string {
-  const parts = [t(`gw.action.${d.kind}`)];
-  if (d.infoMode) parts.push(t(`gw.infoMode.${d.infoMode}`));
-  if (d.mysticCode) parts.push(t(`gw.mysticCode.${d.mysticCode}`));
-  if (d.creator) parts.push(t(`gw.creator.${d.creator}`));
-  if (d.destination) parts.push(d.destination);
-  if (d.territory) parts.push(t(`war.territory.${d.territory}`));
-  if (d.random) parts.push(t('act.random'));
-  if (d.kind === 'contact') parts.push(t(d.raid ? 'act.raid' : 'act.friendly'));
-  if (d.familiars) parts.push(t('act.familiars', { count: d.familiars }));
-  if (d.reroll) parts.push(t('act.reroll'));
-  if (targets.length) parts.push(`→ ${targets.map((f) => f.name).join(', ')}`);
-  return parts.join(' · ');
-}
-

@@ -3,7 +3,7 @@
 // (L202–205). Both checks are stored rolls, so luck rerolls (L215–217) and Command Seals (L288)
 // of either side can still change them until the defender (or the GM) resolves.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { achievementOf, canAttack, currentActor, findCombatant, rollFor, applyDamage, withSheets } from '../src/services/combat/fate.js';
+import { achievementOf, canAttack, currentActor, findCombatant, rollFor, withSheets } from '../src/services/combat/fate.js';
 import type { FateCombatState } from '../src/services/combat/state.js';
 import { active } from '../src/services/combat/state.js';
 import { isGm, requireCombat, saveCombatState } from '../src/services/combat/store.js';
@@ -11,26 +11,23 @@ import { fateTrackerView, trackerUpdate } from '../src/services/combat/tracker.j
 import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { storeRoll } from '../src/services/rolls.js';
-import type { CommandContext, CommandModule } from '../src/services/types.js';
-import { resolveAttack } from '../src/core/fate/combat/attack.js';
-import { armorAgainst, sheetWeapon } from '../src/core/fate/combat/gear.js';
-import { attackLines } from '../src/core/fate/combat/attack.js';
+import type { CommandModule } from '../src/services/types.js';
+import { sheetWeapon } from '../src/core/fate/combat/gear.js';
 import { parseStatusName, type CheckStatus } from '../src/core/fate/status-names.js';
 import { getCharacter } from '../src/store/characters.js';
-import { getRoll } from '../src/store/rolls.js';
-import { storedResult } from '../src/services/rolls.js';
 import { failedDiceCount } from '../src/core/dice/index.js';
 import type { Tx } from '../src/store/db.js';
-import { checkStanding, hydrate, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
-import { MARK_PAY, markChoice, type MarkChoice } from '../src/services/fate-marks.js';
+import { hydrate, resourceLine, type Character } from '../src/services/characters.js';
+import { MARK_PAY, markChoice } from '../src/services/fate-marks.js';
 import { npFor, npPool, payNp } from '../src/services/combat/fate-np.js';
-import { settleCover } from '../src/services/combat/fate-cover.js';
 import { flightPenalty } from '../src/core/fate/combat/attack.js';
 import { rollView } from '../src/views/roll.js';
 import { spendSupport } from '../src/services/combat/fate-support.js';
-import { text, type Button, type Reply } from '../src/views/view.js';
+import { text, type Button } from '../src/views/view.js';
 import { splitSkills } from '../src/services/skill-list.js';
-import { DEFENSES, defendButtons, resolveButton } from '../src/services/combat/fate-buttons.js';
+import { DEFENSES, defendButtons } from '../src/services/combat/fate-buttons.js';
+import { defend } from '../src/services/combat/fate-defense.js';
+import { resolvePending } from '../src/services/combat/fate-resolve.js';
 import { assertMagicAllowed } from '../src/services/combat/fate-magic.js';
 import { fighterChoices } from '../src/services/combat/fight-choices.js';
 import { combatantSkillChoices, combatantNpChoices } from '../src/services/skill-choices.js';
@@ -149,148 +146,7 @@ async function ownCharacter(tx: Tx, c: FateCombatState['combatants'][number]): P
   return row ? hydrate(row) : null;
 }
 
-/** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
-export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0, marks?: MarkChoice): Promise<Reply> {
-  const out = await ctx.store.transaction(async (tx) => {
-    const combatRow = await requireCombat(tx, ctx);
-    const state = await withSheets(tx, combatRow.state as FateCombatState);
-    const pending = state.pending;
-    if (!pending) throw new UserError('attack.noPending');
-    if (pending.defenseRollId !== undefined) throw new UserError('attack.defended');
-    const target = state.combatants.find((c) => c.key === pending.target)!;
-    // The defender's player chooses; the GM chooses for NPCs (and may stand in).
-    if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
-    // MAG defends only with a magic skill, unless the attack itself is magic (L212–213).
-    if (!await isGm(tx, ctx)) await assertMagicAllowed(tx, target, status, pending.magical);
-    // A sleeping master makes no check (L249): no defense roll, the defense counts as 0.
-    const asleep = await asleepNow(tx, ctx, target);
-    if (asleep) {
-      const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: 0, defenseless: true } });
-      return { asleep: true as const, target, saved };
-    }
-    const supported = await spendSupport(tx, ctx, target, support);
-    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round, plus: support, ...(marks ? { marks } : {}) });
-    if (defense.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: defense.value }));
-    if (supported) rollNotes.push(supported);
-    const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
-    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', await withSheets(tx, { ...state, pending: { ...pending, defenseRollId: defenseId } }));
-    const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
-    const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
-    return { asleep: false as const, defense, defenseId, target, saved, allNighter, luckLeft, rollNotes };
-  });
-  if (out.asleep) {
-    return {
-      view: { locale: ctx.locale, tone: 'info', title: ctx.t('attack.defenseComment', { name: out.target.name }), blocks: [text(ctx.t('fate.asleep.noDefense', { name: out.target.name })), text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons: [resolveButton(ctx)], ephemeral: false },
-      dms: [],
-      ...(fromButton ? { update: true } : {}),
-      board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
-    };
-  }
-  const notes = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
-  const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }), notes });
-  const buttons: Button[] = [];
-  if (out.luckLeft > 0 && failedDiceCount(out.defense) > 0) buttons.push({ customId: `luck:reroll:${out.defenseId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' });
-  buttons.push(resolveButton(ctx));
-  return {
-    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons },
-    dms: [],
-    ...(fromButton ? { update: true } : {}),
-    board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
-  };
-}
-
-/**
- * Settles the pending attack from both stored rolls as they stand now (after any luck or seal):
- * damage = margin + weapon − armor (L202–205). The defender's player or the GM resolves.
- */
-export async function resolvePending(ctx: CommandContext, fromButton: boolean): Promise<Reply> {
-  const out = await ctx.store.transaction(async (tx) => {
-    const combatRow = await requireCombat(tx, ctx);
-    const state = await withSheets(tx, combatRow.state as FateCombatState);
-    const pending = state.pending;
-    if (!pending) throw new UserError('attack.noPending');
-    if (pending.defenseRollId === undefined) throw new UserError('attack.notDefended');
-    const target = state.combatants.find((c) => c.key === pending.target)!;
-    const attacker = state.combatants.find((c) => c.key === pending.attacker)!;
-    if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
-    const rolled = async (id: number, fallback: number) => {
-      const row = await getRoll(tx, id);
-      return row ? achievementOf(storedResult(row)) : fallback;
-    };
-    const attackValue = await rolled(pending.rollId, pending.achievement);
-    const defenseValue = pending.defenseless ? 0 : await rolled(pending.defenseRollId, 0);
-    // A servant's attack is always magical damage (L205); armor counts by its type (L1006–1008).
-    const armor = await armorOf(tx, target, pending.magical || attacker.isServant);
-    const against = (defense: number) => resolveAttack({
-      attack: attackValue,
-      defense,
-      weapon: pending.weapon,
-      armor,
-      magical: pending.magical,
-      targetIsServant: target.isServant,
-      attackerIsServant: attacker.isServant,
-      intent: pending.intent,
-      targetHp: target.hp,
-    });
-    const base = against(defenseValue);
-    // 庇う (L474–480): a cover roll after the failed defense may block the hit or take it.
-    const cover = pending.cover ? await settleCover(state, { ...pending, cover: pending.cover }, attackValue, defenseValue, base, against, (id) => rolled(id, 0)) : null;
-    const resolved = cover?.result ?? base;
-    const taker = state.combatants.find((c) => c.key === (cover?.takerKey ?? target.key))!;
-    // A Command Seal's "block one attack completely" (seed 001 L290) is spent on the next hit.
-    const blocked = resolved.damage > 0 && await spendBlock(tx, ctx, taker.characterId);
-    const result = blocked ? { ...resolved, damage: 0, hpAfter: taker.hp, state: 'standing' as const } : resolved;
-    const saved = await saveCombatState(tx, ctx, combatRow, 'combat.resolve', await applyDamage(tx, ctx, state, taker.key, result));
-    return { result, blocked, target, taker, attackValue, defenseValue, armor, saved, cover, covererName: state.combatants.find((c) => c.key === pending.cover?.coverer)?.name ?? '?' };
-  });
-  const coverLines = out.cover ? [ctx.t(`fate.cover.${out.cover.outcome}`, { name: out.cover.outcome === 'covered' ? out.covererName : out.taker.name, target: out.target.name, cover: out.cover.coverValue, attack: out.attackValue })] : [];
-  const effect = out.blocked ? [ctx.t('attack.blocked', { name: out.taker.name })] : out.cover?.outcome === 'covered' ? [] : attackLines(out.result).map((l) => ctx.t(l.key, l.params));
-  const lines = [...coverLines, ...effect];
-  return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('attack.resolvedTitle', { name: out.target.name }), blocks: [text(ctx.t('attack.summary', { attack: out.attackValue, defense: out.defenseValue, armor: out.armor })), ...lines.map(text)], ephemeral: false },
-    dms: [],
-    ...(fromButton ? { update: true } : {}),
-    board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
-  };
-}
-
-/** Whether the defender is a master asleep this turn (L249): no check at all, so no defense. */
-async function asleepNow(tx: Tx, ctx: CommandContext, c: FateCombatState['combatants'][number]): Promise<boolean> {
-  const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
-  if (!row) return false;
-  try {
-    await checkStanding(tx, ctx, hydrate(row));
-    return false;
-  } catch (error) {
-    if (error instanceof UserError && error.key === 'check.asleep') return true;
-    throw error;
-  }
-}
-
-/** Uses one stored seal block of the defender's character, if it has one. */
-async function spendBlock(tx: Tx, ctx: CommandContext, characterId: number | null): Promise<boolean> {
-  const row = characterId === null ? undefined : await getCharacter(tx, characterId);
-  if (!row) return false;
-  const ch = hydrate(row);
-  if (!ch.runtime.blocks) return false;
-  await saveCharacter(tx, ctx, ch, 'combat.blockSpent', { runtime: { ...ch.runtime, blocks: ch.runtime.blocks - 1 } });
-  return true;
-}
-
-/** Armor: an ad-hoc NPC's `armor:`, or the sheet's armor that applies to this kind of damage (L1006–1008, L1110). */
-async function armorOf(tx: Tx, target: FateCombatState['combatants'][number], magical: boolean): Promise<number> {
-  if (target.characterId === null) return target.armor ?? 0;
-  const row = await getCharacter(tx, target.characterId);
-  return row ? armorAgainst(hydrate(row).sheet, magical) : 0;
-}
-
 async function weaponOf(tx: Tx, c: FateCombatState['combatants'][number], useNp: boolean): Promise<{ attack: number; name: string | null } | null> {
   const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
   return row ? sheetWeapon(hydrate(row).sheet, useNp) : null;
 }
-
-/**
- * Attack or defense with MAG needs a magic skill (魔術…) on the sheet, except a defense against a
- * magic attack (L212–213). A skill "equivalent" to magecraft is the GM's call: the GM may act
- * for the character. Ad-hoc NPCs are the GM's to judge.
- */

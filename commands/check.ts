@@ -1,12 +1,12 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter } from '../src/services/characters.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { MARK_PAY, markChoice, payMarks } from '../src/services/fate-marks.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
-import { evaluateDice, failedDiceCount, type DiceResult } from '../src/core/dice/index.js';
+import { evaluateDice } from '../src/core/dice/index.js';
 import { planCheck, CHECK_LIMITS, type CheckPlan } from '../src/core/fate/check.js';
 import { findSkill } from '../src/core/fate/sheet/index.js';
 import { CHECK_STATUSES, STATUS_LABELS, parseStatusName } from '../src/core/fate/status-names.js';
@@ -17,8 +17,9 @@ import { channelGm } from '../src/store/gms.js';
 import { forTable } from '../src/services/table.js';
 import type { Locale } from '../src/i18n/index.js';
 import { rollReply, type Note } from '../src/views/roll.js';
-import { text, type Button } from '../src/views/view.js';
-import { COMMENT_MAX } from './roll.js';
+import { text } from '../src/views/view.js';
+import { checkDisplay } from '../src/views/check-display.js';
+import { COMMENT_MAX } from '../src/services/roll-limits.js';
 import { splitSkills } from '../src/services/skill-list.js';
 import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.js';
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
@@ -166,16 +167,3 @@ export function checkLabel(ctx: CommandContext, plan: CheckPlan): string {
 function planNotes(plan: CheckPlan): Note[] {
   return plan.notes.map((n) => ({ key: n.key, params: n.params }));
 }
-
-/**
- * The luck button is offered while the check has failed dice and the character has luck left. `ctx`
- * is whoever reads it (forTable for a public check): the roller's resources are not among its notes
- * (rollReply's `own` line carries them to the roller alone), nor in the button's label.
- */
-export function checkDisplay(ctx: CommandContext, c: Character, result: DiceResult, id: number, comment: string, notes: Note[] = []) {
-  const luckLeft = c.max.luckPerDay - c.runtime.luckUsedToday;
-  const buttons: Button[] =
-    failedDiceCount(result) > 0 && luckLeft > 0 ? [{ customId: `luck:reroll:${id}`, label: ctx.t('luck.buttonPlain'), style: 'primary' }] : [];
-  return { result, id, name: c.row.name, comment, notes, buttons };
-}
-

@@ -4,21 +4,15 @@ import { resolveDeck } from '../src/services/decks.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
-import { buildLibrary, cardName, endTurn, endTurnReport, parseDecklist, setKnownTop, shuffle, type CardData, type JudgeResult, type Library } from '../src/core/mtg/index.js';
+import { buildLibrary, cardName, endTurn, endTurnReport, parseDecklist, setKnownTop, shuffle, type CardData } from '../src/core/mtg/index.js';
 import { appendEvent } from '../src/store/events.js';
-import { getLibrary, saveLibrary, updateLibraryState } from '../src/store/libraries.js';
-import type { LibraryRow } from '../src/store/schema/index.js';
-import type { Tx } from '../src/store/db.js';
+import { saveLibrary } from '../src/store/libraries.js';
+import { requireLibrary, saveState, type LibraryState } from '../src/services/library-state.js';
 import { text, type Reply } from '../src/views/view.js';
+import { librarySummary } from '../src/views/library-summary.js';
 
 const TEXT_MAX = 4000;
 const FILE_MAX = 256 * 1024;
-
-export interface LibraryState {
-  library: Library;
-  /** The last judgement this turn, which a boost re-evaluates. */
-  lastJudge: JudgeResult | null;
-}
 
 export interface StoredDeck {
   entries: { data: CardData; count: number }[];
@@ -98,18 +92,6 @@ async function importText(ctx: CommandContext, content: string): Promise<Reply> 
   return reply(ctx, lines);
 }
 
-export async function requireLibrary(tx: Tx, ctx: CommandContext): Promise<LibraryRow> {
-  const row = await getLibrary(tx, ctx.guildId!, ctx.user.id);
-  if (!row) throw new UserError('deck.none');
-  return row;
-}
-
-export async function saveState(tx: Tx, ctx: CommandContext, row: LibraryRow, type: string, state: LibraryState): Promise<void> {
-  const at = ctx.now();
-  await updateLibraryState(tx, row.id, state, at);
-  await appendEvent(tx, { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `library:${row.id}`, before: { state: row.state }, after: { state } });
-}
-
 async function mutate(ctx: CommandContext, type: string, fn: (s: LibraryState) => LibraryState): Promise<Reply> {
   const state = await ctx.store.transaction(async (tx) => {
     const row = await requireLibrary(tx, ctx);
@@ -117,7 +99,7 @@ async function mutate(ctx: CommandContext, type: string, fn: (s: LibraryState) =
     await saveState(tx, ctx, row, type, next);
     return next;
   });
-  return reply(ctx, [ctx.t(`deck.done.${type.split('.')[1]}`), summary(ctx, state)]);
+  return reply(ctx, [ctx.t(`deck.done.${type.split('.')[1]}`), librarySummary(ctx, state)]);
 }
 
 /** End of turn (seed 004 L102–106): the boost-exiled cards go to the bottom in random order; the reply says how many. */
@@ -129,7 +111,7 @@ async function endOfTurn(ctx: CommandContext): Promise<Reply> {
     await saveState(tx, ctx, row, 'deck.endturn', next);
     return { state: next, returned: before.library.exiled.length };
   });
-  return reply(ctx, [...endTurnReport(returned, ctx.t), summary(ctx, state)]);
+  return reply(ctx, [...endTurnReport(returned, ctx.t), librarySummary(ctx, state)]);
 }
 
 async function reset(ctx: CommandContext): Promise<Reply> {
@@ -139,23 +121,12 @@ async function reset(ctx: CommandContext): Promise<Reply> {
     await saveState(tx, ctx, row, 'deck.reset', next);
     return next;
   });
-  return reply(ctx, [ctx.t('deck.done.reset'), summary(ctx, state)]);
-}
-
-export function summary(ctx: CommandContext, s: LibraryState): string {
-  // Card names as printed in the reader's language where known (seed 004 writes 《森》), as /judge does.
-  const known = s.library.cards.slice(0, s.library.knownTop).map((c) => cardName(c, ctx.locale));
-  return ctx.t('deck.summary', {
-    count: s.library.cards.length,
-    exiled: s.library.exiled.length,
-    known: known.length ? known.join(', ') : '-',
-    boost: ctx.t(s.library.turn.boostUsed ? 'deck.boostUsed' : 'deck.boostReady'),
-  });
+  return reply(ctx, [ctx.t('deck.done.reset'), librarySummary(ctx, state)]);
 }
 
 async function show(ctx: CommandContext): Promise<Reply> {
   const s = await ctx.store.transaction(async (tx) => (await requireLibrary(tx, ctx)).state as LibraryState);
-  const lines = [summary(ctx, s)];
+  const lines = [librarySummary(ctx, s)];
   if (s.library.exiled.length) lines.push(ctx.t('deck.exiledList', { cards: s.library.exiled.map((c) => cardName(c, ctx.locale)).join(', ') }));
   return reply(ctx, lines);
 }

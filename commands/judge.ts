@@ -8,7 +8,8 @@ import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { boost, boostReport, canBoost, foreseeableResult, judge as judgeRule, judgeReport, parseJudgeColor } from '../src/core/mtg/index.js';
 import { text, type Button, type Reply } from '../src/views/view.js';
-import { requireLibrary, saveState, summary, type LibraryState } from './deck.js';
+import { requireLibrary, saveState, type LibraryState } from '../src/services/library-state.js';
+import { librarySummary } from '../src/views/library-summary.js';
 import { judgeModel } from '../src/pictures/judge-model.js';
 import { tableSettings } from '../src/store/settings.js';
 import type { Tx } from '../src/store/db.js';
@@ -69,7 +70,7 @@ export const judge: CommandModule = {
     });
     const title = ctx.t('judge.title', { name: ctx.user.name });
     return {
-      view: { locale: ctx.locale, tone: boosted.success ? 'success' : 'failure', title, blocks: [...judgeReport(judged, ctx.t, ctx.locale), ...boostReport(judged, boosted, ctx.t, ctx.locale), summary(ctx, state)].map(text), ...(images ? { picture: judgeModel(title, judged, ctx.t, ctx.locale, boosted) } : {}), ephemeral: false },
+      view: { locale: ctx.locale, tone: boosted.success ? 'success' : 'failure', title, blocks: [...judgeReport(judged, ctx.t, ctx.locale), ...boostReport(judged, boosted, ctx.t, ctx.locale), librarySummary(ctx, state)].map(text), ...(images ? { picture: judgeModel(title, judged, ctx.t, ctx.locale, boosted) } : {}), ephemeral: false },
       dms: [],
       update: true,
     };

@@ -16,7 +16,7 @@ import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
 import type { RollRow } from '../src/store/schema/index.js';
 import { rollReply, rollView, type Note } from '../src/views/roll.js';
 import { text, type Reply, type View } from '../src/views/view.js';
-import { checkDisplay } from './check.js';
+import { checkDisplay } from '../src/views/check-display.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { defendButtons, resolveButton } from '../src/services/combat/fate-buttons.js';
 import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';

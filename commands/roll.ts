@@ -6,8 +6,7 @@ import { rollTyped } from '../src/services/dice-roll.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandModule } from '../src/services/types.js';
-
-export const COMMENT_MAX = 200;
+import { COMMENT_MAX } from '../src/services/roll-limits.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.roll')
   .addStringOption((o) => describe(o, 'cmd.roll.expression').setRequired(true).setMaxLength(DICE_LIMITS.maxLength))

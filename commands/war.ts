@@ -19,7 +19,7 @@ import { advanceWar } from '../src/services/war/turn.js';
 import { SUMMON_METHODS, TIE_RULES, chooseIrregularResults, setTie, summon } from '../src/services/war/fate-summon.js';
 import { turnDeclarations } from '../src/store/declarations.js';
 import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
-import { describeAction } from './act.js';
+import { describeAction } from '../src/views/war-action.js';
 import { undoLastWarChange } from '../src/services/undo.js';
 import { rollIrregular } from '../src/core/session/irregular.js';
 import type { Tx } from '../src/store/db.js';

@@ -6,6 +6,11 @@ import { hydrate } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { FateCombatState } from './state.js';
 
+/**
+ * Attack or defense with MAG needs a magic skill (魔術…) on the sheet, except a defense against a
+ * magic attack (L212–213). A skill "equivalent" to magecraft is the GM's call: the GM may act
+ * for the character. Ad-hoc NPCs are the GM's to judge.
+ */
 export async function assertMagicAllowed(tx: Tx, c: FateCombatState['combatants'][number], status: CheckStatus, againstMagic: boolean): Promise<void> {
   if (status !== 'mag' || againstMagic || c.characterId === null) return;
   const row = await getCharacter(tx, c.characterId);

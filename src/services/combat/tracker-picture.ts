@@ -7,7 +7,7 @@ import type { CommandContext } from '../types.js';
 import { describeBadStatus } from './fate-bad-status.js';
 import { priorityNow } from './fate-priority.js';
 import type { PersonaCombatState } from './persona.js';
-import { personaMarks } from './persona.js';
+import { personaMarks } from './persona-marks.js';
 import type { FateCombatant, FateCombatState } from './state.js';
 
 const fateOut = (c: FateCombatant) => c.dead || c.escaped || c.incapacitated;

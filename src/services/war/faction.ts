@@ -17,7 +17,7 @@ import { UserError } from '../errors.js';
 import { translator } from '../../i18n/index.js';
 import { recipientLocales } from '../locales.js';
 import type { CommandContext, CommandOptions } from '../types.js';
-import { describeAction } from '../../../commands/act.js';
+import { describeAction } from '../../views/war-action.js';
 import type { ActionDeclaration } from '../../core/grailwar/actions.js';
 import { boardUpdate, warPicture } from './board.js';
 import type { WarPicture } from '../../pictures/model.js';
