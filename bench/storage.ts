@@ -1,5 +1,6 @@
 // Bytes on disk per stored roll, its event row and indexes included: /roll through command + store,
-// 100,000 mixed rolls (counting pools, sums, percentiles, comments, secrets) into a fresh SQLite file.
+// 100,000 mixed rolls (counting pools, sums, percentiles, comments, secrets) into a fresh SQLite file,
+// and into a fresh PostgreSQL database (every table's and index's main fork, TOAST included).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,8 +10,10 @@ import { runCommand } from '../src/services/run.js';
 import type { CommandContext, CommandOptions } from '../src/services/types.js';
 import { seededRandom } from '../src/core/random.js';
 import { translator } from '../src/i18n/index.js';
+import { openStore, type Store } from '../src/store/db.js';
+import type { PostgresStore } from '../src/store/postgres.js';
 import type { SqliteStore } from '../src/store/sqlite.js';
-import { openSqliteStore } from '../src/store/sqlite.js';
+import { findPostgresBin, startPostgres } from '../test/postgres/server.js';
 
 const MIX: { expression: string; comment?: string; secret?: boolean }[] = [
   { expression: '8d6<=4' },
@@ -34,18 +37,30 @@ function optionsFor(m: (typeof MIX)[number]): CommandOptions {
   };
 }
 
-function usedBytes(store: SqliteStore): number {
-  store.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-  const pageSize = store.sqlite.pragma('page_size', { simple: true }) as number;
-  const pages = store.sqlite.pragma('page_count', { simple: true }) as number;
-  const free = store.sqlite.pragma('freelist_count', { simple: true }) as number;
+async function usedBytes(store: Store): Promise<number> {
+  if (store.dialect === 'postgres') {
+    // The main fork of the bot's tables, their indexes and TOAST (not the catalogs'): free-space and
+    // visibility maps are vacuum's bookkeeping, 24 KB per table whatever it holds.
+    const { rows } = await (store as PostgresStore).pool.query(
+      `WITH mine AS (SELECT oid, reltoastrelid FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'),
+            toast AS (SELECT reltoastrelid AS oid FROM mine WHERE reltoastrelid <> 0),
+            every AS (SELECT oid FROM mine UNION ALL SELECT oid FROM toast UNION ALL SELECT indexrelid FROM pg_index WHERE indrelid IN (SELECT oid FROM mine UNION ALL SELECT oid FROM toast))
+       SELECT sum(pg_relation_size(oid))::float AS b FROM every`,
+    );
+    return Number(rows[0]!['b']);
+  }
+  const { sqlite } = store as SqliteStore;
+  sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  const pageSize = sqlite.pragma('page_size', { simple: true }) as number;
+  const pages = sqlite.pragma('page_count', { simple: true }) as number;
+  const free = sqlite.pragma('freelist_count', { simple: true }) as number;
   return (pages - free) * pageSize;
 }
 
-/** Bytes per stored roll (roll + event rows + indexes) after `count` mixed /roll commands. */
-export async function measureStorage(count: number): Promise<number> {
+/** Bytes per stored roll (roll + event rows + indexes) after `count` mixed /roll commands into the database at `url`. */
+export async function measureStorage(count: number, url?: string): Promise<number> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-storage-'));
-  const store = openSqliteStore(path.join(dir, 'storage.sqlite'));
+  const store = await openStore(url ?? path.join(dir, 'storage.sqlite'));
   const log = pino({ level: 'silent' });
   // Ten players in five channels of one server: realistic ids (snowflakes) and index shapes.
   const ctxFor = (i: number): CommandContext => ({
@@ -61,12 +76,12 @@ export async function measureStorage(count: number): Promise<number> {
   });
   const options = MIX.map(optionsFor);
   try {
-    const empty = usedBytes(store);
+    const empty = await usedBytes(store);
     for (let i = 0; i < count; i++) {
       const { outcome } = await runCommand(roll, ctxFor(i), options[i % options.length]!, log);
       if (outcome !== 'ok') throw new Error(`storage bench roll failed: ${outcome}`);
     }
-    return (usedBytes(store) - empty) / count;
+    return ((await usedBytes(store)) - empty) / count;
   } finally {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -74,9 +89,17 @@ export async function measureStorage(count: number): Promise<number> {
 }
 
 export async function benchStorage(count = 100_000): Promise<string[]> {
+  const lines = [`storage: ${count.toLocaleString('en-US')} mixed rolls (${MIX.map((m) => m.expression).join(', ')}; one in eight secret, with its commitment), roll + event rows + indexes:`];
   const perRoll = await measureStorage(count);
-  return [
-    `storage: ${count.toLocaleString('en-US')} mixed rolls (${MIX.map((m) => m.expression).join(', ')}; one in eight secret, with its commitment) in SQLite, roll + event rows + indexes:`,
-    `  ${perRoll.toFixed(1)} bytes per roll (${((perRoll * count) / 1e6).toFixed(1)} MB; target ≤ 300)`,
-  ];
+  lines.push(`  SQLite      ${perRoll.toFixed(1)} bytes per roll (${((perRoll * count) / 1e6).toFixed(1)} MB; target ≤ 300)`);
+  const bin = findPostgresBin();
+  if (!bin) return [...lines, '  PostgreSQL skipped: no server binaries'];
+  const server = await startPostgres(bin, { durable: true });
+  try {
+    const perPgRoll = await measureStorage(count, server.url);
+    lines.push(`  PostgreSQL  ${perPgRoll.toFixed(1)} bytes per roll (${((perPgRoll * count) / 1e6).toFixed(1)} MB; target ≤ 400)`);
+  } finally {
+    await server.stop();
+  }
+  return lines;
 }

@@ -1,5 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { NewRoll, RollRow } from './schema/index.js';
+import { rollPairHash } from './schema/roll-pair-hash.js';
 import type { Tx } from './db.js';
 import { prepared, rawInsert, slot } from './prepared.js';
 import { first } from './rows.js';
@@ -22,12 +23,21 @@ export async function insertRoll(tx: Tx, roll: Omit<NewRoll, 'id'>): Promise<num
   return row!.id;
 }
 
-const lastStatement = ({ db, t: { rolls } }: Tx) =>
-  db
+/** A player's rolls in a channel; on PostgreSQL through its index's hash of the pair (schema/roll-pair-hash.ts). */
+function ofPair(tx: Tx, user: SQLWrapper, channel: SQLWrapper) {
+  const { rolls } = tx.t;
+  const pair = and(eq(rolls.userId, user), eq(rolls.channelId, channel));
+  if (tx.dialect !== 'postgres') return pair;
+  // typed, or PostgreSQL cannot tell which || two bare parameters mean
+  return and(eq(rollPairHash(rolls.userId, rolls.channelId), rollPairHash(sql`${user}::bytea`, sql`${channel}::bytea`)), pair);
+}
+
+const lastStatement = (tx: Tx) =>
+  tx.db
     .select()
-    .from(rolls)
-    .where(and(eq(rolls.userId, slot('userId', rolls.userId)), eq(rolls.channelId, slot('channelId', rolls.channelId))))
-    .orderBy(desc(rolls.id))
+    .from(tx.t.rolls)
+    .where(ofPair(tx, slot('userId', tx.t.rolls.userId), slot('channelId', tx.t.rolls.channelId)))
+    .orderBy(desc(tx.t.rolls.id))
     .limit(1);
 
 /** "Your last roll" in a channel: what luck rerolls and audits reach for. */
@@ -53,7 +63,7 @@ export async function lastCountingRoll(tx: Tx, userId: string, channelId: string
     tx.db
       .select()
       .from(rolls)
-      .where(and(eq(rolls.userId, userId), eq(rolls.channelId, channelId), sql`${rolls.kind} != 'sum'`))
+      .where(and(ofPair(tx, sql.param(userId, rolls.userId), sql.param(channelId, rolls.channelId)), sql`${rolls.kind} != 'sum'`))
       .orderBy(desc(rolls.id))
       .limit(1),
   );

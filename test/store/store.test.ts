@@ -175,4 +175,17 @@ describe('Discord ids in SQLite', () => {
     }
     for (const id of ['console:alice', '0123', '9223372036854775808', '12345678901234567890', '', '-5']) expect(encodeId(id)).toBe(id);
   });
+
+  it('encode for PostgreSQL to 8 bytes, or 0xFF and the text, and back exactly', async () => {
+    const { encodePgId, decodePgId } = await import('../../src/store/schema/snowflake.js');
+    for (const id of ['1', '412345678901234567', '9223372036854775807']) {
+      expect(encodePgId(id)).toHaveLength(8);
+      expect(encodePgId(id)[0]).toBeLessThan(0x80);
+      expect(decodePgId(encodePgId(id))).toBe(id);
+    }
+    for (const id of ['console:alice', 'console:ゆう', '0123', '9223372036854775808', '12345678901234567890', '', '-5', 'abcdefg']) {
+      expect(encodePgId(id)[0]).toBe(0xff);
+      expect(decodePgId(encodePgId(id))).toBe(id);
+    }
+  });
 });

@@ -2,8 +2,11 @@
 // ./sqlite.ts column for column (./index.ts checks at compile time that both give the same row types);
 // migrations/postgres is generated from this file. JSON is `json`, not `jsonb`, so stored text keeps
 // its key order exactly as SQLite does; ids take explicit values when a SQLite database is copied in.
+// Discord ids are 8-byte bytea values (./snowflake.ts).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { rollPairHash } from './roll-pair-hash.js';
+import { pgDiscordId } from './snowflake.js';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const time = (name: string) => timestamp(name, { mode: 'date', precision: 3, withTimezone: true });
@@ -14,9 +17,9 @@ export const rolls = pgTable(
   {
     id: id(),
     createdAt: createdAt(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id').notNull(),
-    userId: text('user_id').notNull(),
+    guildId: pgDiscordId('guild_id'),
+    channelId: pgDiscordId('channel_id').notNull(),
+    userId: pgDiscordId('user_id').notNull(),
     expression: text('expression'),
     normalized: text('normalized').notNull(),
     kind: text('kind', { enum: ['sum', 'count', 'target'] }).notNull(),
@@ -30,15 +33,19 @@ export const rolls = pgTable(
     characterId: integer('character_id'),
     check: json('check'),
   },
-  (table) => [index('rolls_user_channel_idx').on(table.userId, table.channelId, table.id)],
+  // "A player's last roll here" looks up one 8-byte hash of the (player, channel) pair, then the newest
+  // id: an index entry of two 8-byte keys, which PostgreSQL's B-tree splits to fill pages to 90 % as each
+  // pair's ids climb (half-full pages with the two ids themselves as keys: 65 → ~30 bytes per roll).
+  // Equal hashes of two pairs only cost a recheck: store/rolls.ts still compares both ids.
+  (table) => [index('rolls_user_channel_idx').on(rollPairHash(table.userId, table.channelId), table.id)],
 );
 
 export const channelGms = pgTable('channel_gms', {
-  channelId: text('channel_id').primaryKey(),
-  guildId: text('guild_id'),
-  userId: text('user_id').notNull(),
+  channelId: pgDiscordId('channel_id').primaryKey(),
+  guildId: pgDiscordId('guild_id'),
+  userId: pgDiscordId('user_id').notNull(),
   locale: text('locale').notNull().default('en'),
-  assignedBy: text('assigned_by').notNull(),
+  assignedBy: pgDiscordId('assigned_by').notNull(),
   assignedAt: time('assigned_at').notNull(),
 });
 
@@ -47,9 +54,9 @@ export const events = pgTable(
   {
     id: id(),
     createdAt: createdAt(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id'),
-    actorId: text('actor_id').notNull(),
+    guildId: pgDiscordId('guild_id'),
+    channelId: pgDiscordId('channel_id'),
+    actorId: pgDiscordId('actor_id').notNull(),
     type: text('type').notNull(),
     subject: text('subject').notNull(),
     before: json('before'),
@@ -64,9 +71,9 @@ export const characters = pgTable(
   'characters',
   {
     id: id(),
-    guildId: text('guild_id').notNull(),
-    ownerId: text('owner_id').notNull(),
-    npcChannelId: text('npc_channel_id'),
+    guildId: pgDiscordId('guild_id').notNull(),
+    ownerId: pgDiscordId('owner_id').notNull(),
+    npcChannelId: pgDiscordId('npc_channel_id'),
     name: text('name').notNull(),
     type: text('type', { enum: ['servant', 'master', 'troop'] }).notNull(),
     sheet: json('sheet').notNull(),
@@ -83,8 +90,8 @@ export const characters = pgTable(
 export const activeCharacters = pgTable(
   'active_characters',
   {
-    channelId: text('channel_id').notNull(),
-    userId: text('user_id').notNull(),
+    channelId: pgDiscordId('channel_id').notNull(),
+    userId: pgDiscordId('user_id').notNull(),
     characterId: integer('character_id').notNull(),
   },
   (table) => [primaryKey({ columns: [table.channelId, table.userId] })],
@@ -92,11 +99,11 @@ export const activeCharacters = pgTable(
 
 export const sealRequests = pgTable('seal_requests', {
   id: id(),
-  guildId: text('guild_id'),
-  channelId: text('channel_id').notNull(),
+  guildId: pgDiscordId('guild_id'),
+  channelId: pgDiscordId('channel_id').notNull(),
   characterId: integer('character_id').notNull(),
-  requesterId: text('requester_id').notNull(),
-  gmId: text('gm_id').notNull(),
+  requesterId: pgDiscordId('requester_id').notNull(),
+  gmId: pgDiscordId('gm_id').notNull(),
   effect: json('effect').notNull(),
   rollIds: json('roll_ids').notNull(),
   status: text('status', { enum: ['pending', 'approved', 'refused'] }).notNull(),
@@ -117,8 +124,8 @@ export const wars = pgTable(
   'wars',
   {
     id: id(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id').notNull(),
+    guildId: pgDiscordId('guild_id'),
+    channelId: pgDiscordId('channel_id').notNull(),
     name: text('name').notNull(),
     ruleset: text('ruleset', { enum: ['fate', 'percent'] }).notNull(),
     status: text('status', { enum: ['active', 'ended'] }).notNull(),
@@ -128,7 +135,7 @@ export const wars = pgTable(
     config: json('config').notNull(),
     /** A percentage battle waiting for the sides' seals after its final rate (seed 000 L43); null when none. */
     pendingBattle: json('pending_battle'),
-    boardMessageId: text('board_message_id'),
+    boardMessageId: pgDiscordId('board_message_id'),
     createdAt: time('created_at').notNull(),
   },
   (table) => [uniqueIndex('wars_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
@@ -153,9 +160,9 @@ export const factions = pgTable(
 
 export const secrets = pgTable('secrets', {
   id: id(),
-  guildId: text('guild_id'),
-  channelId: text('channel_id').notNull(),
-  ownerId: text('owner_id').notNull(),
+  guildId: pgDiscordId('guild_id'),
+  channelId: pgDiscordId('channel_id').notNull(),
+  ownerId: pgDiscordId('owner_id').notNull(),
   kind: text('kind').notNull(),
   hash: text('hash').notNull(),
   text: text('text').notNull(),
@@ -172,7 +179,7 @@ export const declarations = pgTable(
     day: integer('day').notNull(),
     turn: integer('turn').notNull(),
     action: json('action').notNull(),
-    declaredBy: text('declared_by').notNull(),
+    declaredBy: pgDiscordId('declared_by').notNull(),
     createdAt: time('created_at').notNull(),
     result: json('result'),
     resolvedAt: time('resolved_at'),
@@ -184,12 +191,12 @@ export const combats = pgTable(
   'combats',
   {
     id: id(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id').notNull(),
+    guildId: pgDiscordId('guild_id'),
+    channelId: pgDiscordId('channel_id').notNull(),
     ruleset: text('ruleset', { enum: ['fate', 'persona'] }).notNull(),
     status: text('status', { enum: ['active', 'ended'] }).notNull(),
     state: json('state').notNull(),
-    trackerMessageId: text('tracker_message_id'),
+    trackerMessageId: pgDiscordId('tracker_message_id'),
     createdAt: time('created_at').notNull(),
   },
   (table) => [uniqueIndex('combats_active_channel_idx').on(table.channelId).where(sql`status = 'active'`)],
@@ -205,8 +212,8 @@ export const libraries = pgTable(
   'libraries',
   {
     id: id(),
-    guildId: text('guild_id').notNull(),
-    ownerId: text('owner_id').notNull(),
+    guildId: pgDiscordId('guild_id').notNull(),
+    ownerId: pgDiscordId('owner_id').notNull(),
     deck: json('deck').notNull(),
     state: json('state').notNull(),
     updatedAt: time('updated_at').notNull(),
@@ -215,16 +222,16 @@ export const libraries = pgTable(
 );
 
 export const userLocales = pgTable('user_locales', {
-  userId: text('user_id').primaryKey(),
+  userId: pgDiscordId('user_id').primaryKey(),
   locale: text('locale').notNull(),
   updatedAt: time('updated_at').notNull(),
 });
 
 export const channelSystems = pgTable('channel_systems', {
-  channelId: text('channel_id').primaryKey(),
-  guildId: text('guild_id'),
+  channelId: pgDiscordId('channel_id').primaryKey(),
+  guildId: pgDiscordId('guild_id'),
   system: text('system').notNull(),
-  setBy: text('set_by').notNull(),
+  setBy: pgDiscordId('set_by').notNull(),
   setAt: time('set_at').notNull(),
 });
 
@@ -232,8 +239,8 @@ export const palettes = pgTable(
   'palettes',
   {
     id: id(),
-    guildId: text('guild_id'),
-    ownerId: text('owner_id').notNull(),
+    guildId: pgDiscordId('guild_id'),
+    ownerId: pgDiscordId('owner_id').notNull(),
     characterId: integer('character_id'),
     name: text('name').notNull(),
     lines: text('lines').notNull(),
@@ -247,20 +254,20 @@ export const counters = pgTable(
   'counters',
   {
     id: id(),
-    guildId: text('guild_id'),
-    channelId: text('channel_id').notNull(),
+    guildId: pgDiscordId('guild_id'),
+    channelId: pgDiscordId('channel_id').notNull(),
     name: text('name').notNull(),
     value: integer('value').notNull(),
     max: integer('max'),
     reset: text('reset', { enum: ['none', 'day'] }).notNull(),
-    createdBy: text('created_by').notNull(),
+    createdBy: pgDiscordId('created_by').notNull(),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('counters_channel_name_idx').on(table.channelId, table.name)],
 );
 
 export const guildSettings = pgTable('guild_settings', {
-  guildId: text('guild_id').primaryKey(),
+  guildId: pgDiscordId('guild_id').primaryKey(),
   discordLocale: text('discord_locale'),
   locale: text('locale'),
   timeZone: text('time_zone'),
@@ -269,18 +276,18 @@ export const guildSettings = pgTable('guild_settings', {
 });
 
 export const channelSettings = pgTable('channel_settings', {
-  channelId: text('channel_id').primaryKey(),
-  guildId: text('guild_id'),
+  channelId: pgDiscordId('channel_id').primaryKey(),
+  guildId: pgDiscordId('guild_id'),
   locale: text('locale'),
-  setBy: text('set_by').notNull(),
+  setBy: pgDiscordId('set_by').notNull(),
   setAt: time('set_at').notNull(),
 });
 
 export const memberNames = pgTable(
   'member_names',
   {
-    guildId: text('guild_id').notNull(),
-    userId: text('user_id').notNull(),
+    guildId: pgDiscordId('guild_id').notNull(),
+    userId: pgDiscordId('user_id').notNull(),
     name: text('name').notNull(),
     updatedAt: time('updated_at').notNull(),
   },

@@ -1,6 +1,6 @@
 // SQLite tables (the embedded default). Mirrors ./postgres.ts column for column: ./index.ts checks at
 // compile time that both give the same row types, and migrations/sqlite is generated from this file.
-// Discord ids are stored as 8-byte BLOBs here (./snowflake.ts), as text in PostgreSQL.
+// Discord ids are stored as 8-byte BLOBs here and as 8-byte bytea in PostgreSQL (./snowflake.ts).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { discordId } from './snowflake.js';
