@@ -26,13 +26,13 @@ export async function rollTyped(ctx: CommandContext, roll: TypedRoll): Promise<R
   const secret = roll.secret || typed.secret;
   const comment = roll.comment ?? typed.comment;
 
-  const { id, gm, commitment } = await ctx.store.transaction(async (tx) => {
-    const id = await storeRoll(tx, ctx, { result, comment, secret, ...(roll.characterId !== undefined ? { characterId: roll.characterId } : {}) });
-    return {
-      id,
-      gm: secret ? await channelGm(tx, ctx.channelId) : undefined,
-      commitment: secret ? await commitRoll(tx, ctx, id, result, comment) : undefined,
-    };
-  });
+  const stored = { result, comment, secret, ...(roll.characterId !== undefined ? { characterId: roll.characterId } : {}) };
+  // A plain roll spends nothing: its row and event go as one statement (one round trip on PostgreSQL).
+  const { id, gm, commitment } = secret
+    ? await ctx.store.transaction(async (tx) => {
+        const id = await storeRoll(tx, ctx, stored);
+        return { id, gm: await channelGm(tx, ctx.channelId), commitment: await commitRoll(tx, ctx, id, result, comment) };
+      })
+    : { id: await ctx.store.statement((tx) => storeRoll(tx, ctx, stored)), gm: undefined, commitment: undefined };
   return rollReply(ctx, { result, id, name: roll.name ?? ctx.user.name, comment, notes: [typed.reading] }, secret, gm, commitment);
 }

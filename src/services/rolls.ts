@@ -3,7 +3,7 @@ import { cloneResult, type DiceResult, type ResultNode } from '../core/dice/inde
 import { encodeFaces, replayableFaces, replayStored } from '../core/dice/replay.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
-import { insertRoll, updateRoll } from '../store/rolls.js';
+import { insertRollWithEvent, updateRoll } from '../store/rolls.js';
 import type { RollRow } from '../store/schema/index.js';
 import type { ChannelPost } from '../views/view.js';
 import { commitSecret } from './secrets.js';
@@ -34,35 +34,28 @@ export async function storeRoll(
   const { result } = roll;
   // Expression and faces rebuild the result; the tree is stored only when they cannot.
   const faces = replayableFaces(result);
-  const id = await insertRoll(tx, {
-    createdAt: at,
-    guildId: ctx.guildId,
-    channelId: ctx.channelId,
-    // an opposed check's passive roll belongs to its character's owner, who may spend Luck on it
-    userId: roll.userId ?? ctx.user.id,
-    expression: result.input === result.normalized ? null : result.input,
-    normalized: result.normalized,
-    kind: result.kind,
-    value: result.value,
-    outcome: result.outcome,
-    faces: faces ? encodeFaces(faces) : (result.repeats ?? [result]).flatMap((r) => r.dice.map((d) => d.face)).join(','),
-    result: faces ? null : result.tree,
-    comment: roll.comment,
-    secret: roll.secret,
-    characterId: roll.characterId ?? null,
-    check: roll.check ?? null,
-  });
-  await appendEvent(tx, {
-    at,
-    guildId: ctx.guildId,
-    channelId: ctx.channelId,
-    actorId: ctx.user.id,
-    type: 'roll.created',
-    subject: `roll:${id}`,
-    before: null,
-    after: null, // the roll row itself is the record
-  });
-  return id;
+  return await insertRollWithEvent(
+    tx,
+    {
+      createdAt: at,
+      guildId: ctx.guildId,
+      channelId: ctx.channelId,
+      // an opposed check's passive roll belongs to its character's owner, who may spend Luck on it
+      userId: roll.userId ?? ctx.user.id,
+      expression: result.input === result.normalized ? null : result.input,
+      normalized: result.normalized,
+      kind: result.kind,
+      value: result.value,
+      outcome: result.outcome,
+      faces: faces ? encodeFaces(faces) : (result.repeats ?? [result]).flatMap((r) => r.dice.map((d) => d.face)).join(','),
+      result: faces ? null : result.tree,
+      comment: roll.comment,
+      secret: roll.secret,
+      characterId: roll.characterId ?? null,
+      check: roll.check ?? null,
+    },
+    { at, guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id },
+  );
 }
 
 /** A stored roll as a DiceResult again: its stored tree (cloneResult rebuilds the flat dice from it), or its faces replayed. */

@@ -42,6 +42,13 @@ export interface Store {
    * A call inside another on the same store becomes a savepoint of the outer one.
    */
   transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
+  /**
+   * Runs fn, which sends exactly one statement (atomic by itself), where nothing limited is spent: a
+   * plain roll and its event (store/rolls.ts insertRollWithEvent). PostgreSQL sends it alone, without
+   * BEGIN/COMMIT or SERIALIZABLE: one round trip instead of four, and a second statement throws.
+   * SQLite runs it as transaction(). Inside a transaction it is part of that transaction.
+   */
+  statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -74,6 +74,20 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
         }
       }
     },
+    async statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      const outer = current.getStore();
+      if (outer) return fn(outer);
+      // Straight on the pool, in autocommit: a single statement is its own transaction.
+      let sent = false;
+      const once = {
+        query: (...args: unknown[]) => {
+          if (sent) throw new Error('Store.statement sent a second statement; use Store.transaction');
+          sent = true;
+          return (pool.query as (...a: unknown[]) => unknown)(...args);
+        },
+      };
+      return fn({ db: drizzle({ client: once as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch() });
+    },
     async close() {
       if (!pool.ended) await pool.end();
     },

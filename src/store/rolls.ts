@@ -1,4 +1,5 @@
-import { and, desc, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, sql, type Column, type SQLWrapper } from 'drizzle-orm';
+import { appendEvent, type EventInput } from './events.js';
 import type { NewRoll, RollRow } from './schema/index.js';
 import { rollPairHash } from './schema/roll-pair-hash.js';
 import type { Tx } from './db.js';
@@ -21,6 +22,40 @@ export async function insertRoll(tx: Tx, roll: Omit<NewRoll, 'id'>): Promise<num
   if (raw) return raw(values);
   const [row] = await prepared(tx, 'rolls_insert', insertStatement).execute(values);
   return row!.id;
+}
+
+/** A roll's own event: who rolled, where and when (the roll row itself is the record). */
+export type RollEvent = Omit<EventInput, 'type' | 'subject' | 'before' | 'after'>;
+
+/**
+ * Stores a roll and its `roll.created` event (subject `roll:<id>`); returns the roll's id. On
+ * PostgreSQL one statement (the roll inserted in a WITH, the event from its id): one round trip, and
+ * atomic by itself, so a plain roll needs no BEGIN/COMMIT around it (Store.statement).
+ */
+export async function insertRollWithEvent(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): Promise<number> {
+  if (tx.dialect === 'sqlite') {
+    const id = await insertRoll(tx, roll);
+    await appendEvent(tx, { ...event, type: 'roll.created', subject: `roll:${id}`, before: null, after: null });
+    return id;
+  }
+  const { rolls, events } = tx.t;
+  const value = (column: Column, v: unknown) => (v === null || v === undefined ? sql`NULL` : sql.param(v, column));
+  const list = (items: SQLWrapper[]) => sql.join(items, sql`, `);
+  const eventValues = [
+    value(events.createdAt, event.at),
+    value(events.guildId, event.guildId),
+    value(events.channelId, event.channelId),
+    value(events.actorId, event.actorId),
+    sql`'roll.created'`,
+    sql`'roll:' || (SELECT id FROM r)`,
+    sql`NULL`,
+    sql`NULL`,
+    value(events.batch, tx.batch),
+  ];
+  const eventColumns = [events.createdAt, events.guildId, events.channelId, events.actorId, events.type, events.subject, events.before, events.after, events.batch];
+  const result = await tx.db.execute<{ id: number }>(sql`WITH r AS (INSERT INTO ${rolls} (${list(columns.map((c) => sql.identifier(rolls[c].name)))}) VALUES (${list(columns.map((c) => value(rolls[c], roll[c])))}) RETURNING id)
+INSERT INTO ${events} (${list(eventColumns.map((c) => sql.identifier(c.name)))}) VALUES (${list(eventValues)}) RETURNING (SELECT id FROM r) AS id`);
+  return Number(result.rows[0]!.id);
 }
 
 /** A player's rolls in a channel; on PostgreSQL through its index's hash of the pair (schema/roll-pair-hash.ts). */

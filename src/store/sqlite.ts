@@ -76,6 +76,9 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
       queue = result.catch(() => undefined);
       return result;
     },
+    statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      return this.transaction(fn);
+    },
     async close() {
       await queue;
       if (sqlite.open) sqlite.close();

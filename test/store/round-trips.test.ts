@@ -1,0 +1,93 @@
+// How many requests a /roll sends to PostgreSQL (issue 23 §1: the fewest round trips per command). A
+// plain roll is one statement — its row and its event — sent without BEGIN/COMMIT; a secret roll,
+// which reads the GM and commits a hash, is a transaction. Counted at node-postgres's Client.query,
+// which every pooled query goes through.
+import pg from 'pg';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roll } from '../../commands/roll.js';
+import { seededRandom } from '../../src/core/random.js';
+import { translator } from '../../src/i18n/index.js';
+import { runCommand } from '../../src/services/run.js';
+import type { CommandContext, CommandOptions } from '../../src/services/types.js';
+import { openStore, type Store } from '../../src/store/db.js';
+import { insertRoll } from '../../src/store/rolls.js';
+import { rows } from '../helpers/db.js';
+import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
+
+const options = (expression: string, secret = false): CommandOptions => ({
+  subcommand: () => null,
+  string: (name) => (name === 'expression' ? expression : null),
+  integer: () => null,
+  boolean: (name) => (name === 'secret' ? secret : null),
+  user: () => null,
+  attachment: () => null,
+});
+
+describe.runIf(testBackend === 'postgres')('round trips to PostgreSQL', () => {
+  let database: TestDatabase;
+  let store: Store;
+  let ctx: CommandContext;
+  beforeAll(async () => {
+    database = await testDatabase('trips');
+    store = await openStore(database.url);
+    ctx = {
+      user: { id: '412345678901234567', name: 'ひかり' },
+      guildId: '212345678901234567',
+      channelId: '312345678901234567',
+      locale: 'ja',
+      t: translator('ja'),
+      table: { locale: 'ja', t: translator('ja') },
+      canManageChannel: false,
+      store,
+      rng: seededRandom('trips'),
+      now: () => new Date(1_760_000_000_000),
+    };
+    await runCommand(roll, ctx, options('2d6'), pino({ level: 'silent' })); // the channel's system is read and cached
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.drop();
+  });
+
+  async function counted(run: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text: string };
+      sent.push(typeof first === 'string' ? first : first.text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    return sent;
+  }
+
+  it('sends a plain roll and its event as one statement, without BEGIN', async () => {
+    const sent = await counted(() => runCommand(roll, ctx, options('8d6<=4'), pino({ level: 'silent' })));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^WITH r AS \(INSERT INTO "rolls"/);
+    const [last] = await rows(store, 'rolls', undefined, 'newest');
+    const [event] = await rows(store, 'events', undefined, 'newest');
+    expect(last).toMatchObject({ normalized: '8d6<=4', userId: ctx.user.id, channelId: ctx.channelId, guildId: ctx.guildId });
+    expect(event).toMatchObject({ type: 'roll.created', subject: `roll:${last!.id}`, actorId: ctx.user.id, channelId: ctx.channelId, guildId: ctx.guildId, before: null, after: null });
+    expect(event!.createdAt).toEqual(new Date(1_760_000_000_000));
+  });
+
+  it('keeps a secret roll in one transaction', async () => {
+    const sent = await counted(() => runCommand(roll, ctx, options('1d100<=50', true), pino({ level: 'silent' })));
+    expect(sent[0]).toMatch(/^begin/i);
+    expect(sent.at(-1)).toMatch(/^commit/i);
+  });
+
+  it('refuses a second statement in Store.statement rather than run it outside a transaction', async () => {
+    const before = (await rows(store, 'rolls')).length;
+    const roll = { createdAt: new Date(), guildId: null, channelId: 'c', userId: 'u', normalized: '1d6', kind: 'sum' as const, value: 1, faces: '1', secret: false };
+    const error = (await store.statement(async (tx) => [await insertRoll(tx, roll), await insertRoll(tx, roll)]).catch((e: unknown) => e)) as Error & { cause?: Error };
+    expect((error.cause ?? error).message).toMatch(/second statement/); // drizzle wraps it as the failed query's cause
+    expect((await rows(store, 'rolls')).length).toBe(before + 1); // the first went in: hence the guard
+  });
+});
