@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { EventRow, FactionRow, WarRow } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
@@ -74,9 +74,18 @@ export async function lastWarBatch(tx: Tx, channelId: string, warId: number): Pr
   return row?.batch ?? null;
 }
 
-export async function batchEvents(tx: Tx, batch: string): Promise<EventRow[]> {
+/** A batch's events but its rolls (which undo leaves as they are), newest first: events_batch_idx. */
+export function batchEventsQuery(tx: Tx, batch: string) {
   const { events } = tx.t;
-  return tx.db.select().from(events).where(and(eq(events.batch, batch), isNull(events.undoneAt))).orderBy(desc(events.id));
+  return tx.db
+    .select()
+    .from(events)
+    .where(and(eq(events.batch, batch), sql`${events.type} <> 'roll.created'`, isNull(events.undoneAt)))
+    .orderBy(desc(events.id));
+}
+
+export async function batchEvents(tx: Tx, batch: string): Promise<EventRow[]> {
+  return batchEventsQuery(tx, batch);
 }
 
 export async function markUndone(tx: Tx, ids: number[], at: Date): Promise<void> {

@@ -203,3 +203,29 @@ describe.runIf(testBackend === 'sqlite')('a new SQLite file', () => {
     }
   });
 });
+
+describe('what undo reads', () => {
+  // Every stored roll writes an event; undo must not read them all to find one command's events.
+  it('finds a batch through events_batch_idx, not by reading every event', async () => {
+    const { batchEventsQuery } = await import('../../src/store/wars.js');
+    const database = await testDatabase('batch-plan');
+    const store = await openStore(database.url);
+    try {
+      const plan = await store.transaction(async (tx) => {
+        const query = batchEventsQuery(tx, 'abc-1').toSQL();
+        if (tx.dialect === 'sqlite') {
+          const rows = (store as SqliteStore).sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[];
+          return rows.map((r) => r.detail).join('\n');
+        }
+        await tx.db.execute(sql`SET LOCAL enable_seqscan = off`); // an empty table would be read whole anyway
+        const text = query.params.reduce<string>((q, p, i) => q.replace(`$${i + 1}`, `'${String(p)}'`), query.sql);
+        const rows = (await tx.db.execute(sql.raw(`EXPLAIN ${text}`))).rows as { 'QUERY PLAN': string }[];
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toMatch(/events_batch_idx/);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});

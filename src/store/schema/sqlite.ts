@@ -70,7 +70,12 @@ export const events = sqliteTable(
     /** Events written by one command share a batch: /war undo reverts a whole batch. */
     batch: text('batch'),
   },
-  (table) => [index('events_channel_idx').on(table.channelId, table.id)],
+  (table) => [
+    index('events_channel_idx').on(table.channelId, table.id),
+    // What undo reads (store/wars.ts batchEvents). Roll events, most of the table, are left out: an
+    // undo leaves rolls as they are, and the index costs a stored roll nothing.
+    index('events_batch_idx').on(table.batch).where(sql`${table.type} <> 'roll.created'`),
+  ],
 );
 
 /** Character sheets: the build (sheet JSON) and its runtime state (HP, MP, luck, seals …). */

@@ -1,0 +1,1 @@
+CREATE INDEX `events_batch_idx` ON `events` (`batch`) WHERE "events"."type" <> 'roll.created';
