@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from './db.js';
 import { prepared, rawInsert } from './prepared.js';
 
+/**
+ * The events that changed something, roll events left out: the condition of the partial indexes
+ * events_batch_idx and events_channel_changes_idx (schema), which a query must repeat to use them.
+ */
+export const changesOnly = (tx: Tx) => sql`${tx.t.events.type} <> 'roll.created'`;
+
 const EVENT_COLUMNS = ['createdAt', 'guildId', 'channelId', 'actorId', 'type', 'subject', 'before', 'after', 'batch'] as const;
 
 export interface EventInput {

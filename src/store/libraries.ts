@@ -1,6 +1,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { LibraryRow } from './schema/index.js';
 import type { Tx } from './db.js';
+import { changesOnly } from './events.js';
 import { first } from './rows.js';
 
 export async function getLibrary(tx: Tx, guildId: string, ownerId: string): Promise<LibraryRow | undefined> {
@@ -24,7 +25,7 @@ export async function librariesOfChannel(tx: Tx, guildId: string, channelId: str
   const used = await tx.db
     .selectDistinct({ subject: events.subject })
     .from(events)
-    .where(and(eq(events.channelId, channelId), like(events.subject, 'library:%')));
+    .where(and(eq(events.channelId, channelId), changesOnly(tx), like(events.subject, 'library:%')));
   const ids = used.map((e) => Number(e.subject.slice('library:'.length))).filter(Number.isSafeInteger);
   const byId = ids.length ? await tx.db.select().from(libraries).where(and(eq(libraries.guildId, guildId), inArray(libraries.id, ids))) : [];
   const byOwner = owners.length ? await tx.db.select().from(libraries).where(and(eq(libraries.guildId, guildId), inArray(libraries.ownerId, [...owners]))) : [];

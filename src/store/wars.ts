@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, or } from 'drizzle-orm';
 import type { EventRow, FactionRow, WarRow } from './schema/index.js';
 import type { Tx } from './db.js';
+import { changesOnly } from './events.js';
 import { first } from './rows.js';
 
 export type WarSnapshot = Omit<WarRow, 'id'>;
@@ -67,7 +68,7 @@ export async function lastWarBatch(tx: Tx, channelId: string, warId: number): Pr
     tx.db
       .select({ batch: events.batch })
       .from(events)
-      .where(and(eq(events.channelId, channelId), isNull(events.undoneAt), warSubjects, like(events.type, 'war.%')))
+      .where(and(eq(events.channelId, channelId), changesOnly(tx), isNull(events.undoneAt), warSubjects, like(events.type, 'war.%')))
       .orderBy(desc(events.id))
       .limit(1),
   );
@@ -80,7 +81,7 @@ export function batchEventsQuery(tx: Tx, batch: string) {
   return tx.db
     .select()
     .from(events)
-    .where(and(eq(events.batch, batch), sql`${events.type} <> 'roll.created'`, isNull(events.undoneAt)))
+    .where(and(eq(events.batch, batch), changesOnly(tx), isNull(events.undoneAt)))
     .orderBy(desc(events.id));
 }
 
@@ -107,7 +108,7 @@ export async function lastBatchFor(tx: Tx, channelId: string, subject: string, t
     tx.db
       .select({ batch: events.batch })
       .from(events)
-      .where(and(eq(events.channelId, channelId), isNull(events.undoneAt), eq(events.subject, subject), like(events.type, `${typePrefix}%`)))
+      .where(and(eq(events.channelId, channelId), changesOnly(tx), isNull(events.undoneAt), eq(events.subject, subject), like(events.type, `${typePrefix}%`)))
       .orderBy(desc(events.id))
       .limit(1),
   );

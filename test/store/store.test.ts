@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../src/store/db.js';
+import pg from 'pg';
+import { openStore, type Store, type Tx } from '../../src/store/db.js';
 import { appendEvent } from '../../src/store/events.js';
 import { channelGm, setChannelGm } from '../../src/store/gms.js';
 import { insertRoll, lastRoll } from '../../src/store/rolls.js';
@@ -204,28 +205,67 @@ describe.runIf(testBackend === 'sqlite')('a new SQLite file', () => {
   });
 });
 
-describe('what undo reads', () => {
-  // Every stored roll writes an event; undo must not read them all to find one command's events.
-  it('finds a batch through events_batch_idx, not by reading every event', async () => {
-    const { batchEventsQuery } = await import('../../src/store/wars.js');
-    const database = await testDatabase('batch-plan');
+describe("what undo and the war's bookkeeping read", () => {
+  // Every stored roll writes an event; finding one command's events or a channel's last change must
+  // not read through them all (events_batch_idx, events_channel_changes_idx: roll events left out).
+  it('uses the indexes that leave roll events out, on both backends', async () => {
+    const { batchEvents, lastBatchFor, lastWarBatch } = await import('../../src/store/wars.js');
+    const { librariesOfChannel } = await import('../../src/store/libraries.js');
+    const database = await testDatabase('change-plans');
     const store = await openStore(database.url);
+    const channel = '312345678901234567';
     try {
-      const plan = await store.transaction(async (tx) => {
-        const query = batchEventsQuery(tx, 'abc-1').toSQL();
-        if (tx.dialect === 'sqlite') {
-          const rows = (store as SqliteStore).sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...query.params) as { detail: string }[];
-          return rows.map((r) => r.detail).join('\n');
-        }
-        await tx.db.execute(sql`SET LOCAL enable_seqscan = off`); // an empty table would be read whole anyway
-        const text = query.params.reduce<string>((q, p, i) => q.replace(`$${i + 1}`, `'${String(p)}'`), query.sql);
-        const rows = (await tx.db.execute(sql.raw(`EXPLAIN ${text}`))).rows as { 'QUERY PLAN': string }[];
-        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      const plans = await plansOf(store, async (tx) => {
+        await batchEvents(tx, 'abc-1');
+        await lastWarBatch(tx, channel, 1);
+        await lastBatchFor(tx, channel, 'combat:1', 'combat.');
+        await librariesOfChannel(tx, '212345678901234567', channel, []);
       });
-      expect(plan).toMatch(/events_batch_idx/);
+      expect(plans).toHaveLength(4);
+      expect(plans[0]).toMatch(/events_batch_idx/);
+      for (const plan of plans.slice(1)) expect(plan).toMatch(/events_channel_changes_idx/);
     } finally {
       await store.close();
       await database.drop();
     }
   });
 });
+
+/** The query plan of every statement on `events` that fn sends (PostgreSQL told to avoid reading a table whole, which it prefers for an empty one). */
+async function plansOf(store: Store, fn: (tx: Tx) => Promise<void>): Promise<string[]> {
+  const sent: { text: string; values: unknown[] }[] = [];
+  if (store.dialect === 'sqlite') {
+    const { sqlite } = store as SqliteStore;
+    const prepare = sqlite.prepare.bind(sqlite);
+    sqlite.prepare = ((text: string) => (sent.push({ text, values: [] }), prepare(text))) as typeof sqlite.prepare;
+    try {
+      await store.transaction(fn);
+    } finally {
+      sqlite.prepare = prepare;
+    }
+    return sent
+      .filter((s) => /"events"/.test(s.text))
+      .map((s) => (prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...Array((s.text.match(/\?/g) ?? []).length).fill('x')) as { detail: string }[]).map((r) => r.detail).join('\n'));
+  }
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    sent.push({ text: typeof first === 'string' ? first : first.text, values: (typeof first === 'string' ? undefined : first.values) ?? (args[1] as unknown[]) ?? [] });
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await store.transaction(fn);
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  const literal = (v: unknown) => (Buffer.isBuffer(v) ? `'\\x${v.toString('hex')}'::bytea` : `'${String(v).replace(/'/g, "''")}'`);
+  return store.transaction(async (tx) => {
+    await tx.db.execute(sql`SET LOCAL enable_seqscan = off`);
+    const plans: string[] = [];
+    for (const s of sent.filter((s) => /"events"/.test(s.text))) {
+      const text = s.text.replace(/\$(\d+)/g, (_, n: string) => literal(s.values[Number(n) - 1]));
+      plans.push(((await tx.db.execute(sql.raw(`EXPLAIN ${text}`))).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n'));
+    }
+    return plans;
+  });
+}

@@ -66,9 +66,11 @@ export const events = pgTable(
   },
   (table) => [
     index('events_channel_idx').on(table.channelId, table.id),
-    // What undo reads (store/wars.ts batchEvents). Roll events, most of the table, are left out: an
-    // undo leaves rolls as they are, and the index costs a stored roll nothing.
+    // What undo and the war's bookkeeping read (store/wars.ts, store/libraries.ts): a batch, and a
+    // channel's changes newest first. Roll events, most of the table, are left out: undo leaves rolls
+    // as they are, a channel's last change is not behind its thousand rolls, and a roll pays nothing.
     index('events_batch_idx').on(table.batch).where(sql`${table.type} <> 'roll.created'`),
+    index('events_channel_changes_idx').on(table.channelId, table.id).where(sql`${table.type} <> 'roll.created'`),
   ],
 );
 

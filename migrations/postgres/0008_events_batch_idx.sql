@@ -1,1 +1,0 @@
-CREATE INDEX "events_batch_idx" ON "events" USING btree ("batch") WHERE "events"."type" <> 'roll.created';

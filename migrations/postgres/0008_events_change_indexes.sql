@@ -1,0 +1,2 @@
+CREATE INDEX "events_batch_idx" ON "events" USING btree ("batch") WHERE "events"."type" <> 'roll.created';--> statement-breakpoint
+CREATE INDEX "events_channel_changes_idx" ON "events" USING btree ("channel_id","id") WHERE "events"."type" <> 'roll.created';
