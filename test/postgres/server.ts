@@ -88,7 +88,8 @@ export async function startPostgres(bin: string, options: PostgresOptions = {}):
   const user = runAs();
   if (user) fs.chownSync(dir, user.uid, user.gid);
   const ids = user ? { uid: user.uid, gid: user.gid } : {};
-  execFileSync(path.join(bin, 'initdb'), ['-D', data, '-U', 'grailwar', '--auth=trust', '-E', 'UTF8', '--no-locale'], { ...ids, stdio: 'pipe', cwd: dir });
+  const initArgs = ['-D', data, '-U', 'grailwar', '--auth=trust', '-E', 'UTF8', '--no-locale', ...(options.durable ? [] : ['--no-sync'])];
+  execFileSync(path.join(bin, 'initdb'), initArgs, { ...ids, stdio: 'pipe', cwd: dir });
   const port = await freePort();
   // Not durable: no flushes, and the WAL kept small (it may live in memory, see dataParent).
   const fast = options.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_wal_size=256MB'];
@@ -117,7 +118,8 @@ export async function startPostgres(bin: string, options: PostgresOptions = {}):
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill(signal);
-    await Promise.race([exited, sleep(10_000)]);
+    // An unref'd timer: a pending one kept every `npm test` alive 10 s after the server had stopped.
+    await Promise.race([exited, sleep(10_000, undefined, { ref: false })]);
   };
   await launch();
   return {
