@@ -69,14 +69,16 @@ function runAs(): { uid: number; gid: number } | null {
 
 /**
  * Where the data directory goes: the suite's server (not durable) in memory when the machine has a
- * tmpfs at /dev/shm — a CREATE DATABASE writes ~1,000 files: 10–20 ms there, 150–400 ms on this
- * machine's disk. Durable servers (benchmarks, the crash test) stay on disk.
+ * tmpfs at /dev/shm with room (a container's is often 64 MB) — a CREATE DATABASE writes ~1,000 files:
+ * 10–20 ms there, 150–400 ms on this machine's disk. Durable servers (benchmarks, the crash test) stay
+ * on disk.
  */
 function dataParent(durable: boolean): string {
   if (durable) return os.tmpdir();
   try {
     fs.accessSync('/dev/shm', fs.constants.W_OK);
-    return fs.statSync('/dev/shm').isDirectory() ? '/dev/shm' : os.tmpdir();
+    const { bavail, bsize } = fs.statfsSync('/dev/shm');
+    return bavail * bsize >= 2 ** 30 ? '/dev/shm' : os.tmpdir();
   } catch {
     return os.tmpdir();
   }
