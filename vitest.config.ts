@@ -11,7 +11,9 @@ if (!postgresBin) {
   console.warn('\n⚠ PostgreSQL not found: only the SQLite run of the store and e2e suites runs (apt-get install postgresql)\n');
 }
 
-const projects: TestProjectInlineConfiguration[] = [{ extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } }];
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], globalSetup: ['test/sqlite/global-setup.ts'] } },
+];
 if (postgresBin) {
   projects.push({
     extends: true,

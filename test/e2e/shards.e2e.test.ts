@@ -58,7 +58,7 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
 
   beforeAll(async () => {
     fake = await startFakeDiscord({ shardCount: 2 });
-    database = await testDatabase('shards');
+    database = await testDatabase('shards', { empty: true }); // not the migrated template: both processes migrate it
     g0 = fake.createGuild({ name: 'Table on shard 0', shard: 0 });
     g1 = fake.createGuild({ name: 'Table on shard 1', shard: 1 });
     // Both start at once: migrations take turns (an advisory lock), each process identifies its shard.

@@ -5,6 +5,7 @@
 // parsed; the bot must stay up (a final /roll still answers). Then every button id the bot showed
 // during the run is pressed again forged (numbers past 2³¹ and 2⁵³, NaN, cut short, extended): each
 // must read as a stale button. Runs on SQLite and on PostgreSQL (issue 19 §4). Prints what it tried.
+// SOAK=1 (`npm run soak`, issue 23 §2) runs it at scale; unset, it is the run `npm test` always made.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { APIApplicationCommandOption } from 'discord.js';
@@ -29,6 +30,37 @@ const HOSTILE_TEXT = [
   '-1',
   '',
 ];
+/**
+ * At scale: each option's hostile texts drawn under many seeds (each draws a different few), random
+ * hostile strings and numbers besides, random pasted forms, more forged numbers, and every button id
+ * the bot showed forged rather than one per shape.
+ */
+const SCALE =
+  process.env.SOAK === '1'
+    ? { seeds: 12, randomValues: 4, randomForms: 12, forgeEveryId: true, timeoutMs: 3_600_000 }
+    : { seeds: 1, randomValues: 0, randomForms: 0, forgeEveryId: false, timeoutMs: 300_000 };
+/** What random hostile strings are made of: mention and Markdown syntax, invisible and RTL marks, full-width dice, quotes. */
+const FRAGMENTS = ['@everyone', '<@', '<@&', '<#', '>', '**', '__', '`', '||', '~~', '\\', '\u200B', '\u202E', '\uFEFF', '\u0301', '\n', '\r\n', '\t', ' ', 'ｄ', '６', '＜＝', 'd', '6', '<=', '+', '-', '(', ')', '%', "'", '"', '{', '}', '[', ']', ':', '0', '9', 'あ', '👑', 'null', 'NaN', '1e309'];
+
+function randomText(rng: ReturnType<typeof seededRandom>, max: number): string {
+  const target = rng.die(4) === 1 ? max : rng.die(Math.min(max, 200));
+  let text = '';
+  for (;;) {
+    const fragment = FRAGMENTS[rng.die(FRAGMENTS.length) - 1]!;
+    if (text.length + fragment.length > target) break; // never half an emoji: a client sends whole characters
+    text += fragment;
+  }
+  return text.padEnd(target, 'x');
+}
+
+/** A random number within the option's bounds (or ±2⁵³): an integer for type 4, any number for type 10. */
+function randomNumber(o: Option, rng: ReturnType<typeof seededRandom>): number {
+  const min = o.min_value ?? -9_007_199_254_740_991;
+  const max = o.max_value ?? 9_007_199_254_740_991;
+  const x = min + (max - min) * ((rng.die(1_000_000) - 1) / 999_999);
+  return o.type === 4 ? Math.max(min, Math.min(max, Math.round(x))) : x;
+}
+
 const HOSTILE_NUMBERS = [-9_007_199_254_740_991, -2_147_483_649, -2_147_483_648, -1, 0, 2_147_483_647, 2_147_483_648, 9_007_199_254_740_991];
 
 let h: Harness;
@@ -62,9 +94,13 @@ function hostile(o: Option, rng: ReturnType<typeof seededRandom>): unknown[] {
     const picks = HOSTILE_TEXT.filter(() => rng.die(3) === 1).slice(0, 4);
     // Only what a Discord client can send (the strict fake refuses the rest): within the option's lengths.
     const min = Math.max(1, (o as { min_length?: number }).min_length ?? 1);
-    return [...(picks.length ? picks : [HOSTILE_TEXT[0]!]), long].map((v) => v.slice(0, max)).filter((v) => v.length >= min);
+    const random = Array.from({ length: SCALE.randomValues }, () => randomText(rng, max));
+    return [...(picks.length ? picks : [HOSTILE_TEXT[0]!]), long, ...random].map((v) => v.slice(0, max)).filter((v) => v.length >= min);
   }
-  if (o.type === 4 || o.type === 10) return HOSTILE_NUMBERS.filter((n) => (o.min_value === undefined || n >= o.min_value) && (o.max_value === undefined || n <= o.max_value)).concat(o.min_value ?? [], o.max_value ?? []);
+  if (o.type === 4 || o.type === 10) {
+    const random = Array.from({ length: SCALE.randomValues }, () => randomNumber(o, rng));
+    return HOSTILE_NUMBERS.filter((n) => (o.min_value === undefined || n >= o.min_value) && (o.max_value === undefined || n <= o.max_value)).concat(o.min_value ?? [], o.max_value ?? [], random);
+  }
   return [];
 }
 
@@ -80,7 +116,9 @@ function customIds(body: unknown, into: Set<string>): void {
   }
 }
 
-const FORGED_NUMBERS = ['2147483648', '9007199254740991', '-1', 'NaN', '1e309', '０１'];
+const FORGED_NUMBERS = ['2147483648', '9007199254740991', '-1', 'NaN', '1e309', '０１'].concat(
+  SCALE.forgeEveryId ? ['0', '-0', '1.5', '4294967296', '18446744073709551616', '0x10', ' 1', '١', 'Infinity', '9'.repeat(40)] : [],
+);
 
 /** Forged variants of an id the bot showed: each number replaced, cut short, extended, emptied. */
 function forgeries(id: string): string[] {
@@ -106,8 +144,22 @@ interface Case {
   options: { name: string; value: unknown; type: number }[];
 }
 
+/** The cases of the seed 'fuzz cases' (all `npm test` runs), then those other seeds draw that it did not. */
 function cases(): Case[] {
-  const rng = seededRandom('fuzz cases');
+  const out = casesFor('fuzz cases');
+  const seen = new Set(out.map((c) => JSON.stringify(c)));
+  for (let i = 2; i <= SCALE.seeds; i++) {
+    for (const c of casesFor(`fuzz cases ${i}`)) {
+      const key = JSON.stringify(c);
+      if (!seen.has(key)) out.push(c);
+      seen.add(key);
+    }
+  }
+  return out;
+}
+
+function casesFor(seed: string): Case[] {
+  const rng = seededRandom(seed);
   const out: Case[] = [];
   for (const module of commandModules) {
     const top = (module.definition.options ?? []) as Option[];
@@ -184,6 +236,7 @@ describe(`bad input through the real client (${testBackend})`, () => {
       '{"kind":"character","data":{"name":"<@&1>","status":[{"label":"HP","value":"NaN","max":1e309}],"commands":"1d6\n'.concat('x'.repeat(3000), '"}}'),
       '【クラス】セイバー\n【ステータス】筋力Z 耐久 敏捷-1\n'.repeat(40),
       '4 Lightning Bolt\n'.repeat(300),
+      ...Array.from({ length: SCALE.randomForms }, (_, i) => randomText(seededRandom(`fuzz form ${i}`), 4000)),
     ];
     // The forms' short fields, as the bot opens them (a client cannot type past them).
     const FIELD_MAX: Record<string, number> = { name: 64, character: 100 };
@@ -229,7 +282,7 @@ describe(`bad input through the real client (${testBackend})`, () => {
     for (const id of shown) shapes.set(id.replace(/\d+/g, '0'), id);
     const carrier = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '1d6' }] });
     let forged = 0;
-    for (const id of [...shapes.values()].flatMap(forgeries)) {
+    for (const id of [...(SCALE.forgeEveryId ? shown : shapes.values())].flatMap(forgeries)) {
       const ex = await h.fake.component({ customId: id, user: h.fake.users.player, message: carrier.original!, settleMs: 10 });
       forged++;
       expect([4, 5, 6, 7, 9], `button ${id}: answered`).toContain(ex.callback.type);
@@ -240,9 +293,9 @@ describe(`bad input through the real client (${testBackend})`, () => {
 
     const alive = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '2d6' }] });
     expect(alive.callback.type).toBe(4);
-    console.log(`fuzz (${testBackend}): ${all.length} hostile options over ${commandModules.length} commands, ${forms} hostile forms, ${forged} forged presses of ${shapes.size} button shapes; ${refused} ephemeral answers, ${publicReplies} public; 0 crashes`);
+    console.log(`fuzz (${testBackend}${SCALE.seeds > 1 ? ', at scale' : ''}): ${all.length} hostile options over ${commandModules.length} commands, ${forms} hostile forms, ${forged} forged presses of ${shapes.size} button shapes; ${refused} ephemeral answers, ${publicReplies} public; 0 crashes`);
     expect(shapes.size).toBeGreaterThanOrEqual(5); // the run did show buttons to forge
     expect(publicReplies).toBeGreaterThan(0); // some hostile text went all the way to a public reply
     expect(all.length).toBeGreaterThan(100);
-  }, 300_000);
+  }, SCALE.timeoutMs);
 });

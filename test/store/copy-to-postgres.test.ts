@@ -81,7 +81,7 @@ describe.runIf(testBackend === 'postgres')('copying a SQLite database into Postg
     const rollIds = (await rows(sqlite, 'rolls')).map((r) => r.id);
     await sqlite.close();
 
-    const target: TestDatabase = await testDatabase('copy');
+    const target: TestDatabase = await testDatabase('copy', { empty: true }); // as the script asks: a new database
     cleanup.push(() => target.drop());
     const report = await copyToPostgres(file, target.url);
     expect(report.find((r) => r.table === 'rolls')?.rows).toBe(rollIds.length);

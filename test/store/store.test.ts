@@ -138,7 +138,7 @@ describe(`store (${testBackend})`, () => {
 
 describe.runIf(testBackend === 'sqlite')('SQLite file', () => {
   it('creates the file and its folders and applies migrations on an empty file, in WAL mode', async () => {
-    const db = await testDatabase('store');
+    const db = await testDatabase('store', { empty: true });
     databases.push(db);
     expect(fs.existsSync(db.url)).toBe(false);
     const store = (await open(db.url)) as SqliteStore;
