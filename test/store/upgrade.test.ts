@@ -81,7 +81,7 @@ describe.runIf(testBackend === 'postgres')('upgrading an existing PostgreSQL dat
   it('turns text Discord ids into 8-byte bytea that read back the same; other ids keep every character', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-upgrade-'));
     dirs.push(dir);
-    const database = await testDatabase('upgrade');
+    const database = await testDatabase('upgrade', { empty: true });
     const user = '412345678901234567';
     const channel = '312345678901234567';
     const tooBig = '9923372036854775807'; // 19 digits past 2⁶³: not a snowflake, kept as text

@@ -45,7 +45,7 @@ const DYNAMIC = [
 ];
 
 /** The command layer's files that emit persona.* keys (setup echo, board, hidden variants). */
-const COMMAND_FILES = ['persona.ts', 'persona-setup.ts', 'persona-skill.ts', 'persona-random.ts'].map((f) => join(import.meta.dirname, '../../../src/services/combat', f)).concat(join(import.meta.dirname, '../../../commands/persona.ts'))
+const COMMAND_FILES = ['persona.ts', 'persona-marks.ts', 'persona-setup.ts', 'persona-skill.ts', 'persona-random.ts'].map((f) => join(import.meta.dirname, '../../../src/services/combat', f)).concat(join(import.meta.dirname, '../../../commands/persona.ts'))
   .concat(readdirSync(join(import.meta.dirname, '../../../commands/persona')).map((f) => join(import.meta.dirname, '../../../commands/persona', f)));
 
 function translator(locale: Locale): Translate {
