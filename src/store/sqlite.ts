@@ -42,6 +42,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   let savepoints = 0;
   // One connection carries one transaction at a time: transactions queue here while one awaits.
   let queue: Promise<unknown> = Promise.resolve();
+  let pending = 0; // transactions queued or running: at 0 the next one starts at once, not a turn later
 
   async function savepoint<T>(tx: Tx, fn: (tx: Tx) => T | Promise<T>): Promise<T> {
     const name = `sp${++savepoints}`;
@@ -76,7 +77,8 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
     transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer) return savepoint(outer, fn);
-      const result = queue.then(() => run(fn));
+      pending++;
+      const result = (pending === 1 ? run(fn) : queue.then(() => run(fn))).finally(() => pending--);
       queue = result.catch(() => undefined);
       return result;
     },

@@ -10,8 +10,23 @@ import { scriptedRandom } from '../random.js';
 const READINGS: readonly DiceReading[] = ['seed', 'bcdice', 'system'];
 const PREFIX: Readonly<Record<DiceReading, string>> = { seed: '', bcdice: 'b:', system: 's:' };
 
+/** Two results with the same trees, values and outcomes (every repetition's), compared in place. */
+function sameResult(a: DiceResult, b: DiceResult): boolean {
+  const as = a.repeats ?? [a];
+  const bs = b.repeats ?? [b];
+  return as.length === bs.length && as.every((x, i) => x.value === bs[i]!.value && x.outcome === bs[i]!.outcome && sameJson(x.tree, bs[i]!.tree));
+}
 
-const fingerprint = (r: DiceResult) => JSON.stringify((r.repeats ?? [r]).map((x) => [x.tree, x.value, x.outcome]));
+/** Equal as JSON would write them (an undefined property is no property): no string built per roll. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
+  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
+  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
+  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
 
 export interface Replayable {
   faces: number[];
@@ -23,10 +38,9 @@ export function replayableFaces(result: DiceResult): Replayable | null {
   const rolls = result.repeats ?? [result]; // `x3 …`: every repetition's dice, in order
   if (rolls.some((r) => r.dice.some((d) => d.rerolledFrom))) return null;
   const faces = rolls.flatMap((r) => r.dice.map((d) => d.face));
-  const wanted = fingerprint(result);
   for (const reading of READINGS) {
     try {
-      if (fingerprint(replayDice(result.normalized, faces, reading)) === wanted) return { faces, reading };
+      if (sameResult(replayDice(result.normalized, faces, reading), result)) return { faces, reading };
     } catch {
       // not this reading
     }
