@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { adminQuery } from '../postgres/admin-query.js';
 import { inject } from 'vitest';
 import type { Dialect } from '../../src/store/db.js';
 
@@ -44,14 +44,4 @@ export async function testDatabase(label = 'db', options: TestDatabaseOptions = 
   await adminQuery(admin, `CREATE DATABASE "${name}"${options.empty ? '' : ` TEMPLATE "${inject('postgresTemplate')}"`}`);
   const url = admin.replace(/\/[^/]*$/, `/${name}`);
   return { url, drop: () => adminQuery(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

@@ -1,7 +1,7 @@
 // Global setup of the `postgres` test project: one server for the whole run, its URL provided to the
 // tests, and one migrated template database that testDatabase() clones (CREATE DATABASE … TEMPLATE)
 // instead of migrating a fresh database per file.
-import pg from 'pg';
+import { adminQuery } from './admin-query.js';
 import type { TestProject } from 'vitest/node';
 import { openStore } from '../../src/store/db.js';
 import { findPostgresBin, startPostgres } from './server.js';
@@ -34,14 +34,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresUrl', server.url);
   project.provide('postgresTemplate', TEMPLATE_DATABASE);
   return () => server.stop();
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
