@@ -4,9 +4,9 @@ import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, 
 import { forTable } from '../src/services/table.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
-import { commitRoll, rewriteRoll, storedResult, type CheckRecord } from '../src/services/rolls.js';
+import { commitRoll, isChangeableRoll, lastChangeableCheck, rewriteRoll, storedResult, type CheckRecord } from '../src/services/rolls.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
-import { failedDiceCount, rerollFailed } from '../src/core/dice/index.js';
+import { escapeMarkdown, failedDiceCount, rerollFailed } from '../src/core/dice/index.js';
 import { spendLuck } from '../src/core/fate/luck.js';
 import { activeCharacterId, consentLuckShare, getCharacter, luckSharePartner, revokeLuckShare } from '../src/store/characters.js';
 import type { Tx } from '../src/store/db.js';
@@ -58,10 +58,12 @@ export const luck: CommandModule = {
 /** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
 async function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Promise<Reply> {
   const { row, c, next, spentFrom, gm, commitment, inFight, opposed, escape, board } = await ctx.store.transaction(async (tx) => {
-    const row = rollId === null ? await lastCountingRoll(tx, ctx.user.id, ctx.channelId) : await getRoll(tx, rollId);
-    if (!row || row.kind === 'sum') throw new UserError('luck.noCheck');
+    // By default the last check Luck can reroll; none: the last counting roll, refused below with its reason.
+    const row = rollId === null ? ((await lastChangeableCheck(tx, ctx.user.id, ctx.channelId)) ?? (await lastCountingRoll(tx, ctx.user.id, ctx.channelId))) : await getRoll(tx, rollId);
+    if (!row) throw new UserError('luck.noCheck');
     if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
     if (row.normalized.startsWith('x')) throw new UserError('luck.repeated');
+    if (!isChangeableRoll(row)) throw new UserError('luck.notRerollable', { id: row.id, roll: escapeMarkdown(row.normalized) });
     const result = storedResult(row);
     if (failedDiceCount(result) === 0) throw new UserError('luck.nothingFailed');
     const c = await rollCharacter(tx, ctx, row);

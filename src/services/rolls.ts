@@ -1,9 +1,9 @@
 // Storing rolls and reading them back as dice results (for luck rerolls and seal bonuses).
-import { cloneResult, type DiceResult, type ResultNode } from '../core/dice/index.js';
+import { cloneResult, isChangeableCheck, type DiceResult, type ResultNode } from '../core/dice/index.js';
 import { encodeFaces, replayableFaces, replayStored } from '../core/dice/replay.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
-import { insertRollWithEvent, updateRoll } from '../store/rolls.js';
+import { insertRollWithEvent, recentCheckRolls, updateRoll } from '../store/rolls.js';
 import type { RollRow } from '../store/schema/index.js';
 import type { ChannelPost } from '../views/view.js';
 import { commitSecret } from './secrets.js';
@@ -63,6 +63,27 @@ export function storedResult(row: RollRow): DiceResult {
   const input = row.expression ?? row.normalized;
   if (row.result === null) return { ...replayStored(row), input };
   return cloneResult({ input, normalized: row.normalized, kind: row.kind, value: row.value, outcome: row.outcome, dice: [], tree: row.result as ResultNode });
+}
+
+/** How many of a player's latest rolls here the default check is looked for in: bounded, and cheap to replay. */
+const CHECK_LOOKBACK = 20;
+
+/**
+ * The player's last roll here that Luck or a Command Seal can change (seed 001 L215, L288): the
+ * newest single check with a success-counting pool, past BCDice answers and sums against a target.
+ */
+export async function lastChangeableCheck(tx: Tx, userId: string, channelId: string): Promise<RollRow | undefined> {
+  return (await recentCheckRolls(tx, userId, channelId, CHECK_LOOKBACK)).find(isChangeableRoll);
+}
+
+/** Whether the stored roll is a single check with a pool (see isChangeableCheck); an unreadable row is not. */
+export function isChangeableRoll(row: RollRow): boolean {
+  if (row.kind === 'sum' || row.normalized.startsWith('x')) return false;
+  try {
+    return isChangeableCheck(storedResult(row));
+  } catch {
+    return false;
+  }
 }
 
 /** Every die of a stored roll (sides and face), repetitions included, or none when it cannot be rebuilt. */

@@ -91,7 +91,30 @@ export async function updateRoll(tx: Tx, id: number, changes: Partial<Pick<RollR
   await tx.db.update(rolls).set(changes).where(eq(rolls.id, id));
 }
 
-/** The last success-counting roll of a user in a channel (what /luck rerolls). */
+/**
+ * A user's newest rolls in a channel that may be checks Luck or a seal can change, newest first:
+ * not a sum, not repeated (`x3 …`), not a BCDice answer (its stored tree is BCDice's text). Whether
+ * a pool remains (`2D6>=7` compares the sum) only the replayed result tells: services/rolls.ts.
+ */
+export async function recentCheckRolls(tx: Tx, userId: string, channelId: string, limit: number): Promise<RollRow[]> {
+  const { rolls } = tx.t;
+  // `->> 'type'` reads the JSON root's type on both SQLite (3.38+) and PostgreSQL (json).
+  return await tx.db
+    .select()
+    .from(rolls)
+    .where(
+      and(
+        ofPair(tx, sql.param(userId, rolls.userId), sql.param(channelId, rolls.channelId)),
+        sql`${rolls.kind} != 'sum'`,
+        sql`${rolls.normalized} NOT LIKE 'x%'`,
+        sql`coalesce(${rolls.result} ->> 'type', '') != 'bcdice'`,
+      ),
+    )
+    .orderBy(desc(rolls.id))
+    .limit(limit);
+}
+
+/** The last roll of a user in a channel that is not a plain sum (a success count or a target), whatever read it. */
 export async function lastCountingRoll(tx: Tx, userId: string, channelId: string): Promise<RollRow | undefined> {
   const { rolls } = tx.t;
   return first(

@@ -8,7 +8,7 @@ import { rollDice } from './roller.js';
 
 export { parseDice, type DiceReading } from './parser.js';
 export { rollDice } from './roller.js';
-export { rerollFailed, failedDiceCount, cloneResult, settleResult, checkResultCopy } from './reroll.js';
+export { rerollFailed, failedDiceCount, isChangeableCheck, cloneResult, settleResult, checkResultCopy } from './reroll.js';
 export { renderMarkdown, MARKDOWN_MAX_LENGTH } from './render-markdown.js';
 export { renderPlain, PLAIN_MAX_LENGTH } from './render-plain.js';
 export type { RenderOptions } from './render-layout.js';

@@ -50,6 +50,15 @@ export function failedDiceCount(result: DiceResult): number {
 }
 
 /**
+ * Whether Luck or a Command Seal can change this result: one check (not `x3 …`) with at least one
+ * success-counting pool. A BCDice answer (its tree is BCDice's text) or a sum against a target
+ * (`2D6>=7`) has no pool, so no die of it fails on its own.
+ */
+export function isChangeableCheck(result: DiceResult): boolean {
+  return (result.repeats === undefined || result.repeats.length <= 1) && collectPools(result.tree).length > 0;
+}
+
+/**
  * A deep copy of a single check with at least one pool, for the rules that change a stored
  * check (luck reroll, Command Seals). Throws the FateErrors described at rerollFailed.
  */
