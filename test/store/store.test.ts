@@ -7,7 +7,7 @@ import pg from 'pg';
 import { openStore, type Store, type Tx } from '../../src/store/db.js';
 import { appendEvent } from '../../src/store/events.js';
 import { channelGm, setChannelGm } from '../../src/store/gms.js';
-import { insertRoll, lastRoll } from '../../src/store/rolls.js';
+import { insertRoll, lastRoll, recentCheckRolls } from '../../src/store/rolls.js';
 import type { SqliteStore } from '../../src/store/sqlite.js';
 import { rows } from '../helpers/db.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
@@ -64,6 +64,21 @@ describe(`store (${testBackend})`, () => {
     expect(last?.result).toEqual({ any: 'tree' });
     expect(last?.createdAt.getTime()).toBe(1_700_000_000_000);
     expect(await again.transaction((tx) => lastRoll(tx, 'u1', 'other-channel'))).toBeUndefined();
+  });
+
+  it('recent check rolls skip sums, repeated rolls and BCDice answers by their columns, newest first, keeping a rerolled check', async () => {
+    const { store } = await fresh();
+    const ids = await store.transaction(async (tx) => [
+      await insertRoll(tx, { ...sampleRoll('u1', 2), result: null, faces: '1,5,6,2,3,4,5,6' }), // a check, replayed from its faces
+      await insertRoll(tx, { ...sampleRoll('u1', 3), result: { type: 'pool', text: '8d6<=4' } }), // a check rewritten by Luck: its tree
+      await insertRoll(tx, { ...sampleRoll('u1', 7), kind: 'sum', normalized: '2d6', result: null, faces: '3,4' }),
+      await insertRoll(tx, { ...sampleRoll('u1', 1), normalized: 'x2 2d6<=3', result: null, faces: '1,5,6,6' }),
+      await insertRoll(tx, { ...sampleRoll('u1', 4), normalized: '3R6[5]>=3', result: { type: 'bcdice', system: 'DiceBot', text: '成功数4' } }),
+      await insertRoll(tx, { ...sampleRoll('u2', 5), result: null }), // another player
+    ]);
+    const found = await store.transaction((tx) => recentCheckRolls(tx, 'u1', 'c1', 20));
+    expect(found.map((r) => r.id)).toEqual([ids[1], ids[0]]);
+    expect((await store.transaction((tx) => recentCheckRolls(tx, 'u1', 'c1', 1))).map((r) => r.id)).toEqual([ids[1]]);
   });
 
   it('rolls back everything in a transaction that throws', async () => {

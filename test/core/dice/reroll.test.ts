@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   evaluateDice,
   failedDiceCount,
+  isChangeableCheck,
   renderMarkdown,
   renderPlain,
   rerollFailed,
@@ -147,6 +148,17 @@ describe('rerollFailed (幸運, seed 001 L215–217)', () => {
   it('refuses a roll with no pool and a repeated roll', () => {
     expect(fateKey(() => rerollFailed(roll('2d6+3', [1, 2]), scriptedRandom([])))).toBe('fate.error.notACheck');
     expect(fateKey(() => rerollFailed(roll('x2 2d6<=3', [1, 5, 6, 6]), scriptedRandom([])))).toBe('fate.error.repeatedRoll');
+  });
+
+  it('tells which results Luck or a seal can change: a single check with a pool (seed 001 L215), not a sum, a sum against a target, a BCDice answer or x2', () => {
+    expect(isChangeableCheck(roll('8d6<=4', [1, 5, 6, 2, 3, 4, 5, 6]))).toBe(true);
+    expect(isChangeableCheck(reroll(roll('3d6<=3', [1, 5, 6]), [2, 4]))).toBe(true); // rerolled once: still a check
+    expect(isChangeableCheck(evaluateDice('8B6>=4', scriptedRandom([1, 2, 3, 4, 5, 6, 1, 2]), 'system'))).toBe(true); // BCDice's B pool, read by the engine
+    expect(isChangeableCheck(roll('2d6+3', [1, 2]))).toBe(false);
+    expect(isChangeableCheck(evaluateDice('2d6>=7', scriptedRandom([3, 5]), 'bcdice'))).toBe(false); // the SUM is compared
+    expect(isChangeableCheck(roll('x2 2d6<=3', [1, 5, 6, 6]))).toBe(false);
+    const bcdice: DiceResult = { input: '3R6[5]>=3', normalized: '3R6[5]>=3', kind: 'count', value: 4, outcome: null, dice: [], tree: { type: 'bcdice', system: 'DiceBot', text: '(3R6[5]>=3) ＞ 6,3,6 + 2,5 + 1 ＞ 成功数4', value: 4, dice: [] } };
+    expect(isChangeableCheck(bcdice)).toBe(false);
   });
 
   it('works on a result read back from storage (JSON), where tree and flat dice are copies', () => {
