@@ -246,8 +246,25 @@ describe("what undo and the war's bookkeeping read", () => {
   });
 });
 
-/** The query plan of every statement on `events` that fn sends (PostgreSQL told to avoid reading a table whole, which it prefers for an empty one). */
-async function plansOf(store: Store, fn: (tx: Tx) => Promise<void>): Promise<string[]> {
+describe(`the default check's lookup (${testBackend})`, () => {
+  // /luck reroll and /seal look back through a player's rolls here: by the pair's index, never the whole table.
+  it('recentCheckRolls uses rolls_user_channel_idx on both backends', async () => {
+    const database = await testDatabase('check-plans');
+    const store = await openStore(database.url);
+    try {
+      const plans = await plansOf(store, async (tx) => void (await recentCheckRolls(tx, '112345678901234567', '312345678901234567', 20)), 'rolls');
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(/rolls_user_channel_idx/);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
+/** The query plan of every statement on `table` that fn sends (PostgreSQL told to avoid reading a table whole, which it prefers for an empty one). */
+async function plansOf(store: Store, fn: (tx: Tx) => Promise<void>, table = 'events'): Promise<string[]> {
+  const onTable = new RegExp(`"${table}"`);
   const sent: { text: string; values: unknown[] }[] = [];
   if (store.dialect === 'sqlite') {
     const { sqlite } = store as SqliteStore;
@@ -259,7 +276,7 @@ async function plansOf(store: Store, fn: (tx: Tx) => Promise<void>): Promise<str
       sqlite.prepare = prepare;
     }
     return sent
-      .filter((s) => /"events"/.test(s.text))
+      .filter((s) => onTable.test(s.text))
       .map((s) => (prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...Array((s.text.match(/\?/g) ?? []).length).fill('x')) as { detail: string }[]).map((r) => r.detail).join('\n'));
   }
   const query = pg.Client.prototype.query;
@@ -277,7 +294,7 @@ async function plansOf(store: Store, fn: (tx: Tx) => Promise<void>): Promise<str
   return store.transaction(async (tx) => {
     await tx.db.execute(sql`SET LOCAL enable_seqscan = off`);
     const plans: string[] = [];
-    for (const s of sent.filter((s) => /"events"/.test(s.text))) {
+    for (const s of sent.filter((s) => onTable.test(s.text))) {
       const text = s.text.replace(/\$(\d+)/g, (_, n: string) => literal(s.values[Number(n) - 1]));
       plans.push(((await tx.db.execute(sql.raw(`EXPLAIN ${text}`))).rows as { 'QUERY PLAN': string }[]).map((r) => r['QUERY PLAN']).join('\n'));
     }
