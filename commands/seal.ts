@@ -6,7 +6,7 @@ import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, 
 import { tableOf } from '../src/services/table.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
-import { rewriteRoll, storedResult, type CheckRecord } from '../src/services/rolls.js';
+import { isChangeableRoll, lastChangeableCheck, rewriteRoll, storedResult, type CheckRecord } from '../src/services/rolls.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
 import type { DiceResult } from '../src/core/dice/index.js';
 import { applyAutoSuccess, applyBonus, parseSealEffect, sealsCost, spendSeals, type SealEffect } from '../src/core/fate/seals.js';
@@ -19,7 +19,7 @@ import type { FateCombatState } from '../src/services/combat/state.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
-import { getRoll, lastCountingRoll } from '../src/store/rolls.js';
+import { getRoll } from '../src/store/rolls.js';
 import { decideSealRequest, getSealRequest, insertSealRequest } from '../src/store/seals.js';
 import type { RollRow, SealRequestRow } from '../src/store/schema/index.js';
 import { rollView } from '../src/views/roll.js';
@@ -150,7 +150,8 @@ async function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, opti
   const wanted = effect.kind === 'bonus' ? effect.amounts.length : 1;
   const given = [options.integer('roll'), options.integer('roll2')].filter((x): x is number => x !== null);
   if (given.length === 0) {
-    const last = await lastCountingRoll(tx, ctx.user.id, ctx.channelId);
+    // the last check a seal can change: past BCDice answers and sums against a target
+    const last = await lastChangeableCheck(tx, ctx.user.id, ctx.channelId);
     if (last) given.push(last.id);
   }
   // A +5/+5 split in a fight may name one check now; the other +5 waits for a later check of the same battle (L288).
@@ -159,7 +160,8 @@ async function targetRolls(tx: Tx, ctx: CommandContext, effect: SealEffect, opti
   const ids = given.slice(0, wanted);
   for (const id of ids) {
     const row = await getRoll(tx, id);
-    if (!row || row.guildId !== ctx.guildId || row.kind === 'sum') throw new UserError('seal.badRoll', { id });
+    // refused now, not when the GM approves: a sum, a BCDice answer, `x3 …` (no pool to change)
+    if (!row || row.guildId !== ctx.guildId || !isChangeableRoll(row)) throw new UserError('seal.badRoll', { id });
   }
   return ids;
 }
@@ -292,9 +294,9 @@ async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<
     const bank = master.runtime.sealBank;
     const combat = await activeCombat(tx, ctx.channelId);
     if (!bank || !combat || combat.id !== bank.combatId) throw new UserError('seal.noBank', { name: master.row.name });
-    const rollId = options.integer('roll') ?? (await lastCountingRoll(tx, ctx.user.id, ctx.channelId))?.id;
+    const rollId = options.integer('roll') ?? (await lastChangeableCheck(tx, ctx.user.id, ctx.channelId))?.id;
     const row = rollId === undefined ? undefined : await getRoll(tx, rollId);
-    if (!row || row.guildId !== ctx.guildId || row.kind === 'sum') throw new UserError('seal.badRoll', { id: rollId ?? 0 });
+    if (!row || row.guildId !== ctx.guildId || !isChangeableRoll(row)) throw new UserError('seal.badRoll', { id: rollId ?? 0 });
     const check = (row.check as CheckRecord | null) ?? { label: row.normalized, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
     const next = applyBonus(storedResult(row), bank.amount);
     const record = { ...check, sealBonus: check.sealBonus + bank.amount };

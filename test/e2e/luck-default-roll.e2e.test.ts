@@ -11,7 +11,7 @@ import { embedText, startHarness, type Harness } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
 let h: Harness;
-const { runtime, rollRow, importPair } = fateDriver(() => h);
+const { runtime, rollRow, importPair, sealApproved } = fateDriver(() => h);
 
 beforeAll(async () => {
   h = await startHarness('luck-default-roll');
@@ -81,5 +81,29 @@ describe('/luck reroll picks the last roll it can reroll (seed 001 L215)', () =>
     expect(embedText(named.callback.data)).toMatch(/cannot take a Luck reroll/);
     expect((await runtime('運セイバー')).luckUsedToday).toBe(0);
     expect(await rollRow(bcdice.id)).toEqual(bcdice);
+  });
+});
+
+describe('a Command Seal’s +10 without roll: goes on the same last check (seed 001 L288)', () => {
+  it('past a BCDice counting roll to the /check; a BCDice roll named by id is refused before the GM is asked', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'seal-default' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await importPair(channelId, player, '令・魔術師', '令セイバー');
+    await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'agi'), opt('character', '令セイバー')] });
+    const check = await newestRoll(channelId);
+    await roll(channelId, '3R6[5]>=3');
+    const bcdice = await newestRoll(channelId);
+
+    const dmsBefore = h.fake.dms(gm.id).length;
+    const named = await h.fake.command({ name: 'seal', channelId, user: player, options: [opt('effect', '+10'), opt('master', '令・魔術師'), opt('roll', bcdice.id)] });
+    expect(ephemeral(named)).toBe(true);
+    expect(embedText(named.callback.data)).toContain(`Roll #${bcdice.id} is not a check`);
+    expect(h.fake.dms(gm.id)).toHaveLength(dmsBefore); // the GM is not asked to approve what cannot apply
+
+    await sealApproved(channelId, player, [opt('effect', '+10'), opt('master', '令・魔術師')]);
+    expect((await rollRow(check.id)).value).toBe(check.value + 10);
+    expect(await rollRow(bcdice.id)).toEqual(bcdice);
+    expect((await runtime('令・魔術師')).sealsRemaining).toBe(2);
   });
 });
