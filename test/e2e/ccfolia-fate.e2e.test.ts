@@ -97,6 +97,36 @@ describe('a Ccfolia-born character refuses Fate commands clearly', () => {
     expect(await rows(h.store, 'luckShares', (s) => eq(s.characterId, id))).toEqual([]);
   });
 
+  it('the other Fate-only commands acting for it refuse it the same way: /mp supply|support (L226–234), /sheet wealth|item (L963), /war join in a Fate war', async () => {
+    const before = await counts();
+    for (const [name, options] of [
+      ['mp', sub('supply', [opt('amount', 2), opt('servant', '弓兵')])],
+      ['mp', sub('support', [opt('servant', '弓兵')])],
+      ['sheet', sub('wealth', [opt('amount', 1)])],
+      ['sheet', sub('item', [opt('kind', 'hp')])],
+    ] as const) {
+      expect(await refused(name, options as any), `${name} ${JSON.stringify(options)}`).toContain(EN);
+    }
+    expect(await counts()).toEqual(before);
+
+    const warRoom = h.fake.createTextChannel({ name: 'war-room' });
+    const inWar = (name: string, options: any[], user: FakeUser) => h.fake.command({ name, channelId: warRoom, user, options });
+    await inWar('gm', sub('claim'), h.fake.users.gm);
+    await inWar('war', sub('start', [opt('ruleset', 'fate'), opt('name', 'Fuyuki')]), h.fake.users.gm);
+    const joined = await inWar('war', sub('join', [opt('master', NAME), opt('servant', '弓兵')]), h.fake.users.player);
+    expect(ephemeral(joined)).toBe(true);
+    expect(embedText(joined.callback.data)).toContain(EN);
+    expect(await rows(h.store, 'factions')).toEqual([]);
+    // A percent-rules faction needs no sheet (its numbers are the options): a Ccfolia character still joins one.
+    const percentRoom = h.fake.createTextChannel({ name: 'percent-room' });
+    const inPercent = (name: string, options: any[], user: FakeUser) => h.fake.command({ name, channelId: percentRoom, user, options });
+    await inPercent('gm', sub('claim'), h.fake.users.gm);
+    await inPercent('war', sub('start', [opt('ruleset', 'percent'), opt('name', 'Percent')]), h.fake.users.gm);
+    const percent = await inPercent('war', sub('join', [opt('master', NAME), opt('level', 50), opt('mag', 30)]), h.fake.users.player);
+    expect(embedText(percent.callback.data)).not.toContain('no Fate sheet');
+    expect((await rows(h.store, 'factions')).map((f) => f.masterId)).toEqual([(await fate.character(NAME)).id]);
+  });
+
   it('a Fate sheet of its name, by /sheet import, ends the refusal: /check rolls from it', async () => {
     const master = fixture('master.txt').replaceAll('例・魔術師', NAME);
     await run('sheet', sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'sakura.txt', content: master }))]));
