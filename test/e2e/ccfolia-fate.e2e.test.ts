@@ -127,6 +127,32 @@ describe('a Ccfolia-born character refuses Fate commands clearly', () => {
     expect((await rows(h.store, 'factions')).map((f) => f.masterId)).toEqual([(await fate.character(NAME)).id]);
   });
 
+  it('in a Fate fight it may stand (its HP on the tracker), but its /attack and /combat defend refuse it the same way', async () => {
+    const fightRoom = h.fake.createTextChannel({ name: 'fight' });
+    const as = (user: FakeUser, name: string, options: any[]) => h.fake.command({ name, channelId: fightRoom, user, options });
+    const { gm, player } = h.fake.users;
+    await as(gm, 'gm', sub('claim'));
+    await as(gm, 'combat', sub('start', [opt('ruleset', 'fate')]));
+    await as(player, 'sheet', sub('use', [opt('name', NAME)])); // active characters are per channel
+    const joined = await as(player, 'combat', sub('join', [opt('side', 'us')]));
+    expect(embedText(joined.callback.data)).toContain('You joined the fight');
+    await as(gm, 'combat', sub('add', [opt('who', 'Ghoul'), opt('side', 'them'), opt('hp', 40), opt('iv', 1), opt('pool', '4d6<=3')]));
+    await as(gm, 'combat', sub('next'));
+    const rollsBefore = (await rows(h.store, 'rolls')).length;
+    const attack = await as(gm, 'attack', [opt('attacker', NAME), opt('target', 'Ghoul'), opt('weapon', 3)]);
+    expect(ephemeral(attack)).toBe(true);
+    expect(embedText(attack.callback.data)).toContain(EN);
+    expect((await rows(h.store, 'rolls')).length).toBe(rollsBefore);
+    // The Ghoul's attack on it is rolled; its defense (seed 001 L209–211) is refused, the attack stays pending.
+    await as(gm, 'attack', [opt('attacker', 'Ghoul'), opt('target', NAME)]);
+    const defend = await as(player, 'combat', sub('defend', [opt('status', 'agi')]));
+    expect(ephemeral(defend)).toBe(true);
+    expect(embedText(defend.callback.data)).toContain(EN);
+    const { pending } = await fate.fightState(fightRoom);
+    expect(pending).toBeDefined();
+    expect(pending!.defenseRollId).toBeUndefined();
+  });
+
   it('a Fate sheet of its name, by /sheet import, ends the refusal: /check rolls from it', async () => {
     const master = fixture('master.txt').replaceAll('例・魔術師', NAME);
     await run('sheet', sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'sakura.txt', content: master }))]));
