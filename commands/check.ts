@@ -1,7 +1,7 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter } from '../src/services/characters.js';
+import { assertCanEdit, resolveFateCharacter, resourceLine, saveCharacter } from '../src/services/characters.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { MARK_PAY, markChoice, payMarks } from '../src/services/fate-marks.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.js';
@@ -95,7 +95,7 @@ export const check: CommandModule = {
     const wealth = options.integer('wealth') ?? 0;
     if (wealth > 0 && status !== 'soc' && status !== 'rank') throw new UserError('check.wealthStatus');
     const { c, plan, result, id, gm, commitment, opposed } = await ctx.store.transaction(async (tx) => {
-      let c = await resolveCharacter(tx, ctx, options.string('character'));
+      let c = await resolveFateCharacter(tx, ctx, options.string('character'));
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });

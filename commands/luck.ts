@@ -1,6 +1,6 @@
 // /luck reroll | share | unshare — per-day luck rerolls of a check's failed dice (seed 001 L215–218).
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { assertCanEdit, hydrate, resolveCharacter, resolveFateCharacter, resourceLine, saveCharacter, withFateSheet, type Character } from '../src/services/characters.js';
 import { forTable } from '../src/services/table.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
@@ -60,7 +60,11 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
   const { row, c, next, spentFrom, gm, commitment, inFight, opposed, escape, board } = await ctx.store.transaction(async (tx) => {
     // By default the last check Luck can reroll; none: the last counting roll, refused below with its reason.
     const row = rollId === null ? ((await lastChangeableCheck(tx, ctx.user.id, ctx.channelId)) ?? (await lastCountingRoll(tx, ctx.user.id, ctx.channelId))) : await getRoll(tx, rollId);
-    if (!row) throw new UserError('luck.noCheck');
+    if (!row) {
+      // Nothing to reroll: a Ccfolia character here is told it has no luck to spend, not to roll a check first.
+      if (rollId === null) await activeFateCharacter(tx, ctx);
+      throw new UserError('luck.noCheck');
+    }
     if (row.userId !== ctx.user.id) throw new UserError('luck.notYourRoll');
     if (row.normalized.startsWith('x')) throw new UserError('luck.repeated');
     if (!isChangeableRoll(row)) throw new UserError('luck.notRerollable', { id: row.id, roll: escapeMarkdown(row.normalized) });
@@ -131,13 +135,20 @@ async function rollCharacter(tx: Tx, ctx: CommandContext, row: RollRow): Promise
   const id = row.characterId ?? await activeCharacterId(tx, row.channelId, ctx.user.id);
   const found = id === undefined ? undefined : await getCharacter(tx, id);
   if (!found) throw new UserError('character.noActive');
-  return hydrate(found);
+  return withFateSheet(hydrate(found));
+}
+
+/** Refuses the caller's active character here if it has no Fate sheet; none active is not this refusal's business. */
+async function activeFateCharacter(tx: Tx, ctx: CommandContext): Promise<void> {
+  const id = await activeCharacterId(tx, ctx.channelId, ctx.user.id);
+  const row = id === undefined ? undefined : await getCharacter(tx, id);
+  if (row) withFateSheet(hydrate(row));
 }
 
 async function share(ctx: CommandContext, partnerName: string): Promise<Reply> {
   const { c, partner, active } = await ctx.store.transaction(async (tx) => {
-    const c = await resolveCharacter(tx, ctx, null);
-    const partner = await resolveCharacter(tx, ctx, partnerName);
+    const c = await resolveFateCharacter(tx, ctx, null);
+    const partner = await resolveFateCharacter(tx, ctx, partnerName);
     await assertCanEdit(tx, ctx, c);
     // Only a master and a servant pool their uses (L216).
     const types = new Set([c.sheet.type, partner.sheet.type]);

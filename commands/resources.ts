@@ -1,7 +1,7 @@
 // /hp damage | heal | set and /mp spend | gain | set | support | supply on a character
 // (seed 001 L204, L226–234, L871–872; digest §3.3, §8.7).
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { assertCanEdit, resolveCharacter, resolveFateCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
 import { forTable } from '../src/services/table.js';
 import { activeWar } from '../src/store/wars.js';
 import { UserError } from '../src/services/errors.js';
@@ -111,10 +111,10 @@ export const mp: CommandModule = {
 };
 
 async function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOptions): Promise<{ master: Character; servant: Character }> {
-  const master = await resolveCharacter(tx, ctx, null);
+  const master = await resolveFateCharacter(tx, ctx, null);
   if (master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
   await assertCanEdit(tx, ctx, master);
-  const servant = await resolveCharacter(tx, ctx, options.string('servant'));
+  const servant = await resolveFateCharacter(tx, ctx, options.string('servant'));
   if (servant.row.id === master.row.id) throw new UserError('res.sameCharacter');
   return { master, servant };
 }

@@ -2,7 +2,7 @@
 // only on approval (seed 001 L272–295; digest §15.5 reading). Numeric effects change the stored
 // check or the target's HP/MP and are shown.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
+import { assertCanEdit, hydrate, resolveCharacter, resolveFateCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
 import { tableOf } from '../src/services/table.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
@@ -80,7 +80,7 @@ async function request(ctx: CommandContext, options: CommandOptions): Promise<Re
   if (!effect) throw new UserError(input === 'order' ? 'seal.orderNeedsText' : 'seal.badEffect', { effect: input });
 
   const { id, gmId, gmLocale, master, summary } = await ctx.store.transaction(async (tx) => {
-    const picked = await resolveCharacter(tx, ctx, options.string('master'));
+    const picked = await resolveFateCharacter(tx, ctx, options.string('master'));
     // Playing the servant: its master's seals are meant (the war's contract, else the caller's master sheet naming it).
     const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
     if (master.sheet.type !== 'master' || master.runtime.sealsRemaining === null) {
@@ -288,7 +288,7 @@ async function applyEffect(tx: Tx, ctx: CommandContext, req: SealRequestRow, sto
 /** `/seal effect:rest`: the banked +5 of an approved split goes on a check of the same battle, no new approval. */
 async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const { row, next, record, master, opposed, escape } = await ctx.store.transaction(async (tx) => {
-    const picked = await resolveCharacter(tx, ctx, options.string('master'));
+    const picked = await resolveFateCharacter(tx, ctx, options.string('master'));
     const master = picked.sheet.type === 'servant' && !options.string('master') ? ((await masterOf(tx, ctx, picked)) ?? picked) : picked;
     await assertCanEdit(tx, ctx, master);
     const bank = master.runtime.sealBank;

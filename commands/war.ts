@@ -2,7 +2,7 @@
 // the calendar of action turns with its turn-end and day-end rules, sleep, board, undo, log, end.
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { eq } from 'drizzle-orm';
-import { isChannelGm, resolveCharacter } from '../src/services/characters.js';
+import { isChannelGm, resolveCharacter, resolveFateCharacter } from '../src/services/characters.js';
 import { UserError } from '../src/services/errors.js';
 import { forTable } from '../src/services/table.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
@@ -334,8 +334,10 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
   const { war, factions, name } = await ctx.store.transaction(async (tx) => {
     const war = await requireWar(tx, ctx);
     if (npc) await requireGm(tx, ctx);
-    const master = options.string('master') ? await resolveCharacter(tx, ctx, options.string('master')) : null;
-    const servant = options.string('servant') ? await resolveCharacter(tx, ctx, options.string('servant')) : null;
+    // A Fate war plays the sheets (seed 001); a percent-rules faction needs none, so a Ccfolia character may join one.
+    const load = war.ruleset === 'fate' ? resolveFateCharacter : resolveCharacter;
+    const master = options.string('master') ? await load(tx, ctx, options.string('master')) : null;
+    const servant = options.string('servant') ? await load(tx, ctx, options.string('servant')) : null;
     if (war.ruleset === 'fate' && !npc && (!master || !servant)) throw new UserError('warcmd.join.needSheets');
     if (master && master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
     // A master and a servant may belong to different players (L49): the caller owns one of them, or is the GM.

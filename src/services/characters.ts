@@ -47,6 +47,20 @@ export async function resolveCharacter(tx: Tx, ctx: CommandContext, name: string
   return hydrate(row);
 }
 
+/**
+ * Refuses a character without a Fate/roll dice sheet: one born of a Ccfolia import (issue 21 §2) has
+ * its bars and palette but a blank sheet, which would roll and spend from zeros.
+ */
+export function withFateSheet(c: Character): Character {
+  if (c.sheet.origin === 'ccfolia') throw new UserError('ccfolia.noFateSheet', { name: c.row.name });
+  return c;
+}
+
+/** The named or active character a Fate command (/check, /seal, /luck…) acts for, refused without a Fate sheet. */
+export async function resolveFateCharacter(tx: Tx, ctx: CommandContext, name: string | null): Promise<Character> {
+  return withFateSheet(await resolveCharacter(tx, ctx, name));
+}
+
 export async function isChannelGm(tx: Tx, ctx: CommandContext): Promise<boolean> {
   return (await channelGm(tx, ctx.channelId))?.userId === ctx.user.id;
 }

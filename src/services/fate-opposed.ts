@@ -14,7 +14,7 @@ import { getRoll, updateRoll } from '../store/rolls.js';
 import type { RollRow } from '../store/schema/index.js';
 import { activeWar } from '../store/wars.js';
 import { text, type Block, type Button, type View } from '../views/view.js';
-import { isChannelGm, resolveCharacter, type Character } from './characters.js';
+import { isChannelGm, resolveFateCharacter, type Character } from './characters.js';
 import { conditionsOf, type Conditions } from './combat/fate-conditions.js';
 import { UserError } from './errors.js';
 import { storeRoll, type CheckRecord } from './rolls.js';
@@ -69,7 +69,7 @@ export async function rollOpposed(
   const { kind } = against;
   // Stealth and the opinion check fix the tie: both reroll until one wins (L445, L468).
   const tie = kind ? 'reroll' : await tieRuleFor(tx, ctx, against.tie);
-  const opponent = await resolveCharacter(tx, ctx, against.name);
+  const opponent = await resolveFateCharacter(tx, ctx, against.name);
   if (opponent.row.id === active.c.row.id) throw new UserError('opposed.self');
   if (kind === 'opinion' && new Set([active.c.sheet.type, opponent.sheet.type]).size !== 2) throw new UserError('opposed.opinionPair');
   if (kind === 'opinion' && !(['master', 'servant'].includes(active.c.sheet.type) && ['master', 'servant'].includes(opponent.sheet.type))) throw new UserError('opposed.opinionPair');

@@ -12,7 +12,7 @@ import type { RollRow } from '../store/schema/index.js';
 import { rollView } from '../views/roll.js';
 import { text, type Reply, type View } from '../views/view.js';
 import { forTable } from './table.js';
-import { assertCanEdit, resolveCharacter, resourceLine, saveCharacter } from './characters.js';
+import { assertCanEdit, resolveCharacter, resolveFateCharacter, resourceLine, saveCharacter } from './characters.js';
 import { trackerAfterSheetChange } from './combat/tracker.js';
 import { UserError } from './errors.js';
 import { outcomeLine, settleOpposed } from './fate-opposed.js';
@@ -31,7 +31,7 @@ export async function spendWealthPoints(ctx: CommandContext, options: CommandOpt
   if (rollId !== null && item !== null) throw new UserError('wealth.rollOrItem');
   if (item === 'skill' && !skillName) throw new UserError('wealth.needSkill');
   const { c, applied } = await ctx.store.transaction(async (tx) => {
-    const c = await resolveCharacter(tx, ctx, options.string('name'));
+    const c = await resolveFateCharacter(tx, ctx, options.string('name'));
     await assertCanEdit(tx, ctx, c);
     const max = wealthMax(c.sheet);
     const spent = c.runtime.wealthSpent ?? 0;
@@ -73,7 +73,7 @@ export async function useWealthItem(ctx: CommandContext, options: CommandOptions
   const kind = options.string('kind') === 'mp' ? 'mp' : 'hp';
   const count = options.integer('count') ?? 1;
   const { holder, target, rolls, gained, board } = await ctx.store.transaction(async (tx) => {
-    const holder = await resolveCharacter(tx, ctx, options.string('name'));
+    const holder = await resolveFateCharacter(tx, ctx, options.string('name'));
     await assertCanEdit(tx, ctx, holder);
     const used = useRecoveryItems(holder.runtime.wealthItems, kind, count, ctx.rng);
     if (!used) throw new UserError('wealth.noItems', { name: holder.row.name, kind: kind.toUpperCase(), have: holder.runtime.wealthItems?.[kind] ?? 0 });

@@ -11,7 +11,7 @@ import type { CheckStatus } from '../../core/fate/status-names.js';
 import { evaluateDice, type DiceResult } from '../../core/dice/index.js';
 import { getCharacter } from '../../store/characters.js';
 import type { Tx } from '../../store/db.js';
-import { hydrate, saveCharacter, type Character } from '../characters.js';
+import { hydrate, saveCharacter, withFateSheet, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { active, type FateCombatant, type FateCombatState, type Row } from './state.js';
@@ -127,7 +127,8 @@ export interface RollOptions {
 export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext, opts: RollOptions = {}): Promise<{ result: DiceResult; allNighter: number; notes: string[] }> {
   const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
   if (c.characterId !== null && !row) throw new UserError('character.gone');
-  const ch = row ? hydrate(row) : null;
+  // A Ccfolia-born fighter (its HP on the tracker) has no Fate sheet to roll from: refused clearly.
+  const ch = row ? withFateSheet(hydrate(row)) : null;
   const cond = await conditionsOf(tx, ctx, ch, status, { bs: c.bs ?? [], skills, ...(opts.purpose ? { purpose: opts.purpose } : {}) });
   const { allNighter } = cond;
   const notes: string[] = cond.notes.map((n) => ctx.t(n.key, n.params));

@@ -17,7 +17,7 @@ import { activeWar, getWar, updateFaction, updateWar, warFactions } from '../../
 import { rollView } from '../../views/roll.js';
 import { text, type BoardUpdate, type Reply, type View } from '../../views/view.js';
 import { forTable } from '../table.js';
-import { assertCanEdit, hydrate, resolveCharacter, resourceLine, type Character } from '../characters.js';
+import { assertCanEdit, hydrate, resolveFateCharacter, resourceLine, type Character } from '../characters.js';
 import { getCharacter } from '../../store/characters.js';
 import { UserError } from '../errors.js';
 import { storeRoll, type CheckRecord } from '../rolls.js';
@@ -53,7 +53,7 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
     const war = await fateWar(tx, ctx);
     if (!isSummoningPhase(war)) throw new UserError('summon.over');
     const factions = await warFactions(tx, war.id);
-    const picked = await resolveCharacter(tx, ctx, options.string('master'));
+    const picked = await resolveFateCharacter(tx, ctx, options.string('master'));
     // Playing the servant: its faction's master summons.
     const faction = factions.find((f) => !f.eliminated && (f.masterId === picked.row.id || (f.servantId === picked.row.id && !options.string('master'))));
     if (!faction?.masterId) throw new UserError('summon.noFaction', { name: picked.row.name });
