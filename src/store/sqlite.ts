@@ -19,7 +19,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   const sqlite = new Database(databasePath);
   // 1 KB pages for a new file (an existing one keeps its own): a roll's commit writes the four pages it
   // touched (rolls, events, an index of each) to the WAL, and 4 KB frames made that write most of a
-  // /roll's time: 17,500 → 21,300 /roll/s (npm run bench) for 266 → 281 bytes per roll.
+  // /roll's time: ~17,500 → ~21,300 /roll/s (a loaded machine), 271 → 291 bytes per roll (npm run bench).
   sqlite.pragma('page_size = 1024');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL'); // safe with WAL: a crash loses at most the last commits, never corrupts
