@@ -1,8 +1,18 @@
 // The fake refuses or transforms exactly what Discord would (issue 19 §3), proven with a bare discord.js
 // client: what the user's client can send as options, what the API refuses in a bot's messages and
-// modals (400 / 50035 with Discord's nested error tree), and the 3 s / 15 min interaction deadlines.
+// modals (400 / 50035 with Discord's nested error tree), the 3 s / 15 min interaction deadlines, and
+// where the client offers a command at all (guild-only commands are not offered in a DM).
 /* eslint-disable @typescript-eslint/no-explicit-any */
-import { Client, DiscordAPIError, Events, GatewayIntentBits, Routes, type Interaction } from 'discord.js';
+import {
+  Client,
+  DiscordAPIError,
+  Events,
+  GatewayIntentBits,
+  InteractionContextType,
+  Routes,
+  SlashCommandBuilder,
+  type Interaction,
+} from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
 
@@ -56,6 +66,18 @@ const COMMANDS = [
       { type: 3, name: 'q', description: 'Query', required: true, autocomplete: true },
       { type: 3, name: 'plain', description: 'No autocomplete' },
     ],
+  },
+  // Where the client offers a command, registered as the discord.js builders write it.
+  new SlashCommandBuilder().setName('tableonly').setDescription('dm_permission: false').setDMPermission(false).toJSON(),
+  new SlashCommandBuilder().setName('inguild').setDescription('contexts [GUILD]').setContexts(InteractionContextType.Guild).toJSON(),
+  new SlashCommandBuilder().setName('indm').setDescription('contexts [BOT_DM]').setContexts(InteractionContextType.BotDM).toJSON(),
+  // Once `contexts` is present Discord ignores dm_permission: this one is offered in DMs.
+  { name: 'both', description: 'contexts win', dm_permission: false, contexts: [0, 1] },
+  {
+    name: 'lookup',
+    description: 'Guild-only autocomplete',
+    dm_permission: false,
+    options: [{ type: 3, name: 'q', description: 'Query', required: true, autocomplete: true }],
   },
 ];
 
@@ -298,5 +320,41 @@ describe('Discord’s interaction deadlines (injectable clock)', () => {
     const late = (p: Promise<unknown>) => p.then(() => null, (e: DiscordAPIError) => [e.status, e.code]);
     expect(await late(client.rest.patch(Routes.webhookMessage(fake.applicationId, token, '@original'), { body: { content: 'late' }, auth: false }))).toEqual([401, 50027]);
     expect(await late(client.rest.post(Routes.webhook(fake.applicationId, token), { body: { content: 'late' }, auth: false }))).toEqual([401, 50027]);
+  });
+});
+
+describe('where Discord’s client offers a command (contexts, dm_permission, guild commands)', () => {
+  const dm = { guildId: null } as const;
+
+  it('refuses a guild-only command in a DM and sends it in a guild channel', async () => {
+    expect(() => fake.command({ name: 'tableonly', ...dm })).toThrow(/\/tableonly: registered guild-only \(dm_permission: false\), the client does not offer it in a DM/);
+    expect(() => fake.command({ name: 'inguild', ...dm })).toThrow(/\/inguild: registered guild-only \(contexts \[0\]\)/);
+    expect(() => fake.autocomplete({ name: 'lookup', options: [{ name: 'q', value: 'a', focused: true }], ...dm })).toThrow(/\/lookup: registered guild-only/);
+    expect((await fake.command({ name: 'tableonly' })).payload.guild_id).toBe(fake.guildId);
+    expect((await fake.command({ name: 'inguild' })).payload.context).toBe(0);
+  });
+
+  it('sends a DM-allowed command in a DM: the default contexts, BOT_DM, and contexts over dm_permission', async () => {
+    for (const name of ['reply', 'indm', 'both']) {
+      const ex = await fake.command({ name, ...dm });
+      expect(ex.payload.context).toBe(1);
+      expect(ex.payload.guild_id).toBeUndefined();
+    }
+    expect(await said([{ name: 'text', value: 'hi' }])).toEqual({ text: 'hi' });
+  });
+
+  it('refuses a DM-only command in a server, and a command named in a DM channel with a guild', async () => {
+    expect(() => fake.command({ name: 'indm' })).toThrow(/\/indm: registered with contexts \[1\], the client does not offer it in a server/);
+    expect(() => fake.command({ name: 'reply', channelId: fake.dmChannelId(fake.users.player.id) })).toThrow(/a DM channel belongs to no guild/);
+  });
+
+  it('offers a guild command only in its guild, never in a DM', async () => {
+    await client.rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body: [{ name: 'local', description: 'Guild command' }] });
+    try {
+      expect(() => fake.command({ name: 'local', ...dm })).toThrow(/\/local: registered only as a command of guild \d+, which the client never offers in a DM/);
+      expect((await fake.command({ name: 'local' })).payload.data.guild_id).toBe(fake.guildId);
+    } finally {
+      await client.rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body: [] });
+    }
   });
 });

@@ -5,6 +5,7 @@
 //   const ex = await fake.command({ name: 'roll', options: [{ name: 'dice', value: '2d6' }] });
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { ClientInputError, checkSelectValues, checkTextInput, clientOptions } from './client-options.js';
+import { checkOffered } from './command-contexts.js';
 import { FakeGateway } from './gateway.js';
 import {
   PERMISSIONS,
@@ -175,6 +176,12 @@ class FakeDiscordImpl implements FakeDiscord {
     return body ? (body.options ?? []) : undefined;
   }
 
+  /** A command can be sent only where the client offers it (its registered contexts; guild commands in their guild). */
+  private checkOffered(input: CommandInput | AutocompleteInput, guildId: string | null): void {
+    const channelType = input.channelId ? this.store.channels.get(input.channelId)?.type : undefined;
+    checkOffered(this.store.commands, input.name, guildId, channelType);
+  }
+
   private contextOf(input: InteractionContextInput, fallback: { guildId: string | null; user: FakeUser }) {
     const guildId = input.guildId === undefined ? fallback.guildId : input.guildId;
     const user = this.store.adoptUser(input.user ?? fallback.user);
@@ -286,6 +293,7 @@ class FakeDiscordImpl implements FakeDiscord {
 
   command(input: CommandInput): Promise<InteractionExchange> {
     const ctx = this.contextOf(input, { guildId: this.store.guildId, user: this.users.player });
+    this.checkOffered(input, ctx.guildId);
     const scope = ctx.guildId && this.store.commands.get(ctx.guildId)?.bodies.some((b) => b?.name === input.name) ? ctx.guildId : 'global';
     const typed = clientOptions(input.options, this.registeredOptions(scope, input.name), input.name);
     const { options, resolved } = buildOptions(typed, this.resolver(ctx.guildId, ctx.permissions));
@@ -305,6 +313,7 @@ class FakeDiscordImpl implements FakeDiscord {
 
   autocomplete(input: AutocompleteInput): Promise<InteractionExchange> {
     const ctx = this.contextOf(input, { guildId: this.store.guildId, user: this.users.player });
+    this.checkOffered(input, ctx.guildId);
     const scope = ctx.guildId && this.store.commands.get(ctx.guildId)?.bodies.some((b) => b?.name === input.name) ? ctx.guildId : 'global';
     const typed = clientOptions(input.options, this.registeredOptions(scope, input.name), input.name, true);
     const { options } = buildOptions(typed, this.resolver(ctx.guildId, ctx.permissions));
