@@ -27,6 +27,38 @@ describe('/help', () => {
   });
 });
 
+describe('where the registered commands are offered', () => {
+  // Registered as deploy-commands does (globally): the fake refuses a command in a DM as Discord's client
+  // would not offer it there (contexts without BOT_DM), so this pins which commands a DM offers.
+  it('offers only the dice, /help, /stats and /system in the bot’s DM; every other command is guild-only', () => {
+    // An option no command has: the fake refuses before dispatching, first for the place, else for the option.
+    const refusal = (name: string): string => {
+      try {
+        void h.fake.command({ name, guildId: null, options: [{ name: 'probe', value: 'x' }] });
+        return 'dispatched';
+      } catch (error) {
+        return String(error);
+      }
+    };
+    const offeredInDm = commandModules
+      .map((m) => m.definition.name)
+      .filter((name) => {
+        const why = refusal(name);
+        expect(why, name).toMatch(/not offer it in a DM|no option "probe"/);
+        return !/not offer it in a DM/.test(why);
+      });
+    expect(offeredInDm.sort()).toEqual(['help', 'r', 'roll', 'stats', 'system']);
+  });
+
+  it('answers /roll and /help in a DM', async () => {
+    const roll = await h.fake.command({ name: 'roll', guildId: null, options: [{ name: 'expression', value: '2d6' }] });
+    expect(roll.payload.context).toBe(1);
+    expect(embedText(roll.callback.data) || roll.callback.data.content).toMatch(/2d6|2D6/);
+    const help = await h.fake.command({ name: 'help', guildId: null });
+    expect(embedText(help.callback.data)).toContain('/roll');
+  });
+});
+
 describe('npm run deploy-commands', () => {
   it('registers the bot’s own definitions to the guild when DISCORD_GUILD_ID is set, else globally', async () => {
     const base = { DISCORD_TOKEN: h.fake.token, DISCORD_CLIENT_ID: h.fake.applicationId, DISCORD_API: h.fake.apiBase };
