@@ -5,7 +5,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { normalizeDice } from '../src/services/combat/persona-input.js';
 import { combination } from '../src/services/combat/persona-combo.js';
-import { isPersona, tries } from '../src/services/combat/persona.js';
+import { isPersona, standingEvasion } from '../src/services/combat/persona.js';
 import { changeToPersona } from '../src/services/combat/persona-change.js';
 import { changeChoices } from './persona/change.js';
 import { addStart, addSubmitted, BLOCK_MAX } from './persona/add.js';
@@ -198,7 +198,7 @@ export const persona: CommandModule = {
           return summonPersona(combat, { spendSlot: options.boolean('spend') ?? false }, rng);
         case 'random': {
           const cover = coversFor(combat, state);
-          const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+          const evading = standingEvasion(combat, state);
           return randomAction(combat, state, evading, cover, rng);
         }
         case 'item':
@@ -232,7 +232,7 @@ export const persona: CommandModule = {
         }
         case 'combo': {
           const cover = coversFor(combat, state);
-          const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+          const evading = standingEvasion(combat, state);
           return combination(combat, state, { skills: options.string('skills') ?? '', targets: targetIds(combat, options.string('targets')), element: options.string('element'), name: options.string('name'), evading, cover }, rng);
         }
         case 'talk':

@@ -2,7 +2,8 @@
 // and answers with the events and the board; the GM gets a copy of what hidden shadows did.
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
 import { useSkill } from '../../src/services/combat/persona-skill.js';
-import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, tries, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
+import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
+import { evasionSpec } from '../../src/services/combat/persona-evasion.js';
 import { recipientLocales } from '../../src/services/locales.js';
 import { forTable } from '../../src/services/table.js';
 import { channelGm } from '../../src/store/gms.js';
@@ -45,8 +46,7 @@ export function targetIds(combat: CombatState, input: string | null): string[] {
 export function attackStep(combat: CombatState, state: PersonaCombatState, options: CommandOptions, rng: RandomSource): Step {
   const targets = targetIds(combat, options.string('targets'));
   const cover = coversFor(combat, state);
-  // a covered target leaves the evasion to its coverer (JA L965)
-  const evading = new Set(combat.combatants.filter((c) => tries(state, c.id) && !cover.some((x) => x.target === c.id)).map((c) => c.id));
+  const evading = standingEvasion(combat, state);
   const skillName = options.string('skill');
   const owner = state.setup.find((c) => c.id === combat.slot?.ownerId);
   const stored = skillName ? owner?.skills?.find((s) => s.name === skillName) : undefined;
@@ -72,9 +72,7 @@ export function attackStep(combat: CombatState, state: PersonaCombatState, optio
       hitRate: auto ? 'auto' : hit!,
       hits: options.integer('hits') ?? 1,
       cost: { ...(sp ? { sp } : {}), ...(hp ? { hp } : {}) },
-      evade: targets.filter((id) => evading.has(id)),
-      othersEvade: [...evading],
-      cover: cover.filter((c) => targets.includes(c.target)),
+      ...evasionSpec(targets, evading, cover),
       ...(skillName ? { skill: skillName } : {}),
       // An added bad status: base rate + booster + luck difference, ×2 weak / ×½ resist (JA L172, L190).
       ...(ailment ? { ailment: { status: parseStatus(ailment, combat.config.badStatuses), rate: options.integer('ailment_rate') ?? ('fuyo' as const) } } : {}),

@@ -293,8 +293,13 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
           }
           const random = pool[rng.die(pool.length) - 1]!;
           events.push(ev('persona.hit.fumbleRandom', { ...params, random: random.name }));
-          const outcome = d.config.fumbleEvade !== false && (evading.has(random.id) || othersEvading.has(random.id)) ? tryEvade(random, random.id, 0, false, false) : { evaded: false, critical: false, forced: false };
-          if (!outcome.evaded) landed.push({ target: random, receiver: random, critical: outcome.critical, forced: outcome.forced });
+          // A Cover declared against this attack holds when the fumble lands on the covered target: the
+          // coverer takes every evasion and all damage and cannot stop midway (JA L961, L965–966).
+          const held = covers.get(random.id);
+          const coverer = held && validTarget(d, actor, held.by) ? held : undefined;
+          const tries = d.config.fumbleEvade !== false && (coverer ? coverer.evade : evading.has(random.id) || othersEvading.has(random.id));
+          const outcome = tries ? tryEvade(coverer?.by ?? random, random.id, coverer ? random.siz : 0, false, false) : { evaded: false, critical: false, forced: false };
+          if (!outcome.evaded) landed.push({ target: random, receiver: coverer?.by ?? random, critical: outcome.critical, forced: outcome.forced });
           continue;
         }
         if (!check.success) {

@@ -14,6 +14,7 @@ import type { RandomSource } from '../../core/random.js';
 import { UserError } from '../errors.js';
 import type { PersonaCombatState } from './persona.js';
 import { parseElement } from './persona-input.js';
+import { evasionSpec } from './persona-evasion.js';
 
 export interface ComboInput {
   /** "アキ:アギ, ベン:ガル" */
@@ -66,9 +67,7 @@ export function combination(combat: CombatState, state: PersonaCombatState, inpu
       dice,
       hitRate: numeric.length > 0 ? Math.max(...numeric) : 'auto',
       cost: cost(me.skill),
-      evade: targets.filter((id) => input.evading.has(id)),
-      othersEvade: [...input.evading],
-      cover: input.cover.filter((c) => targets.includes(c.target)),
+      ...evasionSpec(targets, input.evading, input.cover),
       ...(status ? { ailment: { status: status.id, rate: status.rate } } : {}),
       combination: { participants: parts.filter((p) => p !== me).map((p) => ({ id: p.c.id, cost: cost(p.skill) })) },
     },

@@ -5,12 +5,13 @@ import { inCombat } from '../../core/persona/combatant.js';
 import type { RandomSource } from '../../core/random.js';
 import { UserError } from '../errors.js';
 import type { PersonaSkill } from './persona-block.js';
+import { evasionSpec } from './persona-evasion.js';
 
 export interface SkillUse {
   skill: PersonaSkill;
   /** chosen target ids; empty for an 「全体」 skill means every enemy (every ally for heals/buffs) */
   targets: string[];
-  /** ids of targets that chose to try Persona evasion (the defenders' own decision) */
+  /** ids of everyone who chose to try Persona evasion (the defenders' own decision; standingEvasion) */
   evading: Set<string>;
   /** this round's Cover declarations (the coverers' own decision) */
   cover?: CoverDeclaration[];
@@ -47,9 +48,7 @@ export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource):
           hitRate: skill.hit,
           hits: skill.hits ?? 1,
           cost,
-          evade: targets.filter((id) => use.evading.has(id)),
-      othersEvade: [...use.evading],
-          cover: (use.cover ?? []).filter((c) => targets.includes(c.target)),
+          ...evasionSpec(targets, use.evading, use.cover ?? []),
           ...(skill.status ? { ailment: { status: skill.status.id, rate: skill.status.rate } } : {}),
         },
         rng,

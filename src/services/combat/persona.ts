@@ -54,6 +54,9 @@ export function newPersonaState(name: string): PersonaCombatState {
 
 export const tries = (state: PersonaCombatState, id: string): boolean => state.dodge?.[id] ?? true;
 
+/** Everyone's standing evasion choice; who is covered against an attack is settled per attack (persona-evasion.ts). */
+export const standingEvasion = (combat: CombatState, state: PersonaCombatState): Set<string> => new Set(combat.combatants.filter((c) => tries(state, c.id)).map((c) => c.id));
+
 /**
  * Runs the automatic steps until someone has a slot open (or the fight ends). Ties go to `tieFirst`.
  * A new round stops at its start while someone lies incapacitated, so a finish-off can be declared

@@ -153,6 +153,20 @@ describe('a fumble’s random target (JA L132, L133, L135)', () => {
     expect(hit.events.some((e) => e.key.startsWith('persona.evade'))).toBe(false);
     expect(find(hit.state, 'y').hp).toBe(27);
   });
+
+  it('lands on the target covered against this attack: the Cover holds, the coverer evades at −SIZ×2 and takes the damage (JA L961, L963, L965–966)', () => {
+    // a attacks x, y covers x (evade); pool [x, y]; 100 = fumble, die(2) = 1 picks x;
+    // y's evasion 50 − SIZ 5 × 2 = 40: a roll of 41 fails, 1 (critical) evades
+    const s = started([c('a', 'pc', 20, { magDb: '1D4' }), c('x', 'npc', 1, { siz: 5 }), c('y', 'npc', 2, { agi: 50 })]);
+    const spec = { kind: 'magic' as const, elements: ['fire'], targets: ['x'], coefficient: 1, hitRate: 50, cover: [{ by: 'y', target: 'x', evade: true }] };
+    const hit = attack(s, spec, scriptedRandom([100, 1, 41, 3]));
+    expect(hit.events.find((e) => e.key === 'persona.evade.fail')?.params).toMatchObject({ name: 'Y', chance: 40 });
+    expect(find(hit.state, 'x').hp).toBe(30);
+    expect(find(hit.state, 'y').hp).toBe(27);
+    const evaded = attack(s, spec, scriptedRandom([100, 1, 1]));
+    expect(evaded.events.map((e) => e.key)).toEqual(expect.arrayContaining(['persona.hit.fumbleRandom', 'persona.evade.critical']));
+    expect([find(evaded.state, 'x').hp, find(evaded.state, 'y').hp]).toEqual([30, 30]);
+  });
 });
 
 describe('the GM removes a combatant', () => {
