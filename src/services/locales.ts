@@ -21,10 +21,10 @@ export async function rememberLocale(ctx: CommandContext): Promise<void> {
   const seen = written.get(key);
   const now = ctx.now();
   if (seen && seen.locale === ctx.locale && seen.name === ctx.user.name && now.getTime() - seen.at < TRUST_MS) return;
-  await ctx.store.transaction(async (tx) => {
-    await saveUserLocale(tx, ctx.user.id, ctx.locale, now);
-    if (ctx.guildId) await saveMemberName(tx, ctx.guildId, ctx.user.id, ctx.user.name, now);
-  });
+  // Two upserts of remembered values, each a statement of its own: nothing is spent, and a burst of one
+  // player's interactions does not collide SERIALIZABLE transactions on the same rows (and retry).
+  await ctx.store.statement((tx) => saveUserLocale(tx, ctx.user.id, ctx.locale, now));
+  if (ctx.guildId) await ctx.store.statement((tx) => saveMemberName(tx, ctx.guildId!, ctx.user.id, ctx.user.name, now));
   if (written.size >= MAX_USERS) written.clear();
   written.set(key, { locale: ctx.locale, name: ctx.user.name, at: now.getTime() });
 }

@@ -39,7 +39,9 @@ export async function resolveTable(
   if (!where.guildId) return tableContextOf(fallback);
   const guildId = where.guildId;
   if (where.discordLocale && rememberedDiscordLocale.get(guildId) !== where.discordLocale) {
-    await store.transaction((tx) => saveDiscordLocale(tx, guildId, where.discordLocale!, now));
+    // One upsert of a remembered value, spending nothing: a statement, so a burst of a server's first
+    // interactions after a start does not collide SERIALIZABLE transactions on its row (and retry).
+    await store.statement((tx) => saveDiscordLocale(tx, guildId, where.discordLocale!, now));
     if (rememberedDiscordLocale.size >= MAX_CHANNELS) rememberedDiscordLocale.clear();
     rememberedDiscordLocale.set(guildId, where.discordLocale);
     forgetTable(); // every channel of that server may read differently now
