@@ -59,8 +59,8 @@ async function usedBytes(store: Store): Promise<number> {
 
 /** Bytes per stored roll (roll + event rows + indexes) after `count` mixed /roll commands into the database at `url`. */
 export async function measureStorage(count: number, url?: string): Promise<number> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-storage-'));
-  const store = await openStore(url ?? path.join(dir, 'storage.sqlite'));
+  const dir = url ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-storage-'));
+  const store = await openStore(url ?? path.join(dir!, 'storage.sqlite'));
   const log = pino({ level: 'silent' });
   // Ten players in five channels of one server: realistic ids (snowflakes) and index shapes.
   const ctxFor = (i: number): CommandContext => ({
@@ -84,7 +84,7 @@ export async function measureStorage(count: number, url?: string): Promise<numbe
     return ((await usedBytes(store)) - empty) / count;
   } finally {
     await store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

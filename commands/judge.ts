@@ -7,7 +7,7 @@ import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { boost, boostReport, canBoost, foreseeableResult, judge as judgeRule, judgeReport, parseJudgeColor } from '../src/core/mtg/index.js';
-import { text, type Button, type Reply } from '../src/views/view.js';
+import { text, type Button } from '../src/views/view.js';
 import { requireLibrary, saveState, type LibraryState } from '../src/services/library-state.js';
 import { librarySummary } from '../src/views/library-summary.js';
 import { judgeModel } from '../src/pictures/judge-model.js';

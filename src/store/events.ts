@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from './db.js';
+import { withoutRolls } from './schema/event-changes.js';
 import { prepared, rawInsert } from './prepared.js';
 
-/**
- * The events that changed something, roll events left out: the condition of the partial indexes
- * events_batch_idx and events_channel_changes_idx (schema), which a query must repeat to use them.
- */
-export const changesOnly = (tx: Tx) => sql`${tx.t.events.type} <> 'roll.created'`;
+/** Roll events left out: the condition of the partial indexes on events (schema/event-changes.ts). */
+export const changesOnly = (tx: Tx) => withoutRolls(tx.t.events.type);
 
 const EVENT_COLUMNS = ['createdAt', 'guildId', 'channelId', 'actorId', 'type', 'subject', 'before', 'after', 'batch'] as const;
 

@@ -1,11 +1,11 @@
 // A Fate/roll dice fight from start to end through the real discord.js client.
 import fs from 'node:fs';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
-import { row, rows } from '../helpers/db.js';
+import { row } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');

@@ -1,7 +1,6 @@
 // Fate/roll dice fights (issue 10, the fight): attack/defense priority (seed 001 L220–225), 庇う
 // (L471–482) and flight (L513–518), played through the real discord.js client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { row } from '../helpers/db.js';
 import { embedText, startHarness, type Harness } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 

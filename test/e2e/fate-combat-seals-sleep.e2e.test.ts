@@ -2,7 +2,6 @@
 // (seed 001 L290) or makes a check succeed (L291) in a fight, a sleeping master in a fight (L249), and
 // delaying down to IV 0 (L197, L201), through the real discord.js client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { row } from '../helpers/db.js';
 import { embedText, startHarness, type Harness } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 

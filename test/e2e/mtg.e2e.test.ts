@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryState } from '../../src/services/library-state.js';
-import { row, rows } from '../helpers/db.js';
+import { row } from '../helpers/db.js';
 import { startFakeScryfall, type FakeScryfall } from './fake-scryfall.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
-import { row, rows } from '../helpers/db.js';
+import { row } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -4,7 +4,6 @@
 // end (L38) and an ally paying the loser's seals to retreat (L47).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActionDeclaration } from '../../src/core/grailwar/actions.js';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';

@@ -2,7 +2,6 @@
 // plain roll is one statement — its row and its event — sent without BEGIN/COMMIT; a secret roll,
 // which reads the GM and commits a hash, is a transaction. Counted at node-postgres's Client.query,
 // which every pooled query goes through.
-import pg from 'pg';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roll } from '../../commands/roll.js';
@@ -13,6 +12,7 @@ import type { CommandContext, CommandOptions } from '../../src/services/types.js
 import { openStore, type Store } from '../../src/store/db.js';
 import { insertRoll } from '../../src/store/rolls.js';
 import { rows } from '../helpers/db.js';
+import { sentQueries } from '../helpers/pg-queries.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
 
 const options = (expression: string, secret = false): CommandOptions => ({
@@ -50,21 +50,7 @@ describe.runIf(testBackend === 'postgres')('round trips to PostgreSQL', () => {
     await database.drop();
   });
 
-  async function counted(run: () => Promise<unknown>): Promise<string[]> {
-    const sent: string[] = [];
-    const query = pg.Client.prototype.query;
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const first = args[0] as string | { text: string };
-      sent.push(typeof first === 'string' ? first : first.text);
-      return (query as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof query;
-    try {
-      await run();
-    } finally {
-      pg.Client.prototype.query = query;
-    }
-    return sent;
-  }
+  const counted = async (run: () => Promise<unknown>) => (await sentQueries(run)).map((q) => q.text);
 
   it('sends a plain roll and its event as one statement, without BEGIN', async () => {
     const sent = await counted(() => runCommand(roll, ctx, options('8d6<=4'), pino({ level: 'silent' })));

@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { openStore, type Store, type Tx } from '../../src/store/db.js';
 import { appendEvent } from '../../src/store/events.js';
 import { channelGm, setChannelGm } from '../../src/store/gms.js';
 import { insertRoll, lastRoll, recentCheckRolls } from '../../src/store/rolls.js';
 import type { SqliteStore } from '../../src/store/sqlite.js';
 import { rows } from '../helpers/db.js';
+import { sentQueries } from '../helpers/pg-queries.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
 
 const opened: Store[] = [];
@@ -279,17 +279,7 @@ async function plansOf(store: Store, fn: (tx: Tx) => Promise<void>, table = 'eve
       .filter((s) => onTable.test(s.text))
       .map((s) => (prepare(`EXPLAIN QUERY PLAN ${s.text}`).all(...Array((s.text.match(/\?/g) ?? []).length).fill('x')) as { detail: string }[]).map((r) => r.detail).join('\n'));
   }
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text: string; values?: unknown[] };
-    sent.push({ text: typeof first === 'string' ? first : first.text, values: (typeof first === 'string' ? undefined : first.values) ?? (args[1] as unknown[]) ?? [] });
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await store.transaction(fn);
-  } finally {
-    pg.Client.prototype.query = query;
-  }
+  sent.push(...(await sentQueries(() => store.transaction(fn))));
   const literal = (v: unknown) => (Buffer.isBuffer(v) ? `'\\x${v.toString('hex')}'::bytea` : `'${String(v).replace(/'/g, "''")}'`);
   return store.transaction(async (tx) => {
     await tx.db.execute(sql`SET LOCAL enable_seqscan = off`);

@@ -1,7 +1,7 @@
 // What the GM changes outside the rules' own flow: a combatant's numbers or statuses mid-fight, and
 // reinforcements joining after round 1. Both work in any phase but the end, and never open a slot.
 import { findCombatant, inCombat, makeCombatant } from './combatant.js';
-import { checkLadder, dbLadder, ladderIndex } from './db-rank.js';
+import { dbLadder, ladderIndex } from './db-rank.js';
 import { MAX_COMBATANTS, checkEnd, draft, finish, validateConfig } from './state.js';
 import { STATUS_ID_MAX, STATUS_TABLE_MAX, findBadStatus, type BadStatusDef } from './status-table.js';
 import { PersonaError, ev, type CombatState, type CombatantInit, type PersonaConfig, type PersonaEvent, type Step } from './types.js';

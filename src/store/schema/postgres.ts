@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, json, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rollPairHash } from './roll-pair-hash.js';
+import { withoutRolls } from './event-changes.js';
 import { pgDiscordId } from './snowflake.js';
 
 const id = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
@@ -69,8 +70,8 @@ export const events = pgTable(
     // What undo and the war's bookkeeping read (store/wars.ts, store/libraries.ts): a batch, and a
     // channel's changes newest first. Roll events, most of the table, are left out: undo leaves rolls
     // as they are, a channel's last change is not behind its thousand rolls, and a roll pays nothing.
-    index('events_batch_idx').on(table.batch).where(sql`${table.type} <> 'roll.created'`),
-    index('events_channel_changes_idx').on(table.channelId, table.id).where(sql`${table.type} <> 'roll.created'`),
+    index('events_batch_idx').on(table.batch).where(withoutRolls(table.type)),
+    index('events_channel_changes_idx').on(table.channelId, table.id).where(withoutRolls(table.type)),
   ],
 );
 

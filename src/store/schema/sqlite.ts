@@ -3,6 +3,7 @@
 // Discord ids are stored as 8-byte BLOBs here and as 8-byte bytea in PostgreSQL (./snowflake.ts).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { withoutRolls } from './event-changes.js';
 import { discordId } from './snowflake.js';
 
 // Times come from the command's clock (injected), never from SQLite, so tests control them.
@@ -75,8 +76,8 @@ export const events = sqliteTable(
     // What undo and the war's bookkeeping read (store/wars.ts, store/libraries.ts): a batch, and a
     // channel's changes newest first. Roll events, most of the table, are left out: undo leaves rolls
     // as they are, a channel's last change is not behind its thousand rolls, and a roll pays nothing.
-    index('events_batch_idx').on(table.batch).where(sql`${table.type} <> 'roll.created'`),
-    index('events_channel_changes_idx').on(table.channelId, table.id).where(sql`${table.type} <> 'roll.created'`),
+    index('events_batch_idx').on(table.batch).where(withoutRolls(table.type)),
+    index('events_channel_changes_idx').on(table.channelId, table.id).where(withoutRolls(table.type)),
   ],
 );
 

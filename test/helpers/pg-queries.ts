@@ -1,0 +1,24 @@
+// What a piece of code sends to PostgreSQL: every request through node-postgres's Client.query (pooled
+// queries included), with its text and parameters, for tests that count round trips or explain plans.
+import pg from 'pg';
+
+export interface SentQuery {
+  text: string;
+  values: unknown[];
+}
+
+export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuery[]> {
+  const sent: SentQuery[] = [];
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text: string; values?: unknown[] };
+    sent.push({ text: typeof first === 'string' ? first : first.text, values: (typeof first === 'string' ? undefined : first.values) ?? (args[1] as unknown[]) ?? [] });
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = query;
+  }
+  return sent;
+}
