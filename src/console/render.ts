@@ -1,6 +1,7 @@
 // View → terminal text, with the plain dice renderer and mentions shown as names.
 import { renderPlain } from '../core/dice/index.js';
 import { translator } from '../i18n/index.js';
+import { unaddressed } from '../views/line.js';
 import type { View } from '../views/view.js';
 
 export type NameOf = (userId: string) => string;
@@ -18,8 +19,8 @@ export function renderConsole(view: View, nameOf: NameOf): string {
   const lines: string[] = [];
   const marker = view.tone === 'error' ? '✖ ' : view.tone === 'secret' ? '🔒 ' : '';
   if (view.title) lines.push(`${marker}${plain(view.title)}`);
-  for (const block of view.blocks) lines.push(block.kind === 'text' ? plain(block.text) : renderPlain(block.result, t));
-  for (const field of view.fields ?? []) lines.push(`${plain(field.name)}\n  ${plain(field.value).replace(/\n/g, '\n  ')}`);
+  for (const block of view.blocks) lines.push(block.kind === 'text' ? plain(block.text) : block.kind === 'line' ? plain(unaddressed(block, view.locale)) : renderPlain(block.result, t));
+  for (const field of view.fields ?? []) lines.push(`${plain(field.name)}\n  ${plain(unaddressed(field.value, view.locale)).replace(/\n/g, '\n  ')}`);
   if (view.footer) lines.push(`(${plain(view.footer)})`);
   // Buttons are pressed by typing the command they show.
   // A select menu's options are chosen the same way, with the option's value after the id.

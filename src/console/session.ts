@@ -14,6 +14,7 @@ import { parseConsoleOptions } from './parse.js';
 import { renderConsole } from './render.js';
 import { resolveTable } from '../services/table.js';
 import { forAudience } from '../views/audience.js';
+import { channelGm } from '../store/gms.js';
 
 const CONSOLE_GUILD = 'console';
 /** The first console user owns the pretend server, so /gm set and take-overs can be tried. */
@@ -63,15 +64,18 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     ...(deps.cards ? { cards: deps.cards } : {}),
   });
 
-  function show(reply: Reply, module: CommandModule): string {
+  async function show(reply: Reply, module: CommandModule): Promise<string> {
     if (reply.modal) {
       form = { module, modal: reply.modal, index: 0, values: {}, lines: [] };
       return `${reply.modal.title}\n${askInput()}`;
     }
     // The same audiences as on Discord: what reaches the table or a DM loses what they may not read.
     const table = (view: Reply['view']) => forAudience(view, { kind: 'table', locale: view.locale });
-    const out = [renderConsole(reply.view.ephemeral ? reply.view : table(reply.view), nameOf)];
-    if (reply.aside) out.push(`── ${t()('console.onlyYou')} ──\n${renderConsole(reply.aside, nameOf)}`);
+    const me = userOf(user).id;
+    const isGm = (await deps.store.transaction(async (tx) => channelGm(tx, `console:${channel}`)))?.userId === me;
+    const actor = { kind: 'actor' as const, userId: me, ...(isGm ? { isGm: true } : {}) };
+    const out = [renderConsole(reply.view.ephemeral ? forAudience(reply.view, actor) : table(reply.view), nameOf)];
+    if (reply.aside) out.push(`── ${t()('console.onlyYou')} ──\n${renderConsole(forAudience(reply.aside, actor), nameOf)}`);
     for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(forAudience(dm.view, { kind: 'person', userId: dm.userId, ...(dm.gm ? { isGm: true } : {}) }), nameOf)}`);
     if (reply.board) out.push(`── ${t()('console.board')} #${reply.board.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(reply.board.view), nameOf)}`);
     for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(post.view), nameOf)}`);
@@ -100,7 +104,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
       if (!f.module.modal) throw new Error('no form handler');
       return f.module.modal(ctx, f.modal.customId, f.values);
     });
-    return show(reply, f.module);
+    return await show(reply, f.module);
   }
 
   /** `/press <id>` presses a button; `/press <id> <value>` chooses that value of a select menu. */
@@ -114,7 +118,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
       value === undefined ? module.component!(ctx, customId) : module.component!(ctx, customId, [value]),
     );
     // As on Discord: a button its command cannot read is stale, not an internal error.
-    return show(outcome === 'error' ? errorReply(locale, 'error.staleButton') : reply, module);
+    return await show(outcome === 'error' ? errorReply(locale, 'error.staleButton') : reply, module);
   }
 
   async function command(line: string): Promise<string> {
@@ -130,7 +134,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
       return renderConsole(errorReply(locale, error.key, error.params).view, nameOf);
     }
     const { reply } = await runCommand(module, ctx, options, deps.log);
-    return show(reply, module);
+    return await show(reply, module);
   }
 
   return {

@@ -19,7 +19,9 @@ import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
-import { forAudience, languageViolation, type AudienceViolation } from '../views/audience.js';
+import { forAudience, languageViolation, viewHoldsOwned, type Audience, type AudienceViolation } from '../views/audience.js';
+import { channelGm } from '../store/gms.js';
+import { setStrictSecrets } from '../views/owned.js';
 import type { Reply, View } from '../views/view.js';
 import { resolveTable } from '../services/table.js';
 import { updateBoard } from './board.js';
@@ -47,6 +49,8 @@ export interface DispatchDeps {
 type Answerable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
 export function createDispatcher(deps: DispatchDeps) {
+  // strict (the tests): an owned value printed as plain text throws instead of printing '?'
+  if (deps.strictAudience) setStrictSecrets(true);
   return async (interaction: Interaction): Promise<void> => {
     if (interaction.isAutocomplete()) return autocomplete(deps, interaction);
     if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isStringSelectMenu() && !interaction.isModalSubmit()) return;
@@ -163,12 +167,22 @@ async function addressed(deps: DispatchDeps, ctx: CommandContext, command: strin
     if (!deps.strictAudience) return redacted;
     return errorReply(ctx.locale, 'error.text', { text: `audience: ${where} of ${command} in ${violation.got}, the table reads ${violation.expected}` }).view;
   };
-  const view = reply.view.ephemeral ? reply.view : await forTable(reply.view, 'reply', ctx.channelId);
+  // The actor reads their own ephemeral reply and aside: lines worded for them, as the GM when they are.
+  const actor = await actorAudience(deps, ctx, [reply.view, ...(reply.aside ? [reply.aside] : [])]);
+  const view = reply.view.ephemeral ? forAudience(reply.view, actor) : await forTable(reply.view, 'reply', ctx.channelId);
+  const aside = reply.aside ? forAudience(reply.aside, actor) : undefined;
   const posts = reply.posts ? await Promise.all(reply.posts.map(async (p) => ({ ...p, view: await forTable(p.view, 'post', p.channelId) }))) : undefined;
   // A board with a render() is drawn from the database at send time (src/discord/board.ts redacts it).
   const board = reply.board && !reply.board.render ? { ...reply.board, view: await forTable(reply.board.view, 'board', reply.board.channelId) } : reply.board;
   const dms = reply.dms.map((dm) => ({ ...dm, view: forAudience(dm.view, { kind: 'person', userId: dm.userId, ...(dm.gm ? { isGm: true } : {}) }) }));
-  return { ...reply, view, dms, ...(posts ? { posts } : {}), ...(board ? { board } : {}) };
+  return { ...reply, view, dms, ...(aside ? { aside } : {}), ...(posts ? { posts } : {}), ...(board ? { board } : {}) };
+}
+
+/** The actor as an audience; whether they are the channel's GM is read only when a line needs it. */
+async function actorAudience(deps: DispatchDeps, ctx: CommandContext, views: View[]): Promise<Audience> {
+  const needsGm = views.some(viewHoldsOwned);
+  const gm = needsGm ? await deps.store.transaction(async (tx) => (await channelGm(tx, ctx.channelId))?.userId) : undefined;
+  return { kind: 'actor', userId: ctx.user.id, ...(gm === ctx.user.id ? { isGm: true } : {}) };
 }
 
 /** DM copies and channel posts; a failure is told to the invoker, ephemerally, and logged. */

@@ -18,6 +18,7 @@ import {
 import { renderMarkdown } from '../core/dice/index.js';
 import { translator } from '../i18n/index.js';
 import { clip } from '../views/limits.js';
+import { unaddressed } from '../views/line.js';
 import type { Button, ModalView, Tone, View } from '../views/view.js';
 import { renderPicture, type RenderedPicture } from '../pictures/index.js';
 
@@ -52,7 +53,7 @@ const BUTTON_STYLES: Record<Button['style'], ButtonStyle> = {
 export function toEmbed(view: View): APIEmbed {
   const t = translator(view.locale);
   const description = view.blocks
-    .map((block) => (block.kind === 'text' ? block.text : renderMarkdown(block.result, t)))
+    .map((block) => (block.kind === 'text' ? block.text : block.kind === 'line' ? unaddressed(block, view.locale) : renderMarkdown(block.result, t)))
     .join('\n\n');
   const embed: APIEmbed = { color: COLORS[view.tone] };
   if (view.title) embed.title = clip(view.title, TITLE_MAX);
@@ -60,7 +61,7 @@ export function toEmbed(view: View): APIEmbed {
   if (view.fields?.length) {
     embed.fields = view.fields.slice(0, 25).map((f) => ({
       name: clip(f.name, FIELD_NAME_MAX),
-      value: clip(f.value, FIELD_VALUE_MAX) || '-',
+      value: clip(unaddressed(f.value, view.locale), FIELD_VALUE_MAX) || '-',
       inline: f.inline ?? false,
     }));
   }

@@ -4,6 +4,7 @@ import type { Tx } from '../store/db.js';
 import type { DiceResult } from '../core/dice/index.js';
 import type { Locale } from '../i18n/index.js';
 import type { Picture } from '../pictures/model.js';
+import type { Line } from './line.js';
 
 export type Tone = 'info' | 'success' | 'failure' | 'error' | 'secret';
 
@@ -18,12 +19,15 @@ export interface Readers {
 
 export type Block =
   | { kind: 'text'; text: string; readers?: Readers }
+  /** Worded per reader (./line.ts): owned values show only to their readers. */
+  | (Line & { readers?: Readers })
   /** A roll: each renderer draws it with its own dice renderer (markdown or plain). */
   | { kind: 'dice'; result: DiceResult; readers?: Readers };
 
 export interface Field {
   name: string;
-  value: string;
+  /** A line is worded per reader, like a line block. */
+  value: string | Line;
   inline?: boolean;
   readers?: Readers;
 }

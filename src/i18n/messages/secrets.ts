@@ -3,6 +3,8 @@ import type { Catalogs } from '../index.js';
 // Verifiable secrets: commitments and /reveal.
 export const secretMessages: Catalogs = {
   en: {
+    // what a reader who may not know an owned value reads in its place (src/views/owned.ts)
+    'owned.unknown': '?',
     'cmd.reveal.name': 'reveal',
     'cmd.reveal.description': 'Reveal a secret result and verify it against its commitment',
     'cmd.reveal.id.name': 'id',
@@ -22,6 +24,8 @@ export const secretMessages: Catalogs = {
     'secret.howTo': 'Check it yourself: `printf %s \'<the JSON above>\' | sha256sum`',
   },
   ja: {
+    // what a reader who may not know an owned value reads in its place (src/views/owned.ts)
+    'owned.unknown': '?',
     'cmd.reveal.name': '公開',
     'cmd.reveal.description': '秘密の結果を公開し、コミットメントと照合する',
     'cmd.reveal.id.name': '番号',
@@ -41,6 +45,8 @@ export const secretMessages: Catalogs = {
     'secret.howTo': '自分で確認：`printf %s \'<上のJSON>\' | sha256sum`',
   },
   ko: {
+    // what a reader who may not know an owned value reads in its place (src/views/owned.ts)
+    'owned.unknown': '?',
     'cmd.reveal.name': '공개',
     'cmd.reveal.description': '비밀 결과를 공개하고 커밋과 대조',
     'cmd.reveal.id.name': '번호',
