@@ -371,6 +371,8 @@ function signed(n: number): string {
  * The breakdown of battle odds as catalog lines (`gw.odds.*`, `gw.row.*`, `gw.result.*`), for a
  * renderer: one line per status, the table row, each modifier that is not 0, and the rate. The
  * `status` and `row` parameters hold keys: pass the params through localizeParams() before t().
+ * Both sides' numbers in plain values: the GM's whole breakdown. What each side of a battle reads
+ * is built with its owners by services/war/battle-view.ts (oddsLines), not from this.
  */
 export function battleOddsParts(odds: BattleOdds): { key: string; params: Record<string, string | number> }[] {
   const lines: { key: string; params: Record<string, string | number> }[] = odds.powers.map((p) => ({
