@@ -203,4 +203,23 @@ describe('each side reads its own view of a battle (seed 000 L28, L43)', () => {
     expect(embedText(refused.callback.data)).toContain('持ち主かチャンネルのGMだけ');
     expect(channelText()).not.toMatch(/"powers"/);
   });
+
+  it('a held battle that can no longer be rolled as held: the side whose press tried reads only that, not the other side’s seals; the GM reads why', async () => {
+    await settleRetreats();
+    const from = { t: h.fake.dms(tohsaka.id).length, m: h.fake.dms(matou.id).length };
+    // 間桐's seal is committed when the GM holds the battle (L43) …
+    await run(gm, 'battle', [{ name: 'ours', value: '遠坂' }, { name: 'theirs', value: '間桐' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'their_seals', value: 1 }, { name: 'seal_window', value: true }]);
+    const dmT = await h.fake.waitFor(() => dmsSince(tohsaka, from.t).find((m) => m.components.length > 0));
+    const dmM = await h.fake.waitFor(() => dmsSince(matou, from.m).find((m) => m.components.length > 0));
+    // … then 間桐 spends every seal it has for mana (L46), which nobody else is told.
+    while ((await percent('間桐')).sealsLeft > 0) await war(matou, 'use', [{ name: 'item', value: 'sealMana' }]);
+    await h.fake.button({ customId: ids(dmM).find((id) => id.startsWith('battle:ready:'))!, user: matou, guildId: null, locale: 'ja', message: dmM });
+    const failed = await h.fake.button({ customId: ids(dmT).find((id) => id.startsWith('battle:ready:'))!, user: tohsaka, guildId: null, locale: 'ja', message: dmT });
+    expect(ephemeral(failed)).toBe(true);
+    expect(embedText(failed.callback.data)).toContain('保留した時のままでは戦闘を振れませんでした');
+    expect(embedText(failed.callback.data)).not.toMatch(/間桐|令呪は\d+画/);
+    // The GM's Roll now names the reason.
+    const roll = await h.fake.button({ customId: ids(dmT).find((id) => id.startsWith('battle:ready:'))!.replace('ready', 'roll').replace(/:\d+$/, ':0'), user: gm, locale: 'ja' });
+    expect(embedText(roll.callback.data)).toContain('間桐 の令呪は0画しかありません');
+  });
 });
