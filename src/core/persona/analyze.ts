@@ -31,7 +31,7 @@ export function analyze(state: CombatState, spec: AnalyzeSpec, actorId?: string)
   if (actor.personaUser && !actor.summoned) throw new PersonaError('persona.error.notSummoned', { name: actor.name });
   requireSkillsUsable(d, actor);
   const target = findCombatant(d, spec.target);
-  // it analyzes 「敵の能力・耐性・弱点」 (JA L420, KO L232): an enemy still in the fight
+  // it analyzes 「敵の能力・耐性・弱点」 (JA L420, KO L233): an enemy still in the fight
   if (target.side === actor.side || target.dead || target.fled) throw new PersonaError('persona.error.analyzeTarget', { name: actor.name, target: target.name });
   payCost(dr, spec.cost);
   events.push(ev('persona.analyze', { name: actor.name, target: target.name, ...(spec.skill ? { skill: spec.skill } : {}), rounds: spec.rounds }));

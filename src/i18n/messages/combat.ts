@@ -661,7 +661,7 @@ export const combatMessages: Catalogs = {
     "persona.cmd.badBlock": "스테이터스: \"{line}\" 줄의 \"{word}\"{word#을} 읽을 수 없습니다.",
     "persona.cmd.badBlockField": "스테이터스: {field} = \"{value}\"{value#은} 올바르지 않습니다.",
     "persona.cmd.badJson": "스테이터스: JSON을 읽을 수 없습니다.",
-    "persona.cmd.analyzeNoSkill": "{name}에게는 애널라이즈 계통 스킬이 없다: 애널라이즈는 페르소나 생성 시 받는 스킬이다 (KO L233; JA L421: 특기 계통이 애널라이즈인 아르카니스트 페르소나만). GM이 스탯 블록에 추가한다 (스킬 하이애널라이즈 애널라이즈 1R).",
+    "persona.cmd.analyzeNoSkill": "{name}에게는 애널라이즈 계통 스킬이 없다: 애널라이즈는 페르소나 생성 시 받는 스킬이다 (KO L234; JA L421: 특기 계통이 애널라이즈인 아르카니스트 페르소나만). GM이 스탯 블록에 추가한다 (스킬 하이애널라이즈 애널라이즈 1R).",
     "persona.cmd.analyzeCommand": "{skill}{skill#은} 애널라이즈 계통 스킬: /페르소나 아날라이즈 를 쓴다.",
     "persona.cmd.needTargets": "대상(대상:…)을 지정하세요. {skill}{skill#은} 전체 스킬이 아닙니다.",
     "persona.cmd.needHit": "성공률(명중:NN) 또는 자동성공:True 를 지정하세요. 공격은 기본적으로 필중이 아닙니다.",

@@ -36,7 +36,7 @@ async function readerCtx(ctx: CommandContext, userId: string, fallback: Locale):
 
 /**
  * Analyze's result, revealed at the start of the analyst's slot after the skill's rounds (JA L428):
- * the target's abilities, resistances and weaknesses (JA L420 「能力・耐性・弱点」; KO L232) reach the
+ * the target's abilities, resistances and weaknesses (JA L420 「能力・耐性・弱点」; KO L233) reach the
  * analyst's player by DM, in their language; an NPC analyst's reach the GM. The table only reads that
  * the analysis ended (a public line).
  */
