@@ -30,6 +30,14 @@ export const EXCEPTIONS = {
     why: 'Damage dealt to a PC is seen: the PC loses that HP, the player tracks their HP (and the seed has each attack announced with its damage to the target).',
     seed: 'Persona JA L139–140 (damage roll announced), L11–37 (the round as played at the table)',
   },
+  /** Persona: Analyze's result reaches the analyst's player: the analyzed enemy's stats, resistances and weaknesses. */
+  personaAnalysis: {
+    id: 'analysis result',
+    audiences: ['a'],
+    pattern: /[^\n]*(の分析結果:|의 분석 결과: |Analysis of [^\n]*: )[^\n]*(\n(耐性|내성|Resistances)[^\n]*)?/g,
+    why: 'The analyst learns what it analyzed, at the start of its slot after the skill’s rounds; the table only that the analysis began and ended.',
+    seed: 'Persona JA L420 (敵の能力・耐性・弱点を分析), L428 (分析結果が開示), KO L233, L236',
+  },
   /** Percentage war: the winner of a battle is announced; only the numbers stay with the sides. */
   battleWinner: {
     id: 'battle winner',
