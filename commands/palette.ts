@@ -22,7 +22,8 @@ import { assertCanEdit, type Character } from '../src/services/characters.js';
 import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
 import { forTable } from '../src/services/table.js';
 import { undoBatch } from '../src/services/undo.js';
-import { activeWar, lastBatchFor } from '../src/store/wars.js';
+import { lastBatchFor } from '../src/store/wars.js';
+import { readersOf } from '../src/services/secrecy.js';
 import { sheetVariables } from '../src/core/palette/sheet-variables.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices, plainNames } from '../src/services/name-choices.js';
@@ -179,8 +180,8 @@ async function linked(tx: Tx, row: PaletteRow): Promise<Character | null> {
 
 /**
  * `:HP-5` on the linked character: one transaction, one event, the tracker redrawn if it is in a
- * fight. Outside a war the table sees it (as /hp); during one the pools are the faction's secret
- * (seed 001 L50), so only the actor reads it.
+ * fight. The table sees it (as /hp) unless the character's pools are its war faction's secret (seed
+ * 001 L50; src/services/secrecy.ts, in every channel of the server): then only the actor reads it.
  */
 async function changeStatusLine(ctx: CommandContext, characterId: number, line: { label: string; op: StatusOp; amount: number | string; comment: string }): Promise<Reply> {
   // `:HP-1d6`: the amount is rolled first, then applied like a typed one.
@@ -198,7 +199,7 @@ async function changeStatusLine(ctx: CommandContext, characterId: number, line: 
     await assertCanEdit(tx, ctx, c);
     const applied = await applyStatusLine(tx, ctx, c, { label: line.label, op: line.op, amount });
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [c.row.id]);
-    return { applied, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined, batch: tx.batch };
+    return { applied, board, inWar: (await readersOf(tx, ctx.guildId, c.row.id)) !== null, batch: tx.batch };
   });
   const speaker = inWar ? ctx : forTable(ctx);
   const { change } = applied;
@@ -231,7 +232,7 @@ async function undoStatus(ctx: CommandContext, characterId: number, batch: strin
     await undoBatch(tx, ctx, batch, `character:${characterId}`);
     const character = hydrate((await getCharacter(tx, characterId))!);
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [characterId]);
-    return { character, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
+    return { character, board, inWar: (await readersOf(tx, ctx.guildId, characterId)) !== null };
   });
   const speaker = inWar ? ctx : forTable(ctx);
   const view: View = { locale: speaker.locale, tone: 'info', title: character.row.name, blocks: [text(speaker.t('ccfolia.undone')), text(barsLine(character))], ephemeral: inWar };

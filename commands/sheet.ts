@@ -26,7 +26,7 @@ import { appendEvent } from '../src/store/events.js';
 import type { Tx } from '../src/store/db.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 import { forTable } from '../src/services/table.js';
-import { activeWar } from '../src/store/wars.js';
+import { readersOf } from '../src/services/secrecy.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices } from '../src/services/name-choices.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
@@ -222,7 +222,7 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
   const { c, inWar, mine } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('name'));
     if (wantPrivate) await assertCanEdit(tx, ctx, found);
-    return { c: found, inWar: (await activeWar(tx, ctx.channelId)) !== undefined, mine: found.row.ownerId === ctx.user.id };
+    return { c: found, inWar: (await readersOf(tx, ctx.guildId, found.row.id)) !== null, mine: found.row.ownerId === ctx.user.id };
   });
   if (wantPrivate) {
     return {
@@ -230,8 +230,9 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
       dms: [],
     };
   }
-  // The public summary leaves out the true name and every free-text field; it is the table's. During a
-  // war the pools are the faction's secret (seed 001 L50): the owner reads them aside.
+  // The public summary leaves out the true name and every free-text field; it is the table's. A war
+  // faction's character's pools are the faction's secret (seed 001 L50; src/services/secrecy.ts, in
+  // every channel of the server): the owner reads them aside.
   const table = forTable(ctx);
   const summary = summarizeSheet(c.sheet);
   // A Ccfolia character (issue 21 §2) shows its bars and params, not the blank Fate sheet under them.
@@ -397,14 +398,17 @@ async function findById(tx: Tx, id: number) {
 
 async function accept(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const field = options.string('field') ?? 'all';
-  const c = await ctx.store.transaction(async (tx) => {
+  const { c, secret } = await ctx.store.transaction(async (tx) => {
     await assertGm(tx, ctx);
     const found = await resolveCharacter(tx, ctx, options.string('name'));
     const written = found.sheet.derivedWritten ?? {};
     const keys = (field === 'all' ? ['hp', 'mp', 'iv'] : [field]) as ('hp' | 'mp' | 'iv')[];
     const accepted = { ...found.runtime.accepted };
     for (const key of keys) if (written[key] !== undefined) accepted[key] = written[key];
-    return await saveCharacter(tx, ctx, found, 'character.accepted', { runtime: { ...found.runtime, accepted } });
+    const saved = await saveCharacter(tx, ctx, found, 'character.accepted', { runtime: { ...found.runtime, accepted } });
+    return { c: saved, secret: (await readersOf(tx, ctx.guildId, saved.row.id)) !== null };
   });
+  // A war faction's character's pools are its faction's (seed 001 L50): the GM reads them aside.
+  if (secret) return { view: info(ctx, ctx.t('sheet.accept.done', { name: c.row.name }), false), dms: [], aside: { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resourceLine(ctx, c))], ephemeral: true } };
   return { view: info(ctx, `${ctx.t('sheet.accept.done', { name: c.row.name })}\n${resourceLine(ctx, c)}`, false), dms: [] };
 }
