@@ -25,9 +25,28 @@ async function setLuckUsed(w: World, name: string, used: number): Promise<void> 
   });
 }
 
+/**
+ * Waits until the bot has sent everything (the tracker's edits included): how many intermediate edits
+ * a live tracker gets depends on whether the next command lands before its edit, by timing alone.
+ */
+async function idle(w: World): Promise<void> {
+  let last = -1;
+  for (let i = 0; i < 60; i++) {
+    const count = w.h.fake.requests.length;
+    if (count === last) return;
+    last = count;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function play(hidden: Hidden): Promise<World> {
   const w = await openWorld('two-worlds-fate-secrets');
   const { gm, a, b, c } = w.users;
+  // Every step of the fight is played once the previous one is fully shown.
+  const step = async (done: Promise<unknown>) => {
+    await done;
+    await idle(w);
+  };
   await w.run(gm, 'gm', sub('claim'));
   await w.run(gm, 'war', sub('start', [opt('ruleset', 'fate'), opt('name', '冬木')]));
   // A's servant has a paid "+" on 筋力 (L897–901).
@@ -51,19 +70,19 @@ async function play(hidden: Hidden): Promise<World> {
   // A check with the "+": the price is paid, the table reads only that.
   await w.run(a, 'check', [opt('status', 'str'), opt('character', 'セイバー'), opt('marks', true)] as never);
   // A fight with a hidden servant of the GM's: its HP is the third hidden value.
-  await w.run(gm, 'combat', sub('start', [opt('ruleset', 'fate'), opt('name', '港')]));
-  await w.run(gm, 'combat', sub('add', [opt('who', 'セイバー'), opt('side', '遠坂')]));
-  await w.run(gm, 'combat', sub('add', [opt('who', 'ランサー'), opt('side', '教会')]));
-  await w.run(gm, 'combat', sub('add', [opt('who', 'シェイド'), opt('side', '影'), opt('hp', hidden.shadeHp), opt('iv', 1), opt('pool', '8d6<=4'), opt('armor', 3), opt('hidden', true), opt('servant', true)]));
-  await w.run(gm, 'combat', sub('next'));
+  await step(w.run(gm, 'combat', sub('start', [opt('ruleset', 'fate'), opt('name', '港')])));
+  await step(w.run(gm, 'combat', sub('add', [opt('who', 'セイバー'), opt('side', '遠坂')])));
+  await step(w.run(gm, 'combat', sub('add', [opt('who', 'ランサー'), opt('side', '教会')])));
+  await step(w.run(gm, 'combat', sub('add', [opt('who', 'シェイド'), opt('side', '影'), opt('hp', hidden.shadeHp), opt('iv', 1), opt('pool', '8d6<=4'), opt('armor', 3), opt('hidden', true), opt('servant', true)])));
+  await step(w.run(gm, 'combat', sub('next')));
   // A's servant attacks the hidden NPC with its "+": a luck button, the price, then the GM defends and resolves.
-  await w.run(gm, 'attack', [opt('attacker', 'セイバー'), opt('target', 'シェイド'), opt('weapon', 5), opt('marks', true)] as never);
-  await w.press(gm, 'attack:defend:agi');
-  await w.press(gm, 'attack:resolve');
+  await step(w.run(gm, 'attack', [opt('attacker', 'セイバー'), opt('target', 'シェイド'), opt('weapon', 5), opt('marks', true)] as never));
+  await step(w.press(gm, 'attack:defend:agi'));
+  await step(w.press(gm, 'attack:resolve'));
   // B's servant attacks A's: A defends (its luck button) and resolves.
-  await w.run(gm, 'attack', [opt('attacker', 'ランサー'), opt('target', 'セイバー'), opt('weapon', 10)] as never);
-  await w.press(a, 'attack:defend:end');
-  await w.press(a, 'attack:resolve');
+  await step(w.run(gm, 'attack', [opt('attacker', 'ランサー'), opt('target', 'セイバー'), opt('weapon', 10)] as never));
+  await step(w.press(a, 'attack:defend:end'));
+  await step(w.press(a, 'attack:resolve'));
   // The session's record, as a player not in the fight exports it.
   await w.run(c, 'log', sub('export'));
   return w;
