@@ -219,10 +219,10 @@ async function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean)
 
 async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const wantPrivate = options.boolean('private') ?? false;
-  const { c, inWar, mine } = await ctx.store.transaction(async (tx) => {
+  const { c, secret, mine } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('name'));
     if (wantPrivate) await assertCanEdit(tx, ctx, found);
-    return { c: found, inWar: (await readersOf(tx, ctx.guildId, found.row.id)) !== null, mine: found.row.ownerId === ctx.user.id };
+    return { c: found, secret: (await readersOf(tx, ctx.guildId, found.row.id)) !== null, mine: found.row.ownerId === ctx.user.id };
   });
   if (wantPrivate) {
     return {
@@ -246,14 +246,14 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
           { name: table.t('sheet.show.statuses'), value: summary.statuses },
           { name: table.t('sheet.show.skills'), value: summary.skills.join(', ') || '-' },
         ]),
-    ...(inWar ? [] : [{ name: table.t('sheet.show.resources'), value: resources(table) }]),
-    ...(!inWar && !ccfolia && c.runtime.ccfolia?.status.length ? [{ name: table.t('ccfolia.bars'), value: barsLine(c) }] : []),
+    ...(secret ? [] : [{ name: table.t('sheet.show.resources'), value: resources(table) }]),
+    ...(!secret && !ccfolia && c.runtime.ccfolia?.status.length ? [{ name: table.t('ccfolia.bars'), value: barsLine(c) }] : []),
     ...(params ? [{ name: table.t('ccfolia.params'), value: params }] : []),
     // Death and incapacitation happen in front of the table: they stay public in a war.
-    ...(inWar && (c.runtime.dead || c.runtime.incapacitated) ? [{ name: table.t('sheet.show.resources'), value: table.t(c.runtime.dead ? 'character.dead' : 'character.incapacitated') }] : []),
+    ...(secret && (c.runtime.dead || c.runtime.incapacitated) ? [{ name: table.t('sheet.show.resources'), value: table.t(c.runtime.dead ? 'character.dead' : 'character.incapacitated') }] : []),
   ];
   const title = summary.className && summary.className !== summary.name ? `${summary.name} (${summary.className})` : summary.name;
-  const aside: View | undefined = inWar && mine ? { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resources(ctx))], ephemeral: true } : undefined;
+  const aside: View | undefined = secret && mine ? { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resources(ctx))], ephemeral: true } : undefined;
   return { view: { locale: table.locale, tone: 'info', title, blocks: [], fields, ephemeral: false }, dms: [], ...(aside ? { aside } : {}) };
 }
 
