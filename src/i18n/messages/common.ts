@@ -66,6 +66,9 @@ export const commonMessages: Catalogs = {
     'gm.refused.noGm': 'This channel has no GM.',
 
     'help.title': 'Commands',
+    'help.prev': '◀ Previous',
+    'help.next': 'Next ▶',
+    'help.page': 'Page {page} of {pages}',
     'help.intro': 'Grail War GM assistant. Options in [brackets] are optional.',
     'help.roll': 'Example: `/roll expression:8d6<=4+3d6<=3 comment:Attack` — `/roll 2D6>=7`, `/roll S2D6` (secret), `/roll 1D100<=50 Spot`; [comment] [secret:true]; `/r` is short for /roll',
     'help.gm': 'Example: `/gm claim` — `/gm set user:@name`, `/gm show`, `/gm release`, `/gm language language:ja`',
@@ -146,6 +149,9 @@ export const commonMessages: Catalogs = {
     'gm.refused.noGm': 'このチャンネルにはGMがいません。',
 
     'help.title': 'コマンド一覧',
+    'help.prev': '◀ 前へ',
+    'help.next': '次へ ▶',
+    'help.page': '{page}/{pages}ページ',
     'help.intro': '聖杯戦争GMアシスタント。[ ]内のオプションは省略できます。',
     'help.roll': '例：`/ダイス 式:8d6<=4+3d6<=3 コメント:攻撃` — `/ダイス 2D6>=7`、`/ダイス S2D6`（シークレット）、`/ダイス 1D100<=50 目星`、[コメント] [シークレット:true]、短縮形 `/r`',
     'help.gm': '例：`/gm 就任` — `/gm 指名 ユーザー:@名前`、`/gm 確認`、`/gm 退任`、`/gm 言語 言語:日本語`',
@@ -226,6 +232,9 @@ export const commonMessages: Catalogs = {
     'gm.refused.noGm': '이 채널에는 GM이 없습니다.',
 
     'help.title': '명령어 목록',
+    'help.prev': '◀ 이전',
+    'help.next': '다음 ▶',
+    'help.page': '{page}/{pages}쪽',
     'help.intro': '성배전쟁 GM 어시스턴트. [ ] 안의 옵션은 생략할 수 있습니다.',
     'help.roll': '예: `/주사위 식:8d6<=4+3d6<=3 코멘트:공격` — `/주사위 2D6>=7`, `/주사위 S2D6`(비밀), `/주사위 1D100<=50 관찰`; [코멘트] [비밀:true]; 줄임 `/r`',
     'help.gm': '예: `/gm 맡기` — `/gm 지정 사용자:@이름`, `/gm 확인`, `/gm 사임`, `/gm 언어 언어:한국어`',
