@@ -26,6 +26,7 @@ import type { Reply, View } from '../views/view.js';
 import { resolveTable } from '../services/table.js';
 import { updateBoard } from './board.js';
 import { sendableChannel } from './channels.js';
+import { PIN_PERMISSIONS, POST_PERMISSIONS, UnreachableChannel, whyFailed } from './failure.js';
 import { autocompleteOptions, discordOptions } from './options.js';
 import { toInteractionReply, toMessage, toModal, toUpdate } from './render.js';
 
@@ -85,7 +86,7 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
     t: translator(locale),
     table,
     canManageChannel: interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
-    isGuildOwner: interaction.guild?.ownerId === interaction.user.id,
+    isGuildOwner: (await ownerOf(deps, interaction)) === interaction.user.id,
     store: deps.store,
     rng: deps.rng,
     now,
@@ -185,31 +186,38 @@ async function actorAudience(deps: DispatchDeps, ctx: CommandContext, views: Vie
   return { kind: 'actor', userId: ctx.user.id, ...(gm === ctx.user.id ? { isGm: true } : {}) };
 }
 
-/** DM copies and channel posts; a failure is told to the invoker, ephemerally, and logged. */
+/** DM copies and channel posts; a failure is told to the invoker, ephemerally, with its cause, and logged. */
 async function deliver(deps: DispatchDeps, interaction: Answerable, reply: Reply): Promise<void> {
   const t = translator(toLocale(interaction.locale));
+  // The bot's permissions as Discord reports them for this interaction's channel (app_permissions).
+  const here = (channelId: string) => (channelId === interaction.channelId ? interaction.appPermissions : null);
   for (const dm of reply.dms) {
     try {
       await deps.client.users.send(dm.userId, toMessage(dm.view));
     } catch (error) {
       deps.log.warn({ err: error, to: dm.userId }, 'DM failed');
-      await notice(deps, interaction, t('dm.failed', { user: `<@${dm.userId}>` }));
+      await notice(deps, interaction, t('dm.failed', { user: `<@${dm.userId}>`, why: whyFailed(t, error, null, []) }));
     }
   }
   if (reply.board) {
-    await updateBoard(deps.client, deps.store, deps.log, reply.board).catch(async (error: unknown) => {
+    const channelId = reply.board.channelId;
+    const outcome = await updateBoard(deps.client, deps.store, deps.log, reply.board).catch(async (error: unknown) => {
       deps.log.warn({ err: error }, 'board update failed');
-      await notice(deps, interaction, t('post.failed', { channel: `<#${reply.board!.channelId}>` }));
+      await notice(deps, interaction, t('board.failed', { channel: `<#${channelId}>`, why: whyFailed(t, error, here(channelId), POST_PERMISSIONS) }));
+      return null;
     });
+    if (outcome?.pinError !== undefined) {
+      await notice(deps, interaction, t('pin.failed', { channel: `<#${channelId}>`, why: whyFailed(t, outcome.pinError, here(channelId), PIN_PERMISSIONS) }));
+    }
   }
   for (const post of reply.posts ?? []) {
     try {
       const channel = await sendableChannel(deps.client, post.channelId);
-      if (!channel) throw new Error('channel not sendable');
+      if (!channel) throw new UnreachableChannel();
       await channel.send(toMessage(post.view));
     } catch (error) {
       deps.log.warn({ err: error, channel: post.channelId }, 'channel post failed');
-      await notice(deps, interaction, t('post.failed', { channel: `<#${post.channelId}>` }));
+      await notice(deps, interaction, t('post.failed', { channel: `<#${post.channelId}>`, why: whyFailed(t, error, here(post.channelId), POST_PERMISSIONS) }));
     }
   }
 }
@@ -232,6 +240,21 @@ async function autocomplete(deps: DispatchDeps, interaction: AutocompleteInterac
   await interaction
     .respond(choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) })))
     .catch((error: unknown) => deps.log.warn({ err: error }, 'autocomplete respond failed'));
+}
+
+/**
+ * The server's owner: from the cache, or, for a server this process has no cache of (unavailable at
+ * start, another process's shard), from Discord once (guilds.fetch keeps it in the cache after).
+ */
+async function ownerOf(deps: DispatchDeps, interaction: Interaction): Promise<string | null> {
+  if (!interaction.guildId) return null;
+  if (interaction.guild) return interaction.guild.ownerId;
+  try {
+    return (await deps.client.guilds.fetch(interaction.guildId)).ownerId;
+  } catch (error) {
+    deps.log.warn({ err: error, guild: interaction.guildId }, 'could not read the server owner');
+    return null;
+  }
 }
 
 function displayName(interaction: Interaction): string {

@@ -55,7 +55,8 @@ export interface CommandOptions {
   string(name: string): string | null;
   integer(name: string): number | null;
   boolean(name: string): boolean | null;
-  user(name: string): Invoker | null;
+  /** `notMember`: a user option naming someone who is not a member of this server (Discord resolves no member). */
+  user(name: string): (Invoker & { notMember?: true }) | null;
   attachment(name: string): AttachmentOption | null;
 }
 

@@ -121,7 +121,12 @@ class FakeDiscordImpl implements FakeDiscord {
     return channel.id;
   }
 
-  createGuild(input: { name?: string; shard?: number; shardCount?: number; locale?: string } = {}): { guildId: string; channelId: string } {
+  /**
+   * A new server with its owner and a #general. `announce: false`: the bot never gets its GUILD_CREATE,
+   * so discord.js has no cache of it (a guild that was unavailable at start, or a cold cache): its
+   * interactions arrive with a guild_id only.
+   */
+  createGuild(input: { name?: string; shard?: number; shardCount?: number; locale?: string; announce?: boolean } = {}): { guildId: string; channelId: string; owner: FakeUser } {
     const shardCount = input.shardCount ?? this.store.shardCount;
     const id = snowflakeOnShard(input.shard ?? 0, shardCount);
     const owner = this.store.createUser({ username: `owner_${id.slice(-4)}`, permissions: PERMISSIONS.administrator });
@@ -129,9 +134,11 @@ class FakeDiscordImpl implements FakeDiscord {
     if (input.locale) guild.locale = input.locale;
     guild.members.set(owner.id, guild.joinedAt);
     const channelId = this.store.createTextChannel(id, 'general').id;
-    this.store.announcedGuilds.add(id);
-    this.gateway.announceGuild(id);
-    return { guildId: id, channelId };
+    if (input.announce !== false) {
+      this.store.announcedGuilds.add(id);
+      this.gateway.announceGuild(id);
+    }
+    return { guildId: id, channelId, owner };
   }
 
   /** The server's language as Discord reports it (guild_locale, preferred_locale); the default server's too. */

@@ -169,6 +169,7 @@ export class Store {
       roles: input.roles ?? [],
       nick: input.nick ?? null,
       ...(input.bot ? { bot: true } : {}),
+      ...(input.outsider ? { outsider: true } : {}),
     };
     this.users.set(id, user);
     return user;
@@ -251,6 +252,7 @@ export class Store {
 
   memberJoinedAt(guildId: string, userId: string): string {
     const guild = this.ensureGuild(guildId);
+    if (this.users.get(userId)?.outsider) throw new Error(`fake-discord: ${userId} is not a member of any server`);
     let joinedAt = guild.members.get(userId);
     if (!joinedAt) {
       joinedAt = new Date(Date.now() - 86_400_000).toISOString();
@@ -322,6 +324,7 @@ export class Store {
   }
 
   resolvedMemberApi(guildId: string, user: FakeUser): any {
+    if (user.outsider) return undefined;
     return resolvedMemberApi({ user, joinedAt: this.memberJoinedAt(guildId, user.id), permissions: user.permissions });
   }
 

@@ -13,6 +13,8 @@ export interface FakeUser {
   /** Extra role ids the member has in guilds (the @everyone role is implicit). */
   roles: string[];
   nick: string | null;
+  /** Not a member of any server (left, or never joined): options resolve the user alone, GET member is 10007. */
+  outsider?: boolean;
 }
 
 /** A file a user "uploaded" with `fake.uploadAttachment`. Pass it as a command option's `value`. */
@@ -250,7 +252,7 @@ export interface FakeDiscord {
   createTextChannel(input?: { name?: string; guildId?: string }): string;
   /** Adds a guild (with a `general` channel) whose id lands on `shard` of `shardCount` (default: the recommended count);
    *  announced in READY and by GUILD_CREATE to the sessions of that shard. */
-  createGuild(input?: { name?: string; shard?: number; shardCount?: number; locale?: string }): { guildId: string; channelId: string };
+  createGuild(input?: { name?: string; shard?: number; shardCount?: number; locale?: string; announce?: boolean }): { guildId: string; channelId: string; owner: FakeUser };
   /** The server's language as Discord reports it (guild_locale); new servers read en-US. */
   setGuildLocale(guildId: string, locale: string): void;
   /** The shard that receives a guild's events for `shardCount` shards (default: the recommended count). */
