@@ -22,7 +22,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean } = {}): Promise<Harness> {
+export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean; outbox?: { leaseMs?: number; sweepMs?: number } } = {}): Promise<Harness> {
   const database = await testDatabase('e2e');
   const fake = await startFakeDiscord();
   // Registered as deploy-commands does, so the fake checks every command's options against the real
@@ -42,6 +42,7 @@ export async function startHarness(seed = 'e2e', options: { scryfall?: string; s
       log,
       ...(cards ? { cards } : {}),
       strictAudience: options.strictAudience ?? true,
+      ...(options.outbox ? { outbox: options.outbox } : {}),
       onAudienceViolation: (v) => violations.push(`${v.command} ${v.where} in ${v.got}, table ${v.expected}: ${v.title ?? ''}`),
     });
     return { store, bot };

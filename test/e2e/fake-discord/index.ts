@@ -99,6 +99,10 @@ class FakeDiscordImpl implements FakeDiscord {
   get requests(): RecordedRequest[] {
     return this.store.requests;
   }
+  /** Message creates Discord dropped as repeats of an earlier nonce (enforce_nonce). */
+  get nonceHits(): number {
+    return this.store.nonceHits;
+  }
   get identifies(): any[] {
     return this.store.identifies;
   }
@@ -480,6 +484,21 @@ class FakeDiscordImpl implements FakeDiscord {
       body: body ?? { message: `${status}: injected failure`, code: 0 },
       remaining: times,
     });
+  }
+
+  /** The next `times` matching requests are received at once and handled `ms` later (a slow Discord). */
+  delayNext(method: string, path: RegExp | string, ms: number, times = 1): void {
+    this.store.delayRules.push({ method: method.toUpperCase(), path, ms, remaining: times });
+  }
+
+  /** Requests received and still waiting out a delayNext. */
+  get heldRequests(): number {
+    return this.store.held;
+  }
+
+  /** Drops the injected failures not used up yet. */
+  clearFailures(): void {
+    this.store.failRules.length = 0;
   }
 
   setDmsClosed(userId: string, closed = true): void {

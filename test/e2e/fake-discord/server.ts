@@ -102,6 +102,15 @@ export async function startServer(
     store.requests.push(rec);
     store.lastRequestAt = Date.now();
     for (const ex of store.exchanges.values()) if (ex.open) ex.requests.push(rec);
+    // A slow Discord: the request is received now and handled after the delay (its client may be gone by then).
+    const delayIndex = store.delayRules.findIndex((r) => r.method === method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
+    if (delayIndex >= 0) {
+      const delay = store.delayRules[delayIndex]!;
+      if (--delay.remaining <= 0) store.delayRules.splice(delayIndex, 1);
+      store.held++;
+      await new Promise((resolve) => setTimeout(resolve, delay.ms));
+      store.held--;
+    }
 
     let result: RestResult;
     const match = api && !cdn ? matchRoute(method, rawPath) : null;

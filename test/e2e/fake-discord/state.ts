@@ -127,7 +127,14 @@ export class Store {
   readonly uploads = new Map<string, any>();
   readonly requests: RecordedRequest[] = [];
   readonly failRules: FailRule[] = [];
+  /** Requests handled only after a delay (delayNext), and how many are waiting now. */
+  readonly delayRules: { method: string; path: RegExp | string; ms: number; remaining: number }[] = [];
+  held = 0;
   readonly closedDms = new Set<string>();
+  /** Message nonces sent with enforce_nonce, by `channel/nonce`: a repeat within minutes returns the first message. */
+  readonly nonces = new Map<string, { messageId: string; at: number }>();
+  /** How many message creates a nonce turned into the earlier message (a retry Discord dropped). */
+  nonceHits = 0;
   /** scope ('global' or guild id) → command bodies as sent (with assigned ids in `withIds`) */
   readonly commands = new Map<string, { bodies: any[]; withIds: any[] }>();
   readonly commandIds = new Map<string, string>();

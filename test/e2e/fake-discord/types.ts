@@ -240,6 +240,8 @@ export interface FakeDiscord {
   /** `owner` owns the default guild. */
   users: { player: FakeUser; player2: FakeUser; gm: FakeUser; moderator: FakeUser; admin: FakeUser; owner: FakeUser };
   requests: RecordedRequest[];
+  /** Message creates Discord dropped as repeats of an earlier nonce (enforce_nonce). */
+  readonly nonceHits: number;
   /** IDENTIFY payloads (`d`) received on the gateway. */
   identifies: any[];
   /** RESUME payloads (`d`) received on the gateway. */
@@ -283,6 +285,12 @@ export interface FakeDiscord {
   /** Make the next `times` (default 1) requests matching method + path fail. String paths match exactly (path without /api/v10, no query; attachment downloads: the full path). */
   failNext(method: string, path: RegExp | string, status: number, body?: unknown, times?: number): void;
   /** While closed, POST /channels/<dm>/messages for this user answers 403 {code: 50007}. */
+  /** The next `times` matching requests are received at once and handled `ms` later (a slow Discord). */
+  delayNext(method: string, path: RegExp | string, ms: number, times?: number): void;
+  /** Requests received and still waiting out a delayNext. */
+  readonly heldRequests: number;
+  /** Drops the injected failures not used up yet. */
+  clearFailures(): void;
   setDmsClosed(userId: string, closed?: boolean): void;
   /** Polls until the predicate (sync or async) gives a value. */
   waitFor<T>(predicate: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
