@@ -34,6 +34,8 @@ export interface Bot {
   client: Client;
   /** Stops taking commands, waits for those in flight, then disconnects. The caller closes the store. */
   stop(): Promise<void>;
+  /** Resolves when no command is running: each one's reply, DMs, posts and board edits done (tests wait on it). */
+  idle(): Promise<void>;
 }
 
 export async function startBot(options: BotOptions): Promise<Bot> {
@@ -63,6 +65,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
 
   return {
     client,
+    idle: () => gate.idle(),
     async stop() {
       await gate.drain();
       await sweeper.stop();

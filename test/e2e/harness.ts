@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../src/store/db.js';
 import { scryfallClient } from '../../src/scryfall/client.js';
 import { testDatabase } from '../helpers/backend.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 export interface Harness {
   fake: FakeDiscord;
@@ -68,6 +69,19 @@ export async function startHarness(seed = 'e2e', options: { scryfall?: string; s
       if (refused.length) throw new Error(`Discord would have refused ${refused.length} request(s):\n${refused.join('\n')}`);
     },
   };
+  // Every interaction a test makes returns once the bot has finished with it — its reply and then its
+  // DMs, posts and board edits — so the next step never races a delivery still under way (a loaded
+  // machine takes longer than the fake's quiet period between a reply and a board edit).
+  for (const name of ['command', 'button', 'select', 'modalSubmit'] as const) {
+    const send = fake[name].bind(fake) as (input: never) => Promise<InteractionExchange>;
+    (fake as unknown as Record<string, unknown>)[name] = async (input: never) => {
+      try {
+        return await send(input);
+      } finally {
+        await harness.bot.idle();
+      }
+    };
+  }
   return harness;
 }
 
