@@ -26,7 +26,7 @@ import { setStrictSecrets } from '../views/owned.js';
 import { text, type Reply, type View } from '../views/view.js';
 import { resolveTable } from '../services/table.js';
 import { PIN_PERMISSIONS, POST_PERMISSIONS, whyFailed } from './failure.js';
-import { effectsOf, saveEffects, sendEffect, settle, type Effect, type OutboxDeps, type Saved } from './outbox.js';
+import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
 import { toInteractionReply, toModal, toUpdate } from './render.js';
 
@@ -156,7 +156,7 @@ async function decide(deps: DispatchDeps, ctx: CommandContext, label: string, in
     const { reply: ran, outcome } = await runHandler(label, ctx, deps.log, invoke, undefined, { remember: false, ...(atomic ? { rethrow: isRetryable } : {}) });
     return addressed(deps, ctx, label, outcome === 'error' && component ? errorReply(ctx.locale, 'error.staleButton') : ran);
   };
-  const save = (tx: Tx, reply: Reply) => saveEffects(tx, effectsOf(reply, ctx.guildId, ctx.locale), ctx.guildId, ctx.now(), deps.outboxLeaseMs);
+  const save = (tx: Tx, reply: Reply) => saveEffects(tx, effectsOf(reply, ctx.guildId, ctx.locale, ctx.channelId), ctx.guildId, ctx.now(), deps.outboxLeaseMs);
   if (atomic) {
     return deps.store.transaction(async (tx) => {
       const reply = await run();
@@ -164,7 +164,7 @@ async function decide(deps: DispatchDeps, ctx: CommandContext, label: string, in
     });
   }
   const reply = await run();
-  const effects = effectsOf(reply, ctx.guildId, ctx.locale);
+  const effects = effectsOf(reply, ctx.guildId, ctx.locale, ctx.channelId);
   return { reply, saved: effects.length ? await deps.store.transaction((tx) => save(tx, reply)) : [] };
 }
 
@@ -238,8 +238,13 @@ async function deliver(deps: DispatchDeps, interaction: Answerable, saved: Saved
   const here = (channelId: string) => (channelId === interaction.channelId ? interaction.appPermissions : null);
   const outbox = outboxDeps(deps);
   const ended = [];
-  for (const { id, nonce, effect } of saved) ended.push({ id, effect, attempts: 1, result: await sendEffect(outbox, effect, nonce) });
-  await settle(outbox, ended).catch((error: unknown) => deps.log.error({ err: error }, 'could not note the deliveries'));
+  for (const { id, nonce, effect } of saved) ended.push({ id, effect, attempts: 1, guildId: interaction.guildId, result: await sendEffect(outbox, effect, nonce) });
+  const nudges = await settle(outbox, ended).catch((error: unknown) => {
+    deps.log.error({ err: error }, 'could not note the deliveries');
+    return 0;
+  });
+  // the nudges for undeliverable DMs go out now, not at the next sweep
+  if (nudges > 0) await sweep(outbox).catch((error: unknown) => deps.log.warn({ err: error }, 'could not post the inbox nudges'));
   for (const { id, effect, result } of ended) {
     if (result.ok) {
       if (effect.kind === 'board' && result.outcome?.pinError !== undefined) {

@@ -13,7 +13,9 @@ import type { RandomSource } from '../core/random.js';
 import type { Store, Tx } from '../store/db.js';
 import { claimEffect, dueEffects, effectDelivered, effectFailed, effectRetryLater, enqueueEffects, type NewOutboxRow, type OutboxRow } from '../store/outbox.js';
 import { boardFromRef, boardRef, type BoardRef } from '../services/live-boards.js';
-import type { BoardUpdate, Reply, View } from '../views/view.js';
+import { mention, text, type BoardUpdate, type Reply, type View } from '../views/view.js';
+import { tableOf } from '../services/table.js';
+import type { TableContext } from '../services/types.js';
 import { updateBoard, type BoardOutcome } from './board.js';
 import { sendableChannel } from './channels.js';
 import { UnreachableChannel } from './failure.js';
@@ -30,7 +32,8 @@ export interface OutboxDeps {
 }
 
 export type Effect =
-  | { kind: 'dm'; userId: string; view: View }
+  /** `channelId`: where the command ran; a DM that cannot be delivered waits in its reader's inbox, with a nudge there */
+  | { kind: 'dm'; userId: string; view: View; channelId?: string }
   | { kind: 'post'; channelId: string; view: View }
   | { kind: 'board'; board: BoardUpdate; ref: BoardRef };
 
@@ -41,15 +44,15 @@ export interface Saved {
   effect: Effect;
 }
 
-type Body = { view: View } | { ref: BoardRef };
+type Body = { view: View; channelId?: string } | { ref: BoardRef };
 
 const DEFAULT_LEASE_MS = 60_000;
 const MAX_ATTEMPTS = 8;
 
 /** The reply's effects, as the dispatcher addressed them (each view already worded for its reader). */
-export function effectsOf(reply: Reply, guildId: string | null, locale: Locale): Effect[] {
+export function effectsOf(reply: Reply, guildId: string | null, locale: Locale, channelId?: string): Effect[] {
   return [
-    ...reply.dms.map((dm): Effect => ({ kind: 'dm', userId: dm.userId, view: dm.view })),
+    ...reply.dms.map((dm): Effect => ({ kind: 'dm', userId: dm.userId, view: dm.view, ...(channelId ? { channelId } : {}) })),
     ...(reply.board ? [{ kind: 'board' as const, board: reply.board, ref: boardRef(reply.board, guildId, locale) }] : []),
     ...(reply.posts ?? []).map((p): Effect => ({ kind: 'post', channelId: p.channelId, view: p.view })),
   ];
@@ -63,7 +66,7 @@ export async function saveEffects(tx: Tx, effects: Effect[], guildId: string | n
     batch: tx.batch,
     kind: e.kind,
     target: e.kind === 'dm' ? e.userId : e.kind === 'post' ? e.channelId : e.ref.channelId,
-    body: (e.kind === 'board' ? { ref: e.ref } : { view: e.view }) satisfies Body,
+    body: (e.kind === 'board' ? { ref: e.ref } : { view: e.view, ...(e.kind === 'dm' && e.channelId ? { channelId: e.channelId } : {}) }) satisfies Body,
     // Discord keeps a nonce of at most 25 characters; 16 random bytes in base64url are 22
     nonce: randomBytes(16).toString('base64url'),
     nextAt: now,
@@ -100,16 +103,40 @@ export async function sendEffect(deps: OutboxDeps, effect: Effect, nonce: string
  * between two sends): delivered rows go, a transient failure waits for its next try, a final one stays
  * with its cause.
  */
-export async function settle(deps: OutboxDeps, ended: { id: number; attempts: number; result: Delivery }[]): Promise<void> {
-  if (ended.length === 0) return;
-  await deps.store.transaction(async (tx) => {
-    for (const { id, attempts, result } of ended) {
-      if (result.ok) await effectDelivered(tx, id);
-      else if (result.final || attempts >= MAX_ATTEMPTS) await effectFailed(tx, id, attempts, describe(result.error));
-      // 2 s, 4 s, 8 s … up to 5 minutes
-      else await effectRetryLater(tx, id, attempts, new Date(deps.now().getTime() + Math.min(300_000, 1000 * 2 ** attempts)), describe(result.error));
+export async function settle(deps: OutboxDeps, ended: { id: number; attempts: number; result: Delivery; effect: Effect; guildId: string | null }[]): Promise<number> {
+  if (ended.length === 0) return 0;
+  return deps.store.transaction(async (tx) => {
+    let nudges = 0;
+    for (const { id, attempts, result, effect, guildId } of ended) {
+      if (result.ok) {
+        await effectDelivered(tx, id);
+      } else if (result.final || attempts >= MAX_ATTEMPTS) {
+        await effectFailed(tx, id, attempts, describe(result.error));
+        // A private result its reader could not get by DM waits in their inbox; the channel where it
+        // was decided says so, with a button only shows each presser their own.
+        if (effect.kind === 'dm' && effect.channelId && guildId) {
+          const table = await tableOf(tx, effect.channelId, guildId, 'en');
+          await saveEffects(tx, [{ kind: 'post', channelId: effect.channelId, view: nudgeView(table, effect.userId) }], guildId, deps.now(), 0);
+          nudges++;
+        }
+      } else {
+        // 2 s, 4 s, 8 s … up to 5 minutes
+        await effectRetryLater(tx, id, attempts, new Date(deps.now().getTime() + Math.min(300_000, 1000 * 2 ** attempts)), describe(result.error));
+      }
     }
+    return nudges;
   });
+}
+
+/** "@P1, a private result is waiting": public, in the channel's language, naming no content. */
+function nudgeView(table: TableContext, userId: string): View {
+  return {
+    locale: table.locale,
+    tone: 'info',
+    blocks: [text(table.t('inbox.nudge', { user: mention(userId) }))],
+    buttons: [{ customId: 'inbox:show', label: table.t('inbox.showMine'), style: 'primary' }],
+    ephemeral: false,
+  };
 }
 
 /** Delivers the rows a sweep found due: claimed first, so two processes never send one row at once. */
@@ -122,7 +149,7 @@ export async function sweep(deps: OutboxDeps, limit = 20): Promise<number> {
     if (!row) continue; // another process took it
     const result = await sendEffect(deps, effectOfRow(row, deps), row.nonce);
     if (!result.ok) deps.log.warn({ err: result.error, outbox: row.id, kind: row.kind }, 'outbox delivery failed');
-    await settle(deps, [{ id: row.id, attempts: row.attempts + 1, result }]);
+    await settle(deps, [{ id: row.id, attempts: row.attempts + 1, result, effect: effectOfRow(row, deps), guildId: row.guildId }]);
     if (result.ok) sent++;
   }
   return sent;
@@ -151,7 +178,7 @@ export function startSweeper(deps: OutboxDeps, everyMs = 2_000): { stop(): Promi
 function effectOfRow(row: OutboxRow, deps: OutboxDeps): Effect {
   const body = row.body as Body;
   if ('ref' in body) return { kind: 'board', board: boardFromRef(body.ref, deps), ref: body.ref };
-  return row.kind === 'dm' ? { kind: 'dm', userId: row.target, view: body.view } : { kind: 'post', channelId: row.target, view: body.view };
+  return row.kind === 'dm' ? { kind: 'dm', userId: row.target, view: body.view, ...(body.channelId ? { channelId: body.channelId } : {}) } : { kind: 'post', channelId: row.target, view: body.view };
 }
 
 /** Worth trying again: Discord's or the network's passing trouble, not a refusal. */

@@ -56,3 +56,20 @@ export async function effectFailed(tx: Tx, id: number, attempts: number, error: 
   const { outbox } = tx.t;
   await tx.db.update(outbox).set({ status: 'failed', attempts, claimedUntil: null, lastError: error.slice(0, 500) }).where(eq(outbox.id, id));
 }
+
+/** Private messages that could not reach this reader (final failures), oldest first: their inbox. */
+export async function undeliveredFor(tx: Tx, userId: string, guildId: string): Promise<OutboxRow[]> {
+  const { outbox } = tx.t;
+  return tx.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, 'dm'), eq(outbox.status, 'failed'), eq(outbox.target, userId), eq(outbox.guildId, guildId)))
+    .orderBy(asc(outbox.id))
+    .limit(50);
+}
+
+/** Read by their reader (shown in the channel, ephemerally): they go. */
+export async function dismissEffects(tx: Tx, ids: number[]): Promise<void> {
+  const { outbox } = tx.t;
+  for (const id of ids) await tx.db.delete(outbox).where(eq(outbox.id, id));
+}

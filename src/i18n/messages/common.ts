@@ -43,7 +43,7 @@ export const commonMessages: Catalogs = {
     'error.badOptionValue': 'The option "{option}" expects {expected}.',
     'error.integerRange': 'The option "{option}" must be between {min} and {max}.',
     'error.staleButton': 'This button is no longer valid. Run the command again.',
-    'dm.failed': 'Could not send a DM to {user}: {why}. The result above is the only copy.',
+    'dm.failed': 'Could not send a DM to {user}: {why}. It waits for them in /inbox, and the channel was told.',
 
     'roll.title': '{name} rolls',
     'roll.titleWithComment': '{name}: {comment}',
@@ -127,7 +127,7 @@ export const commonMessages: Catalogs = {
     'error.badOptionValue': 'オプション「{option}」には{expected}を指定してください。',
     'error.integerRange': 'オプション「{option}」は{min}から{max}までの整数で指定してください。',
     'error.staleButton': 'このボタンはもう使えません。コマンドをもう一度実行してください。',
-    'dm.failed': '{user} にDMを送れませんでした：{why}。上の結果が唯一の記録です。',
+    'dm.failed': '{user} にDMを送れませんでした：{why}。/受信箱 で読めるように保管し、チャンネルで知らせました。',
 
     'roll.title': '{name} のダイスロール',
     'roll.titleWithComment': '{name}：{comment}',
@@ -211,7 +211,7 @@ export const commonMessages: Catalogs = {
     'error.badOptionValue': '"{option}" 옵션에는 {expected}{expected#을} 입력해 주세요.',
     'error.integerRange': '"{option}" 옵션은 {min}부터 {max}까지의 정수로 입력해 주세요.',
     'error.staleButton': '이 버튼은 더 이상 쓸 수 없습니다. 명령을 다시 실행해 주세요.',
-    'dm.failed': '{user}에게 DM을 보낼 수 없었습니다: {why}. 위의 결과가 유일한 기록입니다.',
+    'dm.failed': '{user}에게 DM을 보낼 수 없었습니다: {why}. /받은편지함 에 보관했고 채널에 알렸습니다.',
 
     'roll.title': '{name}의 주사위 굴림',
     'roll.titleWithComment': '{name}: {comment}',
