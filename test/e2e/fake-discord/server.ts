@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FakeGateway } from './gateway.js';
 import { flattenErrors } from './form-errors.js';
 import { discordError, matchRoute, type RestContext, type RestResult } from './rest-routes.js';
+import { specErrors } from './spec-check.js';
 import type { Store } from './state.js';
 import type { RecordedFile, RecordedRequest } from './types.js';
 
@@ -161,6 +162,12 @@ export async function startServer(
         result = { status: 500, body: { message: `fake-discord internal error: ${String(error)}`, code: 0 } };
       }
       if (ctx.exchange && !ctx.exchange.requests.includes(rec)) ctx.exchange.requests.push(rec);
+    }
+    // What the fake's own checks let through is checked against Discord's OpenAPI description too: a
+    // body it refuses is a rejection the harness fails the file on (the limits' own errors come first).
+    if (match && result.status < 300 && !rule && 'body' in parsed) {
+      const refused = specErrors(method, rawPath, 'body' in parsed ? parsed.body : null);
+      if (refused) store.rejections.push({ request: rec, reasons: flattenErrors(refused.tree) });
     }
     rec.status = result.status;
     rec.injectedFailure = result.injected === true;
