@@ -23,9 +23,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean; outbox?: { leaseMs?: number; sweepMs?: number } } = {}): Promise<Harness> {
+export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean; outbox?: { leaseMs?: number; sweepMs?: number }; heartbeatIntervalMs?: number } = {}): Promise<Harness> {
   const database = await testDatabase('e2e');
-  const fake = await startFakeDiscord();
+  const fake = await startFakeDiscord(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {});
   // Registered as deploy-commands does, so the fake checks every command's options against the real
   // definitions (required, choices, max_length, min/max_value), as Discord's client does.
   await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));

@@ -520,6 +520,26 @@ class FakeDiscordImpl implements FakeDiscord {
     this.gateway.disconnect(code);
   }
 
+  /** op 7: Discord asks the clients to reconnect (they resume). */
+  requestReconnect(): void {
+    this.gateway.requestReconnect();
+  }
+
+  /** op 9: the sessions are invalid; `resumable` false makes the clients identify anew. */
+  invalidateSessions(resumable = false): void {
+    this.gateway.invalidateSessions(resumable);
+  }
+
+  /** The connections drop without a close frame (1006 at the client). */
+  dropConnections(): void {
+    this.gateway.dropConnections();
+  }
+
+  /** Heartbeats go unanswered (a zombie connection) until set back to false. */
+  withholdHeartbeatAcks(on = true): void {
+    this.gateway.withholdAcks = on;
+  }
+
   clearRequests(): void {
     this.store.requests.length = 0;
   }

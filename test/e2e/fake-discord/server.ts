@@ -182,6 +182,11 @@ export async function startServer(
     // A rate limit says when to come back, in the header as Discord does (seconds).
     const retryAfter = (result.body as { retry_after?: unknown }).retry_after;
     if (result.status === 429 && typeof retryAfter === 'number') replyHeaders['retry-after'] = String(retryAfter);
+    // the bot's global limit (50 requests a second) is flagged as such: the client must hold every route
+    if (result.status === 429 && (result.body as { global?: unknown }).global === true) {
+      replyHeaders['x-ratelimit-global'] = 'true';
+      replyHeaders['x-ratelimit-scope'] = 'global';
+    }
     res.writeHead(result.status, replyHeaders).end(json);
   };
 

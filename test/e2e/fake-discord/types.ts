@@ -289,6 +289,14 @@ export interface FakeDiscord {
   delayNext(method: string, path: RegExp | string, ms: number, times?: number): void;
   /** Requests received and still waiting out a delayNext. */
   readonly heldRequests: number;
+  /** op 7: Discord asks the clients to reconnect (they resume). */
+  requestReconnect(): void;
+  /** op 9: the sessions are invalid; `resumable` false makes the clients identify anew. */
+  invalidateSessions(resumable?: boolean): void;
+  /** The connections drop without a close frame (1006 at the client). */
+  dropConnections(): void;
+  /** Heartbeats go unanswered (a zombie connection) until set back to false. */
+  withholdHeartbeatAcks(on?: boolean): void;
   /** Drops the injected failures not used up yet. */
   clearFailures(): void;
   setDmsClosed(userId: string, closed?: boolean): void;
