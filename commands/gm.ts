@@ -39,6 +39,7 @@ export const gm: CommandModule = {
       case 'set': {
         const target = options.user('user');
         if (!target) throw new UserError('error.missingOption', { option: 'user' });
+        if (target.notMember) throw new UserError('gm.notMember', { user: mention(target.id) });
         return await assign(ctx, target, (current) => decideAppoint(current, actorOf(ctx)), 'gm.appointed');
       }
       case 'release':

@@ -10,7 +10,8 @@ import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { foldForSearch } from '../src/core/text/fold.js';
 import type { Locale } from '../src/i18n/index.js';
 import { channelSystem } from '../src/store/systems.js';
-import { text, type Field, type Reply } from '../src/views/view.js';
+import { paginate } from '../src/views/paging.js';
+import { text, type Field, type Reply, type View } from '../src/views/view.js';
 
 const COMMAND_MAX = 32;
 /** Room left in the embed description for BCDice's help text (Discord allows 4,096). */
@@ -32,30 +33,16 @@ export function withHelp(modules: CommandModule[]): CommandModule[] {
     helpKey: 'help.help',
     async execute(ctx, options) {
       const asked = options.string('command');
-      if (asked) {
-        const module = find(asked);
-        if (!module) throw new UserError('help.unknownCommand', { command: asked.slice(0, COMMAND_MAX) });
-        return await commandHelp(ctx, module);
-      }
-      return {
-        view: {
-          locale: ctx.locale,
-          tone: 'info',
-          title: ctx.t('help.title'),
-          // The dice syntax and the reading rule go in the description: the 25 fields are for commands.
-          blocks: [
-            text(ctx.t('help.intro')),
-            text(`**${ctx.t('help.dice.title')}**\n${ctx.t('help.dice.body')}`),
-            text(`**${ctx.t('help.reading.title')}**\n${ctx.t('help.reading.body')}`),
-          ],
-          fields: all.map((m) => ({
-            name: `/${localizedName(m, ctx.locale)}`,
-            value: `${localizedDescription(m, ctx.locale)}\n${ctx.t(m.helpKey)}`,
-          })),
-          ephemeral: true,
-        },
-        dms: [],
-      };
+      const module = asked ? find(asked) : undefined;
+      if (asked && !module) throw new UserError('help.unknownCommand', { command: asked.slice(0, COMMAND_MAX) });
+      return paged(ctx, module ? await commandHelp(ctx, module) : overview(ctx, all), module?.definition.name ?? '-', 0, false);
+    },
+    async component(ctx, customId) {
+      // help:page:<command or ->:<page>, from the buttons under a long help page
+      const [, action, name, page] = customId.split(':');
+      const module = name === '-' ? undefined : all.find((m) => m.definition.name === name);
+      if (action !== 'page' || !/^\d{1,2}$/.test(page ?? '') || (name !== '-' && !module)) throw new UserError('error.staleButton');
+      return paged(ctx, module ? await commandHelp(ctx, module) : overview(ctx, all), name!, Number(page), true);
     },
     autocomplete(ctx, focused) {
       const key = foldForSearch(focused.value.replace(/^\//, ''));
@@ -69,7 +56,41 @@ export function withHelp(modules: CommandModule[]): CommandModule[] {
   return all;
 }
 
-async function commandHelp(ctx: CommandContext, module: CommandModule): Promise<Reply> {
+/** Every command with its example; the dice syntax and the reading rule in the description. */
+function overview(ctx: CommandContext, all: CommandModule[]): View {
+  return {
+    locale: ctx.locale,
+    tone: 'info',
+    title: ctx.t('help.title'),
+    blocks: [
+      text(ctx.t('help.intro')),
+      text(`**${ctx.t('help.dice.title')}**\n${ctx.t('help.dice.body')}`),
+      text(`**${ctx.t('help.reading.title')}**\n${ctx.t('help.reading.body')}`),
+    ],
+    fields: all.map((m) => ({
+      name: `/${localizedName(m, ctx.locale)}`,
+      value: `${localizedDescription(m, ctx.locale)}\n${ctx.t(m.helpKey)}`,
+    })),
+    ephemeral: true,
+  };
+}
+
+/**
+ * One page of a help view that Discord would refuse whole (over 6,000 characters or 25 fields), with
+ * buttons to the pages before and after it; a view that fits is sent as it is.
+ */
+function paged(ctx: CommandContext, view: View, name: string, asked: number, update: boolean): Reply {
+  const pages = paginate(view);
+  const n = Math.min(asked, pages.length - 1);
+  if (pages.length === 1) return { view: pages[0]!, dms: [], ...(update ? { update } : {}) };
+  const buttons = [
+    { customId: `help:page:${name}:${n - 1}`, label: ctx.t('help.prev'), style: 'secondary' as const, disabled: n === 0 },
+    { customId: `help:page:${name}:${n + 1}`, label: ctx.t('help.next'), style: 'secondary' as const, disabled: n === pages.length - 1 },
+  ];
+  return { view: { ...pages[n]!, footer: ctx.t('help.page', { page: n + 1, pages: pages.length }), buttons }, dms: [], ...(update ? { update } : {}) };
+}
+
+async function commandHelp(ctx: CommandContext, module: CommandModule): Promise<View> {
   const fields: Field[] = [];
   const options = (module.definition.options ?? []) as APIApplicationCommandOption[];
   const subcommands = options.filter((o) => o.type === 1 || o.type === 2);
@@ -88,10 +109,7 @@ async function commandHelp(ctx: CommandContext, module: CommandModule): Promise<
     const body = info.help.replace(/```/g, "'''").slice(0, SYSTEM_HELP_MAX);
     blocks.push(text(`${ctx.t('help.systemText', { system: info.id, name: info.name })}\n\`\`\`\n${body}\n\`\`\``));
   }
-  return {
-    view: { locale: ctx.locale, tone: 'info', title: `/${localizedName(module, ctx.locale)}`, blocks, fields: fields.slice(0, 25), ephemeral: true },
-    dms: [],
-  };
+  return { locale: ctx.locale, tone: 'info', title: `/${localizedName(module, ctx.locale)}`, blocks, fields, ephemeral: true };
 }
 
 /** One line per option: name, required or not, description, choices and limits. */

@@ -12,6 +12,7 @@ import { gm } from './gm.js';
 import { withHelp } from './help.js';
 import { luck } from './luck.js';
 import { hp, mp } from './resources.js';
+import { inbox } from './inbox.js';
 import { judge } from './judge.js';
 import { persona } from './persona.js';
 import { reveal } from './reveal.js';
@@ -54,7 +55,7 @@ function withConventions(module: CommandModule): CommandModule {
 const TABLE_SPEAKING = new Set(['attack', 'judge', 'reveal']);
 
 export const commandModules: readonly CommandModule[] = withHelp(
-  [roll, r, system, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data],
+  [roll, r, system, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data, inbox],
 )
   .map((m) => (TABLE_SPEAKING.has(m.definition.name) ? speaksToTable(m) : m))
   .map(withConventions);

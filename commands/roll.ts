@@ -17,6 +17,9 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.roll')
 export const roll: CommandModule = {
   definition,
   helpKey: 'help.roll',
+  // A plain roll is one statement and its reply: no command transaction around it (issue 23's speed).
+  // A secret roll's DM to the GM is saved to the outbox right after it ran.
+  effects: 'after',
   async execute(ctx, options) {
     const expression = options.string('expression');
     if (!expression) throw new UserError('error.missingOption', { option: 'expression' });

@@ -17,6 +17,8 @@ export interface Config {
   retentionDays: number;
   /** Gateway shards this process holds (SHARD_COUNT / SHARD_IDS); null → one process, one shard. */
   shards: ShardPlan | null;
+  /** How long a process holds the effects it saved before another may deliver them (OUTBOX_LEASE_SECONDS). */
+  outboxLeaseMs: number;
 }
 
 /** SHARD_COUNT (a number, or 'auto' for Discord's recommendation) and the SHARD_IDS this process runs (null → all). */
@@ -67,8 +69,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const shards = readShards(read('SHARD_COUNT'), read('SHARD_IDS'), problems);
 
+  const leaseRaw = read('OUTBOX_LEASE_SECONDS') ?? '60';
+  const outboxLeaseMs = Number(leaseRaw) * 1000;
+  if (!/^\d+(\.\d+)?$/.test(leaseRaw) || outboxLeaseMs < 100 || outboxLeaseMs > 3_600_000) problems.push(`OUTBOX_LEASE_SECONDS must be a number of seconds from 0.1 to 3600, got "${leaseRaw}"`);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { discordToken, discordClientId, discordGuildId, discordApi, databaseUrl, logLevel, scryfallApi, retentionDays, shards };
+  return { discordToken, discordClientId, discordGuildId, discordApi, databaseUrl, logLevel, scryfallApi, retentionDays, shards, outboxLeaseMs };
 }
 
 function readShards(rawCount: string | null, rawIds: string | null, problems: string[]): ShardPlan | null {

@@ -6,7 +6,7 @@
 //   whichever edit reaches Discord last was checked against the state after it, so none is lost;
 // - a new message id is claimed with a conditional update; the loser deletes its message and edits
 //   the winner's, so a war never keeps two boards.
-import { DiscordAPIError, RESTJSONErrorCodes, type Client, type Message } from 'discord.js';
+import { DiscordAPIError, RESTJSONErrorCodes, type Client } from 'discord.js';
 import type { Logger } from 'pino';
 import { boardMessageId, claimBoardMessage } from '../store/boards.js';
 import type { Store } from '../store/db.js';
@@ -16,6 +16,7 @@ import { pictureOf, toBoardEdit, toMessage } from './render.js';
 import { drawnPicture, type RenderedPicture } from '../pictures/index.js';
 import { forAudience } from '../views/audience.js';
 import { tableSettings } from '../store/settings.js';
+import { UnreachableChannel } from './failure.js';
 
 /** Rounds of render → edit → re-check before giving up on a board that keeps changing under us. */
 const MAX_ROUNDS = 5;
@@ -62,12 +63,18 @@ interface Snapshot {
   view: View | null;
 }
 
-export async function updateBoard(client: Client, store: Store, log: Logger, board: BoardUpdate): Promise<void> {
-  const channel = await sendableChannel(client, board.channelId).catch(() => null);
-  if (!channel || !('messages' in channel)) {
-    log.warn({ channel: board.channelId }, 'board channel not reachable');
-    return;
-  }
+/** How an update ended when it did not throw: a tracker posted but not pinned says why. */
+export interface BoardOutcome {
+  pinError?: unknown;
+}
+
+/** Throws when the board could not be posted or edited (UnreachableChannel, a Discord error), so the actor is told why. */
+export async function updateBoard(client: Client, store: Store, log: Logger, board: BoardUpdate): Promise<BoardOutcome> {
+  const channel = await sendableChannel(client, board.channelId).catch((error: unknown) => {
+    throw new UnreachableChannel(error);
+  });
+  if (!channel || !('messages' in channel)) throw new UnreachableChannel();
+  const outcome: BoardOutcome = {};
   const kind = board.kind ?? 'war';
   // The server's picture setting (/gm images) is read with the board; a DM has no server.
   const guildId = 'guildId' in channel && typeof channel.guildId === 'string' ? channel.guildId : null;
@@ -80,7 +87,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
   let repost = board.repost === true;
   let snapshot = await read();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    if (!snapshot.view) return; // the war or combat is gone
+    if (!snapshot.view) return outcome; // the war or combat is gone
     let edited = false;
     if (snapshot.messageId && !repost) {
       try {
@@ -109,13 +116,17 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
       repost = false;
       snapshot = { ...snapshot, messageId: message.id };
       // The combat tracker is pinned so the table finds it; a missing pin permission only costs the pin.
-      if (kind === 'combat') await pin(message, log);
+      if (kind === 'combat') {
+        const error = await pin(channel, message.id, log);
+        if (error !== undefined) outcome.pinError = error;
+      }
     }
     const after = await read();
-    if (same(after, snapshot)) return;
+    if (same(after, snapshot)) return outcome;
     snapshot = after;
   }
   log.warn({ board: board.warId, kind }, 'board kept changing; the next update will catch up');
+  return outcome;
 }
 
 /** A board is the table's: private blocks never reach it, whoever rendered it; no picture where the server turned them off. */
@@ -132,6 +143,17 @@ function same(a: Snapshot, b: Snapshot): boolean {
   return a.messageId === b.messageId && JSON.stringify(a.view) === JSON.stringify(b.view);
 }
 
-async function pin(message: Message, log: Logger): Promise<void> {
-  await message.pin().catch((error: unknown) => log.info({ err: error }, 'could not pin the tracker'));
+/**
+ * Pinned through the channel we hold (fetched by REST if need be), not message.pin(), which needs the
+ * channel in discord.js's cache and fails for a server this process has no cache of. A failure only
+ * costs the pin; it is returned so the GM learns which permission is missing.
+ */
+async function pin(channel: { messages: { pin(id: string): Promise<unknown> } }, messageId: string, log: Logger): Promise<unknown> {
+  try {
+    await channel.messages.pin(messageId);
+    return undefined;
+  } catch (error) {
+    log.info({ err: error }, 'could not pin the tracker');
+    return error;
+  }
 }

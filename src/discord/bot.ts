@@ -11,6 +11,7 @@ import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
 import { createDispatcher, type DispatchDeps } from './dispatcher.js';
+import { startSweeper } from './outbox.js';
 
 export interface BotOptions {
   token: string;
@@ -25,12 +26,16 @@ export interface BotOptions {
   /** Tests: a table view in the wrong language is sent as an error (see dispatcher.ts). */
   strictAudience?: boolean;
   onAudienceViolation?: DispatchDeps['onAudienceViolation'];
+  /** Outbox: how long this process holds its saved effects, and how often it sweeps for undelivered ones (src/discord/outbox.ts). */
+  outbox?: { leaseMs?: number; sweepMs?: number };
 }
 
 export interface Bot {
   client: Client;
   /** Stops taking commands, waits for those in flight, then disconnects. The caller closes the store. */
   stop(): Promise<void>;
+  /** Resolves when no command is running: each one's reply, DMs, posts and board edits done (tests wait on it). */
+  idle(): Promise<void>;
 }
 
 export async function startBot(options: BotOptions): Promise<Bot> {
@@ -41,7 +46,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     ...(sharding ? { shards: sharding.ids, shardCount: sharding.count } : {}),
   });
   const gate = new CommandGate();
-  const dispatch = createDispatcher({ client, commands: findCommand, gate, ...options });
+  const dispatch = createDispatcher({ client, commands: findCommand, gate, ...options, ...(options.outbox?.leaseMs ? { outboxLeaseMs: options.outbox.leaseMs } : {}) });
   client.on(Events.InteractionCreate, (interaction) => {
     dispatch(interaction).catch((error: unknown) => options.log.error({ err: error }, 'interaction handler crashed'));
   });
@@ -52,11 +57,18 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   await client.login(options.token);
   await ready;
   options.log.info({ user: client.user?.tag, shards: client.options.shards, shardCount: client.options.shardCount }, 'connected to Discord');
+  // Effects a process (this one before a restart, or another sharing the database) saved but did not deliver.
+  const sweeper = startSweeper(
+    { client, store: options.store, log: options.log, rng: options.rng, now: options.now ?? (() => new Date()), ...(options.outbox?.leaseMs ? { leaseMs: options.outbox.leaseMs } : {}) },
+    options.outbox?.sweepMs,
+  );
 
   return {
     client,
+    idle: () => gate.idle(),
     async stop() {
       await gate.drain();
+      await sweeper.stop();
       await client.destroy();
     },
   };

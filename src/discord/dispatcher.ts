@@ -13,21 +13,22 @@ import {
 } from 'discord.js';
 import type { Logger } from 'pino';
 import type { CommandGate } from '../services/gate.js';
-import { errorReply, runHandler } from '../services/run.js';
+import { errorReply, rememberUser, runHandler } from '../services/run.js';
 import type { CommandContext, CommandModule } from '../services/types.js';
 import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
-import type { Store } from '../store/db.js';
+import type { Store, Tx } from '../store/db.js';
+import { isRetryable } from '../store/retryable.js';
 import type { CardLookup } from '../scryfall/client.js';
 import { forAudience, languageViolation, viewHoldsOwned, type Audience, type AudienceViolation } from '../views/audience.js';
 import { channelGm } from '../store/gms.js';
 import { setStrictSecrets } from '../views/owned.js';
-import type { Reply, View } from '../views/view.js';
+import { text, type Reply, type View } from '../views/view.js';
 import { resolveTable } from '../services/table.js';
-import { updateBoard } from './board.js';
-import { sendableChannel } from './channels.js';
+import { PIN_PERMISSIONS, POST_PERMISSIONS, whyFailed } from './failure.js';
+import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
-import { toInteractionReply, toMessage, toModal, toUpdate } from './render.js';
+import { toInteractionReply, toModal, toUpdate } from './render.js';
 
 export interface DispatchDeps {
   client: Client;
@@ -44,6 +45,8 @@ export interface DispatchDeps {
    */
   strictAudience?: boolean;
   onAudienceViolation?: (violation: AudienceViolation & { command: string }) => void;
+  /** How long this process holds the effects it saved before another may deliver them (src/discord/outbox.ts). */
+  outboxLeaseMs?: number;
 }
 
 type Answerable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
@@ -85,7 +88,7 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
     t: translator(locale),
     table,
     canManageChannel: interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false,
-    isGuildOwner: interaction.guild?.ownerId === interaction.user.id,
+    isGuildOwner: (await ownerOf(deps, interaction)) === interaction.user.id,
     store: deps.store,
     rng: deps.rng,
     now,
@@ -103,7 +106,7 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
   if (deferAs) await interaction.deferReply(deferAs === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {});
   const kind = interaction.isButton() ? 'button' : interaction.isStringSelectMenu() ? 'select' : 'modal';
   const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${kind}`;
-  const { reply: ran, outcome } = await runHandler(label, ctx, deps.log, () => {
+  const invoke = (): Reply | Promise<Reply> => {
     if (interaction.isChatInputCommand()) return module.execute(ctx, discordOptions(interaction));
     if (interaction.isButton()) {
       if (!module.component) throw new Error(`${module.definition.name} has no buttons`);
@@ -117,25 +120,64 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
     const fields: Record<string, string> = {};
     for (const [id, field] of interaction.fields.fields) if ('value' in field && typeof field.value === 'string') fields[id] = field.value;
     return module.modal(ctx, interaction.customId, fields);
-  });
+  };
   // A button or select menu whose id its command cannot read (an old message, a forged id) is stale
   // to the user; the error is logged by runHandler all the same.
-  const stale = outcome === 'error' && (interaction.isButton() || interaction.isStringSelectMenu());
-  const handled = stale ? errorReply(ctx.locale, 'error.staleButton') : ran;
-  const reply = await addressed(deps, ctx, label, handled);
+  const component = interaction.isButton() || interaction.isStringSelectMenu();
+  // A deferred command may wait on the network (a file, card data): it is not held in one
+  // transaction, and neither is a command that declares its effects light (a plain roll).
+  const { reply, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
+  let replied = true;
   try {
     await answer(interaction, reply);
   } catch (error) {
+    // The command's state is saved and its effects go out all the same; the actor learns the outcome by DM.
     deps.log.error({ err: error, command: label }, 'reply failed');
-    return true;
+    replied = false;
   }
-  if (reply.aside) {
+  if (replied && reply.aside) {
     await interaction
       .followUp({ ...toInteractionReply({ ...reply.aside, ephemeral: true }), flags: MessageFlags.Ephemeral })
       .catch((error: unknown) => deps.log.warn({ err: error }, 'aside failed'));
   }
-  await deliver(deps, interaction, reply);
+  const late = replied ? [] : await saveLateReply(deps, ctx, reply);
+  await deliver(deps, interaction, [...saved, ...late]);
   return true;
+}
+
+/**
+ * Runs the handler, addresses its reply and saves its effects: in one transaction when `atomic` (the
+ * handler's own transactions become part of it), so a state change is never saved without what it
+ * decided to tell. A serialization failure re-runs the whole of it (PostgreSQL).
+ */
+async function decide(deps: DispatchDeps, ctx: CommandContext, label: string, invoke: () => Reply | Promise<Reply>, component: boolean, atomic: boolean): Promise<{ reply: Reply; saved: Saved[] }> {
+  await rememberUser(ctx, deps.log); // a single upsert, kept out of the command's transaction
+  const run = async () => {
+    const { reply: ran, outcome } = await runHandler(label, ctx, deps.log, invoke, undefined, { remember: false, ...(atomic ? { rethrow: isRetryable } : {}) });
+    return addressed(deps, ctx, label, outcome === 'error' && component ? errorReply(ctx.locale, 'error.staleButton') : ran);
+  };
+  const save = (tx: Tx, reply: Reply) => saveEffects(tx, effectsOf(reply, ctx.guildId, ctx.locale, ctx.channelId), ctx.guildId, ctx.now(), deps.outboxLeaseMs);
+  if (atomic) {
+    return deps.store.transaction(async (tx) => {
+      const reply = await run();
+      return { reply, saved: await save(tx, reply) };
+    });
+  }
+  const reply = await run();
+  const effects = effectsOf(reply, ctx.guildId, ctx.locale, ctx.channelId);
+  return { reply, saved: effects.length ? await deps.store.transaction((tx) => save(tx, reply)) : [] };
+}
+
+/** A reply Discord did not take: the actor reads the outcome in a DM instead (saved like any effect). */
+async function saveLateReply(deps: DispatchDeps, ctx: CommandContext, reply: Reply): Promise<Saved[]> {
+  if (reply.modal) return [];
+  const t = translator(ctx.locale);
+  const view: View = { ...reply.view, ephemeral: false, buttons: [], blocks: [text(t('reply.viaDm', { channel: `<#${ctx.channelId}>` })), ...reply.view.blocks] };
+  const effects: Effect[] = [{ kind: 'dm', userId: ctx.user.id, view }];
+  return deps.store.transaction((tx) => saveEffects(tx, effects, ctx.guildId, ctx.now(), deps.outboxLeaseMs)).catch((error: unknown) => {
+    deps.log.error({ err: error }, 'could not save the late reply');
+    return [];
+  });
 }
 
 async function answer(interaction: Answerable, reply: Reply): Promise<void> {
@@ -185,33 +227,41 @@ async function actorAudience(deps: DispatchDeps, ctx: CommandContext, views: Vie
   return { kind: 'actor', userId: ctx.user.id, ...(gm === ctx.user.id ? { isGm: true } : {}) };
 }
 
-/** DM copies and channel posts; a failure is told to the invoker, ephemerally, and logged. */
-async function deliver(deps: DispatchDeps, interaction: Answerable, reply: Reply): Promise<void> {
+/**
+ * The saved effects, in order (DMs, the board, posts), after the commit. Each row is settled:
+ * delivered rows go, a transient failure is left for the sweeper to try again, a final one is kept
+ * with its cause; the actor is told, ephemerally, what failed and why.
+ */
+async function deliver(deps: DispatchDeps, interaction: Answerable, saved: Saved[]): Promise<void> {
   const t = translator(toLocale(interaction.locale));
-  for (const dm of reply.dms) {
-    try {
-      await deps.client.users.send(dm.userId, toMessage(dm.view));
-    } catch (error) {
-      deps.log.warn({ err: error, to: dm.userId }, 'DM failed');
-      await notice(deps, interaction, t('dm.failed', { user: `<@${dm.userId}>` }));
+  // The bot's permissions as Discord reports them for this interaction's channel (app_permissions).
+  const here = (channelId: string) => (channelId === interaction.channelId ? interaction.appPermissions : null);
+  const outbox = outboxDeps(deps);
+  const ended = [];
+  for (const { id, nonce, effect } of saved) ended.push({ id, effect, attempts: 1, guildId: interaction.guildId, result: await sendEffect(outbox, effect, nonce) });
+  const nudges = await settle(outbox, ended).catch((error: unknown) => {
+    deps.log.error({ err: error }, 'could not note the deliveries');
+    return 0;
+  });
+  // the nudges for undeliverable DMs go out now, not at the next sweep
+  if (nudges > 0) await sweep(outbox).catch((error: unknown) => deps.log.warn({ err: error }, 'could not post the inbox nudges'));
+  for (const { id, effect, result } of ended) {
+    if (result.ok) {
+      if (effect.kind === 'board' && result.outcome?.pinError !== undefined) {
+        await notice(deps, interaction, t('pin.failed', { channel: `<#${effect.ref.channelId}>`, why: whyFailed(t, result.outcome.pinError, here(effect.ref.channelId), PIN_PERMISSIONS) }));
+      }
+      continue;
     }
+    deps.log.warn({ err: result.error, kind: effect.kind, outbox: id }, 'delivery failed');
+    const later = result.final ? '' : ` ${t('delivery.willRetry')}`;
+    if (effect.kind === 'dm') await notice(deps, interaction, t(result.final ? 'dm.failed' : 'dm.retrying', { user: `<@${effect.userId}>`, why: whyFailed(t, result.error, null, []) }));
+    else if (effect.kind === 'board') await notice(deps, interaction, t('board.failed', { channel: `<#${effect.ref.channelId}>`, why: whyFailed(t, result.error, here(effect.ref.channelId), POST_PERMISSIONS) }) + later);
+    else await notice(deps, interaction, t('post.failed', { channel: `<#${effect.channelId}>`, why: whyFailed(t, result.error, here(effect.channelId), POST_PERMISSIONS) }) + later);
   }
-  if (reply.board) {
-    await updateBoard(deps.client, deps.store, deps.log, reply.board).catch(async (error: unknown) => {
-      deps.log.warn({ err: error }, 'board update failed');
-      await notice(deps, interaction, t('post.failed', { channel: `<#${reply.board!.channelId}>` }));
-    });
-  }
-  for (const post of reply.posts ?? []) {
-    try {
-      const channel = await sendableChannel(deps.client, post.channelId);
-      if (!channel) throw new Error('channel not sendable');
-      await channel.send(toMessage(post.view));
-    } catch (error) {
-      deps.log.warn({ err: error, channel: post.channelId }, 'channel post failed');
-      await notice(deps, interaction, t('post.failed', { channel: `<#${post.channelId}>` }));
-    }
-  }
+}
+
+function outboxDeps(deps: DispatchDeps): OutboxDeps {
+  return { client: deps.client, store: deps.store, log: deps.log, rng: deps.rng, now: deps.now ?? (() => new Date()), ...(deps.outboxLeaseMs ? { leaseMs: deps.outboxLeaseMs } : {}) };
 }
 
 async function notice(deps: DispatchDeps, interaction: Answerable, content: string): Promise<void> {
@@ -232,6 +282,21 @@ async function autocomplete(deps: DispatchDeps, interaction: AutocompleteInterac
   await interaction
     .respond(choices.slice(0, 25).map((c) => ({ name: c.name.slice(0, 100), value: c.value.slice(0, 100) })))
     .catch((error: unknown) => deps.log.warn({ err: error }, 'autocomplete respond failed'));
+}
+
+/**
+ * The server's owner: from the cache, or, for a server this process has no cache of (unavailable at
+ * start, another process's shard), from Discord once (guilds.fetch keeps it in the cache after).
+ */
+async function ownerOf(deps: DispatchDeps, interaction: Interaction): Promise<string | null> {
+  if (!interaction.guildId) return null;
+  if (interaction.guild) return interaction.guild.ownerId;
+  try {
+    return (await deps.client.guilds.fetch(interaction.guildId)).ownerId;
+  } catch (error) {
+    deps.log.warn({ err: error, guild: interaction.guildId }, 'could not read the server owner');
+    return null;
+  }
 }
 
 function displayName(interaction: Interaction): string {

@@ -25,7 +25,8 @@ export function discordOptions(interaction: ChatInputCommandInteraction): Comman
       if (!user) return null;
       const member = o.getMember(name);
       const display = member && 'displayName' in member ? member.displayName : (user.globalName ?? user.username);
-      return { id: user.id, name: display };
+      // In a server, Discord resolves a member for every member named; none for someone who is not one.
+      return { id: user.id, name: display, ...(interaction.inGuild() && !member ? { notMember: true as const } : {}) };
     },
     attachment: (name) => {
       const file = o.getAttachment(name);

@@ -2,6 +2,7 @@
 // Each concern keeps its own catalog file in messages/; this module merges them and formats.
 import { choiceMessages } from './messages/choices.js';
 import { dataMessages } from './messages/data.js';
+import { deliveryMessages } from './messages/delivery.js';
 import { deckMessages } from './messages/deck.js';
 import { diceMessages } from './messages/dice.js';
 import { characterMessages } from './messages/characters.js';
@@ -35,7 +36,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

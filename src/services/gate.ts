@@ -19,6 +19,11 @@ export class CommandGate {
     }
   }
 
+  /** Resolves when no command is running (the gate stays open): each one's reply and deliveries done. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
   /** Closes the gate and resolves when every running command has finished. */
   async drain(): Promise<void> {
     this.closing = true;

@@ -25,15 +25,16 @@ export async function runHandler(
   log: Logger,
   handler: () => Reply | Promise<Reply>,
   subcommand: () => string | null = () => null,
+  options: RunOptions = {},
 ): Promise<{ reply: Reply; outcome: Outcome }> {
   const started = process.hrtime.bigint();
   let reply: Reply;
   let outcome: Outcome = 'ok';
-  // Remembered for DMs others cause later; a failure here must not cost the user the command.
-  await rememberLocale(ctx).catch((error: unknown) => log.warn({ err: error }, 'could not store the user locale'));
+  if (options.remember !== false) await rememberUser(ctx, log);
   try {
     reply = await handler();
   } catch (error) {
+    if (options.rethrow?.(error)) throw error;
     const refusal = refusalText(error, ctx.locale);
     if (refusal !== null) {
       outcome = 'refused';
@@ -57,6 +58,18 @@ export async function runHandler(
     'command',
   );
   return { reply, outcome };
+}
+
+export interface RunOptions {
+  /** The caller runs the handler inside its own transaction: errors it must see itself (a serialization failure to retry). */
+  rethrow?: (error: unknown) => boolean;
+  /** false: the caller remembered the user already (outside its transaction). */
+  remember?: boolean;
+}
+
+/** Remembered for DMs others cause later; a failure here must not cost the user the command. */
+export async function rememberUser(ctx: CommandContext, log: Logger): Promise<void> {
+  await rememberLocale(ctx).catch((error: unknown) => log.warn({ err: error }, 'could not store the user locale'));
 }
 
 export function errorReply(locale: CommandContext['locale'], key: string, params: Record<string, string | number> = {}): Reply {

@@ -55,7 +55,8 @@ export interface CommandOptions {
   string(name: string): string | null;
   integer(name: string): number | null;
   boolean(name: string): boolean | null;
-  user(name: string): Invoker | null;
+  /** `notMember`: a user option naming someone who is not a member of this server (Discord resolves no member). */
+  user(name: string): (Invoker & { notMember?: true }) | null;
   attachment(name: string): AttachmentOption | null;
 }
 
@@ -83,6 +84,11 @@ export interface CommandModule {
    * `given.attachment`: the command came with a file (a form cannot follow an acknowledgement).
    */
   defer?(subcommand: string | null, via: 'command' | 'modal', given?: { attachment: boolean }): 'ephemeral' | 'public' | null;
+  /**
+   * 'after': the handler is not held in one transaction with its effects (a plain roll, whose only
+   * effect is its reply: one statement, no transaction); any DM it returns is saved after it ran.
+   */
+  effects?: 'after';
   /** Suggestions while the user types the focused option (at most 25). */
   autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, options: CommandOptions): Choice[] | Promise<Choice[]>;
 }

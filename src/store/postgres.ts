@@ -2,6 +2,7 @@
 // Every transaction is SERIALIZABLE: when two processes spend the same seal or luck use at once, one
 // of them fails to commit and runs again on the state the other left, so nothing is spent twice.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { isRetryable } from './retryable.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -15,19 +16,9 @@ export interface PostgresStore extends Store {
   readonly pool: pg.Pool;
 }
 
-/** Serialization failure and deadlock: the transaction did nothing and may simply run again. */
-const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 20;
 /** Any fixed key: start-ups of several processes take turns applying migrations. */
 const MIGRATION_LOCK = 7_020_871_001;
-
-export function isRetryable(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && RETRYABLE.has(code)) return true;
-  }
-  return false;
-}
 
 export async function openPostgresStore(url: string, migrationsFolder = findMigrationsFolder('postgres')): Promise<PostgresStore> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { SealRequestRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
@@ -17,4 +17,15 @@ export async function getSealRequest(tx: Tx, id: number): Promise<SealRequestRow
 export async function decideSealRequest(tx: Tx, id: number, status: 'approved' | 'refused', at: Date): Promise<void> {
   const { sealRequests } = tx.t;
   await tx.db.update(sealRequests).set({ status, decidedAt: at }).where(eq(sealRequests.id, id));
+}
+
+/** Requests still waiting for a GM's decision in a server, oldest first (each channel's GM decides its own). */
+export async function pendingSealRequests(tx: Tx, guildId: string): Promise<SealRequestRow[]> {
+  const { sealRequests } = tx.t;
+  return tx.db
+    .select()
+    .from(sealRequests)
+    .where(and(eq(sealRequests.guildId, guildId), eq(sealRequests.status, 'pending')))
+    .orderBy(asc(sealRequests.id))
+    .limit(20);
 }

@@ -8,6 +8,7 @@ import { openStore, type Store } from '../../src/store/db.js';
 import { scryfallClient } from '../../src/scryfall/client.js';
 import { testDatabase } from '../helpers/backend.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 export interface Harness {
   fake: FakeDiscord;
@@ -22,9 +23,9 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean } = {}): Promise<Harness> {
+export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean; outbox?: { leaseMs?: number; sweepMs?: number }; heartbeatIntervalMs?: number } = {}): Promise<Harness> {
   const database = await testDatabase('e2e');
-  const fake = await startFakeDiscord();
+  const fake = await startFakeDiscord(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {});
   // Registered as deploy-commands does, so the fake checks every command's options against the real
   // definitions (required, choices, max_length, min/max_value), as Discord's client does.
   await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));
@@ -42,6 +43,7 @@ export async function startHarness(seed = 'e2e', options: { scryfall?: string; s
       log,
       ...(cards ? { cards } : {}),
       strictAudience: options.strictAudience ?? true,
+      ...(options.outbox ? { outbox: options.outbox } : {}),
       onAudienceViolation: (v) => violations.push(`${v.command} ${v.where} in ${v.got}, table ${v.expected}: ${v.title ?? ''}`),
     });
     return { store, bot };
@@ -67,6 +69,14 @@ export async function startHarness(seed = 'e2e', options: { scryfall?: string; s
       if (refused.length) throw new Error(`Discord would have refused ${refused.length} request(s):\n${refused.join('\n')}`);
     },
   };
+  // Every interaction a test makes returns once the bot has finished with it — its reply and then its
+  // DMs, posts and board edits — so the next step never races a delivery still under way (a loaded
+  // machine takes longer than the fake's quiet period between a reply and a board edit).
+  for (const name of ['command', 'button', 'select', 'modalSubmit'] as const) {
+    const send = fake[name].bind(fake) as (input: never) => Promise<InteractionExchange>;
+    // not async: what the fake refuses before dispatching (a command the client does not offer) still throws at once
+    (fake as unknown as Record<string, unknown>)[name] = (input: never) => send(input).finally(() => harness.bot.idle());
+  }
   return harness;
 }
 

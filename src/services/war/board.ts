@@ -64,7 +64,8 @@ export function boardUpdate(ctx: CommandContext, war: WarRow, factions: FactionR
     render: async (tx) => {
       const now = await getWar(tx, war.id);
       if (!now) return null;
-      const speaker = war.channelId === ctx.channelId ? table : withTable(ctx, await tableOf(tx, war.channelId, war.guildId, ctx.table.locale));
+      // The channel's language as stored now (see trackerUpdate): a late edit never restores an old language.
+      const speaker = withTable(ctx, await tableOf(tx, war.channelId, war.guildId, ctx.table.locale));
       return boardView(speaker, now, await warFactions(tx, war.id));
     },
   };

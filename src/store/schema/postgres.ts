@@ -301,3 +301,25 @@ export const memberNames = pgTable(
   },
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
+
+/** See ./sqlite.ts `outbox`. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    /** the server the effect belongs to (/data delete), null for a DM-only command */
+    guildId: pgDiscordId('guild_id'),
+    batch: text('batch').notNull(),
+    kind: text('kind', { enum: ['dm', 'post', 'board'] }).notNull(),
+    target: pgDiscordId('target').notNull(),
+    body: json('body').notNull(),
+    nonce: text('nonce').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAt: time('next_at').notNull(),
+    claimedUntil: time('claimed_until'),
+    lastError: text('last_error'),
+  },
+  (table) => [index('outbox_pending_idx').on(table.nextAt).where(sql`status = 'pending'`)],
+);

@@ -340,3 +340,32 @@ export const memberNames = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
+
+/**
+ * What a command decided to tell Discord besides its reply (DMs, channel posts, board and tracker
+ * edits), saved in the command's transaction and delivered after it commits (src/discord/outbox.ts).
+ * A row waits while `claimedUntil` is ahead (the process delivering it); a process that died leaves it
+ * to the next one once that lease is past. Message creates carry `nonce` (Discord's enforce_nonce), so
+ * a redelivery after a crash cannot post twice.
+ */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey(),
+    createdAt: createdAt(),
+    /** the server the effect belongs to (/data delete), null for a DM-only command */
+    guildId: discordId('guild_id'),
+    batch: text('batch').notNull(),
+    kind: text('kind', { enum: ['dm', 'post', 'board'] }).notNull(),
+    /** the user (dm) or channel (post, board) */
+    target: discordId('target').notNull(),
+    body: text('body', { mode: 'json' }).notNull(),
+    nonce: text('nonce').notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] }).notNull(),
+    attempts: integer('attempts').notNull(),
+    nextAt: integer('next_at', { mode: 'timestamp_ms' }).notNull(),
+    claimedUntil: integer('claimed_until', { mode: 'timestamp_ms' }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('outbox_pending_idx').on(table.nextAt).where(sql`status = 'pending'`)],
+);

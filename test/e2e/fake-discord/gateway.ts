@@ -154,7 +154,8 @@ export class FakeGateway {
     }
     switch (payload.op) {
       case Op.Heartbeat:
-        conn.send({ op: Op.HeartbeatAck, d: null, s: null, t: null });
+        // a zombie connection: Discord stops answering heartbeats and the client must notice
+        if (!this.withholdAcks) conn.send({ op: Op.HeartbeatAck, d: null, s: null, t: null });
         return;
       case Op.Identify:
         this.identify(conn, payload.d);
@@ -299,6 +300,34 @@ export class FakeGateway {
       d = { ...message, guild_id: guildId, member };
     }
     this.dispatch('MESSAGE_CREATE', d, (intents) => (intents & needed) !== 0, guildId);
+  }
+
+  /** Heartbeats go unanswered while true (the client should close the zombie connection and resume). */
+  withholdAcks = false;
+
+  /** Discord asks every client to reconnect and resume (op 7). */
+  requestReconnect(): void {
+    for (const conn of this.conns) if (conn.session) conn.send({ op: Op.Reconnect, d: null, s: null, t: null });
+  }
+
+  /** Discord invalidates every session (op 9); `resumable` false: the client must identify anew. */
+  invalidateSessions(resumable: boolean): void {
+    for (const conn of this.conns) {
+      if (!conn.session) continue;
+      if (!resumable) {
+        this.sessions.delete(conn.session.id);
+        conn.session.conn = null;
+      }
+      conn.send({ op: Op.InvalidSession, d: resumable, s: null, t: null });
+    }
+  }
+
+  /** The connection drops without a close frame (the client sees 1006). */
+  dropConnections(): void {
+    for (const conn of this.conns) {
+      if (conn.session?.conn === conn) conn.session.conn = null;
+      conn.ws.terminate();
+    }
   }
 
   disconnect(code: number): void {

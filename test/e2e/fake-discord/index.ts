@@ -99,6 +99,10 @@ class FakeDiscordImpl implements FakeDiscord {
   get requests(): RecordedRequest[] {
     return this.store.requests;
   }
+  /** Message creates Discord dropped as repeats of an earlier nonce (enforce_nonce). */
+  get nonceHits(): number {
+    return this.store.nonceHits;
+  }
   get identifies(): any[] {
     return this.store.identifies;
   }
@@ -121,7 +125,12 @@ class FakeDiscordImpl implements FakeDiscord {
     return channel.id;
   }
 
-  createGuild(input: { name?: string; shard?: number; shardCount?: number; locale?: string } = {}): { guildId: string; channelId: string } {
+  /**
+   * A new server with its owner and a #general. `announce: false`: the bot never gets its GUILD_CREATE,
+   * so discord.js has no cache of it (a guild that was unavailable at start, or a cold cache): its
+   * interactions arrive with a guild_id only.
+   */
+  createGuild(input: { name?: string; shard?: number; shardCount?: number; locale?: string; announce?: boolean } = {}): { guildId: string; channelId: string; owner: FakeUser } {
     const shardCount = input.shardCount ?? this.store.shardCount;
     const id = snowflakeOnShard(input.shard ?? 0, shardCount);
     const owner = this.store.createUser({ username: `owner_${id.slice(-4)}`, permissions: PERMISSIONS.administrator });
@@ -129,9 +138,11 @@ class FakeDiscordImpl implements FakeDiscord {
     if (input.locale) guild.locale = input.locale;
     guild.members.set(owner.id, guild.joinedAt);
     const channelId = this.store.createTextChannel(id, 'general').id;
-    this.store.announcedGuilds.add(id);
-    this.gateway.announceGuild(id);
-    return { guildId: id, channelId };
+    if (input.announce !== false) {
+      this.store.announcedGuilds.add(id);
+      this.gateway.announceGuild(id);
+    }
+    return { guildId: id, channelId, owner };
   }
 
   /** The server's language as Discord reports it (guild_locale, preferred_locale); the default server's too. */
@@ -475,6 +486,21 @@ class FakeDiscordImpl implements FakeDiscord {
     });
   }
 
+  /** The next `times` matching requests are received at once and handled `ms` later (a slow Discord). */
+  delayNext(method: string, path: RegExp | string, ms: number, times = 1): void {
+    this.store.delayRules.push({ method: method.toUpperCase(), path, ms, remaining: times });
+  }
+
+  /** Requests received and still waiting out a delayNext. */
+  get heldRequests(): number {
+    return this.store.held;
+  }
+
+  /** Drops the injected failures not used up yet. */
+  clearFailures(): void {
+    this.store.failRules.length = 0;
+  }
+
   setDmsClosed(userId: string, closed = true): void {
     if (closed) this.store.closedDms.add(userId);
     else this.store.closedDms.delete(userId);
@@ -492,6 +518,26 @@ class FakeDiscordImpl implements FakeDiscord {
 
   disconnectClients(code = 4000): void {
     this.gateway.disconnect(code);
+  }
+
+  /** op 7: Discord asks the clients to reconnect (they resume). */
+  requestReconnect(): void {
+    this.gateway.requestReconnect();
+  }
+
+  /** op 9: the sessions are invalid; `resumable` false makes the clients identify anew. */
+  invalidateSessions(resumable = false): void {
+    this.gateway.invalidateSessions(resumable);
+  }
+
+  /** The connections drop without a close frame (1006 at the client). */
+  dropConnections(): void {
+    this.gateway.dropConnections();
+  }
+
+  /** Heartbeats go unanswered (a zombie connection) until set back to false. */
+  withholdHeartbeatAcks(on = true): void {
+    this.gateway.withholdAcks = on;
   }
 
   clearRequests(): void {

@@ -3,7 +3,7 @@
 import type { ChannelRecord, ExchangeState, Store } from './state.js';
 import type { RecordedFile, RecordedMessage, RecordedRequest } from './types.js';
 import { commandProblems } from './command-limits.js';
-import { chars } from './form-errors.js';
+import { chars, FormErrors } from './form-errors.js';
 import { choiceErrors, messageErrors, modalErrors } from './limits.js';
 
 export interface RestContext {
@@ -67,6 +67,9 @@ export function validateMessageBody(body: any, files: RecordedFile[], create: bo
   if (create && empty) return discordError(400, 50006, 'Cannot send an empty message');
   return null;
 }
+
+/** How long Discord remembers a message's nonce for enforce_nonce ("the past few minutes"). */
+const NONCE_WINDOW_MS = 5 * 60_000;
 
 // ---- helpers -----------------------------------------------------------
 
@@ -477,6 +480,23 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       }
       const invalid = validateMessageBody(ctx.body, ctx.files, true);
       if (invalid) return invalid;
+      // A nonce is an integer or a string of at most 25 characters; with enforce_nonce, a message the bot
+      // created with the same nonce in this channel in the past few minutes is returned instead of a new one.
+      const nonce = ctx.body?.nonce;
+      if (nonce !== undefined && !(typeof nonce === 'number' || (typeof nonce === 'string' && chars(nonce) <= 25))) {
+        const errors = new FormErrors();
+        errors.add('nonce', 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
+        return invalidForm(errors.tree);
+      }
+      const key = nonce !== undefined && ctx.body?.enforce_nonce === true ? `${channel.id}/${String(nonce)}` : null;
+      const earlier = key ? ctx.store.nonces.get(key) : undefined;
+      if (earlier && ctx.store.now() - earlier.at < NONCE_WINDOW_MS) {
+        const seen = ctx.store.messages.get(earlier.messageId);
+        if (seen) {
+          ctx.store.nonceHits++;
+          return ok(ctx.store.messageApi(seen));
+        }
+      }
       const rec = ctx.store.createMessage({
         channelId: channel.id,
         source: channel.type === 1 ? 'dm' : 'channel',
@@ -484,6 +504,7 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
         files: ctx.files,
         exchange: null,
       });
+      if (key) ctx.store.nonces.set(key, { messageId: rec.id, at: ctx.store.now() });
       return ok(ctx.store.messageApi(rec));
     },
   ],

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { FakeGateway } from './gateway.js';
 import { flattenErrors } from './form-errors.js';
 import { discordError, matchRoute, type RestContext, type RestResult } from './rest-routes.js';
+import { specErrors } from './spec-check.js';
 import type { Store } from './state.js';
 import type { RecordedFile, RecordedRequest } from './types.js';
 
@@ -102,6 +103,15 @@ export async function startServer(
     store.requests.push(rec);
     store.lastRequestAt = Date.now();
     for (const ex of store.exchanges.values()) if (ex.open) ex.requests.push(rec);
+    // A slow Discord: the request is received now and handled after the delay (its client may be gone by then).
+    const delayIndex = store.delayRules.findIndex((r) => r.method === method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
+    if (delayIndex >= 0) {
+      const delay = store.delayRules[delayIndex]!;
+      if (--delay.remaining <= 0) store.delayRules.splice(delayIndex, 1);
+      store.held++;
+      await new Promise((resolve) => setTimeout(resolve, delay.ms));
+      store.held--;
+    }
 
     let result: RestResult;
     const match = api && !cdn ? matchRoute(method, rawPath) : null;
@@ -153,6 +163,12 @@ export async function startServer(
       }
       if (ctx.exchange && !ctx.exchange.requests.includes(rec)) ctx.exchange.requests.push(rec);
     }
+    // What the fake's own checks let through is checked against Discord's OpenAPI description too: a
+    // body it refuses is a rejection the harness fails the file on (the limits' own errors come first).
+    if (match && result.status < 300 && !rule && 'body' in parsed) {
+      const refused = specErrors(method, rawPath, 'body' in parsed ? parsed.body : null);
+      if (refused) store.rejections.push({ request: rec, reasons: flattenErrors(refused.tree) });
+    }
     rec.status = result.status;
     rec.injectedFailure = result.injected === true;
     const answer = result.body as { code?: unknown; errors?: unknown } | undefined;
@@ -166,6 +182,11 @@ export async function startServer(
     // A rate limit says when to come back, in the header as Discord does (seconds).
     const retryAfter = (result.body as { retry_after?: unknown }).retry_after;
     if (result.status === 429 && typeof retryAfter === 'number') replyHeaders['retry-after'] = String(retryAfter);
+    // the bot's global limit (50 requests a second) is flagged as such: the client must hold every route
+    if (result.status === 429 && (result.body as { global?: unknown }).global === true) {
+      replyHeaders['x-ratelimit-global'] = 'true';
+      replyHeaders['x-ratelimit-scope'] = 'global';
+    }
     res.writeHead(result.status, replyHeaders).end(json);
   };
 

@@ -127,7 +127,14 @@ export class Store {
   readonly uploads = new Map<string, any>();
   readonly requests: RecordedRequest[] = [];
   readonly failRules: FailRule[] = [];
+  /** Requests handled only after a delay (delayNext), and how many are waiting now. */
+  readonly delayRules: { method: string; path: RegExp | string; ms: number; remaining: number }[] = [];
+  held = 0;
   readonly closedDms = new Set<string>();
+  /** Message nonces sent with enforce_nonce, by `channel/nonce`: a repeat within minutes returns the first message. */
+  readonly nonces = new Map<string, { messageId: string; at: number }>();
+  /** How many message creates a nonce turned into the earlier message (a retry Discord dropped). */
+  nonceHits = 0;
   /** scope ('global' or guild id) → command bodies as sent (with assigned ids in `withIds`) */
   readonly commands = new Map<string, { bodies: any[]; withIds: any[] }>();
   readonly commandIds = new Map<string, string>();
@@ -169,6 +176,7 @@ export class Store {
       roles: input.roles ?? [],
       nick: input.nick ?? null,
       ...(input.bot ? { bot: true } : {}),
+      ...(input.outsider ? { outsider: true } : {}),
     };
     this.users.set(id, user);
     return user;
@@ -251,6 +259,7 @@ export class Store {
 
   memberJoinedAt(guildId: string, userId: string): string {
     const guild = this.ensureGuild(guildId);
+    if (this.users.get(userId)?.outsider) throw new Error(`fake-discord: ${userId} is not a member of any server`);
     let joinedAt = guild.members.get(userId);
     if (!joinedAt) {
       joinedAt = new Date(Date.now() - 86_400_000).toISOString();
@@ -322,6 +331,7 @@ export class Store {
   }
 
   resolvedMemberApi(guildId: string, user: FakeUser): any {
+    if (user.outsider) return undefined;
     return resolvedMemberApi({ user, joinedAt: this.memberJoinedAt(guildId, user.id), permissions: user.permissions });
   }
 

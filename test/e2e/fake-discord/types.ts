@@ -13,6 +13,8 @@ export interface FakeUser {
   /** Extra role ids the member has in guilds (the @everyone role is implicit). */
   roles: string[];
   nick: string | null;
+  /** Not a member of any server (left, or never joined): options resolve the user alone, GET member is 10007. */
+  outsider?: boolean;
 }
 
 /** A file a user "uploaded" with `fake.uploadAttachment`. Pass it as a command option's `value`. */
@@ -238,6 +240,8 @@ export interface FakeDiscord {
   /** `owner` owns the default guild. */
   users: { player: FakeUser; player2: FakeUser; gm: FakeUser; moderator: FakeUser; admin: FakeUser; owner: FakeUser };
   requests: RecordedRequest[];
+  /** Message creates Discord dropped as repeats of an earlier nonce (enforce_nonce). */
+  readonly nonceHits: number;
   /** IDENTIFY payloads (`d`) received on the gateway. */
   identifies: any[];
   /** RESUME payloads (`d`) received on the gateway. */
@@ -250,7 +254,7 @@ export interface FakeDiscord {
   createTextChannel(input?: { name?: string; guildId?: string }): string;
   /** Adds a guild (with a `general` channel) whose id lands on `shard` of `shardCount` (default: the recommended count);
    *  announced in READY and by GUILD_CREATE to the sessions of that shard. */
-  createGuild(input?: { name?: string; shard?: number; shardCount?: number; locale?: string }): { guildId: string; channelId: string };
+  createGuild(input?: { name?: string; shard?: number; shardCount?: number; locale?: string; announce?: boolean }): { guildId: string; channelId: string; owner: FakeUser };
   /** The server's language as Discord reports it (guild_locale); new servers read en-US. */
   setGuildLocale(guildId: string, locale: string): void;
   /** The shard that receives a guild's events for `shardCount` shards (default: the recommended count). */
@@ -281,6 +285,20 @@ export interface FakeDiscord {
   /** Make the next `times` (default 1) requests matching method + path fail. String paths match exactly (path without /api/v10, no query; attachment downloads: the full path). */
   failNext(method: string, path: RegExp | string, status: number, body?: unknown, times?: number): void;
   /** While closed, POST /channels/<dm>/messages for this user answers 403 {code: 50007}. */
+  /** The next `times` matching requests are received at once and handled `ms` later (a slow Discord). */
+  delayNext(method: string, path: RegExp | string, ms: number, times?: number): void;
+  /** Requests received and still waiting out a delayNext. */
+  readonly heldRequests: number;
+  /** op 7: Discord asks the clients to reconnect (they resume). */
+  requestReconnect(): void;
+  /** op 9: the sessions are invalid; `resumable` false makes the clients identify anew. */
+  invalidateSessions(resumable?: boolean): void;
+  /** The connections drop without a close frame (1006 at the client). */
+  dropConnections(): void;
+  /** Heartbeats go unanswered (a zombie connection) until set back to false. */
+  withholdHeartbeatAcks(on?: boolean): void;
+  /** Drops the injected failures not used up yet. */
+  clearFailures(): void;
   setDmsClosed(userId: string, closed?: boolean): void;
   /** Polls until the predicate (sync or async) gives a value. */
   waitFor<T>(predicate: () => T | undefined | null | false | Promise<T | undefined | null | false>, timeoutMs?: number): Promise<T>;
