@@ -33,13 +33,13 @@ describe('a late board edit', () => {
     // The update a command made while the table read Japanese…
     const row = await fight(channelId);
     const ja = { channelId, guildId: h.fake.guildId, locale: 'ja', t: translator('ja'), table: tableContextOf('ja') } as unknown as CommandContext;
-    const update = trackerUpdate(ja, row, fateTrackerView(ja, row.state as FateCombatState));
+    const update = trackerUpdate(ja, row, fateTrackerView(ja, row.state as FateCombatState, new Map()));
     // …drawn after the GM gave the channel back to the server's language (English).
     await gm('language', [opt('language', 'server')]);
     const drawn = await h.store.transaction(async (tx) => update.render!(tx));
     expect(drawn?.locale).toBe('en');
     const en = { ...ja, locale: 'en', t: translator('en'), table: tableContextOf('en') } as unknown as CommandContext;
-    expect(drawn?.blocks).toEqual(fateTrackerView(en, (await fight(channelId)).state as FateCombatState).blocks);
-    expect(drawn?.blocks).not.toEqual(fateTrackerView(ja, (await fight(channelId)).state as FateCombatState).blocks);
+    expect(drawn?.blocks).toEqual(fateTrackerView(en, (await fight(channelId)).state as FateCombatState, new Map()).blocks);
+    expect(drawn?.blocks).not.toEqual(fateTrackerView(ja, (await fight(channelId)).state as FateCombatState, new Map()).blocks);
   });
 });
