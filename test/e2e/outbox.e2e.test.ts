@@ -51,6 +51,26 @@ describe('a reply Discord never takes', () => {
   });
 });
 
+describe('a reply that reaches Discord after its 3 seconds', () => {
+  it('is refused (10062) and cancels nothing: the turn advances once, the board follows, the GM reads the outcome by DM', async () => {
+    const { gm } = h.fake.users;
+    const war = async () => await row(h.store, 'wars', (c) => eq(c.channelId, channelId));
+    const before = { war: await war(), gm: dmCount(gm.id) };
+    const board = h.fake.message(before.war.boardMessageId!)!;
+    const edits = board.edits.length;
+    // Discord takes the callback only after the interaction's 3 s have passed: it answers 10062
+    h.fake.delayNext('POST', /\/interactions\/\d+\/[^/]+\/callback$/, 3300);
+    await expect(h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') })).rejects.toThrow(/This interaction failed/);
+    await h.fake.waitFor(() => dmCount(gm.id) > before.gm, 8000);
+    expect(dmText(gm.id)).toMatch(/Discord did not take the answer to your command/);
+    await h.fake.waitFor(() => board.edits.length > edits, 5000);
+    // the day ended in the test above: this is a turn within day 2, advanced exactly once
+    expect(before.war.turn).toBe(0);
+    const after = await war();
+    expect({ day: after.day, turn: after.turn }).toEqual({ day: before.war.day, turn: 1 });
+  });
+});
+
 describe('a DM Discord fails for a while', () => {
   it('is tried again by the sweeper and arrives once; the actor was told it would be', async () => {
     const { player } = h.fake.users;
