@@ -70,7 +70,8 @@ async function tableText(): Promise<string> {
     .filter((e) => e.channelId === channelId)
     .flatMap(({ ex }) => [...(ex.callback.data && !isEphemeral(ex.callback.data) ? [shown(ex.callback.data)] : []), ...ex.followUps.filter((f) => !isEphemeral(f)).map(shown)]);
   const posts = h.fake.channelMessages(channelId).filter((m) => !isEphemeral({ flags: m.flags })).map(messageText);
-  return [...replies, ...posts].join('\n');
+  // Discord ids (mentions, picture names) are not information, and may hold any two digits
+  return [...replies, ...posts].join('\n').replace(/\d{15,}/g, '<id>');
 }
 
 /** Everything a user got by DM. */
