@@ -31,6 +31,8 @@ export interface Bot {
   client: Client;
   /** Stops taking commands, waits for those in flight, then disconnects. The caller closes the store. */
   stop(): Promise<void>;
+  /** Resolves once no command is in flight, their DMs, posts and board edits sent (the two-worlds fuzzer's quiescence). */
+  idle(): Promise<void>;
 }
 
 export async function startBot(options: BotOptions): Promise<Bot> {
@@ -59,6 +61,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await gate.drain();
       await client.destroy();
     },
+    idle: () => gate.idle(),
   };
 }
 

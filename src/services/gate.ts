@@ -19,6 +19,11 @@ export class CommandGate {
     }
   }
 
+  /** Resolves once no command is running, the gate left open (tests: a step's DMs, posts and board edits are sent). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
   /** Closes the gate and resolves when every running command has finished. */
   async drain(): Promise<void> {
     this.closing = true;
