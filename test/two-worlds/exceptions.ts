@@ -34,7 +34,7 @@ export const EXCEPTIONS = {
   battleWinner: {
     id: 'battle winner',
     audiences: EVERYONE,
-    pattern: /\*\*[^*]+\*\*(が勝ちました|가 이겼습니다|wins)/g,
+    pattern: /\*\*[^*]+\*\*[^\n*]{0,8}?(が勝ちました|が勝利しました|の勝利|이겼습니다|승리|wins|won)/g,
     why: 'Who won a battle is public; the win rate, the statuses and the mana are not.',
     seed: 'seed 000 L43–47 (battle result), L33/L38 (mana private)',
   },
@@ -45,6 +45,43 @@ export const EXCEPTIONS = {
     pattern: /[^\n]*(勝率|승률|win rate|戦力|전력|war power|優位|劣位|互角|우위|열세|동등|superior|inferior|draw)[^\n]*/g,
     why: 'Both sides of a battle learn, per status fought with, which side is superior, and the final win rate, so that each may decide to spend seals on it; never the other side\'s values or stored mana.',
     seed: 'seed 000 L43 (seals used once the final win rate is known), L45–46 (the status picks)',
+  },
+  /**
+   * Percentage war, narrower than the above (the fuzzer's): a side of a battle reads, per status, which side
+   * is superior, and the rates the comparison gives; the other side's value stays '?' and is never masked.
+   */
+  battleOddsToBothSides: {
+    id: 'battle odds to its sides',
+    audiences: ['a', 'b', 'c'],
+    pattern: /(?<=[、,] ?)(優位|引き分け|劣位|우위|무|열위|superior|draw|inferior)$|^.*(基礎勝率|기초 승률|base win rate) -?\d+%$|(?<=(最終勝率|최종 승률|Final win rate|勝率|승률|against) ?)[-+]?\d+%/gm,
+    why: 'Both sides of a battle learn, per status fought with, which side is superior, and the win rate that gives; never the other side\'s values or stored mana.',
+    seed: 'seed 000 L43 (seals used once the final win rate is known), L45–46 (the status picks)',
+  },
+  /** Percentage war (the fuzzer's): the steps from the base rate to the final one, which a side reads or not as the comparison goes. */
+  battleOddsStepsToBothSides: {
+    id: 'battle odds steps to its sides',
+    audiences: ['a', 'b', 'c'],
+    pattern: /\n*^(総戦力差|最大レベル差|スキル・その他|勝率|強化符|令呪|총 전력 차|최대 Lv 차|스킬 등|승률|강화부|령주|Total war power|Max level|Skills and other|Win rate|Reinforcement charms|Command Seals) [-+]?\d+%$/gm,
+    remove: true,
+    why: 'The rate a side reads is worked out from the comparison and the charms and seals spent on it, the final rate included: which of these steps apply follows from what it may read.',
+    seed: 'seed 000 L43, L45–46',
+  },
+  /** Percentage war: the loser of a battle is told to retreat (its own seals); who lost is public. */
+  battleLost: {
+    id: 'battle lost',
+    audiences: ['a', 'b', 'c'],
+    pattern: /\n*^[^\n]*(lost: retreat by spending|の敗北：令呪|의 패배: 영주)[^\n]*$/gm,
+    remove: true,
+    why: 'Who lost a battle is public; the loser reads its own seals and how to retreat.',
+    seed: 'seed 000 L47 (retreat by seals after a lost battle)',
+  },
+  /** Percentage war: a successful information gathering tells the gatherer the target's statuses, rank, territory (shallow) and skills (deep). */
+  infoGathered: {
+    id: 'information gathered',
+    audiences: ['a', 'b', 'c'],
+    pattern: /^・[^\n]*Lv \d+[^\n]*$|^ {2}(skills|スキル|스킬)[:：][^\n]*$/gm,
+    why: 'What a successful gathering reveals is the gatherer\'s to read, by DM.',
+    seed: 'seed 000 L14–17 (locate, shallow: statuses, rank, location; deep: skills)',
   },
   /** A secret its owner reveals (/reveal) is public from then on: the revealed message differs. */
   revealedSecret: {

@@ -21,6 +21,10 @@ export function fuzzArea(area: string, file: string, make: (seed: string, rng: P
       results.push(result);
       if (process.env.FUZZ_VERBOSE) console.log(`${seed}: ${result.steps} steps, ${result.interactions} interactions, ${Date.now() - started} ms${result.parted ? `; parted at ${result.parted}` : ''}\n${process.env.FUZZ_VERBOSE === 'steps' ? result.log.join('\n') : ''}`);
       const replay = `FUZZ_SEED=${seed} npx vitest run ${file} --project sqlite`;
+      if (process.env.FUZZ_SURVEY === '1') {
+        for (const d of result.survey) console.log(`SURVEY ${formatDivergence(d, replay)}`);
+        return;
+      }
       expect(result.divergence ? formatDivergence(result.divergence, replay) : null).toBeNull();
     }, 120_000);
     if (seeds.length > 1) {

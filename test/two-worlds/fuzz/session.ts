@@ -39,6 +39,38 @@ export interface Divergence {
   audience: Audience;
   x: string;
   y: string;
+  /** other lines of the same step that differ */
+  also?: Divergence[];
+}
+
+/** FUZZ_SURVEY=1: a divergence does not stop the session; every one is listed (to see all a branch leaks). */
+const SURVEY = process.env.FUZZ_SURVEY === '1';
+
+interface Difference {
+  audience: Audience;
+  x: string;
+  y: string;
+  covered: boolean;
+  exceptions: string[];
+}
+
+/** Every line of the step that differs between the worlds, per compared audience, masked by the declared exceptions. */
+function differences(seen: readonly [Map<Audience, string[]>, Map<Audience, string[]>], compared: readonly Audience[], exceptions: readonly Exception[]): Difference[] {
+  const out: Difference[] = [];
+  for (const audience of compared) {
+    const relevant = exceptions.filter((e) => e.audiences.includes(audience as never));
+    const left = seen[0].get(audience) ?? [];
+    const right = seen[1].get(audience) ?? [];
+    for (let i = 0; i < Math.max(left.length, right.length); i++) {
+      const l = left[i] ?? '(nothing)';
+      const r = right[i] ?? '(nothing)';
+      if (l === r) continue;
+      const [ml, mr] = [mask(l, relevant), mask(r, relevant)];
+      const used = relevant.filter((e) => mask(l, [e]) !== l || mask(r, [e]) !== r).map((e) => e.id);
+      out.push({ audience, ...firstDifference(ml, mr), covered: ml === mr, exceptions: used });
+    }
+  }
+  return out;
 }
 
 export interface SessionResult {
@@ -50,6 +82,8 @@ export interface SessionResult {
   /** why the session stopped comparing before its end, if it did */
   parted?: string;
   divergence?: Divergence;
+  /** FUZZ_SURVEY: every divergence met */
+  survey: Divergence[];
   /** each step as played, for a replay */
   log: string[];
   /** steps at which an entitled reader's lines differed: the hidden values were really in play */
@@ -76,7 +110,9 @@ function firstDifference(a: string, b: string): { x: string; y: string } {
 }
 
 export function formatDivergence(d: Divergence, replay: string): string {
-  return [`seed ${d.seed}, step ${d.step} (${d.what}), audience ${d.audience}:`, `  world X: ${d.x.replaceAll('\n', '\n           ')}`, `  world Y: ${d.y.replaceAll('\n', '\n           ')}`, `replay: ${replay}`].join('\n');
+  const pair = (e: Divergence) => [`  world X: ${e.x.replaceAll('\n', '\n           ')}`, `  world Y: ${e.y.replaceAll('\n', '\n           ')}`];
+  const more = (d.also ?? []).flatMap((e) => [`also, audience ${e.audience}:`, ...pair(e)]);
+  return [`seed ${d.seed}, step ${d.step} (${d.what}), audience ${d.audience}:`, ...pair(d), ...more, `replay: ${replay}`].join('\n');
 }
 
 const AUDIENCES: readonly Audience[] = ['table', 'gm', 'a', 'b', 'c'];
@@ -92,7 +128,7 @@ export async function runSession(seed: string, make: (seed: string, rng: Prng) =
   const session: Session = { seed, rng, worlds: [x, y], steps: 0 };
   const readings: [Reading, Reading] = [newReading(), newReading()];
   const compared = AUDIENCES.filter((a) => a !== 'gm' && !generator.entitled.includes(a as Who));
-  const result: SessionResult = { seed, area: generator.area, steps: 0, interactions: 0, log: [], hiddenShown: 0 };
+  const result: SessionResult = { seed, area: generator.area, steps: 0, interactions: 0, log: [], hiddenShown: 0, survey: [] };
   const play = generator.play(session);
   let error: unknown;
   try {
@@ -108,33 +144,27 @@ export async function runSession(seed: string, make: (seed: string, rng: Prng) =
       if (process.env.FUZZ_DUMP) dump(process.env.FUZZ_DUMP, seed, stepNo, what, seen);
       // The actor may read the hidden values: a step legal in one world and refused in the other shows
       // the table a different course by the actor's choice, not by a leak. The worlds part there.
-      if (generator.entitled.includes(step.who) && (outcomes[0].skipped !== outcomes[1].skipped || outcomes[0].ephemeral !== outcomes[1].ephemeral)) {
-        result.parted = `step ${stepNo} (${what}): answered ${outcomes[0].skipped ? 'nothing' : outcomes[0].ephemeral ? 'the actor alone' : 'the table'} in X, ${outcomes[1].skipped ? 'nothing' : outcomes[1].ephemeral ? 'the actor alone' : 'the table'} in Y (the actor knows the hidden values)`;
+      if (generator.entitled.includes(step.who) && !(step.kind === 'command' && step.only !== undefined) && (outcomes[0].skipped !== outcomes[1].skipped || outcomes[0].ephemeral !== outcomes[1].ephemeral || outcomes[0].refused !== outcomes[1].refused)) {
+        const how = (o: StepOutcome) => (o.skipped ? 'nothing' : o.refused ? 'a refusal' : o.ephemeral ? 'the actor alone' : 'the table');
+        result.parted = `step ${stepNo} (${what}): answered ${how(outcomes[0])} in X, ${how(outcomes[1])} in Y (the actor knows the hidden values)`;
         break;
       }
       if (AUDIENCES.some((a) => !compared.includes(a) && JSON.stringify(seen[0].get(a) ?? []) !== JSON.stringify(seen[1].get(a) ?? []))) result.hiddenShown++;
-      let covered: string | undefined;
-      for (const audience of compared) {
-        const relevant = generator.exceptions.filter((e) => e.audiences.includes(audience as never));
-        const left = seen[0].get(audience) ?? [];
-        const right = seen[1].get(audience) ?? [];
-        for (let i = 0; i < Math.max(left.length, right.length); i++) {
-          const l = left[i] ?? '(nothing)';
-          const r = right[i] ?? '(nothing)';
-          if (l === r) continue;
-          if (mask(l, relevant) === mask(r, relevant)) {
-            covered ??= `step ${stepNo} (${what}), audience ${audience}: ${relevant.filter((e) => mask(l, [e]) !== l || mask(r, [e]) !== r).map((e) => e.id).join(', ')}`;
-            continue;
-          }
-          const { x: dx, y: dy } = firstDifference(mask(l, relevant), mask(r, relevant));
-          result.divergence = { seed, step: stepNo, what, audience, x: dx, y: dy };
+      const found = differences(seen, compared, generator.exceptions);
+      const uncovered = found.filter((d) => !d.covered);
+      if (uncovered.length) {
+        const [first, ...more] = uncovered.map((d) => ({ seed, step: stepNo, what, audience: d.audience, x: d.x, y: d.y }));
+        if (SURVEY) {
+          result.survey.push(first!, ...more);
+        } else {
+          result.divergence = { ...first!, also: more.slice(0, 4) };
           break;
         }
-        if (result.divergence) break;
-      }
-      if (result.divergence) break;
-      if (covered) {
-        result.parted = `a declared public outcome at ${covered}`;
+      } else if (found.some((d) => d.audience === 'table') && !SURVEY) {
+        // A public outcome parted the worlds (who won, a hit or a miss): their courses may differ from here.
+        // A difference a side may read (a battle's odds in its DM) leaves the public course as it was.
+        const d = found.find((f) => f.audience === 'table')!;
+        result.parted = `a declared public outcome at step ${stepNo} (${what}), audience ${d.audience}: ${d.exceptions.join(', ')}`;
         break;
       }
       next = await play.next(outcomes);

@@ -48,18 +48,15 @@ function render(state: { content: string; embeds: unknown[]; components: unknown
   return [state.content, ...embeds, ...componentText(state.components)].filter(Boolean).join('\n');
 }
 
-function picturesOf(body: any, previous: string[], message: RecordedMessage): string[] {
-  if (!body || !('attachments' in body)) return previous;
-  return ((body.attachments ?? []) as { id?: unknown; filename?: string }[])
-    .map((a) => a.filename ?? message.attachments.find((x: { id: string }) => String(x.id) === String(a.id))?.filename ?? '(kept)')
-    .filter((n: string) => n.endsWith('.png'));
+/** The pictures a state shows: its embeds' images (`attachment://<name>.png`, the name carrying the hash of what it draws). */
+function picturesOf(embeds: unknown[]): string[] {
+  return (embeds as { image?: { url?: string } }[]).flatMap((e) => (e?.image?.url ? [e.image.url.replace(/^attachment:\/\//, '')] : []));
 }
 
 /** The states a message went through: its first body, then each edit applied to what it showed. */
 function statesOf(m: RecordedMessage): MessageState[] {
   let current = { content: String(m.body?.content ?? ''), embeds: m.body?.embeds ?? [], components: m.body?.components ?? [] };
-  let pictures = picturesOf(m.body, [], m);
-  const out: MessageState[] = [{ text: render(current), pictures }];
+  const out: MessageState[] = [{ text: render(current), pictures: picturesOf(current.embeds) }];
   for (const edit of m.edits) {
     const e = edit ?? {};
     current = {
@@ -67,8 +64,7 @@ function statesOf(m: RecordedMessage): MessageState[] {
       embeds: 'embeds' in e ? (e.embeds ?? []) : current.embeds,
       components: 'components' in e ? (e.components ?? []) : current.components,
     };
-    pictures = picturesOf(e, pictures, m);
-    out.push({ text: render(current), pictures });
+    out.push({ text: render(current), pictures: picturesOf(current.embeds) });
   }
   return out;
 }

@@ -27,7 +27,8 @@ export const perWorld = <T>(x: T, y: T): PerWorld<T> => ({ worlds: [x, y] as con
 const forWorld = <T>(v: PerWorld<T>, i: 0 | 1): T => (v !== null && typeof v === 'object' && 'worlds' in (v as object) ? (v as { worlds: readonly [T, T] }).worlds[i] : (v as T));
 
 export type Step =
-  | { kind: 'command'; who: Who; name: string; options?: PerWorld<Opt[]>; place?: Place; note?: string }
+  /** `only`: played in that world alone (a private step of the entitled, e.g. a luck reroll in A's room) */
+  | { kind: 'command'; who: Who; name: string; options?: PerWorld<Opt[]>; place?: Place; note?: string; only?: 0 | 1 }
   /** the newest button the person can see whose custom id is this one (or starts with it, when it ends with ':') */
   | { kind: 'button'; who: Who; customId: string; place?: Place | 'dm'; note?: string }
   | { kind: 'select'; who: Who; customId: string; values: string[]; place?: Place | 'dm'; note?: string }
@@ -40,6 +41,8 @@ export interface StepOutcome {
   exchange?: InteractionExchange;
   /** whether the first answer was for the actor alone */
   ephemeral?: boolean;
+  /** whether it was a refusal ("Cannot do that") */
+  refused?: boolean;
 }
 
 export interface FuzzWorld {
@@ -137,11 +140,13 @@ export function visibleComponents(world: FuzzWorld, who: Who, place: Place | 'dm
 }
 
 const QUICK = { settleMs: 5, timeoutMs: 15_000 };
+const REFUSAL_TITLES = new Set(LOCALES.map((l) => t(l, 'error.title')));
 
 /** Plays one step in this world with this step's dice, then waits until the bot has finished it. */
 export async function playStep(world: FuzzWorld, step: Step, stepNo: number): Promise<StepOutcome> {
   world.dice.key(stepNo);
   world.clock.key(stepNo);
+  if (step.kind === 'command' && step.only !== undefined && step.only !== world.index) return { skipped: true };
   const { fake } = world.h;
   const user = world.users[step.who];
   const locale = world.locales[step.who];
@@ -180,7 +185,8 @@ export async function playStep(world: FuzzWorld, step: Step, stepNo: number): Pr
     world.shownToActor.push({ who: step.who, text: `form ${d.title ?? ''} ${inputs}` });
   }
   await quiesce(world);
-  return { exchange, ephemeral: ((exchange.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL };
+  const title = String(exchange.callback.data?.embeds?.[0]?.title ?? '');
+  return { exchange, ephemeral: ((exchange.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL, refused: REFUSAL_TITLES.has(title) };
 }
 
 /** Until no command is in flight and no request has reached the fake for a while (twice in a row). */
@@ -216,7 +222,7 @@ export function describeStep(step: Step): string {
   const where = step.place && step.place !== 'main' ? ` in ${step.place}` : '';
   switch (step.kind) {
     case 'command':
-      return `${step.who}: /${step.name} ${opts(step.options)}${where}`;
+      return `${step.who}: /${step.name} ${opts(step.options)}${where}${step.only !== undefined ? ` (world ${'XY'[step.only]} only)` : ''}`;
     case 'autocomplete':
       return `${step.who}: autocomplete /${step.name} ${describeOptions(step.options)}${where}`;
     case 'button':
