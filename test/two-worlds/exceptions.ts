@@ -47,24 +47,18 @@ export const EXCEPTIONS = {
     seed: 'seed 000 L43 (seals used once the final win rate is known), L45–46 (the status picks)',
   },
   /**
-   * Percentage war, narrower than the above (the fuzzer's): a side of a battle reads, per status, which side
-   * is superior, and the rates the comparison gives; the other side's value stays '?' and is never masked.
+   * Percentage war, narrower than the above (the fuzzer's): each side of a battle reads, from its own side,
+   * which side is superior per status, the table row with its base, and its own final rate. Masked: those
+   * words, that row and the rates — not the other side's value (it reads '?'), nor the steps made of both
+   * sides' numbers (total war power, level gap, the GM's modifier, the rate before items), which keep
+   * their numbers so that a side reading them shows as a difference.
    */
   battleOddsToBothSides: {
     id: 'battle odds to its sides',
     audiences: ['a', 'b', 'c'],
-    pattern: /(?<=[、,] ?)(優位|引き分け|劣位|우위|무|열위|superior|draw|inferior)$|^.*(基礎勝率|기초 승률|base win rate) -?\d+%$|(?<=(最終勝率|최종 승률|Final win rate|勝率|승률|against) ?)[-+]?\d+%/gm,
-    why: 'Both sides of a battle learn, per status fought with, which side is superior, and the win rate that gives; never the other side\'s values or stored mana.',
-    seed: 'seed 000 L43 (seals used once the final win rate is known), L45–46 (the status picks)',
-  },
-  /** Percentage war (the fuzzer's): the steps from the base rate to the final one, which a side reads or not as the comparison goes. */
-  battleOddsStepsToBothSides: {
-    id: 'battle odds steps to its sides',
-    audiences: ['a', 'b', 'c'],
-    pattern: /\n*^(総戦力差|最大レベル差|スキル・その他|勝率|強化符|令呪|총 전력 차|최대 Lv 차|스킬 등|승률|강화부|령주|Total war power|Max level|Skills and other|Win rate|Reinforcement charms|Command Seals) [-+]?\d+%$/gm,
-    remove: true,
-    why: 'The rate a side reads is worked out from the comparison and the charms and seals spent on it, the final rate included: which of these steps apply follows from what it may read.',
-    seed: 'seed 000 L43, L45–46',
+    pattern: /(?<=[、,] ?)(優位|引き分け|劣位|우위|무|열위|superior|draw|inferior)$|^.*(基礎勝率|기초 승률|base win rate) -?\d+%$|(?<!^(総戦力差|最大レベル差|スキル・その他|勝率|強化符|令呪|총 전력 차|최대 Lv 차|스킬 등|승률|강화부|령주|Total war power|Max level|Skills and other|Win rate|Reinforcement charms|Command Seals) ?[-+]?)(?<![-+\d])[-+]?\d+ ?%|\d+(?=以上で勝利| 이상이면 승리| or more)/gm,
+    why: 'Both sides of a battle learn, each from its own side, per status fought with which side is superior, the table row, and its own final win rate, so that each may decide to spend seals on it; never the other side\'s values, nor what is made of both sides\' numbers.',
+    seed: 'seed 000 L28 (the rate from one\'s own side), L43 (seals used once the final win rate is known), L45–46 (the status picks)',
   },
   /** Percentage war: the loser of a battle is told to retreat (its own seals); who lost is public. */
   battleLost: {
