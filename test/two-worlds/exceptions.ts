@@ -30,6 +30,22 @@ export const EXCEPTIONS = {
     why: 'Damage dealt to a PC is seen: the PC loses that HP, the player tracks their HP (and the seed has each attack announced with its damage to the target).',
     seed: 'Persona JA L139–140 (damage roll announced), L11–37 (the round as played at the table)',
   },
+  /** Persona (the fuzzer's PCs アキ, ベン, チエ): the damage a hidden shadow deals to a PC, as above. */
+  personaDamageToPcs: {
+    id: 'damage dealt to a PC',
+    audiences: EVERYONE,
+    pattern: /ダメージロール = \d+|(アキ|ベン|チエ)に\d+ダメージ\([^)]*\)。HP \d+\/\d+|\*\*(アキ|ベン|チエ)\*\* \(pc\)[^\n]*/g,
+    why: 'Damage dealt to a PC is seen: the PC loses that HP, the player tracks their HP (and the seed has each attack announced with its damage to the target).',
+    seed: 'Persona JA L139–140 (damage roll announced), L11–37 (the round as played at the table)',
+  },
+  /** Persona: an Analyze skill's result reaches its user's player (the fuzzer's ベン holds アナライズ). */
+  personaAnalysisToAnalyst: {
+    id: 'analysis to the analyst',
+    audiences: ['b'],
+    pattern: /[^\n]*の分析結果:[^\n]*/g,
+    why: 'Analyze reveals the enemy\'s abilities, resistances and weaknesses to the analyst; only a Persona holding the skill may use it.',
+    seed: 'Persona JA L419–431 (アナライズ), KO L232–236',
+  },
   /** Percentage war: the winner of a battle is announced; only the numbers stay with the sides. */
   battleWinner: {
     id: 'battle winner',

@@ -151,7 +151,15 @@ export async function runSession(seed: string, make: (seed: string, rng: Prng) =
       }
       if (AUDIENCES.some((a) => !compared.includes(a) && JSON.stringify(seen[0].get(a) ?? []) !== JSON.stringify(seen[1].get(a) ?? []))) result.hiddenShown++;
       const found = differences(seen, compared, generator.exceptions);
+      const parting = found.find((d) => d.audience === 'table' && d.covered);
       const uncovered = found.filter((d) => !d.covered);
+      if (parting && !SURVEY) {
+        // A public outcome the rules make public (who won, whether a blow landed) differs: the worlds'
+        // courses part here, and what follows from it in this step (the board's next turn, a loser's
+        // retreat) is no longer comparable. The session stops.
+        result.parted = `a declared public outcome at step ${stepNo} (${what}): ${parting.exceptions.join(', ')}`;
+        break;
+      }
       if (uncovered.length) {
         const [first, ...more] = uncovered.map((d) => ({ seed, step: stepNo, what, audience: d.audience, x: d.x, y: d.y }));
         if (SURVEY) {
@@ -160,13 +168,8 @@ export async function runSession(seed: string, make: (seed: string, rng: Prng) =
           result.divergence = { ...first!, also: more.slice(0, 4) };
           break;
         }
-      } else if (found.some((d) => d.audience === 'table') && !SURVEY) {
-        // A public outcome parted the worlds (who won, a hit or a miss): their courses may differ from here.
-        // A difference a side may read (a battle's odds in its DM) leaves the public course as it was.
-        const d = found.find((f) => f.audience === 'table')!;
-        result.parted = `a declared public outcome at step ${stepNo} (${what}), audience ${d.audience}: ${d.exceptions.join(', ')}`;
-        break;
       }
+      // A difference only a side may read (a battle's odds in its DM) leaves the public course as it was.
       next = await play.next(outcomes);
     }
   } catch (e) {

@@ -209,11 +209,14 @@ async function attackStep(s: Session, rng: Prng, place: Place, who: Who, attacke
   const sheet = attacker.characterId !== null;
   const mp = sheet ? await both(s, attacker.name, (r) => r.mp) : 0;
   const useNp = sheet && attacker.isServant && mp >= 15 && rng.chance(0.2);
-  if (useNp) o.np = NP;
-  else o.status = rng.weighted([['str', 6], ['agi', 2], ['mag', 1]] as const);
+  // Short of MP, the NP may take the rest from HP (L872): its owner chooses it knowing both.
+  const fromHp = !useNp && sheet && attacker.isServant && (await both(s, attacker.name, (r) => r.hp)) > 20 && rng.chance(0.1);
+  if (useNp || fromHp) o.np = NP;
+  if (fromHp) o.allow_hp = true;
+  if (!o.np) o.status = rng.weighted([['str', 6], ['agi', 2], ['mag', 1]] as const);
   if (!sheet) o.weapon = rng.int(0, 8);
   if (rng.chance(0.3) || target.row === 'back') o.ranged = true;
-  if (sheet && attacker.isServant && !useNp && mp >= 10 && rng.chance(0.2)) o.marks = true;
+  if (sheet && attacker.isServant && !o.np && mp >= 10 && rng.chance(0.2)) o.marks = true;
   if (sheet && (await both(s, attacker.name, (r) => r.supportPool ?? 0)) >= 1 && rng.chance(0.5)) o.support = 1;
   if (rng.chance(0.1)) o.intent = 'kill';
   return cmd(who, 'attack', opts(o), place);

@@ -103,12 +103,19 @@ export function personaGenerator(seed: string, rng: Prng): Generator {
     entitled: [],
     // The damage a hidden shadow deals to a PC is public (exceptions.ts); its pattern is in Japanese.
     locales: { table: 'ja', gm: 'ja', a: 'ja', b: 'ja', c: 'ja' },
-    exceptions: [EXCEPTIONS.personaDamageDealt],
+    exceptions: [EXCEPTIONS.personaDamageToPcs, EXCEPTIONS.personaAnalysisToAnalyst],
     budget: 90,
     async *play(s: Session): Play {
       yield cmd('gm', 'gm', sub('claim'));
       yield cmd('gm', 'combat', sub('start', [opt('ruleset', 'persona')]));
-      for (const pc of people) yield cmd('gm', 'persona', sub('add', [opt('block', pc.block), opt('player', user(pc.who))]));
+      for (const pc of people) {
+        // Ben's Persona holds Analyze (JA L421), where the bot reads an Analyze skill; else Ben comes without it.
+        if (pc.who === 'b') {
+          const [tried] = yield cmd('gm', 'persona', sub('add', [opt('block', `${pc.block}\nスキル アナライズ SP3`), opt('player', user(pc.who))]));
+          if (!tried.refused) continue;
+        }
+        yield cmd('gm', 'persona', sub('add', [opt('block', pc.block), opt('player', user(pc.who))]));
+      }
       yield cmd('gm', 'persona', perWorld(sub('add', [opt('block', shadowBlock(x)), opt('hidden', true)]), sub('add', [opt('block', shadowBlock(y)), opt('hidden', true)])));
       if (rng.chance(0.4)) yield cmd('gm', 'persona', sub('add', [opt('block', 'スライム npc HP60 速2 運3 db1D4 mdb1D4 防御1\n耐性 電撃:弱点\nスキル 体当たり 物理 打撃 1db 自動')]));
       yield cmd('gm', 'combat', sub('next'));
