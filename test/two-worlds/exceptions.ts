@@ -38,6 +38,18 @@ export const EXCEPTIONS = {
     why: 'Damage dealt to a PC is seen: the PC loses that HP, the player tracks their HP (and the seed has each attack announced with its damage to the target).',
     seed: 'Persona JA L139–140 (damage roll announced), L11–37 (the round as played at the table)',
   },
+  /**
+   * Persona: whether a roll against a hidden shadow's numbers came true is public — the table sees the
+   * blow land or miss, the status take hold, the Down resisted, the status worn off, the escape made —
+   * while the chance, which holds the shadow's numbers, is the GM's. (Japanese: the fuzzer's tables.)
+   */
+  personaHiddenOutcome: {
+    id: 'outcome of a roll against hidden numbers',
+    audiences: EVERYONE,
+    pattern: /[^\n]*への[^\n:：]*:(成功。(HP0。)?|効果なし。)|[^\n]* → [^\n]*:(命中|外れ)。|[^\n]*は回避(した|に失敗)。|[^\n]*は逃走に(成功|失敗)。|[^\n]*(はダウン耐性で無効化|のダウン耐性は失敗)。|[^\n]*(が自然回復した|は続いている)。/g,
+    why: 'Each of these rolls is made at the table and its effect is seen (the target falls, is charmed, lies Down, recovers, the party gets away); the odds are not.',
+    seed: 'Persona JA L128–135 (hit and evasion), L171–172 (bad status, instant death), L352–353 (natural recovery), L829–842 (escape), L1082–1085 (Down resistance)',
+  },
   /** Persona: an Analyze skill's result reaches its user's player (the fuzzer's ベン holds アナライズ). */
   personaAnalysisToAnalyst: {
     id: 'analysis to the analyst',

@@ -103,7 +103,7 @@ export function personaGenerator(seed: string, rng: Prng): Generator {
     entitled: [],
     // The damage a hidden shadow deals to a PC is public (exceptions.ts); its pattern is in Japanese.
     locales: { table: 'ja', gm: 'ja', a: 'ja', b: 'ja', c: 'ja' },
-    exceptions: [EXCEPTIONS.personaDamageToPcs, EXCEPTIONS.personaAnalysisToAnalyst],
+    exceptions: [EXCEPTIONS.personaDamageToPcs, EXCEPTIONS.personaHiddenOutcome, EXCEPTIONS.personaAnalysisToAnalyst],
     budget: 90,
     async *play(s: Session): Play {
       yield cmd('gm', 'gm', sub('claim'));
