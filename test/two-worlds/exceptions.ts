@@ -58,6 +58,18 @@ export const EXCEPTIONS = {
     why: 'Analyze reveals the enemy\'s abilities, resistances and weaknesses to the analyst; only a Persona holding the skill may use it.',
     seed: 'Persona JA L419–431 (アナライズ), KO L232–236',
   },
+  /**
+   * Fate/roll dice: an attack a hidden NPC makes or defends ends in a public outcome — hit or miss, the
+   * damage dealt and the target's condition (a PC's HP, which the table tracks) — while the NPC's dice,
+   * pool, defense value, armor and HP stay the GM's.
+   */
+  fateHiddenNpcOutcome: {
+    id: 'outcome of an attack by or on a hidden NPC',
+    audiences: EVERYONE,
+    pattern: /Hit: \d+ damage(, HP \d+ left| \([^)]*\))\.|Tie: \d+ damage \(weapon minus armor\) \([^)]*\)\.|The defense wins: no damage\.|命中：\d+ダメージ(、残りHP \d+|（[^）]*）)。|同達成値：\d+ダメージ（武器攻撃力−防具）（[^）]*）。|防御側が勝利：ダメージなし。|명중: 대미지 \d+(, 남은 HP \d+| \([^)]*\))\.|동점: 대미지 \d+\(무기 공격력 − 방어구\) \([^)]*\)\.|방어 측이 승리: 대미지 없음\./g,
+    why: 'Who acted, whether it hit and the damage dealt are seen at the table (HP damage dealt in a fight is public); the hidden NPC\'s own numbers are not.',
+    seed: 'seed 001 L202–205 (damage = margin + weapon − armor, dealt and seen), L207–214 (the defense)',
+  },
   /** Percentage war: the winner of a battle is announced; only the numbers stay with the sides. */
   battleWinner: {
     id: 'battle winner',

@@ -13,6 +13,7 @@ import { rows } from '../../../helpers/db.js';
 import { fixture } from '../../../e2e/fate-driver.js';
 import type { FateCombatant, FateCombatState } from '../../../../src/services/combat/state.js';
 import type { CharacterRuntime } from '../../../../src/core/fate/character.js';
+import { EXCEPTIONS } from '../../exceptions.js';
 import type { Generator, Session } from '../session.js';
 import { cmd, combatRow, complete, file, opt, opts, press, sub } from '../steps.js';
 import { perWorld, type FuzzWorld, type Opt, type Place, type Step, type Who } from '../world.js';
@@ -246,7 +247,7 @@ export function fateFightGenerator(seed: string, rng: Prng): Generator {
     area: 'fate-fight',
     entitled: hidden.owner === 'faction' ? ['a'] : [],
     locales: fateLocales(rng),
-    exceptions: [],
+    exceptions: [EXCEPTIONS.fateHiddenNpcOutcome],
     budget: 90,
     async *play(s) {
       const withC = rng.chance(0.4);
@@ -313,7 +314,7 @@ export function fateWarGenerator(seed: string, rng: Prng): Generator {
     area: 'fate-war',
     entitled: hidden.owner === 'faction' ? ['a'] : [],
     locales: fateLocales(rng),
-    exceptions: [],
+    exceptions: [EXCEPTIONS.fateHiddenNpcOutcome],
     budget: 90,
     async *play(s) {
       const withC = rng.chance(0.5);
