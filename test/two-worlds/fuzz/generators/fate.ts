@@ -61,7 +61,8 @@ export function fateHidden(rng: Prng): FateHidden {
   const npcPool = rng.pick(['6d6<=3', '5d6<=4', '8d6<=2']);
   const npc = {
     hp: owner === 'npc' ? rng.pick([[400, 520], [300, 460]] as const) : same(400),
-    armor: owner === 'npc' ? rng.pick([[1, 3], [0, 2], [2, 2]] as const) : same(1),
+    // Armor shows in every blow's damage, which is public: it differs in a few sessions only.
+    armor: owner === 'npc' && rng.chance(0.25) ? rng.pick([[1, 3], [0, 2]] as const) : same(1),
     // A pool of the same dice count and threshold most of the time: the course stays public-equal.
     pool: owner === 'npc' && rng.chance(0.3) ? ([npcPool, npcPool.replace(/<=(\d)/, (_, t) => `<=${Number(t) + 1}`)] as const) : same(npcPool),
     iv: rng.int(3, 12),
