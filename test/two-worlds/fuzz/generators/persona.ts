@@ -9,7 +9,7 @@ import type { PersonaCombatState } from '../../../../src/services/combat/persona
 import type { Combatant } from '../../../../src/core/persona/types.js';
 import { EXCEPTIONS } from '../../exceptions.js';
 import type { Generator, Session } from '../session.js';
-import { cmd, combatRow, complete, opt, opts, sub, user } from '../steps.js';
+import { buttonsFor, cmd, combatRow, complete, opt, opts, sub, user } from '../steps.js';
 import { perWorld, type FuzzWorld, type Opt, type Step, type StepOutcome, type Who } from '../world.js';
 import type { Prng } from '../prng.js';
 
@@ -107,26 +107,39 @@ export function personaGenerator(seed: string, rng: Prng): Generator {
     budget: 90,
     async *play(s: Session): Play {
       yield cmd('gm', 'gm', sub('claim'));
-      yield cmd('gm', 'combat', sub('start', [opt('ruleset', 'persona')]));
-      for (const pc of people) {
-        // Ben's Persona holds Analyze (JA L421), where the bot reads an Analyze skill; else Ben comes without it.
-        if (pc.who === 'b') {
-          const [tried] = yield cmd('gm', 'persona', sub('add', [opt('block', `${pc.block}\nスキル アナライズ SP3`), opt('player', user(pc.who))]));
-          if (!tried.refused) continue;
+      for (let fight = 0; fight < 3 && s.steps < 85; fight++) {
+        yield* startFight(rng, people, x, y);
+        for (let i = 0; i < 80 && s.steps < 88; i++) {
+          const step = await personaStep(s, rng, people);
+          if (!step) break;
+          yield step;
+          // A skill used without targets: offers a select menu of whom it reaches; the actor picks one.
+          if (step.note === 'picker') {
+            const menu = buttonsFor(s, step.who).find((c) => c.customId.startsWith('persona:targets:'));
+            if (menu?.options.length) yield { kind: 'select', who: step.who, customId: menu.customId, values: [rng.pick(menu.options)] };
+          }
         }
-        yield cmd('gm', 'persona', sub('add', [opt('block', pc.block), opt('player', user(pc.who))]));
-      }
-      yield cmd('gm', 'persona', perWorld(sub('add', [opt('block', shadowBlock(x)), opt('hidden', true)]), sub('add', [opt('block', shadowBlock(y)), opt('hidden', true)])));
-      if (rng.chance(0.4)) yield cmd('gm', 'persona', sub('add', [opt('block', 'スライム npc HP60 速2 運3 db1D4 mdb1D4 防御1\n耐性 電撃:弱点\nスキル 体当たり 物理 打撃 1db 自動')]));
-      yield cmd('gm', 'combat', sub('next'));
-      for (let i = 0; i < 80; i++) {
-        const step = await personaStep(s, rng, people);
-        if (!step) return;
-        yield step;
+        if (await personaState(s.worlds[0]) || (await combatRow(s.worlds[0], 'main'))?.status !== 'ended') yield cmd('gm', 'combat', sub('end'));
       }
       void seed;
     },
   };
+}
+
+/** The GM sets up a fight: the PCs (Ben with Analyze where the bot reads it), the hidden shadow, maybe a visible one. */
+async function* startFight(rng: Prng, people: PcDef[], x: ShadowValues, y: ShadowValues): Play {
+  yield cmd('gm', 'combat', sub('start', [opt('ruleset', 'persona')]));
+  for (const pc of people) {
+    // Ben's Persona holds Analyze (JA L421), where the bot reads an Analyze skill; else Ben comes without it.
+    if (pc.who === 'b') {
+      const [tried] = yield cmd('gm', 'persona', sub('add', [opt('block', `${pc.block}\nスキル アナライズ SP3`), opt('player', user(pc.who))]));
+      if (!tried.refused) continue;
+    }
+    yield cmd('gm', 'persona', sub('add', [opt('block', pc.block), opt('player', user(pc.who))]));
+  }
+  yield cmd('gm', 'persona', perWorld(sub('add', [opt('block', shadowBlock(x)), opt('hidden', true)]), sub('add', [opt('block', shadowBlock(y)), opt('hidden', true)])));
+  if (rng.chance(0.4)) yield cmd('gm', 'persona', sub('add', [opt('block', 'スライム npc HP60 速2 運3 db1D4 mdb1D4 防御1\n耐性 電撃:弱点\nスキル 体当たり 物理 打撃 1db 自動')]));
+  yield cmd('gm', 'combat', sub('next'));
 }
 
 async function personaStep(s: Session, rng: Prng, people: PcDef[]): Promise<Step | null> {
@@ -134,7 +147,8 @@ async function personaStep(s: Session, rng: Prng, people: PcDef[]): Promise<Step
   const st = await personaState(w);
   const combat = st?.combat;
   if (!st || !combat) return null;
-  if (combat.phase === 'ended') return cmd('gm', 'combat', sub('end'));
+  if (combat.phase !== 'ended' && combat.round > 6 && rng.chance(0.1)) return cmd('gm', 'combat', sub('end'));
+  if (combat.phase === 'ended') return null;
   const byId = new Map(combat.combatants.map((c) => [c.id, c]));
   const owner = combat.slot ? byId.get(combat.slot.ownerId) : undefined;
   const shadowsUp = combat.combatants.filter((c) => c.side === 'npc' && standing(c));
@@ -176,6 +190,7 @@ async function personaStep(s: Session, rng: Prng, people: PcDef[]): Promise<Step
       const target = skill.use === 'enemy' ? rng.pick(enemies).name : skill.use === 'self' ? owner.name : rng.pick(pcsUp.length ? pcsUp : [owner]).name;
       return cmd(who, 'persona', sub('attack', [opt('skill', skill.name), opt('targets', target)]));
     }, 12],
+    [() => (skill ? { ...cmd(who, 'persona', sub('attack', [opt('skill', skill.name)])), note: 'picker' } : cmd(who, 'persona', sub('pass'))), 2],
     [() => cmd(who, 'persona', sub('attack', opts({ targets: rng.pick(enemies).name, kind: 'physical', element: rng.pick(['slash', 'strike', 'fire']), dice: rng.pick(['1d6+2', '2d4']), hit: rng.pick([70, 90]) }))), 2],
     [() => cmd(who, 'persona', sub('analyze', [opt('target', rng.pick(enemies).name)])), 2],
     [() => cmd(who, 'persona', sub('defend')), 1],
