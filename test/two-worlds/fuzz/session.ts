@@ -50,7 +50,10 @@ interface Difference {
   audience: Audience;
   x: string;
   y: string;
+  /** the whole line differs only where the declared exceptions mask it */
   covered: boolean;
+  /** the first line where the two differ is a declared outcome (what follows may be its consequence) */
+  outcomeFirst: boolean;
   exceptions: string[];
 }
 
@@ -67,7 +70,11 @@ function differences(seen: readonly [Map<Audience, string[]>, Map<Audience, stri
       if (l === r) continue;
       const [ml, mr] = [mask(l, relevant), mask(r, relevant)];
       const used = relevant.filter((e) => mask(l, [e]) !== l || mask(r, [e]) !== r).map((e) => e.id);
-      out.push({ audience, ...firstDifference(ml, mr), covered: ml === mr, exceptions: used });
+      const [ll, rl] = [l.split('\n'), r.split('\n')];
+      let at = 0;
+      while (at < ll.length && at < rl.length && ll[at] === rl[at]) at++;
+      const outcomeFirst = at < ll.length && at < rl.length && mask(ll[at]!, relevant) === mask(rl[at]!, relevant);
+      out.push({ audience, ...firstDifference(ml, mr), covered: ml === mr, outcomeFirst, exceptions: used });
     }
   }
   return out;
@@ -151,12 +158,13 @@ export async function runSession(seed: string, make: (seed: string, rng: Prng) =
       }
       if (AUDIENCES.some((a) => !compared.includes(a) && JSON.stringify(seen[0].get(a) ?? []) !== JSON.stringify(seen[1].get(a) ?? []))) result.hiddenShown++;
       const found = differences(seen, compared, generator.exceptions);
-      const parting = found.find((d) => d.audience === 'table' && d.covered);
+      // The table read a declared public outcome that differs (who won, whether a blow landed, whether
+      // the Down was resisted), first in its message: what follows from it may differ too.
+      const parting = found.find((d) => d.audience === 'table' && (d.covered || d.outcomeFirst));
       const uncovered = found.filter((d) => !d.covered);
       if (parting && !SURVEY) {
-        // A public outcome the rules make public (who won, whether a blow landed) differs: the worlds'
-        // courses part here, and what follows from it in this step (the board's next turn, a loser's
-        // retreat) is no longer comparable. The session stops.
+        // The worlds' courses part here, and what follows from that outcome in this step (the board's next
+        // turn, a loser's retreat) is no longer comparable: the session stops.
         result.parted = `a declared public outcome at step ${stepNo} (${what}): ${parting.exceptions.join(', ')}`;
         break;
       }
