@@ -124,6 +124,16 @@ function sideStep(rng: Prng, names: string[]): Step {
   ])();
 }
 
+/** The seals a faction holds in the poorer of the two worlds. */
+async function sealsInBoth(s: Session, name: string): Promise<number> {
+  const held = await Promise.all(s.worlds.map(async (w) => {
+    const war = (await rows(w.h.store, 'wars', (t) => eq(t.channelId, w.channels.main), 'newest'))[0];
+    const f = war ? (await rows(w.h.store, 'factions', (t) => eq(t.warId, war.id))).find((r) => r.name === name) : undefined;
+    return (f?.state as FactionState | undefined)?.percent?.sealsLeft ?? 0;
+  }));
+  return Math.min(...held);
+}
+
 /** A battle the GM calls between two factions, with or without the seal window; the loser retreats. */
 async function* battle(s: Session, rng: Prng, names: string[]): Play {
   const state = await factions(s);
@@ -143,7 +153,8 @@ async function* battle(s: Session, rng: Prng, names: string[]): Play {
     // Each side reads its rate by DM and may add a seal, then says it is ready (or the GM rolls now).
     const sides = (['a', 'b', 'c'] as const).filter((w) => [ours, theirs].includes(FACTIONS[w].name));
     for (const who of rng.some(sides, sides.length)) {
-      if (rng.chance(0.3)) yield press(who, 'battle:seal:', 'dm');
+      // A seal only while the faction holds a spare one in both worlds (A's seals may differ: A knows them).
+      if (rng.chance(0.3) && (await sealsInBoth(s, FACTIONS[who].name)) >= 2) yield press(who, 'battle:seal:', 'dm');
       if (rng.chance(0.85)) yield press(who, 'battle:ready:', 'dm');
     }
     if (rng.chance(0.5)) yield press('gm', 'battle:roll:');
