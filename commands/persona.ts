@@ -14,7 +14,7 @@ import { isGm, requireCombat } from '../src/services/combat/store.js';
 import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import type { CommandModule } from '../src/services/types.js';
-import { allOutAttack, defend, endAction, escape, heal, summonPersona, wait, wildTalk } from '../src/core/persona/index.js';
+import { allOutAttack, defend, endAction, escape, heal, keepAnalyzing, summonPersona, wait, wildTalk } from '../src/core/persona/index.js';
 import { randomAction } from '../src/services/combat/persona-random.js';
 import { personaChoices } from '../src/services/combat/persona-choices.js';
 import { nameChoices } from '../src/services/name-choices.js';
@@ -238,6 +238,9 @@ export const persona: CommandModule = {
         case 'talk':
           // Wild Talk in a Hold-up's 1 More (JA L1029, L1036–1069): the reward chosen up front is worked out and recorded on success.
           return wildTalk(combat, { target: targetIds(combat, options.string('target'))[0]!, chance: options.integer('chance') ?? 0, ...talkReward(options) }, rng);
+        case 'pass':
+          // an analyst's slot before the result: passing keeps the analysis (JA L427, L431)
+          return combat.combatants.find((c) => c.id === combat.slot?.ownerId)?.analyzing ? keepAnalyzing(combat) : endAction(combat);
         default:
           return endAction(combat);
       }

@@ -13,6 +13,7 @@ import type { CombatRow } from '../../src/store/schema/index.js';
 import { lastBatchFor } from '../../src/store/wars.js';
 import { defendButtons, resolveButton } from '../../src/services/combat/fate-buttons.js';
 import { text, type Reply } from '../../src/views/view.js';
+import type { Line } from '../../src/views/line.js';
 
 export async function undo(ctx: CommandContext): Promise<Reply> {
   const updated = await ctx.store.transaction(async (tx) => {
@@ -64,10 +65,10 @@ export async function show(ctx: CommandContext): Promise<Reply> {
   return { ...reply, board: { ...reply.board!, repost: true } };
 }
 
-export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: string[], ended = false): Reply {
+export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: (string | Line)[], ended = false): Reply {
   const view = isPersona(combatRow.state) ? personaTrackerView(ctx, combatRow.state, ended) : fateTrackerView(ctx, combatRow.state as FateCombatState, ended);
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map(text), ephemeral: true },
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map((l) => (typeof l === 'string' ? text(l) : l)), ephemeral: true },
     dms: [],
     board: trackerUpdate(ctx, combatRow, view),
   };

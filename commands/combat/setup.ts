@@ -5,6 +5,7 @@ import { type FateCombatState, type Row } from '../../src/services/combat/state.
 import { requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { eventLines, isPersona, newPersonaState, type PersonaCombatState } from '../../src/services/combat/persona.js';
 import { addAdHoc } from '../../src/services/combat/persona-setup.js';
+import { personaDms } from '../../src/services/combat/persona-dms.js';
 import type { PersonaEvent } from '../../src/core/persona/index.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
@@ -70,8 +71,10 @@ export async function change(
     return { updated: await saveCombatState(tx, ctx, combatRow, type, next.state), events: null, ties: next.ties };
   });
   if (events) {
-    const lines = eventLines(ctx, (updated.state as PersonaCombatState).combat, events, updated.state as PersonaCombatState);
-    return withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]);
+    const state = updated.state as PersonaCombatState;
+    const lines = eventLines(ctx, state.combat, events, state);
+    // the reply is the actor's: a player reads a hidden combatant's numbers as the table does, so the GM gets the copy
+    return { ...withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]), dms: await personaDms(ctx, state, events) };
   }
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);

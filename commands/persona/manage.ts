@@ -1,16 +1,14 @@
 // The GM's and the defenders' /persona steps outside the open slot's action: adjust, dodge, first, cover,
 // finish, go, extra; Analyze, the fight's settings, and Wild Talk rewards.
 import { normalizeDice, parseStatus } from '../../src/services/combat/persona-input.js';
-import { statLine } from '../../src/services/combat/persona-setup.js';
 import { advanceToSlot, isPersona, type PersonaCombatState } from '../../src/services/combat/persona.js';
-import { actorOf } from '../../src/services/table.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
-import { adjustCombatant, createCombat, endAction, declareFinishOff, grantExtraSlot, configure, type Adjustment, type PersonaEvent, type ConfigPatch, type TalkSpec, PersonaError } from '../../src/core/persona/index.js';
+import { adjustCombatant, analyze as analyzeRule, createCombat, declareFinishOff, grantExtraSlot, configure, type Adjustment, type PersonaEvent, type ConfigPatch, type TalkSpec, PersonaError } from '../../src/core/persona/index.js';
 import { requireAnalyzeAllowed } from '../../src/services/combat/persona-status-rules.js';
 import { coverRefusal } from '../../src/core/persona/defense.js';
-import { text, type Reply } from '../../src/views/view.js';
+import type { Reply } from '../../src/views/view.js';
 import { publicReply, targetIds } from './step.js';
 import { withStatusNames } from './status-table.js';
 
@@ -84,36 +82,39 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
 }
 
 /**
- * Analyze (アナライズ, JA L419–431) in the open slot: the analysis (stats, resistances, skills) goes
- * to the analyst alone by DM, the channel only sees that it happened. Our reading: the basic
- * アナライズ reveals at once; skills that take rounds (ハイ・アナライズ) are left to the GM.
+ * Analyze (アナライズ, JA L419–431; KO L232–236) in the open slot. Only a combatant whose Persona holds an
+ * Analyze skill may (JA L421: an Arcanist Persona whose specialty is Analyze learns it; a GM's NPC too,
+ * with one in its block); it is used like a support skill (JA L426): the Persona out, not sealed, its
+ * cost paid, the slot used. For the skill's rounds (its block's `NR`, else 1, 「ハイ・アナライズ」's
+ * JA L429) the analyst takes no action at all, passive ones included (JA L427); the result — the
+ * enemy's abilities, resistances and weaknesses (JA L420) — reaches the analyst's player by DM at the
+ * start of the analyst's slot after them (JA L428; persona-dms.ts). The channel reads that it began
+ * and ended, never the result.
  */
 export async function analyze(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
-  const { updated, events, result } = await ctx.store.transaction(async (tx) => {
+  const { updated, events } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
     const combat = state.combat;
+    if (combat.phase !== 'slot') throw new UserError(combat.phase === 'roundStart' ? 'persona.cmd.finishWindow' : 'persona.cmd.notRunning');
     const ownerId = combat.slot?.ownerId;
-    const owner = state.setup.find((c) => c.id === ownerId)?.owner ?? null;
+    const entry = state.setup.find((c) => c.id === ownerId);
+    const actor = combat.combatants.find((c) => c.id === ownerId)!;
     const gm = await isGm(tx, ctx);
-    if (owner !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
+    if ((entry?.owner ?? null) !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: actor.name });
     withStatusNames(() => requireAnalyzeAllowed(combat, gm, ctx.locale), combat, ctx.locale);
-    const targetId = targetIds(combat, options.string('target'))[0]!;
-    const target = combat.combatants.find((c) => c.id === targetId)!;
-    const actor = combat.combatants.find((c) => c.id === ownerId);
-    const step = endAction(combat);
-    const advanced = advanceToSlot(step.state, ctx.rng, state.tieFirst);
-    const setup = state.setup.find((c) => c.id === targetId);
-    const result = statLine(ctx, { ...setup!, hp: target.hp, sp: target.sp, resistances: target.resistances }, setup?.skills ?? []);
+    const skill = entry?.skills?.find((s) => s.kind === 'analyze');
+    if (!skill) throw new UserError('persona.cmd.analyzeNoSkill', { name: actor.name });
+    const targetId = targetIds(combat, options.string('target'))[0];
+    if (!targetId) throw new UserError('persona.cmd.needTargets', { skill: skill.name });
+    const cost = { ...(skill.hp ? { hp: skill.hp } : {}), ...(skill.sp ? { sp: skill.sp } : {}) };
+    const step = withStatusNames(() => analyzeRule(combat, { target: targetId, rounds: skill.rounds ?? 1, skill: skill.name, cost }), combat, ctx.locale);
+    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
     const next: PersonaCombatState = { ...state, combat: advanced.combat };
-    const analyzeEvent = { key: 'persona.analyze', params: { name: actor?.name ?? '-', target: target.name } };
-    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [analyzeEvent, ...advanced.events], result: { target: target.name, stats: result } };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
   });
-  const reply = await publicReply(ctx, updated, events);
-  // Analyze's findings reach the analyst alone, in their own language.
-  const own = actorOf(ctx);
-  return { ...reply, dms: [...reply.dms, { userId: ctx.user.id, view: { locale: own.locale, tone: 'info', title: own.t('combat.title'), blocks: [text(own.t('persona.analyze.result', result))], ephemeral: false } }] };
+  return publicReply(ctx, updated, events);
 }
 
 /**

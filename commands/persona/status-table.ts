@@ -65,7 +65,7 @@ export async function statusTable(ctx: CommandContext, options: CommandOptions):
     return { updated: saved, lines: [...eventLines(ctx, state.combat, step.events, state), ...(changed ? [statusRow(ctx, changed)] : [])] };
   });
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map(text), ephemeral: true },
+    view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map((l) => (typeof l === 'string' ? text(l) : l)), ephemeral: true },
     dms: [],
     board: trackerUpdate(ctx, updated, personaTrackerView(ctx, updated.state as PersonaCombatState)),
   };

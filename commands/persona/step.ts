@@ -2,12 +2,10 @@
 // and answers with the events and the board; the GM gets a copy of what hidden shadows did.
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
 import { useSkill } from '../../src/services/combat/persona-skill.js';
-import { advanceToSlot, eventLines, hidesNumbers, isPersona, personaTrackerView, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
+import { advanceToSlot, eventLines, isPersona, personaTrackerView, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
 import { evasionSpec } from '../../src/services/combat/persona-evasion.js';
-import { recipientLocales } from '../../src/services/locales.js';
 import { forTable } from '../../src/services/table.js';
-import { channelGm } from '../../src/store/gms.js';
-import { asLocale, translator } from '../../src/i18n/index.js';
+import { personaDms } from '../../src/services/combat/persona-dms.js';
 import { isGm, requireCombat, saveCombatState } from '../../src/services/combat/store.js';
 import { trackerUpdate } from '../../src/services/combat/tracker.js';
 import { UserError } from '../../src/services/errors.js';
@@ -16,7 +14,7 @@ import { attack, type CoverDeclaration, type CombatState, type PersonaEvent, typ
 import { requireChoice } from '../../src/services/combat/persona-status-rules.js';
 import { coverRefusal } from '../../src/core/persona/defense.js';
 import type { RandomSource } from '../../src/core/random.js';
-import { text, type DirectMessage, type Reply } from '../../src/views/view.js';
+import type { Reply } from '../../src/views/view.js';
 import { withStatusNames } from './status-table.js';
 
 export function changePatch(options: CommandOptions): Omit<PersonaPatch, 'name'> {
@@ -122,22 +120,10 @@ export async function act(ctx: CommandContext, sub: string, rule: (combat: Comba
 export async function publicReply(ctx: CommandContext, updated: Awaited<ReturnType<typeof saveCombatState>>, events: PersonaEvent[], ephemeral = false): Promise<Reply> {
   const state = updated.state as PersonaCombatState;
   return {
-    // A public step is the table's; an ephemeral one (the GM's setup) the actor's.
-    view: ((speaker) => ({ locale: speaker.locale, tone: 'info' as const, title: speaker.t('combat.title'), blocks: eventLines(speaker, state.combat, events, state).map(text), ephemeral }))(ephemeral ? ctx : forTable(ctx)),
-    dms: await gmEventCopy(ctx, state, events),
+    // A public step is the table's; an ephemeral one (the GM's setup) the actor's. Either way its lines
+    // are worded for their reader: a hidden combatant's numbers only for the GM (persona-lines.ts).
+    view: ((speaker) => ({ locale: speaker.locale, tone: 'info' as const, title: speaker.t('combat.title'), blocks: eventLines(speaker, state.combat, events, state), ephemeral }))(ephemeral ? ctx : forTable(ctx)),
+    dms: await personaDms(ctx, state, events),
     board: trackerUpdate(ctx, updated, personaTrackerView(ctx, state)),
   };
-}
-
-/**
- * When a hidden shadow's numbers were left out of the table's lines, the GM gets every line with its
- * numbers by DM, in the GM's language (a GM who ran the command reads them there too).
- */
-export async function gmEventCopy(ctx: CommandContext, state: PersonaCombatState, events: PersonaEvent[]): Promise<DirectMessage[]> {
-  if (!hidesNumbers(state.combat, events, state)) return [];
-  const gm = await ctx.store.transaction((tx) => channelGm(tx, ctx.channelId));
-  if (!gm) return [];
-  const locale = (await ctx.store.transaction((tx) => recipientLocales(tx, [gm.userId], asLocale(gm.locale))))(gm.userId);
-  const gmCtx = { ...ctx, locale, t: translator(locale) };
-  return [{ userId: gm.userId, gm: true, view: { locale, tone: 'secret', title: gmCtx.t('persona.gmCopy.title', { channel: `<#${ctx.channelId}>` }), blocks: eventLines(gmCtx, state.combat, events, state, true).map(text), ephemeral: false } }];
 }

@@ -25,7 +25,7 @@ export async function targetPicker(ctx: CommandContext, options: CommandOptions)
     const ownerId = combat.slot?.ownerId;
     const owner = state.setup.find((c) => c.id === ownerId);
     const skill = owner?.skills?.find((s) => s.name === skillName);
-    if (!skill || skill.all) return null;
+    if (!skill || skill.all || skill.kind === 'analyze') return null;
     if (owner?.owner !== ctx.user.id && !(await isGm(tx, ctx))) throw new UserError('combat.notYourTurn', { name: combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
     const actor = combat.combatants.find((c) => c.id === ownerId)!;
     const friendly = skill.kind === 'heal' || skill.kind.endsWith('+');

@@ -14,7 +14,7 @@ async function holdUpFight(name: string): Promise<void> {
   channelId = h.fake.createTextChannel({ name });
   await gmDo('gm', 'claim');
   await gmDo('combat', 'start', [{ name: 'ruleset', value: 'persona' }]);
-  await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 SP30 DEX14 luck8 db1D6+1D4 mdb1D6+6\nskill Agi magic fire 1db SP4 auto\nskill Bufu magic ice 1db SP4 auto' }, { name: 'player', value: h.fake.users.player }]);
+  await gmDo('persona', 'add', [{ name: 'block', value: 'Aki pc HP40 SP30 DEX14 luck8 db1D6+1D4 mdb1D6+6\nskill Agi magic fire 1db SP4 auto\nskill Bufu magic ice 1db SP4 auto\nskill HighAnalyze analyze 1R' }, { name: 'player', value: h.fake.users.player }]);
   await gmDo('persona', 'add', [{ name: 'block', value: 'Ben pc HP35 SP20 DEX12 luck5 db1D6 mdb1D4\nskill Sukukaja sukukaja SP4 auto\nskill Dia heal 1db SP3 auto' }, { name: 'player', value: h.fake.users.player2 }]);
   await gmDo('persona', 'add', [{ name: 'block', value: 'Slime npc HP200 agi6 luck3 defense5 armor2\nresist fire:weak' }]);
   await gmDo('persona', 'add', [{ name: 'block', value: 'Bird npc HP200 agi4 luck2\nresist ice:weak' }]);
@@ -66,15 +66,22 @@ describe('Hold-up choices (JA L1029–1069)', () => {
 });
 
 describe('the table’s tools', () => {
-  it('Analyze: the analysis reaches the analyst by DM, the channel only learns that it happened (JA L419–431)', async () => {
+  it('Analyze: the analysis reaches the analyst by DM at their slot after the skill’s rounds, the channel only learns that it happened (JA L419–431)', async () => {
     await holdUpFight('analyze');
     const ex = await as(h.fake.users.player, 'analyze', [{ name: 'target', value: 'Slime' }]);
     expect(out(ex)).toMatch(/Aki analyzes Slime/);
     expect(out(ex)).not.toMatch(/Fire:Weak/);
-    const dm = await h.fake.waitFor(() => h.fake.dms(h.fake.users.player.id).find((m) => embedText(m.body).includes('Analysis of Slime')));
+    expect(await slotOwner()).toBe('Ben'); // the analysis used the slot
+    const analysis = () => h.fake.dms(h.fake.users.player.id).find((m) => embedText(m.body).includes('Analysis of Slime'));
+    expect(analysis()).toBeUndefined(); // HighAnalyze takes 1 round (JA L429)
+    // the rest of round 1; the result comes at the start of Aki's slot in round 2 (JA L428–430)
+    for (let i = 0; i < 8 && !((await combat()).round === 2 && (await slotOwner()) === 'Aki'); i++) await gmDo('persona', 'pass');
+    const dm = await h.fake.waitFor(analysis);
     expect(embedText(dm.body)).toMatch(/Fire:Weak/);
     expect(embedText(dm.body)).toMatch(/defense 5 · armor 2/);
-    expect(await slotOwner()).toBe('Ben'); // the analysis used the slot
+    // the fight the next tests play: Aki's 1 More of the Hold-up passed, Ben's slot
+    await holdUpFight('tools');
+    await as(h.fake.users.player, 'pass');
   });
 
   it('Sukukaja (+1 stage, 3 at most; JA L405, L602); the board shows the stage', async () => {

@@ -70,6 +70,14 @@ export const EXCEPTIONS = {
     why: 'Who acted, whether it hit and the damage dealt are seen at the table (HP damage dealt in a fight is public); the hidden NPC\'s own numbers are not.',
     seed: 'seed 001 L202–205 (damage = margin + weapon − armor, dealt and seen), L207–214 (the defense)',
   },
+  /** Persona: Analyze's result reaches the analyst's player: the analyzed enemy's stats, resistances and weaknesses. */
+  personaAnalysis: {
+    id: 'analysis result',
+    audiences: ['a'],
+    pattern: /[^\n]*(の分析結果:|의 분석 결과: |Analysis of [^\n]*: )[^\n]*(\n(耐性|내성|Resistances)[^\n]*)?/g,
+    why: 'The analyst learns what it analyzed, at the start of its slot after the skill’s rounds; the table only that the analysis began and ended.',
+    seed: 'Persona JA L420 (敵の能力・耐性・弱点を分析), L428 (分析結果が開示), KO L233, L236',
+  },
   /** Percentage war: the winner of a battle is announced; only the numbers stay with the sides. */
   battleWinner: {
     id: 'battle winner',

@@ -114,7 +114,7 @@ export function castAilment(state: CombatState, spec: AilmentSpec, rng: RandomSo
       });
       if (spec.effect.kind === 'instantDeath') {
         const check = chanceRoll(chance, rng);
-        const params = { target: target.name, roll: check.roll, chance };
+        const params = { name: actor.name, target: target.name, roll: check.roll, chance };
         if (!check.success) {
           events.push(ev('persona.instantDeath.fail', params));
           continue;

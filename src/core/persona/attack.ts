@@ -251,7 +251,8 @@ export function attack(state: CombatState, spec: AttackSpec, rng: RandomSource, 
     receiver.evasions += canDoubleCount && spec.kind === 'magic' && critical && !combination ? 2 : 1;
     const chance = evasionChance({ agi: receiver.agi, suku: receiver.suku, count: receiver.evasions, coveredSiz, rounding: d.config.rounding });
     const ec = percentile(chance, rng, d.config);
-    const eparams = { name: receiver.name, roll: ec.roll, chance };
+    // under Cover the covered character's SIZ is in the chance: it is named too
+    const eparams = { name: receiver.name, ...(coveredSiz > 0 ? { covered: findCombatant(d, targetId).name } : {}), roll: ec.roll, chance };
     if (ec.critical) {
       evadeCrit.add(targetId);
       events.push(ev('persona.evade.critical', eparams));

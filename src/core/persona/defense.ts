@@ -29,12 +29,13 @@ export function coverPenalty(coveredSiz: number): number {
 }
 
 /**
- * Can take a passive action (evade, cover): able to act (not Down, Dizzy, incapacitated; JA L1022)
- * and, for a Persona user, Persona summoned (Persona evasion uses the Persona's 速, JA L969; ordinary
+ * Can take a passive action (evade, cover): able to act (not Down, Dizzy, incapacitated; JA L1022),
+ * not analyzing (JA L427) and, for a Persona user, Persona summoned (Persona evasion uses the Persona's 速, JA L969; ordinary
  * Dodge does not work against skills, JA L135).
  */
 export function canTakePassive(state: CombatState, c: Combatant): boolean {
-  return canAct(state, c) && (!c.personaUser || c.summoned);
+  // an analyst takes no action at all, passive ones included, while the analysis runs (JA L427)
+  return canAct(state, c) && (!c.personaUser || c.summoned) && !c.analyzing;
 }
 
 /**

@@ -154,5 +154,7 @@ export function checkKnockOut(c: Combatant, events: PersonaEvent[]): boolean {
   c.dizzy = 0;
   c.defending = false;
   c.waiting = false;
+  // an analysis does not survive it: nobody is left to read the result at its slot (JA L427–428)
+  if (c.analyzing) c.analyzing = null;
   return true;
 }

@@ -42,7 +42,8 @@ function resolve(dr: Draft & { actor: Combatant }, fleeing: Combatant[], rng: Ra
   } else {
     const check = chanceRoll(odds.chance, rng);
     success = check.success;
-    events.push(ev(success ? 'persona.escape.success' : 'persona.escape.fail', { names, roll: check.roll, chance: odds.chance }));
+    // the enemies whose DEX/速 went into the chance are named too (their numbers are in it)
+    events.push(ev(success ? 'persona.escape.success' : 'persona.escape.fail', { names, against: enemies.map((c) => c.name).join('\n'), roll: check.roll, chance: odds.chance }));
   }
   if (success) {
     for (const c of fleeing) if (inCombat(c)) c.fled = true;

@@ -48,6 +48,7 @@ export {
 } from './state.js';
 export { attack, allOutAttack, type AttackSpec, type AttackAilment, type CoverDeclaration, type AllOutSpec, type AllOutKind } from './attack.js';
 export { castAilment, type AilmentSpec } from './ailment.js';
+export { analyze, keepAnalyzing, MAX_ANALYZE_ROUNDS, type AnalyzeSpec } from './analyze.js';
 export { continueEscape, escape, escapeChance, type EscapeOdds } from './escape.js';
 export { localizePersonaParams, personaEventText, personaErrorMessage } from './text.js';
 export { heal, buff, type HealSpec, type BuffStat } from './support.js';

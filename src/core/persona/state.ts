@@ -69,14 +69,24 @@ export function finish({ d, events }: Draft): Step {
   return { state: d, events };
 }
 
-/** Opens a rule call that acts in the current slot: the slot must be open and, if given, belong to actorId. */
-export function beginAction(state: CombatState, actorId?: string): Draft & { actor: Combatant } {
+/**
+ * Opens a rule call that acts in the current slot: the slot must be open and, if given, belong to actorId.
+ * Any action in a slot of an analyst whose analysis still runs abandons it (JA L431), unless the call
+ * keeps it (keepAnalyzing).
+ */
+export function beginAction(state: CombatState, actorId?: string, keepAnalysis = false): Draft & { actor: Combatant } {
   if (state.phase !== 'slot' || state.slot === null) throw new PersonaError('persona.error.noSlot', { phase: state.phase });
   if (actorId !== undefined && actorId !== state.slot.ownerId) {
     throw new PersonaError('persona.error.notYourSlot', { id: actorId });
   }
   const dr = draft(state);
-  return { ...dr, actor: findCombatant(dr.d, dr.d.slot!.ownerId) };
+  const actor = findCombatant(dr.d, dr.d.slot!.ownerId);
+  if (actor.analyzing && !keepAnalysis) {
+    const target = dr.d.combatants.find((c) => c.id === actor.analyzing!.target);
+    dr.events.push(ev('persona.analyze.abandoned', { name: actor.name, target: target?.name ?? '-' }));
+    actor.analyzing = null;
+  }
+  return { ...dr, actor };
 }
 
 /**
@@ -267,9 +277,27 @@ function openSlot(dr: Draft, ownerId: string, kind: SlotKind, holdUp: boolean): 
   d.slot = { ownerId, kind, changeTried: false, causedDown: false, holdUp: holdUp && d.holdUp !== null };
   d.phase = 'slot';
   events.push(ev(`persona.slot.${kind}`, { name: owner.name }));
+  analysisAtSlotStart(d, owner, events);
   const def = statusDef(d, owner.badStatus);
   if (def?.randomAction) events.push(ev('persona.status.randomAction', { name: owner.name, status: def.id }));
   return true;
+}
+
+/**
+ * An analyst's own slot (JA L428–431): once the skill's rounds have passed since it was used, the
+ * result is revealed at the start of this slot and the analyst acts again; before that the slot opens
+ * for the analyst to keep analyzing (keepAnalyzing) or abandon it by acting.
+ */
+function analysisAtSlotStart(d: CombatState, owner: Combatant, events: PersonaEvent[]): void {
+  const a = owner.analyzing;
+  if (!a) return;
+  const target = d.combatants.find((c) => c.id === a.target)?.name ?? '-';
+  if (d.round - a.since >= a.rounds) {
+    owner.analyzing = null;
+    events.push(ev('persona.analyze.revealed', { name: owner.name, target }));
+    return;
+  }
+  events.push(ev('persona.analyze.continuing', { name: owner.name, target, left: a.since + a.rounds - d.round }));
 }
 
 export interface AdvanceOptions {

@@ -52,12 +52,12 @@ export function heal(state: CombatState, spec: HealSpec, rng: RandomSource, acto
   events.push(ev(spec.item ? 'persona.item.use' : 'persona.heal.declare', { name: actor.name, skill: spec.skill ?? '', targets: targets.map((t) => t.name).join(', ') }));
   const roll = evaluateDice(expr, rng).value;
   const amount = Math.max(0, resource === 'hp' && !spec.item ? roll * 2 : roll);
-  events.push(ev('persona.heal.roll', { expr, total: roll, amount }));
+  events.push(ev('persona.heal.roll', { name: actor.name, expr, total: roll, amount }));
   for (const t of targets) {
     if (resource === 'hp') {
       const before = t.hp;
       t.hp = Math.max(t.hp, Math.min(t.hpMax, t.hp + amount));
-      events.push(ev('persona.heal.hp', { target: t.name, amount: t.hp - before, hp: t.hp, hpMax: t.hpMax }));
+      events.push(ev('persona.heal.hp', { target: t.name, by: actor.name, amount: t.hp - before, hp: t.hp, hpMax: t.hpMax }));
       if (t.incapacitated && t.hp > 0) {
         t.incapacitated = false;
         t.unconscious = false;
@@ -66,7 +66,7 @@ export function heal(state: CombatState, spec: HealSpec, rng: RandomSource, acto
     } else {
       const before = t.sp;
       t.sp = Math.max(t.sp, Math.min(t.spMax, t.sp + amount));
-      events.push(ev('persona.heal.sp', { target: t.name, amount: t.sp - before, sp: t.sp, spMax: t.spMax }));
+      events.push(ev('persona.heal.sp', { target: t.name, by: actor.name, amount: t.sp - before, sp: t.sp, spMax: t.spMax }));
     }
     if (spec.cure && t.badStatus !== null) {
       events.push(ev('persona.status.cured', { target: t.name, status: t.badStatus.id }));

@@ -74,19 +74,19 @@ function grant(dr: Draft, actor: Combatant, target: Combatant, r: TalkRewardChoi
   let reward: TalkReward;
   if (r.kind === 'macca') {
     reward = { by: actor.name, from: target.name, kind: 'macca', critical, macca: budget };
-    events.push(ev('persona.talk.macca', { name: actor.name, amount: budget, level, coefficient, factor: critical ? 40 : 20 }));
+    events.push(ev('persona.talk.macca', { name: actor.name, target: target.name, amount: budget, level, coefficient, factor: critical ? 40 : 20 }));
   } else if (r.kind === 'item') {
     // (rank − 1) × 12 ≤ level, or (rank − 3) × 12 ≤ level on a critical (JA L1040, L1043)
     const maxRank = Math.floor(level / 12) + (critical ? 3 : 1);
     const item = r.item!.trim();
     if (critical) {
       reward = { by: actor.name, from: target.name, kind: 'item', critical, item, quantity: 1 };
-      events.push(ev('persona.talk.itemCritical', { name: actor.name, item, max: maxRank }));
+      events.push(ev('persona.talk.itemCritical', { name: actor.name, target: target.name, item, max: maxRank }));
     } else {
       const price = r.price!;
       const quantity = Math.floor(budget / price);
       reward = { by: actor.name, from: target.name, kind: 'item', critical, item, quantity, macca: quantity * price };
-      events.push(ev('persona.talk.item', { name: actor.name, item, quantity, budget, price, max: maxRank }));
+      events.push(ev('persona.talk.item', { name: actor.name, target: target.name, item, quantity, budget, price, max: maxRank }));
     }
   } else {
     const skills = 2 + Math.floor(level / 12);

@@ -183,6 +183,23 @@ export interface Combatant {
   evasions: number;
   /** covered someone this round (JA L962: once per round) */
   coverUsed: boolean;
+  /** an Analyze under way (JA L427–431); absent or null = none */
+  analyzing?: Analysis | null;
+}
+
+/**
+ * An Analyze skill used (JA L426–431; KO L234–236): for `rounds` rounds from the round it was used the
+ * analyst takes no action at all, passive ones included; at the start of its own slot after them the
+ * result is revealed and it acts again. At an earlier slot of its own it may abandon the analysis.
+ */
+export interface Analysis {
+  /** the analyzed combatant's id */
+  target: string;
+  /** the round the skill was used in */
+  since: number;
+  /** the rounds the skill takes */
+  rounds: number;
+  skill?: string;
 }
 
 export type SlotKind = 'original' | 'oneMore' | 'extra';

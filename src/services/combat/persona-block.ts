@@ -24,6 +24,7 @@
 // with "personas":[{"name":"Orpheus","agi":10,"resist":{...},"skills":[...]}, …] for a Wild.
 import { DEFAULT_BAD_STATUSES, type BadStatusDef } from '../../core/persona/status-table.js';
 import type { CombatantInit, Resistance } from '../../core/persona/types.js';
+import { MAX_ANALYZE_ROUNDS } from '../../core/persona/analyze.js';
 import { expandDb } from '../../core/persona/damage.js';
 import { evaluateDice } from '../../core/dice/index.js';
 import { seededRandom } from '../../core/random.js';
@@ -31,7 +32,7 @@ import { foldForSearch } from '../../core/text/fold.js';
 import { UserError } from '../errors.js';
 import { findStatusPrefix, isElement, normalizeDice, parseElement, parseResistance, parseResistances, parseStatus } from './persona-input.js';
 
-export type SkillKind = 'physical' | 'magic' | 'heal' | 'ailment' | 'death' | 'suku+' | 'suku-' | 'raku+' | 'raku-' | 'taru+' | 'taru-' | 'maka+' | 'maka-';
+export type SkillKind = 'physical' | 'magic' | 'heal' | 'ailment' | 'death' | 'analyze' | 'suku+' | 'suku-' | 'raku+' | 'raku-' | 'taru+' | 'taru-' | 'maka+' | 'maka-';
 
 export interface PersonaSkill {
   name: string;
@@ -54,6 +55,8 @@ export interface PersonaSkill {
   cure?: boolean;
   /** a heal whose text revives the incapacitated (JA L366; others cannot target them, JA L1164) */
   revive?: boolean;
+  /** Analyze: the rounds the analysis takes (JA L427; 「ハイ・アナライズ」 1, JA L429): `1R`, `1ラウンド`, `1라운드` */
+  rounds?: number;
 }
 
 export interface StatBlock {
@@ -128,6 +131,7 @@ const PERSONA_HEAD = new Set(['ペルソナ', 'persona', '페르소나']);
 const KIND_WORDS: Record<string, SkillKind> = {
   物理: 'physical', physical: 'physical', phys: 'physical', 물리: 'physical', 魔法: 'magic', magic: 'magic', 마법: 'magic',
   回復: 'heal', heal: 'heal', 회복: 'heal', バステ: 'ailment', ailment: 'ailment', 배드: 'ailment', 即死: 'death', death: 'death', 즉사: 'death',
+  アナライズ: 'analyze', analyze: 'analyze', analyse: 'analyze', 애널라이즈: 'analyze', 아날라이즈: 'analyze',
   スクカジャ: 'suku+', スクンダ: 'suku-', ラクカジャ: 'raku+', ラクンダ: 'raku-', 'suku+': 'suku+', 'suku-': 'suku-', 'raku+': 'raku+', 'raku-': 'raku-',
   스쿠카쟈: 'suku+', 스쿤다: 'suku-', 라쿠카쟈: 'raku+', 라쿤다: 'raku-', sukukaja: 'suku+', sukunda: 'suku-', rakukaja: 'raku+', rakunda: 'raku-',
   タルカジャ: 'taru+', タルンダ: 'taru-', マカカジャ: 'maka+', マカンダ: 'maka-', 'taru+': 'taru+', 'taru-': 'taru-', 'maka+': 'maka+', 'maka-': 'maka-',
@@ -135,6 +139,7 @@ const KIND_WORDS: Record<string, SkillKind> = {
 };
 
 const fold = (s: string) => s.normalize('NFKC').trim().toLowerCase();
+const ANALYZE_NAME = /アナライズ|analy[sz]e|애널라이즈|아날라이즈/;
 
 function bad(line: string, word: string): never {
   throw new UserError('persona.cmd.badBlock', { line: line.slice(0, 80), word: word.slice(0, 40) });
@@ -300,6 +305,7 @@ function parseSkillTokens(line: string, tokens: string[], table: readonly BadSta
     if (['治療', 'cure', '치료'].includes(f)) { skill.cure = true; continue; }
     if (['蘇生', 'revive', '소생', '부활'].includes(f)) { skill.revive = true; continue; }
     if ((m = /^(?:[x×](\d{1,2})|(\d{1,2})(?:回|hits?|회))$/.exec(f))) { skill.hits = Number(m[1] ?? m[2]); continue; }
+    if ((m = /^(\d)(?:r|rounds?|ラウンド|라운드)$/.exec(f))) { skill.rounds = Number(m[1]); continue; }
     // `即死30` / `즉사30` / `death30`: an instant-death skill and its base rate, written like `悩殺40` (JA L172, KO L142)
     if ((m = /^(?:即死|즉사|death)[:：]?(\d{1,3})%?$/.exec(f))) { skill.kind = 'death'; skill.hit = Number(m[1]); kindSet = true; continue; }
     if (/d\d/.test(f)) { skill.dice = f; continue; }
@@ -311,6 +317,8 @@ function parseSkillTokens(line: string, tokens: string[], table: readonly BadSta
     bad(line, tok);
   }
   if (!kindSet && skill.status !== undefined && skill.power === undefined && skill.dice === undefined && skill.elements.length === 0) skill.kind = 'ailment';
+  // 「アナライズ」「ハイ・アナライズ」「フル・アナライズ」 need no kind word (JA L422)
+  if (!kindSet && ANALYZE_NAME.test(fold(skill.name))) skill.kind = 'analyze';
   return skill;
 }
 
@@ -392,6 +400,7 @@ function validateSkill(s: PersonaSkill, table: readonly BadStatusDef[]): Persona
   if (s.cure !== undefined) out.cure = s.cure === true;
   if (s.revive !== undefined) out.revive = s.revive === true;
   if (s.hits !== undefined) out.hits = num(s.hits, `${s.name}.hits`, 1, 10);
+  if (s.rounds !== undefined) out.rounds = num(s.rounds, `${s.name}.rounds`, 0, MAX_ANALYZE_ROUNDS);
   if (s.status !== undefined) {
     const rate = s.status.rate === 'fuyo' ? 'fuyo' : num(s.status.rate, `${s.name}.status`, 0, 200);
     out.status = { id: parseStatus(String(s.status.id), table), rate };

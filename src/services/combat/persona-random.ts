@@ -18,6 +18,8 @@ const supportive = (k: PersonaSkill['kind']) => k === 'heal' || k.endsWith('+');
 function usable(combat: CombatState, actorId: string, skill: PersonaSkill): boolean {
   const actor = combat.combatants.find((c) => c.id === actorId)!;
   if ((skill.sp ?? 0) > actor.sp || (skill.hp && actor.hp - skill.hp <= 0)) return false;
+  // an analysis is no action of the random list (KO L174–179 names skills that act on a target now)
+  if (skill.kind === 'analyze') return false;
   if ((skill.kind === 'physical' || skill.kind === 'magic') && skill.hit === undefined) return false;
   if (skill.kind === 'ailment' && skill.status === undefined) return false;
   return targetPool(combat, actorId, skill).length > 0;

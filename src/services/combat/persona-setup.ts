@@ -87,6 +87,7 @@ function skillSummary(ctx: CommandContext, s: PersonaSkill): string {
     s.status ? `${findBadStatus(DEFAULT_BAD_STATUSES, s.status.id)?.name[ctx.locale] ?? s.status.id}${s.status.rate === 'fuyo' ? '' : s.status.rate}` : '',
     s.cure ? t('persona.stat.cure') : '',
     s.revive ? t('persona.stat.revive') : '',
+    s.rounds !== undefined ? t('persona.stat.rounds', { n: s.rounds }) : '',
   ].filter(Boolean);
   return `${s.name} (${bits.join(' ')})`;
 }

@@ -34,6 +34,9 @@ export function useSkill(combat: CombatState, use: SkillUse, rng: RandomSource):
   const cost = { ...(skill.hp ? { hp: skill.hp } : {}), ...(skill.sp ? { sp: skill.sp } : {}) };
   const power = skill.dice !== undefined ? { dice: skill.dice } : { coefficient: skill.power ?? 1 };
   switch (skill.kind) {
+    // Analyze locks its user out for rounds and reveals later (JA L427–431): /persona analyze
+    case 'analyze':
+      throw new UserError('persona.cmd.analyzeCommand', { skill: skill.name });
     case 'physical':
     case 'magic': {
       if (skill.hit === undefined) throw new UserError('persona.cmd.needHit');

@@ -2,17 +2,20 @@
 // core's state machine runs the rounds; every command applies one rule call and advances to the
 // next open slot. The board (pinned tracker) shows every state a table asks about.
 import { advance, continueEscape, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
-import { initiativeOf, nextActorCandidates, projectedOrder } from '../../core/persona/initiative.js';
+import { nextActorCandidates, projectedOrder } from '../../core/persona/initiative.js';
 import { canAct, choiceBlockingStatus, skillBlockingStatus, speedStat } from '../../core/persona/combatant.js';
 import { escapeChance } from '../../core/persona/escape.js';
 import type { Combatant, TalkReward } from '../../core/persona/types.js';
-import { personaEventText } from '../../core/persona/text.js';
 import type { RandomSource } from '../../core/random.js';
+import { translator } from '../../i18n/index.js';
+import { holdsOwned, line, type Line } from '../../views/line.js';
+import { combine, own } from '../../views/owned.js';
 import { text, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 import type { PersonaSkill, StatBlock } from './persona-block.js';
 import { bar } from './bars.js';
-import { personaMarks } from './persona-marks.js';
+import { eventLine, type Cast } from './persona-lines.js';
+import { boardNumbers, forTable, personaMarks, readersOf, tableText } from './persona-marks.js';
 import { personaTrackerPicture } from './tracker-picture.js';
 
 export { parseResistances } from './persona-input.js';
@@ -82,67 +85,32 @@ export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: 
   return { combat: state, events };
 }
 
-// Events that carry a combatant's numbers: when one of the named combatants is hidden, the table reads
-// the line without them (issue 12 #4, issue 18): HP/SP, defenses, initiative (速), a chance from which
-// 運 or DEX follows, the damage dice (db). `who` names the params whose combatant matters.
-const HIDDEN_RULES: Record<string, { who: readonly string[]; variant: string }> = {
-  'persona.damage.taken': { who: ['subject'], variant: 'persona.damage.takenHidden' },
-  'persona.heal.absorb': { who: ['subject'], variant: 'persona.heal.absorbHidden' },
-  'persona.heal.hp': { who: ['subject'], variant: 'persona.heal.hpHidden' },
-  'persona.heal.sp': { who: ['subject'], variant: 'persona.heal.spHidden' },
-  'persona.gm.adjusted': { who: ['subject'], variant: 'persona.gm.adjustedHidden' },
-  'persona.attack.cost': { who: ['subject'], variant: 'persona.attack.costHidden' },
-  'persona.attack.costHp': { who: ['subject'], variant: 'persona.attack.costHidden' },
-  'persona.attack.costSp': { who: ['subject'], variant: 'persona.attack.costHidden' },
-  // the evasion target would reveal a hidden shadow's 速
-  'persona.evade.success': { who: ['subject'], variant: 'persona.evade.successHidden' },
-  'persona.evade.fail': { who: ['subject'], variant: 'persona.evade.failHidden' },
-  'persona.turn.start': { who: ['name'], variant: 'persona.turn.startHidden' },
-  'persona.turn.startWait': { who: ['name'], variant: 'persona.turn.startWaitHidden' },
-  // the chance is the user's 運 against the target's: either side hidden hides it
-  'persona.status.rollSuccess': { who: ['name', 'target'], variant: 'persona.status.rollSuccessHidden' },
-  'persona.status.rollFail': { who: ['name', 'target'], variant: 'persona.status.rollFailHidden' },
-  'persona.hit.success': { who: ['name', 'target'], variant: 'persona.hit.successHidden' },
-  'persona.hit.miss': { who: ['name', 'target'], variant: 'persona.hit.missHidden' },
-  // the dice are the attacker's db
-  'persona.damage.roll': { who: ['name', 'names'], variant: 'persona.damage.rollHidden' },
-  // the chance is the escapers' 速 against every enemy's
-  'persona.escape.success': { who: ['anyHidden'], variant: 'persona.escape.successHidden' },
-  'persona.escape.fail': { who: ['anyHidden'], variant: 'persona.escape.failHidden' },
-};
-
-function hiddenInvolved(e: PersonaEvent, rule: { who: readonly string[] }, hidden: ReadonlySet<string>, anyHidden: boolean): boolean {
-  return rule.who.some((param) => {
-    if (param === 'anyHidden') return anyHidden;
-    const value = param === 'subject' ? (e.params.target ?? e.params.name) : e.params[param];
-    return typeof value === 'string' && value.split('\n').some((name) => hidden.has(name));
-  });
+/** The fight's cast for its lines: who is hidden (by the GM at /persona add), and everyone's names. */
+export function castOf(state: PersonaCombatState | undefined, combat: CombatState | null): Cast {
+  const setup = state?.setup ?? [];
+  return {
+    hidden: new Set(setup.filter((c) => c.hidden).map((c) => c.name)),
+    everyone: new Set([...setup.map((c) => c.name), ...(combat?.combatants ?? []).map((c) => c.name)]),
+  };
 }
 
 /**
- * Event lines for the channel: what a hidden combatant's numbers would show is left out. With `full`,
- * the GM's copy: every number (see gmEventCopy).
+ * The events as lines in the reader's language (persona-lines.ts): a hidden combatant's numbers are
+ * owned by the GM, so the table reads them as the rule's public wording and the GM's copy in full.
  */
-export function eventLines(ctx: CommandContext, combat: CombatState | null, events: PersonaEvent[], state?: PersonaCombatState, full = false): string[] {
-  const hidden = new Set((state?.setup ?? []).filter((c) => c.hidden).map((c) => c.name));
-  const anyHidden = (combat?.combatants ?? []).some((c) => hidden.has(c.name) && !c.incapacitated && !c.dead && !c.fled);
-  return events.map((e) => {
-    const rule = HIDDEN_RULES[e.key];
-    const key = !full && rule && hiddenInvolved(e, rule, hidden, anyHidden) ? rule.variant : e.key;
-    return personaEventText({ ...e, key }, ctx.t, ctx.locale, combat?.config.badStatuses);
-  });
+export function eventLines(ctx: CommandContext, combat: CombatState | null, events: PersonaEvent[], state?: PersonaCombatState): Line[] {
+  const cast = castOf(state, combat);
+  return events.map((e) => eventLine(e, cast, ctx.t, ctx.locale, combat?.config.badStatuses));
 }
 
-/** Whether any line of these events reads differently for the table than for the GM. */
+/** Whether any line of these events holds a number the table may not read (the GM then gets a copy). */
 export function hidesNumbers(combat: CombatState | null, events: PersonaEvent[], state?: PersonaCombatState): boolean {
-  const hidden = new Set((state?.setup ?? []).filter((c) => c.hidden).map((c) => c.name));
-  if (hidden.size === 0) return false;
-  const anyHidden = (combat?.combatants ?? []).some((c) => hidden.has(c.name) && !c.incapacitated && !c.dead && !c.fled);
-  return events.some((e) => HIDDEN_RULES[e.key] !== undefined && hiddenInvolved(e, HIDDEN_RULES[e.key]!, hidden, anyHidden));
+  const cast = castOf(state, combat);
+  return events.some((e) => holdsOwned(eventLine(e, cast, translator('en'), 'en', combat?.config.badStatuses)));
 }
 
 /** What the slot's owner may do now, as command names. */
-function mayDo(combat: CombatState): string[] {
+function mayDo(combat: CombatState, state: PersonaCombatState): string[] {
   const slot = combat.slot;
   const c = combat.combatants.find((x) => x.id === slot?.ownerId);
   if (!slot || !c) return [];
@@ -151,7 +119,10 @@ function mayDo(combat: CombatState): string[] {
   if (choiceBlockingStatus(combat, c)) return ['random', 'defend'];
   if (slot.holdUp) out.push('allout', 'talk');
   if (c.personaUser && !c.summoned) out.push('summon');
-  else if (!skillBlockingStatus(combat, c)) out.push('attack');
+  else if (!skillBlockingStatus(combat, c)) {
+    out.push('attack');
+    if (state.setup.find((x) => x.id === c.id)?.skills?.some((s) => s.kind === 'analyze')) out.push('analyze');
+  }
   if (c.wild && !slot.changeTried) out.push('change');
   out.push('item', 'defend');
   if (slot.kind === 'original') out.push('wait');
@@ -160,21 +131,32 @@ function mayDo(combat: CombatState): string[] {
 }
 
 export function personaTrackerView(ctx: CommandContext, state: PersonaCombatState, ended = false): View {
-  const hidden = new Set(state.setup.filter((c) => c.hidden).map((c) => c.id));
   const combat = state.combat;
   const t = ctx.t;
+  // The tracker is the table's: every number of a combatant is read through its owner (the GM's for a
+  // hidden shadow, issue 18) and worded for the table, which reads a hidden one's condition word instead.
   const lines = combat
     ? combat.combatants.map((c) => {
         const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
-        const marks = personaMarks(ctx, combat, c, hidden)
+        const readers = readersOf(state, c.id);
+        const marks = personaMarks(ctx, combat, c, readers)
           .map((m) => m.text)
           .join(' · ');
         const head = `${current}**${c.name}** (${c.side})`;
-        // A hidden shadow: a condition word instead of its numbers (issue 18).
-        if (hidden.has(c.id)) return `${head} ${[c.dead || c.incapacitated || c.fled ? '' : t(c.hp * 2 < c.hpMax ? 'combat.cond.wounded' : 'combat.cond.standing'), marks].filter(Boolean).join(' · ')}`;
-        return `${head} ${t('persona.board.init', { n: initiativeOf(c) })} HP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax} · SP ${c.sp}/${c.spMax}${marks ? ` · ${marks}` : ''}`;
+        const n = boardNumbers(c, readers);
+        const condition = c.dead || c.incapacitated || c.fled ? '' : t(c.hp * 2 < c.hpMax ? 'combat.cond.wounded' : 'combat.cond.standing');
+        const row = line(
+          'persona.board.row',
+          { head, init: line('persona.board.init', { n: n.init }), bar: combine([n.hp, n.hpMax], (hp, max) => bar(Number(hp), Number(max))), hp: n.hp, hpMax: n.hpMax, sp: n.sp, spMax: n.spMax, marks: marks ? ` · ${marks}` : '' },
+          line('persona.board.rowHidden', { head, rest: [condition, marks].filter(Boolean).join(' · ') }),
+        );
+        return tableText(ctx, row);
       })
-    : state.setup.map((c) => `**${c.name}** (${c.side})${hidden.has(c.id) ? '' : ` HP ${c.hp} · SP ${c.sp ?? 0}`}`);
+    : state.setup.map((c) => {
+        const readers = readersOf(state, c.id);
+        const head = `**${c.name}** (${c.side})`;
+        return tableText(ctx, line('persona.board.setupRow', { head, hp: own(c.hp, readers), sp: own(c.sp ?? 0, readers) }, line('persona.board.setupRowHidden', { head })));
+      });
   const owner = combat?.combatants.find((c) => c.id === combat.slot?.ownerId);
   const head =
     ended || combat?.phase === 'ended'
@@ -185,9 +167,12 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   const blocks = [text(head)];
   if (combat?.phase === 'roundStart') blocks.push(text(t('persona.board.finishWindow')));
   if (combat && owner && combat.phase === 'slot') {
-    blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat).map((a) => `/${t('cmd.persona.name')} ${t(`cmd.persona.${a}.name`)}`).join(', ') })));
-    const flee = soloEscapeOdds(combat, owner, hidden);
-    if (flee !== null) blocks.push(text(t('persona.board.escape', { name: owner.name, n: flee })));
+    blocks.push(text(t('persona.board.slot', { name: owner.name, kind: t(`persona.board.kind.${combat.slot!.kind}`), actions: mayDo(combat, state).map((a) => `/${t('cmd.persona.name')} ${t(`cmd.persona.${a}.name`)}`).join(', ') })));
+    // an analyst's slot before the result: keep analyzing, or act and abandon it (JA L427, L431)
+    const analysis = owner.analyzing;
+    if (analysis) blocks.push(text(t('persona.board.analysis', { name: owner.name, target: combat.combatants.find((c) => c.id === analysis.target)?.name ?? '-', pass: `/${t('cmd.persona.name')} ${t('cmd.persona.pass.name')}` })));
+    const flee = soloEscapeOdds(state, combat, owner);
+    if (flee !== undefined) blocks.push(text(t('persona.board.escape', { name: owner.name, n: flee })));
   }
   // the rest of the round as it stands (JA L61: re-compared at every turn, so only a forecast)
   if (combat && combat.phase !== 'ended') {
@@ -212,10 +197,13 @@ export function rewardLine(ctx: CommandContext, r: TalkReward): string {
   return ctx.t('persona.reward.persona', { name: r.by, target: r.from, level: r.level ?? 0, skills: r.skills ?? 0 });
 }
 
-/** The slot owner's solo escape odds (JA L834–839), unless a hidden enemy's DEX would show through. */
-function soloEscapeOdds(combat: CombatState, owner: Combatant, hidden: ReadonlySet<string>): number | null {
+/** The slot owner's solo escape odds (JA L834–839), unless the table may not read a DEX/速 in them (a hidden one's). */
+function soloEscapeOdds(state: PersonaCombatState, combat: CombatState, owner: Combatant): number | undefined {
   const enemies = combat.combatants.filter((e) => e.side !== owner.side && canAct(combat, e));
-  if (hidden.has(owner.id) || enemies.some((e) => hidden.has(e.id))) return null;
-  const odds = escapeChance([speedStat(owner)], enemies.map(speedStat));
-  return odds.automatic ? 100 : odds.chance;
+  const speed = (c: Combatant) => own(speedStat(c), readersOf(state, c.id));
+  const odds = combine([speed(owner), ...enemies.map(speed)], (mine, ...theirs) => {
+    const o = escapeChance([Number(mine)], theirs.map(Number));
+    return o.automatic ? 100 : o.chance;
+  });
+  return forTable(odds);
 }

@@ -1,13 +1,14 @@
 // The tracker's picture (issue 22 §1), built from exactly what the text tracker shows the table: a
 // hidden combatant brings its name, side and condition (and, in Persona, its marks) but no number.
 import type { CombatState } from '../../core/persona/index.js';
-import { initiativeOf, projectedOrder } from '../../core/persona/initiative.js';
+import { projectedOrder } from '../../core/persona/initiative.js';
 import type { BadgeTone, TrackerEntry, TrackerPicture } from '../../pictures/model.js';
 import type { CommandContext } from '../types.js';
 import { describeBadStatus } from './fate-bad-status.js';
 import { priorityNow } from './fate-priority.js';
 import type { PersonaCombatState } from './persona.js';
-import { personaMarks } from './persona-marks.js';
+import { boardNumbers, forTable, personaMarks, readersOf } from './persona-marks.js';
+import { own } from '../../views/owned.js';
 import type { FateCombatant, FateCombatState } from './state.js';
 
 const fateOut = (c: FateCombatant) => c.dead || c.escaped || c.incapacitated;
@@ -38,29 +39,39 @@ export function fateTrackerPicture(
 }
 
 export function personaTrackerPicture(ctx: CommandContext, state: PersonaCombatState, head: string): TrackerPicture {
-  const hidden = new Set(state.setup.filter((c) => c.hidden).map((c) => c.id));
   const combat: CombatState | null = state.combat;
   const t = ctx.t;
+  // Drawn from the values the table may read (persona-marks.ts): a hidden combatant's are the GM's, so
+  // it brings no bar and no initiative, only what the text shows of it.
   const combatants: TrackerEntry[] = combat
     ? combat.combatants.map((c) => {
         const out = c.dead || c.incapacitated || c.fled;
-        const marks = personaMarks(ctx, combat, c, hidden);
+        const readers = readersOf(state, c.id);
+        const marks = personaMarks(ctx, combat, c, readers);
         const condition = out ? (marks.pop()?.text ?? '') : t(c.hp * 2 < c.hpMax ? 'combat.cond.wounded' : 'combat.cond.standing');
         const base = { name: c.name, side: c.side, current: combat.slot?.ownerId === c.id, condition, badges: marks, out };
-        if (hidden.has(c.id)) return { ...base, bars: [] };
-        // (a combatant without SP has no SP bar)
-        const sp = c.spMax > 0 ? [{ label: 'SP', value: c.sp, max: c.spMax }] : [];
-        return { ...base, initiative: t('persona.board.init', { n: initiativeOf(c) }), bars: [{ label: 'HP', value: c.hp, max: c.hpMax }, ...sp] };
+        const n = boardNumbers(c, readers);
+        const [init, hp, hpMax, sp, spMax] = [forTable(n.init), forTable(n.hp), forTable(n.hpMax), forTable(n.sp), forTable(n.spMax)];
+        const bars = [
+          ...(hp !== undefined && hpMax !== undefined ? [{ label: 'HP', value: hp, max: hpMax }] : []),
+          // (a combatant without SP has no SP bar)
+          ...(sp !== undefined && spMax !== undefined && spMax > 0 ? [{ label: 'SP', value: sp, max: spMax }] : []),
+        ];
+        return { ...base, ...(init !== undefined ? { initiative: t('persona.board.init', { n: init }) } : {}), bars };
       })
-    : state.setup.map((c) => ({
-        name: c.name,
-        side: c.side,
-        current: false,
-        condition: t('combat.tracker.setup'),
-        badges: [],
-        out: false,
-        bars: hidden.has(c.id) ? [] : [{ label: 'HP', value: c.hp, max: c.hp }, { label: 'SP', value: c.sp ?? 0, max: c.sp ?? 0 }],
-      }));
+    : state.setup.map((c) => {
+        const readers = readersOf(state, c.id);
+        const [hp, sp] = [forTable(own(c.hp, readers)), forTable(own(c.sp ?? 0, readers))];
+        return {
+          name: c.name,
+          side: c.side,
+          current: false,
+          condition: t('combat.tracker.setup'),
+          badges: [],
+          out: false,
+          bars: hp !== undefined && sp !== undefined ? [{ label: 'HP', value: hp, max: hp }, { label: 'SP', value: sp, max: sp }] : [],
+        };
+      });
   const rest = combat && combat.phase !== 'ended' ? projectedOrder(combat).filter((c) => c.id !== combat.turn?.actorId) : [];
   return {
     kind: 'tracker',

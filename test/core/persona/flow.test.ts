@@ -349,7 +349,8 @@ describe('hit checks and passive actions (JA L127–135, L955–978)', () => {
     const start = begin([npc('x', { dex: 20 }), pc('a', { siz: 10 }), pc('b', { agi: 40 })], rng);
     const step = attack(start.state, slash(['a'], { cover: [{ by: 'b', target: 'a', evade: true }] }), rng);
     expect(step.events.find((e) => e.key === 'persona.cover')!.params).toEqual({ name: 'B', target: 'A', penalty: 20 });
-    expect(step.events.find((e) => e.key === 'persona.evade.fail')!.params).toEqual({ name: 'B', roll: 30, chance: 20 });
+    // the covered character's SIZ is in the chance: it is named (issue 27)
+    expect(step.events.find((e) => e.key === 'persona.evade.fail')!.params).toEqual({ name: 'B', covered: 'A', roll: 30, chance: 20 });
     expect(who(step.state, 'a').hp).toBe(30);
     expect(who(step.state, 'b').hp).toBe(25);
     expect(who(step.state, 'b').coverUsed).toBe(true);

@@ -33,7 +33,7 @@ const DYNAMIC = [
   ...['declaration', 'roundStart', 'slot', 'idle', 'ended'].map((k) => `persona.phase.${k}`),
   ...['suku', 'raku', 'taru', 'maka'].flatMap((k) => [`persona.buff.${k}`, `persona.buff.capped.${k}`]),
   ...['original', 'oneMore', 'extra'].map((k) => `persona.board.kind.${k}`),
-  ...['physical', 'magic', 'heal', 'ailment', 'death', 'suku+', 'suku-', 'raku+', 'raku-', 'taru+', 'taru-', 'maka+', 'maka-'].map((k) => `persona.skillKind.${k}`),
+  ...['physical', 'magic', 'heal', 'ailment', 'death', 'analyze', 'suku+', 'suku-', 'raku+', 'raku-', 'taru+', 'taru-', 'maka+', 'maka-'].map((k) => `persona.skillKind.${k}`),
   ...['hp', 'sp'].map((k) => `persona.resource.${k}`),
   ...['bokosuka', 'showtime'].map((k) => `persona.allkind.${k}`),
   ...['rounds', 'turns'].flatMap((k) => [`persona.gm.settings.${k}`, `persona.recoveryCount.${k}`]),
@@ -42,10 +42,12 @@ const DYNAMIC = [
   ...['none', 'skills', 'choice', 'enemy', 'all'].map((k) => `persona.blocks.${k}`),
   ...['natural', 'other'].map((k) => `persona.cure.${k}`),
   ...['con', 'pow', 'none'].map((k) => `persona.recoveryStat.${k}`),
+  // the board's Taru/Maka marks, with the db or (a hidden combatant's) the stage alone (persona-marks.ts)
+  ...['taru', 'maka'].flatMap((k) => [`persona.board.${k}`, `persona.board.${k}Stage`]),
 ];
 
 /** The command layer's files that emit persona.* keys (setup echo, board, hidden variants). */
-const COMMAND_FILES = ['persona.ts', 'persona-marks.ts', 'persona-setup.ts', 'persona-skill.ts', 'persona-random.ts'].map((f) => join(import.meta.dirname, '../../../src/services/combat', f)).concat(join(import.meta.dirname, '../../../commands/persona.ts'))
+const COMMAND_FILES = ['persona.ts', 'persona-marks.ts', 'persona-setup.ts', 'persona-skill.ts', 'persona-random.ts', 'persona-lines.ts', 'persona-dms.ts'].map((f) => join(import.meta.dirname, '../../../src/services/combat', f)).concat(join(import.meta.dirname, '../../../commands/persona.ts'))
   .concat(readdirSync(join(import.meta.dirname, '../../../commands/persona')).map((f) => join(import.meta.dirname, '../../../commands/persona', f)));
 
 function translator(locale: Locale): Translate {

@@ -132,7 +132,8 @@ describe('a full round on both sides (JA L11–37)', () => {
 
     // JA L837: both flee in the slower one's slot: 50 + (14 + 10 − 12) × 2 = 74, rolled 70
     step = escape(step.state, ['yu', 'chie'], rng);
-    expect(step.events[0]).toEqual({ key: 'persona.escape.success', params: { names: 'Yu, Chie', roll: 70, chance: 74 } });
+    // the enemies whose DEX went into the chance are named (issue 27: a hidden one's DEX is the GM's); Pixie is down
+    expect(step.events[0]).toEqual({ key: 'persona.escape.success', params: { names: 'Yu, Chie', against: 'Slime', roll: 70, chance: 74 } });
     // JA L842: no PC left in combat → combat over; KO L457: nobody wins
     expect(step.state.phase).toBe('ended');
     expect(step.state.endReason).toBe('escape');
