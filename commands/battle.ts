@@ -12,20 +12,19 @@ import type { CommandContext, CommandModule, CommandOptions } from '../src/servi
 import { nameChoices, plainNames } from '../src/services/name-choices.js';
 import { boardUpdate } from '../src/services/war/board.js';
 import { masterCombatant, percentOf, servantCombatant } from '../src/services/war/profiles.js';
-import { factionDms, membersOf, say, type Said } from '../src/services/war/report.js';
-import type { Translate } from '../src/i18n/index.js';
+import { factionBlockDms, membersOf } from '../src/services/war/report.js';
+import { costLine, factionReaders, oddsLines, pickLines, retreatLine, seatOf, soulEatingLine, type BattleSeats } from '../src/services/war/battle-view.js';
 import type { FactionState, WarConfig } from '../src/services/war/state.js';
-import { battleOdds, battleOddsParts, DEFAULT_TABLE, drawThirdStatus, retreatSealsNeeded, rollBattle, type BattleTable, type Combatant } from '../src/core/grailwar/battle.js';
+import { battleOdds, DEFAULT_TABLE, drawThirdStatus, retreatSealsNeeded, rollBattle, type BattleTable, type Combatant, type Seat } from '../src/core/grailwar/battle.js';
 import { STATUSES, type Status } from '../src/core/grailwar/status.js';
 import { SOUL_EATING_GROUPS, soulEatingMana } from '../src/core/grailwar/actions.js';
-import { addMana, battleEnd, upkeepEffectMessage, type UpkeepEffect } from '../src/core/grailwar/upkeep.js';
-import { localizeParams } from '../src/core/grailwar/status.js';
+import { addMana, battleEnd, type UpkeepEffect } from '../src/core/grailwar/upkeep.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import type { FactionRow } from '../src/store/schema/index.js';
 import { activeWar, updateFaction, updateWar, warFactions } from '../src/store/wars.js';
 import { gmDirectMessage, heldReply, holdBattle, sealWindowPress, type BattleMode, type OptionKinds } from '../src/services/war/seal-window.js';
-import { text, type Reply } from '../src/views/view.js';
+import { text, type Block, type Reply } from '../src/views/view.js';
 
 const statusChoices = localizedChoices(STATUSES, 'gw.status');
 const mainChoices = localizedChoices(['servant', 'master'] as const, 'gw.combatant');
@@ -169,7 +168,8 @@ export async function fight(ctx: CommandContext, options: CommandOptions, mode: 
       await updateWar(tx, war.id, { pendingBattle: pending });
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle.held', subject: `war:${war.id}`, before: { pendingBattle: null }, after: { pendingBattle: pending } });
       const localeOf = await recipientLocales(tx, membersOf([ours, theirs]), ctx.locale);
-      return { held: true as const, war, ours, theirs, odds, third, firstDraw: redraw ? firstDraw : null, pending, localeOf };
+      const seats: BattleSeats = { ours: [ours, ourAlly].filter((x): x is FactionRow => x !== null), theirs: [theirs, theirAlly].filter((x): x is FactionRow => x !== null), gmId: ctx.user.id };
+      return { held: true as const, war, ours, theirs, odds, third, firstDraw: redraw ? firstDraw : null, pending, localeOf, seats };
     }
     if (mode.resume) {
       await updateWar(tx, war.id, { pendingBattle: null });
@@ -213,59 +213,46 @@ export async function fight(ctx: CommandContext, options: CommandOptions, mode: 
       await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.battle', subject: `faction:${f.id}`, before: { state: before }, after: { state } });
     }
     const detail = { ours: ours.name, theirs: theirs.name, statuses: odds.statuses, powers: odds.powers, rate: odds.rate, roll, winner: winner.name };
-    const commitment = await commitSecret(tx, ctx, 'battle', ctx.user.id, detail);
+    // The GM's secret to reveal: a side whose "ready" rolled the battle must not own (and publish) the other side's numbers.
+    const gmId = mode.resume?.gmId ?? ctx.user.id;
+    const commitment = await commitSecret(tx, ctx, 'battle', gmId, detail);
     const all = await warFactions(tx, war.id);
     // The GM too when a side's press rolls it: the GM's copy is a DM in the GM's language.
     const localeOf = await recipientLocales(tx, [...membersOf(involved), ...(mode.resume ? [mode.resume.gmId] : [])], ctx.locale);
-    const ourSideIds = [ours, ourAlly].filter((x): x is FactionRow => x !== null).map((x) => x.id);
-    return { held: false as const, war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs, ourSideIds };
+    const seats: BattleSeats = { ours: [ours, ourAlly].filter((x): x is FactionRow => x !== null), theirs: [theirs, theirAlly].filter((x): x is FactionRow => x !== null), gmId };
+    return { held: false as const, war, ours, theirs, involved, odds, roll, winner, third, firstDraw: redraw ? firstDraw : null, commitment, all, localeOf, groups, soulMana, win, costs, seats };
   });
 
-  const { odds } = out;
-  const status = (t: Translate, s: Status) => t(`gw.status.${s}`);
-  if (out.held) return heldReply(ctx, out, (hide) => [
-    (t: Translate) => t('battle.picks', { ours: out.ours.name, theirs: out.theirs.name, a: status(t, odds.statuses[0]), b: status(t, odds.statuses[1]), c: status(t, out.third) }),
-    ...(out.firstDraw ? [(t: Translate) => t('battle.redrawn', { from: status(t, out.firstDraw!), to: status(t, out.third) })] : []),
-    ...battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(hide && hide in p.params ? { ...p.params, [hide]: '?' } : p.params, t))),
-  ]);
-  // Each side reads its own war power per status, the comparison and the rate, but never the other
-  // side's values (what information gathering is for, seed 000 L14–17); the GM reads both.
-  const oddsLines = (hide: 'ours' | 'theirs' | null): Said[] =>
-    battleOddsParts(odds).map((p) => (t: Translate) => t(p.key, localizeParams(hide && hide in p.params ? { ...p.params, [hide]: '?' } : p.params, t)));
-  const linesFor = (hide: 'ours' | 'theirs' | null): Said[] => [
-    (t) => t('battle.picks', { ours: out.ours.name, theirs: out.theirs.name, a: status(t, odds.statuses[0]), b: status(t, odds.statuses[1]), c: status(t, out.third) }),
-    ...(out.firstDraw ? [(t: Translate) => t('battle.redrawn', { from: status(t, out.firstDraw!), to: status(t, out.third) })] : []),
-    ...oddsLines(hide),
-    say('battle.roll', { roll: out.roll, rate: odds.rate, winner: out.winner.name }),
-  ];
-  const lines = linesFor(null);
-  const onOurSide = (f: FactionRow) => out.ourSideIds.includes(f.id);
-  // Mana is private (seed 000 L33, L38): each faction reads its own battle cost and soul-eating gain,
-  // never another's; the GM reads all.
-  const costLine = (e: UpkeepEffect): Said => {
-    const m = upkeepEffectMessage(e, (id) => out.involved.find((f) => f.id === id)?.name ?? '');
-    return say(m.key, m.params);
-  };
-  const soulLine: Said[] = out.groups !== null ? [say(out.win ? 'battle.soulEating.success' : 'battle.soulEating.failure', { faction: out.ours.name, groups: out.groups, mana: out.soulMana })] : [];
-  const privateLines = (f: FactionRow | null): Said[] => [
-    ...(f === null || f.id === out.ours.id ? soulLine : []),
-    ...out.costs.filter((e) => f === null || e.id === f.id).map(costLine),
-  ];
-  const retreatLine = (f: FactionRow): Said[] => {
-    const pending = percentOf(f)?.pendingRetreat;
-    return pending ? [say('battle.lost', { faction: f.name, seals: pending.seals, have: percentOf(f)!.sealsLeft })] : [];
-  };
+  const { odds, seats } = out;
+  // Each side reads the battle from its own side (seed 000 L28): its war power per status against "?",
+  // its superior statuses, its own seals as a plus, its own rate; the GM reads the first side's view
+  // with everything (battle-view.ts). Every number carries its owner, so a line can only reach its readers.
+  const picks = pickLines(seats, odds, out.third, out.firstDraw);
+  if (out.held) return heldReply(ctx, out, (seat) => [...picks, ...oddsLines(seats, odds, seat)], (f) => factionReaders(f, seats));
+  const rolled = (seat: Seat): Block[] => [...picks, ...oddsLines(seats, odds, seat, { roll: out.roll, winner: out.winner.name })];
+  // Mana is private (seed 000 L33, L38): each faction's battle cost and soul-eating gain are its own;
+  // a lost faction's retreat names its own seals (L47).
   const combatants = out.all.filter((f) => out.involved.some((x) => x.id === f.id));
+  const byId = (id: number) => combatants.find((f) => f.id === id)!;
+  const privateBlocks: Block[] = [
+    ...(out.groups !== null ? [soulEatingLine(seats, byId(out.ours.id), out.win, out.groups, out.soulMana)] : []),
+    ...out.costs.map((e) => costLine(seats, e, byId(e.id))),
+    ...combatants.flatMap((f) => {
+      const p = percentOf(f);
+      return p?.pendingRetreat ? [retreatLine(seats, f, p.pendingRetreat, p.sealsLeft)] : [];
+    }),
+  ];
   const tableCtx = forTable(ctx);
-  const gmLines = [...lines, ...privateLines(null), ...combatants.flatMap(retreatLine)];
+  const gmBlocks = [...rolled('ours'), ...privateBlocks];
   // Rolled by a side's last "ready" press: the presser reads only that it was rolled; the GM gets the whole by DM.
   const byPlayer = mode.resume && mode.resume.gmId !== ctx.user.id;
-  const gmDm = byPlayer ? [gmDirectMessage(mode.resume!.gmId, out.localeOf(mode.resume!.gmId), gmLines)] : [];
+  const gmDm = byPlayer ? [gmDirectMessage(mode.resume!.gmId, out.localeOf(mode.resume!.gmId), gmBlocks)] : [];
   return {
     view: byPlayer
       ? { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: [text(ctx.t('battle.window.rolled'))], ephemeral: true }
-      : { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: gmLines.map((l) => text(l(ctx.t))), ephemeral: true },
-    dms: [...factionDms(combatants, (f) => [...linesFor(onOurSide(f) ? 'theirs' : 'ours'), ...privateLines(f), ...retreatLine(f)], out.localeOf), ...gmDm],
+      : { locale: ctx.locale, tone: 'info', title: ctx.t('battle.title'), blocks: gmBlocks, ephemeral: true },
+    // Each faction's members read their own side's view and the lines their faction owns (the rest is dropped for them).
+    dms: [...factionBlockDms(combatants, (f) => [...rolled(seatOf(seats, f)!), ...privateBlocks], out.localeOf), ...gmDm],
     // Who fought is public unless the GM keeps battles quiet (/war config battle_announce:0): then only the commitment.
     posts: [
       ...((out.war.config as WarConfig).quietBattles ? [] : [{ channelId: out.war.channelId, view: { locale: tableCtx.locale, tone: 'info' as const, title: tableCtx.t('battle.title'), blocks: [text(tableCtx.t('battle.public', { ours: out.ours.name, theirs: out.theirs.name, winner: out.winner.name }))], ephemeral: false } }]),

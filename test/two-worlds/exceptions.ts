@@ -86,13 +86,18 @@ export const EXCEPTIONS = {
     why: 'Who won a battle is public; the win rate, the statuses and the mana are not.',
     seed: 'seed 000 L43–47 (battle result), L33/L38 (mana private)',
   },
-  /** Percentage war: the two sides of a battle read its statuses and its final rate (issue 20: seals after the rate). */
+  /**
+   * Percentage war: each side of a battle reads, from its own side, which side is superior per status,
+   * the table row with its base, and its final rate (issue 20: seals after the rate; issue 27: each its
+   * own view). Masked: those words and rates only — its own war power is the same in both worlds and
+   * the other side's shows as "?", so a war power of the other side would still differ here.
+   */
   battleNumbersToBothSides: {
     id: 'battle numbers to its sides',
     audiences: ['a', 'b'],
-    pattern: /[^\n]*(勝率|승률|win rate|戦力|전력|war power|優位|劣位|互角|우위|열세|동등|superior|inferior|draw)[^\n]*/g,
-    why: 'Both sides of a battle learn, per status fought with, which side is superior, and the final win rate, so that each may decide to spend seals on it; never the other side\'s values or stored mana.',
-    seed: 'seed 000 L43 (seals used once the final win rate is known), L45–46 (the status picks)',
+    pattern: /[^\n]*(基礎勝率|기초 승률|base win rate)[^\n]*|[+-]?\d+ ?%|\d+(以上で勝利| 이상이면 승리| or more)|優位|劣位|引き分け|우위|열위|무|superior|inferior|draw/g,
+    why: 'Both sides of a battle learn, each from its own side, per status fought with which side is superior, the table row, and its own final win rate, so that each may decide to spend seals on it; never the other side\'s war power, its other numbers or its stored mana.',
+    seed: 'seed 000 L28 (the rate from one\'s own side), L43 (seals used once the final win rate is known), L45–46 (the status picks)',
   },
   /**
    * Percentage war, narrower than the above (the fuzzer's): each side of a battle reads, from its own side,

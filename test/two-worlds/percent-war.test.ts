@@ -34,6 +34,15 @@ async function play(hidden: Hidden): Promise<World> {
   // A battle whose rate the GM's modifier fixes at 100 %: A wins in both worlds whatever its statuses.
   await w.run(gm, 'battle', opts({ ours: '토오사카', theirs: '마키리', our_status: 'str', their_status: 'agi', other: 100 }));
   await w.run(b, 'war', sub('retreat', [{ name: 'choice', value: 'seals' }]), 'ja');
+  // The same battle held for seals (seed 000 L43): B adds one, both are ready, A's press rolls it. Each
+  // side reads its own rate (A 70 %, B 30 % with its seal as +30 %) whatever A's statuses.
+  await w.run(gm, 'battle', opts({ ours: '토오사카', theirs: '마키리', our_status: 'str', their_status: 'agi', other: 100, seal_window: true }));
+  const window = w.h.fake.dms(b.id).findLast((m) => m.components.length > 0)!;
+  const [seal, ready] = ['battle:seal:', 'battle:ready:'].map((p) => window.components.flatMap((r: any) => r.components.map((c: any) => c.custom_id as string)).find((id) => id.startsWith(p))!);
+  await w.press(b, seal!, true);
+  await w.press(b, ready!, true);
+  await w.press(a, ready!.replace(/:1$/, ':0'), true);
+  for (const faction of ['토오사카', '마키리']) await w.run(gm, 'war', sub('retreat', [{ name: 'choice', value: 'seals' }, { name: 'faction', value: faction }]));
   await w.run(gm, 'war', sub('advance'));
   return w;
 }
@@ -57,6 +66,23 @@ describe('a percentage-war round played in two worlds', () => {
   it('A’s opponent reads none of A’s mana (seed 000 L33, L38) — only what a battle shows both sides', async () => {
     const diffs = await compare(x!, y!, ['b'], [EXCEPTIONS.battleWinner, EXCEPTIONS.battleNumbersToBothSides]);
     expect(diffs, JSON.stringify(diffs, null, 1)).toEqual({ b: [] });
+  });
+
+  it('B reads the battle from its own side: its own seal as a plus, its own rate, A’s war power as "?" (seed 000 L28, L43)', async () => {
+    for (const w of [x!, y!]) {
+      const own = (await transcript(w, 'b')).join('\n');
+      // B pressed its buttons in the table's language (Korean): the rolled battle's DM is Korean, the held one Japanese.
+      expect(own).toMatch(/(令呪|령주) \+30%/);
+      expect(own).not.toMatch(/(令呪|령주) -30%/);
+      expect(own).toMatch(/(最終勝率|최종 승률) 30%/);
+      expect(own).not.toMatch(/(最終勝率|최종 승률) 70%/);
+      expect(own).toMatch(/筋力: \d+ 対 \?、/);
+      expect(own).toMatch(/【근】: \d+ 대 \?, /);
+      expect(own).not.toMatch(/(筋力|【근】): \d+ (対|대) \d+/);
+      const a = (await transcript(w, 'a')).join('\n');
+      expect(a).toContain('최종 승률 70%');
+      expect(a).not.toContain('최종 승률 30%');
+    }
   });
 
   it('A reads its own numbers; the GM reads everything', async () => {

@@ -146,6 +146,9 @@ export interface BattleModifiers extends SideModifiers {
 
 export const NO_MODIFIERS: BattleModifiers = { charms: 0, seals: { main: 0, sub: 0 }, allStatusSeals: 0, other: 0 };
 
+/** The two sides of a battle: the first side (the player's, or whoever moves first, L28) and the other. */
+export type Seat = 'ours' | 'theirs';
+
 export interface BattleOdds {
   statuses: [Status, Status, Status];
   powers: { status: Status; ours: number; theirs: number; result: StatusResult }[];
@@ -162,6 +165,8 @@ export interface BattleOdds {
   charms: number;
   /** win-rate seals: ours − theirs, 30 % main / 20 % sub */
   seals: number;
+  /** what each side's own charms and seals add to its own rate (`charms` and `seals` are ours − theirs) */
+  items: Record<Seat, { charms: number; seals: number }>;
   other: number;
   /** the final rate, clamped 0–100 */
   rate: number;
@@ -286,10 +291,61 @@ export function battleOdds(
   const totalDiff = powers.reduce((sum, p) => sum + p.ours - p.theirs, 0);
   const levelBonus = maxLevel(ours) - maxLevel(theirs);
   const before = clampPercent(base + totalDiff + levelBonus + mods.other);
-  const charms = (our.charms - their.charms) * CHARM_BONUS;
-  const seals = sealBonus(ours, our.seals) - sealBonus(theirs, their.seals);
+  const items = {
+    ours: { charms: our.charms * CHARM_BONUS, seals: sealBonus(ours, our.seals) },
+    theirs: { charms: their.charms * CHARM_BONUS, seals: sealBonus(theirs, their.seals) },
+  };
+  const charms = items.ours.charms - items.theirs.charms;
+  const seals = items.ours.seals - items.theirs.seals;
   const rate = clampPercent(before + charms + seals);
-  return { statuses: [...statuses], powers, row, base, totalDiff, levelBonus, before, charms, seals, other: mods.other, rate };
+  return { statuses: [...statuses], powers, row, base, totalDiff, levelBonus, before, charms, seals, items, other: mods.other, rate };
+}
+
+/** The table row the other side reads for the same comparison: its superior statuses are our inferior ones. */
+const MIRRORED_ROW: Record<TableRow, TableRow> = {
+  threeLose: 'threeWin',
+  oneDrawTwoLose: 'oneDrawTwoWin',
+  oneWinTwoLose: 'twoWinOneLose',
+  twoDrawOneLose: 'twoDrawOneWin',
+  oneEach: 'oneEach',
+  threeDraw: 'threeDraw',
+  twoDrawOneWin: 'twoDrawOneLose',
+  twoWinOneLose: 'oneWinTwoLose',
+  oneDrawTwoWin: 'oneDrawTwoLose',
+  threeWin: 'threeLose',
+};
+
+/** −n, never −0 */
+const negate = (n: number): number => (n === 0 ? 0 : -n);
+
+const FLIPPED: Record<StatusResult, StatusResult> = { win: 'lose', draw: 'draw', lose: 'win' };
+
+/**
+ * The same battle from one side's point of view (L28 「승률은 자기 진영 혹은 선수 관점」: a win rate is
+ * read from one's own side): `ours` is `odds` as computed (the first side's); `theirs` swaps the two
+ * sides' war powers, turns each superior status into an inferior one and back, mirrors the table row,
+ * and turns every modifier and rate into what it is for the other side. One roll decides the battle
+ * (the first side wins on `rate` or less), so the other side's rates are 100 − ours: its base is what
+ * our base leaves it — in the seed's table exactly the mirrored row's value (30 ↔ 70, 20 ↔ 80 …; a GM
+ * may configure an asymmetric table, and the roll still follows the first side's row) — and the clamps
+ * to 0–100 hold the same from either side.
+ */
+export function oddsFor(odds: BattleOdds, seat: Seat): BattleOdds {
+  if (seat === 'ours') return odds;
+  return {
+    statuses: odds.statuses,
+    powers: odds.powers.map((p) => ({ status: p.status, ours: p.theirs, theirs: p.ours, result: FLIPPED[p.result] })),
+    row: MIRRORED_ROW[odds.row],
+    base: 100 - odds.base,
+    totalDiff: negate(odds.totalDiff),
+    levelBonus: negate(odds.levelBonus),
+    before: 100 - odds.before,
+    charms: negate(odds.charms),
+    seals: negate(odds.seals),
+    items: { ours: odds.items.theirs, theirs: odds.items.ours },
+    other: negate(odds.other),
+    rate: 100 - odds.rate,
+  };
 }
 
 /** The battle roll (L25 step 5): 1d100 ≤ rate wins. A bewitching charm cannot reroll it (L4). */
@@ -315,6 +371,8 @@ function signed(n: number): string {
  * The breakdown of battle odds as catalog lines (`gw.odds.*`, `gw.row.*`, `gw.result.*`), for a
  * renderer: one line per status, the table row, each modifier that is not 0, and the rate. The
  * `status` and `row` parameters hold keys: pass the params through localizeParams() before t().
+ * Both sides' numbers in plain values: the GM's whole breakdown. What each side of a battle reads
+ * is built with its owners by services/war/battle-view.ts (oddsLines), not from this.
  */
 export function battleOddsParts(odds: BattleOdds): { key: string; params: Record<string, string | number> }[] {
   const lines: { key: string; params: Record<string, string | number> }[] = odds.powers.map((p) => ({

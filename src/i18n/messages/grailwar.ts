@@ -91,6 +91,8 @@ export const grailwarMessages: Catalogs = {
     'gw.odds.before': 'Win rate {value}%',
     'gw.odds.charms': 'Reinforcement charms {value}%',
     'gw.odds.seals': 'Command Seals {value}%',
+    'gw.odds.charms.other': "{faction}'s reinforcement charms {value}%",
+    'gw.odds.seals.other': "{faction}'s Command Seals {value}%",
     'gw.odds.rate': 'Final win rate {value}%',
 
     'gw.roll.success': '1d100 = {roll} ≤ {chance}%: success',
@@ -224,6 +226,8 @@ export const grailwarMessages: Catalogs = {
     'gw.odds.before': '勝率 {value}%',
     'gw.odds.charms': '強化符 {value}%',
     'gw.odds.seals': '令呪 {value}%',
+    'gw.odds.charms.other': '{faction}の強化符 {value}%',
+    'gw.odds.seals.other': '{faction}の令呪 {value}%',
     'gw.odds.rate': '最終勝率 {value}%',
 
     'gw.roll.success': '1d100 = {roll} ≤ {chance}%: 成功',
@@ -357,6 +361,8 @@ export const grailwarMessages: Catalogs = {
     'gw.odds.before': '승률 {value}%',
     'gw.odds.charms': '강화부 {value}%',
     'gw.odds.seals': '령주 {value}%',
+    'gw.odds.charms.other': '{faction}의 강화부 {value}%',
+    'gw.odds.seals.other': '{faction}의 령주 {value}%',
     'gw.odds.rate': '최종 승률 {value}%',
 
     'gw.roll.success': '1d100 = {roll} ≤ {chance}%: 성공',

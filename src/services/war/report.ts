@@ -3,7 +3,7 @@ import type { IrregularResult } from '../../core/session/irregular.js';
 import { irregularKeys } from '../../core/session/irregular.js';
 import { translator, type Locale, type Params, type Translate } from '../../i18n/index.js';
 import type { FactionRow } from '../../store/schema/index.js';
-import { text, type DirectMessage } from '../../views/view.js';
+import { text, type Block, type DirectMessage } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 
 export function irregularLines(ctx: CommandContext, result: IrregularResult): string[] {
@@ -52,6 +52,21 @@ export function factionDms(factions: FactionRow[], linesFor: (f: FactionRow) => 
       const locale = localeOf(userId);
       const t = translator(locale);
       return { userId, view: { locale, tone: 'secret' as const, title: t('warcmd.report.factionTitle', { faction: f.name }), blocks: lines.map((l) => text(l(t))), ephemeral: false } };
+    });
+  });
+}
+
+/**
+ * Each faction's members get these blocks by DM, each in their own language. Lines are worded for each
+ * recipient by the adapters (src/views/audience.ts): what another faction owns shows as "?" or is dropped.
+ */
+export function factionBlockDms(factions: FactionRow[], blocksFor: (f: FactionRow) => Block[], localeOf: (userId: string) => Locale): DirectMessage[] {
+  return factions.flatMap((f) => {
+    const blocks = blocksFor(f);
+    if (blocks.length === 0) return [];
+    return (f.members as string[]).map((userId) => {
+      const locale = localeOf(userId);
+      return { userId, view: { locale, tone: 'secret' as const, title: translator(locale)('warcmd.report.factionTitle', { faction: f.name }), blocks, ephemeral: false } };
     });
   });
 }

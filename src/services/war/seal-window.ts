@@ -2,20 +2,23 @@
 // is known": +30 % for a servant fighting as main, +20 % as sub). `/battle seal_window:true` stops
 // after the rate; each side reads it privately with buttons to add a seal or say it is ready; when both
 // are ready (or the GM rolls) the battle is rolled with the draw already made and the seals added.
+import { KeyedError } from '../../core/keyed-error.js';
 import { UserError } from '../errors.js';
 import { tableOf } from '../table.js';
 import { optionsFrom } from '../options-from.js';
 import type { CommandContext, CommandOptions } from '../types.js';
-import { membersOf, type Said } from './report.js';
+import { membersOf } from './report.js';
 import { percentOf } from './profiles.js';
-import type { Combatant } from '../../core/grailwar/battle.js';
+import type { Combatant, Seat } from '../../core/grailwar/battle.js';
 import type { Status } from '../../core/grailwar/status.js';
 import { translator, type Locale, type Translate } from '../../i18n/index.js';
+import { line } from '../../views/line.js';
+import { own } from '../../views/owned.js';
 import { appendEvent } from '../../store/events.js';
 import { channelGm } from '../../store/gms.js';
 import type { FactionRow } from '../../store/schema/index.js';
 import { getFaction, getWar, updateWar } from '../../store/wars.js';
-import { text, type DirectMessage, type Reply } from '../../views/view.js';
+import { text, type Block, type DirectMessage, type Readers, type Reply } from '../../views/view.js';
 
 type OptionValue = string | number | boolean;
 
@@ -91,27 +94,35 @@ const buttonsFor = (t: Translate, warId: number, i: number, s: PendingSide) => [
   { customId: `battle:ready:${warId}:${i}`, label: t('battle.window.ready'), style: 'success' as const },
 ];
 
-/** The GM's answer and each side's DM when a battle is held: the rate so far, the buttons. */
+/**
+ * The GM's answer and each side's DM when a battle is held: the rate so far, the buttons. Each side
+ * reads its own view of the battle (`blocksFor(seat)`, seed 000 L28: its own superior statuses and its
+ * own rate) and the seals it may still use, which are its own (`readers`).
+ */
 export function heldReply(
   ctx: CommandContext,
   out: { war: { id: number }; ours: FactionRow; theirs: FactionRow; pending: PendingBattle; localeOf: (userId: string) => Locale },
-  linesFor: (hide: 'ours' | 'theirs' | null) => Said[],
+  blocksFor: (seat: Seat) => Block[],
+  readers: (f: FactionRow) => Readers,
 ): Reply {
+  const seats: Seat[] = ['ours', 'theirs'];
   const factions = [out.ours, out.theirs] as const;
-  const dms: DirectMessage[] = factions.flatMap((f, i) =>
-    (f.members as string[]).map((userId) => {
+  const dms: DirectMessage[] = factions.flatMap((f, i) => {
+    const side = out.pending.sides[i]!;
+    const its = readers(f);
+    const blocks: Block[] = [...blocksFor(seats[i]!), { ...line('battle.window.ask', { seals: own((percentOf(f)?.sealsLeft ?? 0) - side.committed, its) }), readers: its }];
+    return (f.members as string[]).map((userId) => {
       const locale = out.localeOf(userId);
       const t = translator(locale);
-      const lines = [...linesFor(i === 0 ? 'theirs' : 'ours').map((l) => l(t)), t('battle.window.ask', { seals: (percentOf(f)?.sealsLeft ?? 0) - out.pending.sides[i]!.committed })];
-      return { userId, view: { locale, tone: 'secret' as const, title: t('battle.window.title', { faction: f.name }), blocks: lines.map((l) => text(l)), buttons: buttonsFor(t, out.war.id, i, out.pending.sides[i]!), ephemeral: false } };
-    }),
-  );
+      return { userId, view: { locale, tone: 'secret' as const, title: t('battle.window.title', { faction: f.name }), blocks, buttons: buttonsFor(t, out.war.id, i, side), ephemeral: false } };
+    });
+  });
   return {
     view: {
       locale: ctx.locale,
       tone: 'info',
       title: ctx.t('battle.title'),
-      blocks: [...linesFor(null).map((l) => text(l(ctx.t))), text(ctx.t('battle.window.held', { ours: out.ours.name, theirs: out.theirs.name }))],
+      blocks: [...blocksFor('ours'), text(ctx.t('battle.window.held', { ours: out.ours.name, theirs: out.theirs.name }))],
       buttons: [{ customId: `battle:roll:${out.war.id}:0`, label: ctx.t('battle.window.roll'), style: 'primary' }],
       ephemeral: true,
     },
@@ -119,10 +130,10 @@ export function heldReply(
   };
 }
 
-/** The whole battle for the GM when a side's press rolled it, in the GM's language. */
-export function gmDirectMessage(gmId: string, locale: Locale, lines: Said[]): DirectMessage {
+/** The whole battle for the GM when a side's press rolled it, in the GM's language (the GM reads every line). */
+export function gmDirectMessage(gmId: string, locale: Locale, blocks: Block[]): DirectMessage {
   const t = translator(locale);
-  return { userId: gmId, gm: true, view: { locale, tone: 'secret', title: t('battle.title'), blocks: lines.map((l) => text(l(t))), ephemeral: false } };
+  return { userId: gmId, gm: true, view: { locale, tone: 'secret', title: t('battle.title'), blocks, ephemeral: false } };
 }
 
 /** A press in the window: a side adds a seal or says it is ready; the GM rolls. */
@@ -168,5 +179,13 @@ export async function sealWindowPress(ctx: CommandContext, customId: string, fig
   // Rolled where the war is: its channel, its server, its table's language.
   const table = await ctx.store.transaction((tx) => tableOf(tx, war.channelId, war.guildId, ctx.locale));
   const atWar: CommandContext = { ...ctx, channelId: war.channelId, guildId: war.guildId, canManageChannel: false, table };
-  return await fight(atWar, replay(pending), { resume: { third: pending.third, firstDraw: pending.firstDraw, gmId: pending.gmId } });
+  try {
+    return await fight(atWar, replay(pending), { resume: { third: pending.third, firstDraw: pending.firstDraw, gmId: pending.gmId } });
+  } catch (error) {
+    // A side's last "ready" rolls the battle as the GM held it; if it no longer can be (a faction spent
+    // the seals or charms it committed meanwhile, a status changed), the refusal would name the other
+    // side's numbers ("X has only 1 seal"): the presser reads only that it failed, the GM's Roll now why.
+    if (action !== 'roll' && error instanceof KeyedError) throw new UserError('battle.window.failed');
+    throw error;
+  }
 }

@@ -9,6 +9,7 @@ import {
   battleOdds,
   battleOddsParts,
   drawThirdStatus,
+  oddsFor,
   retreatSealsNeeded,
   rollBattle,
   type BattleModifiers,
@@ -348,6 +349,54 @@ describe('rolling the battle (seed 000 L25 step 5)', () => {
     expect(parts[4]!.params).toEqual({ value: '+5' });
     expect(parts.at(-1)!.params).toEqual({ value: 65 });
     for (const p of parts) expect(grailwarMessages.en[p.key], p.key).toBeDefined();
+  });
+});
+
+describe('the battle from each side (seed 000 L28 「승률은 자기 진영 혹은 선수 관점」)', () => {
+  // Every status of the first side 5 below the other's; its level 35 against 50; the GM's +80; the other side's seal.
+  const odds = battleOdds(
+    [fighter({ level: 35, statuses: stats({}, 25) })],
+    [enemy({ statuses: stats({}, 30) })],
+    STR_END_AGI,
+    mods({ other: 80, enemy: { seals: { main: 1, sub: 0 } } }),
+  );
+
+  it('the first side reads the odds as computed', () => {
+    expect(oddsFor(odds, 'ours')).toBe(odds);
+    expect(odds).toMatchObject({ row: 'threeLose', base: 0, totalDiff: -15, levelBonus: -15, before: 50, seals: -30, rate: 20 });
+    expect(odds.items).toEqual({ ours: { charms: 0, seals: 0 }, theirs: { charms: 0, seals: 30 } });
+  });
+
+  it('the other side reads its own war power first, its superior statuses, its own seal as a plus and its own rate (L27, L28, L43)', () => {
+    const theirs = oddsFor(odds, 'theirs');
+    expect(theirs.powers).toEqual(STR_END_AGI.map((status) => ({ status, ours: 30, theirs: 25, result: 'win' })));
+    expect(theirs).toMatchObject({ row: 'threeWin', base: 100, totalDiff: 15, levelBonus: 15, other: -80, before: 50, charms: 0, seals: 30, rate: 80 });
+    expect(theirs.items).toEqual({ ours: { charms: 0, seals: 30 }, theirs: { charms: 0, seals: 0 } });
+  });
+
+  it('each table row mirrors to the row of the other side, and the seed’s table gives the two sides 100 between them (L27)', () => {
+    const rows = TABLE_ROWS.map((row) => [row, DEFAULT_TABLE[row]] as const);
+    for (const [row, base] of rows) {
+      const mirrored = oddsFor({ ...odds, row, base }, 'theirs');
+      expect(DEFAULT_TABLE[mirrored.row] + base, row).toBe(100);
+      expect(oddsFor({ ...mirrored, row: mirrored.row }, 'theirs').row).toBe(row);
+    }
+  });
+
+  it('one roll decides the battle: the first side wins on its rate or less, the other on the rest (L25)', () => {
+    for (const o of [odds, battleOdds([fighter()], [enemy()], STR_END_AGI, mods())]) {
+      const theirs = oddsFor(o, 'theirs');
+      expect(o.rate + theirs.rate).toBe(100);
+      for (const roll of [1, o.rate, o.rate + 1, 100]) {
+        const win = rollBattle(o, scriptedRandom([roll])).win;
+        expect(!win, `roll ${roll}`).toBe(roll >= 101 - theirs.rate);
+      }
+    }
+  });
+
+  it('no −0 for a modifier that is 0', () => {
+    const even = oddsFor(battleOdds([fighter()], [enemy()], STR_END_AGI, mods()), 'theirs');
+    expect(Object.is(even.totalDiff, 0) && Object.is(even.levelBonus, 0) && Object.is(even.other, 0) && Object.is(even.seals, 0)).toBe(true);
   });
 });
 
