@@ -7,23 +7,25 @@ import { achievementOf, canAttack, currentActor, findCombatant, rollFor, withShe
 import type { FateCombatState } from '../src/services/combat/state.js';
 import { active } from '../src/services/combat/state.js';
 import { isGm, requireCombat, saveCombatState } from '../src/services/combat/store.js';
-import { fateTrackerView, trackerUpdate } from '../src/services/combat/tracker.js';
+import { fateBoard } from '../src/services/combat/tracker.js';
 import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { storeRoll } from '../src/services/rolls.js';
-import type { CommandModule } from '../src/services/types.js';
+import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { sheetWeapon } from '../src/core/fate/combat/gear.js';
 import { parseStatusName, type CheckStatus } from '../src/core/fate/status-names.js';
 import { getCharacter } from '../src/store/characters.js';
-import { failedDiceCount } from '../src/core/dice/index.js';
 import type { Tx } from '../src/store/db.js';
 import { hydrate, resourceLine, type Character } from '../src/services/characters.js';
 import { MARK_PAY, markChoice } from '../src/services/fate-marks.js';
 import { npFor, npPool, payNp } from '../src/services/combat/fate-np.js';
 import { flightPenalty } from '../src/core/fate/combat/attack.js';
-import { rollView } from '../src/views/roll.js';
+import { asideOf, ownAside, rollView, type Note } from '../src/views/roll.js';
+import { luckButtons } from '../src/views/check-display.js';
+import { readersOf } from '../src/services/secrecy.js';
+import { fightGm, gmCopy, hiddenRollView } from '../src/services/combat/fate-hidden.js';
 import { spendSupport } from '../src/services/combat/fate-support.js';
-import { text, type Button } from '../src/views/view.js';
+import { text } from '../src/views/view.js';
 import { splitSkills } from '../src/services/skill-list.js';
 import { DEFENSES, defendButtons } from '../src/services/combat/fate-buttons.js';
 import { defend } from '../src/services/combat/fate-defense.js';
@@ -97,31 +99,37 @@ export const attack: CommandModule = {
       // A negative achievement counts as 0 (achievement minus stops at 0, digest §1.7).
       if (result.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: result.value }));
       if (flight > 0) rollNotes.push(ctx.t('fate.flight.penalty', { name: target.name, penalty: flight }));
-      const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: false, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
+      // A hidden NPC's roll is the GM's (its pool, its dice): stored as a secret roll, kept out of /log export.
+      const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: attacker.hidden, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
       const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
       // withSheets: the tracker shows the MP/HP the marks and the NP just took.
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', await withSheets(tx, { ...state, pending }));
       const own = await ownCharacter(tx, attacker);
       // Did this attack cost HP or MP (marks, an NP)? Then its player reads what is left.
       const paid = own !== null && (own.runtime.hp !== attacker.hp || own.runtime.mp !== attacker.mp);
-      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid };
+      const secret = (await readersOf(tx, ctx.guildId, attacker.characterId)) !== null;
+      const gmReader = attacker.hidden ? await fightGm(tx, ctx) : null;
+      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid, secret, gmReader, board: await fateBoard(tx, ctx, saved) };
     });
-    const notes = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
+    const notes: Note[] = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
     if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
-    const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.attacker.name, comment: ctx.t('attack.comment', { attacker: out.attacker.name, target: out.target.name }), notes });
-    // The attack roll offers a luck reroll as checks and defenses do (L215–217), while dice failed and luck is left.
-    const luckLeft = out.own ? out.own.max.luckPerDay - out.own.runtime.luckUsedToday : 0;
-    const luck: Button[] = luckLeft > 0 && failedDiceCount(out.result) > 0 ? [{ customId: `luck:reroll:${out.rollId}`, label: ctx.t('luck.button', { left: luckLeft }), style: 'secondary' }] : [];
+    const comment = (reader: CommandContext) => reader.t('attack.comment', { attacker: out.attacker.name, target: out.target.name });
+    const full = (reader: CommandContext) => rollView(reader, { result: out.result, id: out.rollId, name: out.attacker.name, comment: comment(reader), notes });
+    // The attack roll offers a luck reroll as checks and defenses do (L215–217), while dice failed and luck may be left.
+    const luck = out.attacker.hidden ? [] : luckButtons(ctx, out.rollId, out.result, out.own ? { c: out.own, secret: out.secret } : null, { style: 'secondary' });
+    // A hidden NPC's attack shows the table who attacks whom, never its pool or dice: the GM reads them by DM.
+    const view = out.attacker.hidden ? hiddenRollView(ctx, out.attacker.name, comment(ctx)) : full(ctx);
     return {
       view: {
         ...view,
         blocks: [...view.blocks, text(ctx.t('attack.defendPrompt', { name: out.target.name }))],
         buttons: [...luck, ...defendButtons(ctx)],
       },
-      dms: [],
-      // The attacker's own MP/HP/luck after the marks and the NP: to its player alone (seed 001 L50).
-      ...(out.own && out.paid ? { aside: { locale: ctx.locale, tone: 'info' as const, blocks: [text(resourceLine(ctx, out.own))], ephemeral: true } } : {}),
-      board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+      dms: out.attacker.hidden ? gmCopy(ctx, out.gmReader, full) : [],
+      // What the marks and the NP cost, the attacker's own MP/HP/luck after them, and its luck left when a
+      // luck button is offered (the button's label does not count it): to its player alone (seed 001 L50).
+      ...asideOf(out.own ? ownAside(ctx, notes, out.paid || luck.length > 0 ? resourceLine(ctx, out.own) : undefined) : undefined),
+      board: out.board,
     };
   },
   async component(ctx, customId) {

@@ -16,8 +16,10 @@ import { characterSkillChoices } from '../src/services/skill-choices.js';
 import { channelGm } from '../src/store/gms.js';
 import { forTable } from '../src/services/table.js';
 import type { Locale } from '../src/i18n/index.js';
-import { rollReply, type Note } from '../src/views/roll.js';
-import { text } from '../src/views/view.js';
+import { asideOf, noteLine, ownAside, rollReply, type Note } from '../src/views/roll.js';
+import { line } from '../src/views/line.js';
+import { own } from '../src/views/owned.js';
+import { readersOf } from '../src/services/secrecy.js';
 import { checkDisplay } from '../src/views/check-display.js';
 import { COMMENT_MAX } from '../src/services/roll-limits.js';
 import { splitSkills } from '../src/services/skill-list.js';
@@ -94,7 +96,7 @@ export const check: CommandModule = {
     // Wealth points add their number to a 社会 or rank-level check (seed 001 L963, effect 1).
     const wealth = options.integer('wealth') ?? 0;
     if (wealth > 0 && status !== 'soc' && status !== 'rank') throw new UserError('check.wealthStatus');
-    const { c, plan, result, id, gm, commitment, opposed } = await ctx.store.transaction(async (tx) => {
+    const { c, plan, result, id, gm, commitment, opposed, notes, ownedResources } = await ctx.store.transaction(async (tx) => {
       let c = await resolveFateCharacter(tx, ctx, options.string('character'));
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
@@ -102,6 +104,10 @@ export const check: CommandModule = {
       // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn;
       // an impediment borne in this channel's fight lowers the checks it names (seed 001 L204, L246–249, L430).
       const cond = await conditionsOf(tx, ctx, c, request.status);
+      // What the check spends of the character's resources (wealth, skill items, the marks' price) is its
+      // faction's during a war (seed 001 L50): the table reads that it was spent, not how much.
+      const readers = await readersOf(tx, ctx.guildId, c.row.id);
+      const spent: Note[] = [];
       // Skill items bought with wealth points: +1 each on a check of their skill (L963 effect 4).
       const items = options.integer('items') ?? 0;
       if (items > 0) {
@@ -111,34 +117,37 @@ export const check: CommandModule = {
         c = await saveCharacter(tx, ctx, c, 'wealth.itemUsed', { runtime: { ...c.runtime, wealthItems: left } });
       }
       const plan = planCheck(c.sheet, { ...request, plus: request.plus + support + wealth + items, minus: request.minus + cond.minus }, findSkill);
-      if (items > 0) plan.notes.push({ key: 'check.itemsUsed', params: { count: items } });
+      if (items > 0) spent.push(line('check.itemsUsed', { count: own(items, readers) }, line('check.itemsUsedHidden')));
       if (wealth > 0) {
         const max = wealthMax(c.sheet);
-        const spent = c.runtime.wealthSpent ?? 0;
-        if (spent + wealth > max) throw new UserError('wealth.tooMuch', { name: c.row.name, left: max - spent });
-        c = await saveCharacter(tx, ctx, c, 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, wealth) } });
-        plan.notes.push({ key: 'check.wealthUsed', params: { amount: wealth } });
+        const spentBefore = c.runtime.wealthSpent ?? 0;
+        if (spentBefore + wealth > max) throw new UserError('wealth.tooMuch', { name: c.row.name, left: max - spentBefore });
+        c = await saveCharacter(tx, ctx, c, 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spentBefore, max, wealth) } });
+        spent.push(line('check.wealthUsed', { amount: own(wealth, readers) }, line('check.wealthUsedHidden')));
       }
       plan.notes.push(...cond.notes);
       if (support > 0) c = await saveCharacter(tx, ctx, c, 'support.spent', { runtime: { ...c.runtime, supportPool: c.runtime.supportPool - support } });
       // The marks' price is paid before the dice (L901, L908): EX's +14 from MP only (L868), the rest from the chosen pool.
-      c = await payMarks(tx, ctx, c, plan, marks.payWith);
+      const paid = await payMarks(tx, ctx, c, plan, marks.payWith);
+      c = paid.character;
+      if (paid.paid) spent.push(paid.paid);
       const result = evaluateDice(withTarget(plan), ctx.rng);
       // Achievement minus has no floor in the seed (L38); an achievement below 0 counts as 0 (digest §1.7).
-      if (result.value < 0) plan.notes.push({ key: 'check.belowZero', params: { value: result.value } });
+      const notes: Note[] = [...planNotes(plan), ...spent, ...(result.value < 0 ? [{ key: 'check.belowZero', params: { value: result.value } }] : [])];
       const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false, statuses: plan.pools.flatMap((p) => (p.status ? [p.status] : [])) };
       const id = await storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
       const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
       const opposed = against === null
         ? null
-        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: plan.notes.map((n) => forTable(ctx).t(n.key, n.params)) }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
-      return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment, opposed };
+        : await rollOpposed(tx, ctx, { c, result, plan, rollId: id, record, notes: notes.map((n) => noteLine(forTable(ctx).t, n)) }, { name: against, status: againstStatus, skills: splitSkills(options.string('against_skills')), tie: options.string('tie'), comment: options.string('comment')?.trim() || null, kind: (OPPOSED_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as OpposedKind) : null });
+      return { c, plan, result, id, gm: secret ? await channelGm(tx, ctx.channelId) : undefined, commitment, opposed, notes, ownedResources: readers !== null };
     });
     // Opposed checks are public (both rolls shown); each roller's resources stay theirs (seed 001 L50).
-    if (opposed) return { view: opposedView(forTable(ctx), opposed, options.string('comment')?.trim() || null), dms: [], aside: { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, c))], ephemeral: true } };
+    // What the check cost (marks, wealth) is worded for the roller beside it, with their resources.
+    if (opposed) return { view: opposedView(forTable(ctx), opposed, options.string('comment')?.trim() || null), dms: [], ...asideOf(ownAside(ctx, notes, resourceLine(ctx, c))) };
     const speaker = secret ? ctx : forTable(ctx);
     const typed = options.string('comment')?.trim() || null;
-    const display = checkDisplay(speaker, c, result, id, typed ?? checkLabel(speaker, plan), planNotes(plan));
+    const display = checkDisplay(speaker, c, result, id, typed ?? checkLabel(speaker, plan), notes, ownedResources);
     // Without a comment of the player's, the check's label is written in each reader's language.
     const shown = typed ? display : { ...display, commentFor: (locale: Locale) => checkLabel({ ...ctx, locale }, plan) };
     return rollReply(ctx, shown, secret, gm, commitment, (t) => resourceLine({ ...ctx, t }, c));

@@ -17,6 +17,7 @@ import type { RollRow } from '../src/store/schema/index.js';
 import { rollReply, rollView, type Note } from '../src/views/roll.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 import { checkDisplay } from '../src/views/check-display.js';
+import { readersOf } from '../src/services/secrecy.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { defendButtons, resolveButton } from '../src/services/combat/fate-buttons.js';
 import { outcomeLine, settleOpposed } from '../src/services/fate-opposed.js';
@@ -24,7 +25,7 @@ import { summonRerolled } from '../src/services/war/fate-summon.js';
 import { activeCombat } from '../src/store/combats.js';
 import type { FateCombatState } from '../src/services/combat/state.js';
 import { resettleEscape } from '../src/services/combat/fate-escape.js';
-import { fateTrackerView, trackerUpdate } from '../src/services/combat/tracker.js';
+import { fateBoard } from '../src/services/combat/tracker.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.luck')
   .setDMPermission(false)
@@ -57,7 +58,7 @@ export const luck: CommandModule = {
 
 /** Rerolls the failed dice of the roll (default: the caller's last check here), spending one use. */
 async function reroll(ctx: CommandContext, rollId: number | null, fromButton: boolean): Promise<Reply> {
-  const { row, c, next, spentFrom, gm, commitment, inFight, opposed, escape, board } = await ctx.store.transaction(async (tx) => {
+  const { row, c, next, spentFrom, gm, commitment, inFight, opposed, escape, board, ownedResources } = await ctx.store.transaction(async (tx) => {
     // By default the last check Luck can reroll; none: the last counting roll, refused below with its reason.
     const row = rollId === null ? ((await lastChangeableCheck(tx, ctx.user.id, ctx.channelId)) ?? (await lastCountingRoll(tx, ctx.user.id, ctx.channelId))) : await getRoll(tx, rollId);
     if (!row) {
@@ -97,8 +98,9 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     // A summoning check (L113): the war board shows the new figure.
     // A roll of this turn's escape (L522–523): the escape is settled again, the tracker follows.
     const escape = await resettleEscape(tx, forTable(ctx), row.id);
-    const board = escape ? trackerUpdate(forTable(ctx), escape.saved, fateTrackerView(forTable(ctx), escape.saved.state as FateCombatState)) : await summonRerolled(tx, ctx, row.id, next.value);
-    return { escape, board, row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight, opposed };
+    const board = escape ? await fateBoard(tx, forTable(ctx), escape.saved) : await summonRerolled(tx, ctx, row.id, next.value);
+    const ownedResources = (await readersOf(tx, ctx.guildId, roller.row.id)) !== null;
+    return { escape, board, row, c: roller, next, spentFrom: spent.spentFrom === 'own' ? null : from.row.name, gm: row.secret ? await channelGm(tx, row.channelId) : undefined, commitment, inFight, opposed, ownedResources };
   });
   const check = row.check as CheckRecord | null;
   // A public reroll is the table's; the roller's resources reach the roller alone (seed 001 L50).
@@ -106,7 +108,7 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
   const notes: Note[] = [{ key: spentFrom ? 'luck.spentPartner' : 'luck.spent', params: { partner: spentFrom ?? '' } }];
   if (opposed) notes.push(outcomeLine(speaker, opposed.names, opposed.outcome));
   if (escape) notes.push(...escape.lines);
-  const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes);
+  const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes, ownedResources);
   // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check; an attack
   // not yet defended keeps the defender's buttons.
   const display = inFight ? { ...shown, buttons: [...shown.buttons, ...(inFight === 'resolve' ? [resolveButton(speaker)] : defendButtons(speaker))] } : shown;

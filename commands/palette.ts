@@ -22,7 +22,8 @@ import { assertCanEdit, type Character } from '../src/services/characters.js';
 import { trackerAfterSheetChange } from '../src/services/combat/tracker.js';
 import { forTable } from '../src/services/table.js';
 import { undoBatch } from '../src/services/undo.js';
-import { activeWar, lastBatchFor } from '../src/store/wars.js';
+import { lastBatchFor } from '../src/store/wars.js';
+import { readersOf } from '../src/services/secrecy.js';
 import { sheetVariables } from '../src/core/palette/sheet-variables.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices, plainNames } from '../src/services/name-choices.js';
@@ -179,8 +180,8 @@ async function linked(tx: Tx, row: PaletteRow): Promise<Character | null> {
 
 /**
  * `:HP-5` on the linked character: one transaction, one event, the tracker redrawn if it is in a
- * fight. Outside a war the table sees it (as /hp); during one the pools are the faction's secret
- * (seed 001 L50), so only the actor reads it.
+ * fight. The table sees it (as /hp) unless the character's pools are its war faction's secret (seed
+ * 001 L50; src/services/secrecy.ts, in every channel of the server): then only the actor reads it.
  */
 async function changeStatusLine(ctx: CommandContext, characterId: number, line: { label: string; op: StatusOp; amount: number | string; comment: string }): Promise<Reply> {
   // `:HP-1d6`: the amount is rolled first, then applied like a typed one.
@@ -191,16 +192,16 @@ async function changeStatusLine(ctx: CommandContext, characterId: number, line: 
     rolled = { expression: result.normalized, value: statusAmount(result.value) };
   }
   const amount = rolled ? rolled.value : (line.amount as number);
-  const { applied, board, inWar, batch } = await ctx.store.transaction(async (tx) => {
+  const { applied, board, secret, batch } = await ctx.store.transaction(async (tx) => {
     const found = await getCharacter(tx, characterId);
     if (!found) throw new UserError('character.gone');
     const c = hydrate(found);
     await assertCanEdit(tx, ctx, c);
     const applied = await applyStatusLine(tx, ctx, c, { label: line.label, op: line.op, amount });
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [c.row.id]);
-    return { applied, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined, batch: tx.batch };
+    return { applied, board, secret: (await readersOf(tx, ctx.guildId, c.row.id)) !== null, batch: tx.batch };
   });
-  const speaker = inWar ? ctx : forTable(ctx);
+  const speaker = secret ? ctx : forTable(ctx);
   const { change } = applied;
   const value = applied.max === null ? String(change.after) : `${change.after}/${applied.max}`;
   const lines = [
@@ -215,7 +216,7 @@ async function changeStatusLine(ctx: CommandContext, characterId: number, line: 
     title: applied.character.row.name,
     blocks: lines.map(text),
     buttons: [{ customId: `palette:undo:${characterId}:${batch}`, label: speaker.t('ccfolia.undo'), style: 'secondary' }],
-    ephemeral: inWar,
+    ephemeral: secret,
   };
   return { view, dms: [], ...(board ? { board } : {}) };
 }
@@ -223,7 +224,7 @@ async function changeStatusLine(ctx: CommandContext, characterId: number, line: 
 /** The undo button of a status change: only while it is still the character's latest change here. */
 async function undoStatus(ctx: CommandContext, characterId: number, batch: string): Promise<Reply> {
   if (!batch) throw new Error('no batch');
-  const { character, board, inWar } = await ctx.store.transaction(async (tx) => {
+  const { character, board, secret } = await ctx.store.transaction(async (tx) => {
     const found = await getCharacter(tx, characterId);
     if (!found) throw new UserError('character.gone');
     await assertCanEdit(tx, ctx, hydrate(found));
@@ -231,10 +232,10 @@ async function undoStatus(ctx: CommandContext, characterId: number, batch: strin
     await undoBatch(tx, ctx, batch, `character:${characterId}`);
     const character = hydrate((await getCharacter(tx, characterId))!);
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [characterId]);
-    return { character, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
+    return { character, board, secret: (await readersOf(tx, ctx.guildId, characterId)) !== null };
   });
-  const speaker = inWar ? ctx : forTable(ctx);
-  const view: View = { locale: speaker.locale, tone: 'info', title: character.row.name, blocks: [text(speaker.t('ccfolia.undone')), text(barsLine(character))], ephemeral: inWar };
+  const speaker = secret ? ctx : forTable(ctx);
+  const view: View = { locale: speaker.locale, tone: 'info', title: character.row.name, blocks: [text(speaker.t('ccfolia.undone')), text(barsLine(character))], ephemeral: secret };
   return { view, dms: [], update: true, ...(board ? { board } : {}) };
 }
 

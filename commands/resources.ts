@@ -3,7 +3,7 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { assertCanEdit, resolveCharacter, resolveFateCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
 import { forTable } from '../src/services/table.js';
-import { activeWar } from '../src/store/wars.js';
+import { secrecy } from '../src/services/secrecy.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
@@ -48,26 +48,33 @@ const pools = (c: Character): Pools => ({ hp: c.runtime.hp, hpMax: c.max.hpMax, 
 const withPools = (runtime: CharacterRuntime, p: Pools): CharacterRuntime => ({ ...runtime, hp: p.hp, mp: p.mp, incapacitated: p.incapacitated });
 
 /**
- * HP/MP changes: the table's outside a war; during one the pools are the faction's secret (seed 001 L50),
- * so the reply goes to the actor alone, in their language.
+ * HP/MP changes: the table's, unless a character's pools are its war faction's secret (seed 001 L50;
+ * src/services/secrecy.ts decides, in every channel of the server): then the reply goes to the actor
+ * alone, in their language.
  */
-function reply(ctx: CommandContext, lines: (c: CommandContext) => string[], inWar: boolean): Reply {
-  const speaker = inWar ? ctx : forTable(ctx);
-  return { view: { locale: speaker.locale, tone: 'info', title: speaker.t('res.title'), blocks: lines(speaker).map(text), ephemeral: inWar }, dms: [] };
+function reply(ctx: CommandContext, lines: (c: CommandContext) => string[], secret: boolean): Reply {
+  const speaker = secret ? ctx : forTable(ctx);
+  return { view: { locale: speaker.locale, tone: 'info', title: speaker.t('res.title'), blocks: lines(speaker).map(text), ephemeral: secret }, dms: [] };
+}
+
+/** Whether any of these characters' resources are a war faction's secret. */
+async function anySecret(tx: Tx, ctx: CommandContext, ...characters: Character[]): Promise<boolean> {
+  const owners = await secrecy(tx, ctx.guildId, characters.map((c) => c.row.id));
+  return [...owners.values()].some((r) => r !== null);
 }
 
 /** Applies a pool change to one character the caller may edit, in one transaction with its event. */
 async function change(ctx: CommandContext, options: CommandOptions, type: string, fn: (p: Pools, n: number) => Pools): Promise<Reply> {
   const n = options.integer('amount') ?? 0;
-  const { c, hpPaid, board, inWar } = await ctx.store.transaction(async (tx) => {
+  const { c, hpPaid, board, secret } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('character'));
     await assertCanEdit(tx, ctx, found);
     const saved = await saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [saved.row.id]);
-    return { c: saved, hpPaid: type === 'mp.spend' ? found.runtime.hp - saved.runtime.hp : 0, board, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
+    return { c: saved, hpPaid: type === 'mp.spend' ? found.runtime.hp - saved.runtime.hp : 0, board, secret: await anySecret(tx, ctx, saved) };
   });
   // An MP shortfall paid from HP (L872) is itemised.
-  const out = reply(ctx, (t) => [t.t(`res.${type}`, { name: c.row.name, amount: n }), ...(hpPaid > 0 ? [t.t('res.mp.paidFromHp', { hp: hpPaid, mp: n - hpPaid })] : []), resourceLine(t, c)], inWar);
+  const out = reply(ctx, (t) => [t.t(`res.${type}`, { name: c.row.name, amount: n }), ...(hpPaid > 0 ? [t.t('res.mp.paidFromHp', { hp: hpPaid, mp: n - hpPaid })] : []), resourceLine(t, c)], secret);
   return board ? { ...out, board } : out;
 }
 
@@ -122,7 +129,7 @@ async function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOpt
 /** 支援: the master's last check here sets the cap; MP pays for the points beyond a positive reaction modifier. */
 async function support(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const reaction = options.integer('reaction') ?? 0;
-  const { master, servant, grant, mpCost, inWar } = await ctx.store.transaction(async (tx) => {
+  const { master, servant, grant, mpCost, secret } = await ctx.store.transaction(async (tx) => {
     const { master, servant } = await masterAndServant(tx, ctx, options);
     const last = await lastCountingRoll(tx, ctx.user.id, ctx.channelId);
     if (!last || last.characterId !== master.row.id) throw new UserError('res.supportNeedsCheck', { name: master.row.name });
@@ -130,21 +137,21 @@ async function support(ctx: CommandContext, options: CommandOptions): Promise<Re
     const paid = spendMp(pools(master), mpCost, false).pools;
     const savedMaster = await saveCharacter(tx, ctx, master, 'mp.support', { runtime: withPools(master.runtime, paid) });
     const savedServant = await saveCharacter(tx, ctx, servant, 'support.granted', { runtime: { ...servant.runtime, supportPool: servant.runtime.supportPool + grant } });
-    return { master: savedMaster, servant: savedServant, grant, mpCost, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
+    return { master: savedMaster, servant: savedServant, grant, mpCost, secret: await anySecret(tx, ctx, savedMaster, savedServant) };
   });
-  return reply(ctx, (t) => [t.t('res.support', { master: master.row.name, servant: servant.row.name, grant, cost: mpCost }), resourceLine(t, master), resourceLine(t, servant)], inWar);
+  return reply(ctx, (t) => [t.t('res.support', { master: master.row.name, servant: servant.row.name, grant, cost: mpCost }), resourceLine(t, master), resourceLine(t, servant)], secret);
 }
 
 /** 補給: any amount of the master's MP to the servant; only half (rounded down) arrives when remote. */
 async function supplyMp(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const remote = options.boolean('remote') ?? false;
-  const { master, servant, arrives, spent, inWar } = await ctx.store.transaction(async (tx) => {
+  const { master, servant, arrives, spent, secret } = await ctx.store.transaction(async (tx) => {
     const { master, servant } = await masterAndServant(tx, ctx, options);
     const { spent, arrives } = supply(options.integer('amount') ?? 0, remote);
     const paid = spendMp(pools(master), spent, false).pools;
     const savedMaster = await saveCharacter(tx, ctx, master, 'mp.supply', { runtime: withPools(master.runtime, paid) });
     const savedServant = await saveCharacter(tx, ctx, servant, 'mp.supplied', { runtime: withPools(servant.runtime, gainMp(pools(servant), arrives)) });
-    return { master: savedMaster, servant: savedServant, arrives, spent, inWar: (await activeWar(tx, ctx.channelId)) !== undefined };
+    return { master: savedMaster, servant: savedServant, arrives, spent, secret: await anySecret(tx, ctx, savedMaster, savedServant) };
   });
-  return reply(ctx, (t) => [t.t(remote ? 'res.supplyRemote' : 'res.supply', { master: master.row.name, servant: servant.row.name, spent, arrives }), resourceLine(t, master), resourceLine(t, servant)], inWar);
+  return reply(ctx, (t) => [t.t(remote ? 'res.supplyRemote' : 'res.supply', { master: master.row.name, servant: servant.row.name, spent, arrives }), resourceLine(t, master), resourceLine(t, servant)], secret);
 }

@@ -14,8 +14,7 @@ import { asLocale, translator, type Locale } from '../src/i18n/index.js';
 import { getCharacter, listCharacters } from '../src/store/characters.js';
 import { activeWar, warFactions } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
-import { fateTrackerView, trackerAfterSheetChange, trackerUpdate } from '../src/services/combat/tracker.js';
-import type { FateCombatState } from '../src/services/combat/state.js';
+import { fateBoard, trackerAfterSheetChange } from '../src/services/combat/tracker.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
@@ -208,7 +207,7 @@ async function decide(ctx: CommandContext, id: number, approve: boolean): Promis
     await appendEvent(tx, { at, guildId: req.guildId, channelId: req.channelId, actorId: ctx.user.id, type: 'seal.approved', subject: `seal:${id}`, before: { status: 'pending' }, after: { status: 'approved', sealsLeft } });
     // Full HP/MP during a fight: the tracker shows it now (the sheet is the fight's source of truth).
     const moved = changed.rolls.find((r) => r.escape)?.escape;
-    const board = moved ? trackerUpdate(ctx, moved.saved, fateTrackerView(ctx, moved.saved.state as FateCombatState)) : changed.character ? await trackerAfterSheetChange(tx, ctx, req.channelId, [changed.character.row.id]) : undefined;
+    const board = moved ? await fateBoard(tx, ctx, moved.saved) : changed.character ? await trackerAfterSheetChange(tx, ctx, req.channelId, [changed.character.row.id]) : undefined;
     return { req, masterName: masterRow.name, approved: true as const, sealsLeft, board, ...changed };
   });
 
@@ -313,7 +312,7 @@ async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<
 
 function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord, opposed: Settled | null = null, escape: Resettled = null): View {
   const title = row.comment ?? check.label;
-  const notes = [...(opposed ? [outcomeLine(ctx, opposed.names, opposed.outcome)] : []), ...(escape?.lines.map((l) => ctx.t(l.key, l.params)) ?? [])];
+  const notes = [...(opposed ? [outcomeLine(ctx, opposed.names, opposed.outcome)] : []), ...(escape?.lines ?? [])];
   return { ...rollView(ctx, { result, id: row.id, name: ctx.t('seal.title'), comment: title, notes }), tone: row.secret ? 'secret' : 'success' };
 }
 

@@ -26,7 +26,7 @@ import { appendEvent } from '../src/store/events.js';
 import type { Tx } from '../src/store/db.js';
 import { text, type Reply, type View } from '../src/views/view.js';
 import { forTable } from '../src/services/table.js';
-import { activeWar } from '../src/store/wars.js';
+import { readersOf } from '../src/services/secrecy.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices } from '../src/services/name-choices.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
@@ -219,10 +219,10 @@ async function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean)
 
 async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const wantPrivate = options.boolean('private') ?? false;
-  const { c, inWar, mine } = await ctx.store.transaction(async (tx) => {
+  const { c, secret, mine } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('name'));
     if (wantPrivate) await assertCanEdit(tx, ctx, found);
-    return { c: found, inWar: (await activeWar(tx, ctx.channelId)) !== undefined, mine: found.row.ownerId === ctx.user.id };
+    return { c: found, secret: (await readersOf(tx, ctx.guildId, found.row.id)) !== null, mine: found.row.ownerId === ctx.user.id };
   });
   if (wantPrivate) {
     return {
@@ -230,8 +230,9 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
       dms: [],
     };
   }
-  // The public summary leaves out the true name and every free-text field; it is the table's. During a
-  // war the pools are the faction's secret (seed 001 L50): the owner reads them aside.
+  // The public summary leaves out the true name and every free-text field; it is the table's. A war
+  // faction's character's pools are the faction's secret (seed 001 L50; src/services/secrecy.ts, in
+  // every channel of the server): the owner reads them aside.
   const table = forTable(ctx);
   const summary = summarizeSheet(c.sheet);
   // A Ccfolia character (issue 21 §2) shows its bars and params, not the blank Fate sheet under them.
@@ -245,14 +246,14 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
           { name: table.t('sheet.show.statuses'), value: summary.statuses },
           { name: table.t('sheet.show.skills'), value: summary.skills.join(', ') || '-' },
         ]),
-    ...(inWar ? [] : [{ name: table.t('sheet.show.resources'), value: resources(table) }]),
-    ...(!inWar && !ccfolia && c.runtime.ccfolia?.status.length ? [{ name: table.t('ccfolia.bars'), value: barsLine(c) }] : []),
+    ...(secret ? [] : [{ name: table.t('sheet.show.resources'), value: resources(table) }]),
+    ...(!secret && !ccfolia && c.runtime.ccfolia?.status.length ? [{ name: table.t('ccfolia.bars'), value: barsLine(c) }] : []),
     ...(params ? [{ name: table.t('ccfolia.params'), value: params }] : []),
     // Death and incapacitation happen in front of the table: they stay public in a war.
-    ...(inWar && (c.runtime.dead || c.runtime.incapacitated) ? [{ name: table.t('sheet.show.resources'), value: table.t(c.runtime.dead ? 'character.dead' : 'character.incapacitated') }] : []),
+    ...(secret && (c.runtime.dead || c.runtime.incapacitated) ? [{ name: table.t('sheet.show.resources'), value: table.t(c.runtime.dead ? 'character.dead' : 'character.incapacitated') }] : []),
   ];
   const title = summary.className && summary.className !== summary.name ? `${summary.name} (${summary.className})` : summary.name;
-  const aside: View | undefined = inWar && mine ? { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resources(ctx))], ephemeral: true } : undefined;
+  const aside: View | undefined = secret && mine ? { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resources(ctx))], ephemeral: true } : undefined;
   return { view: { locale: table.locale, tone: 'info', title, blocks: [], fields, ephemeral: false }, dms: [], ...(aside ? { aside } : {}) };
 }
 
@@ -397,14 +398,17 @@ async function findById(tx: Tx, id: number) {
 
 async function accept(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const field = options.string('field') ?? 'all';
-  const c = await ctx.store.transaction(async (tx) => {
+  const { c, secret } = await ctx.store.transaction(async (tx) => {
     await assertGm(tx, ctx);
     const found = await resolveCharacter(tx, ctx, options.string('name'));
     const written = found.sheet.derivedWritten ?? {};
     const keys = (field === 'all' ? ['hp', 'mp', 'iv'] : [field]) as ('hp' | 'mp' | 'iv')[];
     const accepted = { ...found.runtime.accepted };
     for (const key of keys) if (written[key] !== undefined) accepted[key] = written[key];
-    return await saveCharacter(tx, ctx, found, 'character.accepted', { runtime: { ...found.runtime, accepted } });
+    const saved = await saveCharacter(tx, ctx, found, 'character.accepted', { runtime: { ...found.runtime, accepted } });
+    return { c: saved, secret: (await readersOf(tx, ctx.guildId, saved.row.id)) !== null };
   });
+  // A war faction's character's pools are its faction's (seed 001 L50): the GM reads them aside.
+  if (secret) return { view: info(ctx, ctx.t('sheet.accept.done', { name: c.row.name }), false), dms: [], aside: { locale: ctx.locale, tone: 'secret', title: c.row.name, blocks: [text(resourceLine(ctx, c))], ephemeral: true } };
   return { view: info(ctx, `${ctx.t('sheet.accept.done', { name: c.row.name })}\n${resourceLine(ctx, c)}`, false), dms: [] };
 }

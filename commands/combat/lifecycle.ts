@@ -2,7 +2,8 @@
 import { sheetsInFight, withSheets } from '../../src/services/combat/fate.js';
 import { type FateCombatState } from '../../src/services/combat/state.js';
 import { requireCombat, requireGm } from '../../src/services/combat/store.js';
-import { fateTrackerView, trackerUpdate } from '../../src/services/combat/tracker.js';
+import { fateBoard, trackerUpdate } from '../../src/services/combat/tracker.js';
+import type { Line } from '../../src/views/line.js';
 import { isPersona, personaTrackerView } from '../../src/services/combat/persona.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext } from '../../src/services/types.js';
@@ -13,7 +14,6 @@ import type { CombatRow } from '../../src/store/schema/index.js';
 import { lastBatchFor } from '../../src/store/wars.js';
 import { defendButtons, resolveButton } from '../../src/services/combat/fate-buttons.js';
 import { text, type Reply } from '../../src/views/view.js';
-import type { Line } from '../../src/views/line.js';
 
 export async function undo(ctx: CommandContext): Promise<Reply> {
   const updated = await ctx.store.transaction(async (tx) => {
@@ -25,7 +25,7 @@ export async function undo(ctx: CommandContext): Promise<Reply> {
     if (reverted.some((e) => e.type === 'combat.started')) throw new UserError('combat.undoStart');
     return (await getCombat(tx, combatRow.id))!;
   });
-  const reply = withTracker(ctx, updated, [ctx.t('combat.undone')]);
+  const reply = await withTracker(ctx, updated, [ctx.t('combat.undone')]);
   const pending = (updated.state as FateCombatState).pending;
   if (!pending) return reply;
   // The undone step was a defense or a resolve: the defender needs the buttons again.
@@ -53,7 +53,7 @@ export async function end(ctx: CommandContext): Promise<Reply> {
     return { updated: { ...combatRow, state, status: 'ended' as const }, written };
   });
   // a Persona fight keeps no sheets: no word about HP/MP copied back
-  return withTracker(ctx, updated, [isPersona(updated.state) ? ctx.t('persona.cmd.ended') : ctx.t('combat.ended', { count: written })], true);
+  return await withTracker(ctx, updated, [isPersona(updated.state) ? ctx.t('persona.cmd.ended') : ctx.t('combat.ended', { count: written })], true);
 }
 
 export async function show(ctx: CommandContext): Promise<Reply> {
@@ -61,15 +61,17 @@ export async function show(ctx: CommandContext): Promise<Reply> {
     const c = await requireCombat(tx, ctx);
     return isPersona(c.state) ? c : { ...c, state: await withSheets(tx, c.state as FateCombatState) };
   });
-  const reply = withTracker(ctx, combatRow, [ctx.t('combat.shown')]);
+  const reply = await withTracker(ctx, combatRow, [ctx.t('combat.shown')]);
   return { ...reply, board: { ...reply.board!, repost: true } };
 }
 
-export function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: (string | Line)[], ended = false): Reply {
-  const view = isPersona(combatRow.state) ? personaTrackerView(ctx, combatRow.state, ended) : fateTrackerView(ctx, combatRow.state as FateCombatState, ended);
+/** A fight step's reply with the tracker; a line (../../src/views/line.ts) is worded per reader. */
+export async function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: (string | Line)[], ended = false): Promise<Reply> {
+  const state = combatRow.state;
+  const board = isPersona(state) ? trackerUpdate(ctx, combatRow, personaTrackerView(ctx, state, ended)) : await ctx.store.transaction((tx) => fateBoard(tx, ctx, combatRow, ended));
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map((l) => (typeof l === 'string' ? text(l) : l)), ephemeral: true },
     dms: [],
-    board: trackerUpdate(ctx, combatRow, view),
+    board,
   };
 }

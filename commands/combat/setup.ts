@@ -37,7 +37,7 @@ export async function start(ctx: CommandContext, options: CommandOptions): Promi
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.started', subject: `combat:${id}`, before: null, after: { ruleset, name } });
     return (await getCombat(tx, id))!;
   });
-  return withTracker(ctx, combatRow, [ctx.t('combat.started')]);
+  return await withTracker(ctx, combatRow, [ctx.t('combat.started')]);
 }
 
 /** A Fate step returns the new state, or the state with lines to show (the IV tie roll-off, L198). */
@@ -74,12 +74,12 @@ export async function change(
     const state = updated.state as PersonaCombatState;
     const lines = eventLines(ctx, state.combat, events, state);
     // the reply is the actor's: a player reads a hidden combatant's numbers as the table does, so the GM gets the copy
-    return { ...withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]), dms: await personaDms(ctx, state, events) };
+    return { ...(await withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)])), dms: await personaDms(ctx, state, events) };
   }
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);
   const line = type === 'combat.next' && actor ? ctx.t('combat.turnOf', { name: actor.name, round: state.round }) : ctx.t(`combat.done.${type.split('.')[1]}`);
-  const reply = withTracker(ctx, updated, [...ties, line]);
+  const reply = await withTracker(ctx, updated, [...ties, line]);
   // Roll-offs, resistances, ticks and declarations are the table's to see, unless a hidden NPC could show through.
   const open = ties.length > 0 && !state.combatants.some((c) => c.hidden);
   return open ? { ...reply, view: { ...reply.view, ephemeral: false } } : reply;

@@ -1,12 +1,14 @@
 // The Fate fight's steps beside attack and defend: delay, escape, priority, inflict, flight, cover, yield.
-import { hydrate } from '../../src/services/characters.js';
+import { hydrate, resourceLine } from '../../src/services/characters.js';
 import { currentActor, findCombatant, withSheets } from '../../src/services/combat/fate.js';
 import { type FateCombatant, type FateCombatState } from '../../src/services/combat/state.js';
 import { escapeStep } from '../../src/services/combat/fate-escape.js';
-import { failedDiceCount } from '../../src/core/dice/index.js';
 import { getCharacter } from '../../src/store/characters.js';
 import { isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
-import { fateTrackerView, trackerUpdate } from '../../src/services/combat/tracker.js';
+import { fateBoard } from '../../src/services/combat/tracker.js';
+import { readersOf } from '../../src/services/secrecy.js';
+import { luckButtons } from '../../src/views/check-display.js';
+import { fightGm, gmCopy, hiddenRollView } from '../../src/services/combat/fate-hidden.js';
 import { isPersona } from '../../src/services/combat/persona.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
@@ -23,7 +25,7 @@ import type { CoverMeans } from '../../src/core/fate/combat/cover.js';
 import type { CheckStatus } from '../../src/core/fate/status-names.js';
 import { storeRoll, storedResult } from '../../src/services/rolls.js';
 import { getRoll } from '../../src/store/rolls.js';
-import { rollView } from '../../src/views/roll.js';
+import { asideOf, ownAside, rollView } from '../../src/views/roll.js';
 import { text, type Reply } from '../../src/views/view.js';
 import { withTracker } from './lifecycle.js';
 import type { FateStep } from './setup.js';
@@ -57,18 +59,20 @@ export async function delay(tx: Tx, ctx: CommandContext, state: FateCombatState,
  */
 export async function escape(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const side = (options.string('side') ?? '').trim();
-  const { updated, lines, buttons } = await ctx.store.transaction(async (tx) => {
+  const { updated, lines, buttons, gmReader } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     await requireGm(tx, ctx);
     if (isPersona(combatRow.state)) throw new UserError('persona.cmd.fateOnly');
     const state = await withSheets(tx, combatRow.state as FateCombatState);
     const step = await escapeStep(tx, ctx, state, side, { opposed: options.boolean('opposed') ?? true, rearguard: options.boolean('rearguard') ?? false });
     const updated = await saveCombatState(tx, ctx, combatRow, 'combat.escaped', step.state);
-    return { updated, lines: step.lines, buttons: step.buttons };
+    return { updated, lines: step.lines, buttons: step.buttons, gmReader: step.hides ? await fightGm(tx, ctx) : null };
   });
-  const reply = withTracker(ctx, updated, lines);
-  // Each roller's Luck button (L215–217): a reroll settles the escape again.
-  return { ...reply, view: { ...reply.view, ephemeral: false, ...(buttons.length ? { buttons } : {}) } };
+  const reply = await withTracker(ctx, updated, lines);
+  const view = { ...reply.view, ephemeral: false };
+  // Each roller's Luck button (L215–217): a reroll settles the escape again. A hidden NPC's achievements
+  // are the GM's: the GM reads the escape with them by DM.
+  return { ...reply, view: { ...view, ...(buttons.length ? { buttons } : {}) }, dms: gmCopy(ctx, gmReader, (reader) => ({ ...view, locale: reader.locale, title: reader.t('combat.title') })) };
 }
 
 /** Only the fighter's player or the GM may act for it. */
@@ -167,26 +171,35 @@ export async function cover(ctx: CommandContext, options: CommandOptions): Promi
       ctx,
       state,
       { coverer, status, skills: splitSkills(options.string('skills')), means: (options.string('means') ?? 'body') as CoverMeans, reaction: options.integer('reaction') ?? 0, takeDamage: options.boolean('take_damage') ?? true },
-      async (result) => await storeRoll(tx, ctx, { result, comment, secret: false, ...(coverer.characterId !== null ? { characterId: coverer.characterId, ...(coverer.ownerId ? { userId: coverer.ownerId } : {}) } : {}) }),
+      // A hidden NPC's cover is the GM's (its pool, its dice): a secret roll, kept out of /log export.
+      async (result) => await storeRoll(tx, ctx, { result, comment, secret: coverer.hidden, ...(coverer.characterId !== null ? { characterId: coverer.characterId, ...(coverer.ownerId ? { userId: coverer.ownerId } : {}) } : {}) }),
     );
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.cover', rolled.state);
     const row = coverer.characterId === null ? undefined : await getCharacter(tx, coverer.characterId);
-    const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
-    return { ...rolled, saved, coverer, covered, comment, luckLeft };
+    const own = row ? hydrate(row) : null;
+    const secret = (await readersOf(tx, ctx.guildId, coverer.characterId)) !== null;
+    const gmReader = coverer.hidden ? await fightGm(tx, ctx) : null;
+    return { ...rolled, saved, coverer, covered, comment, own, secret, gmReader, board: await fateBoard(tx, ctx, saved) };
   });
   const b = out.breakdown;
-  const notes = [
-    ...out.notes,
-    ctx.t('fate.cover.penalty', { status: b.statusPenalty, reaction: b.reactionBonus, total: b.total > 0 ? `−${b.total}` : `+${-b.total}` }),
-    ...(out.moved ? [ctx.t('fate.cover.moved', { name: out.coverer.name })] : []),
-    ...(out.canTakeDamage ? [] : [ctx.t('fate.cover.cannotTake', { name: out.coverer.name })]),
+  // The cover's penalty comes from the coverer's statuses: a hidden NPC's are the GM's.
+  const penalty = (reader: CommandContext) => reader.t('fate.cover.penalty', { status: b.statusPenalty, reaction: b.reactionBonus, total: b.total > 0 ? `−${b.total}` : `+${-b.total}` });
+  const moves = (reader: CommandContext) => [
+    ...(out.moved ? [reader.t('fate.cover.moved', { name: out.coverer.name })] : []),
+    ...(out.canTakeDamage ? [] : [reader.t('fate.cover.cannotTake', { name: out.coverer.name })]),
   ];
-  const view = rollView(ctx, { result: out.result, id: out.rollId, name: out.coverer.name, comment: out.comment, notes });
+  const full = (reader: CommandContext) => rollView(reader, { result: out.result, id: out.rollId, name: out.coverer.name, comment: reader.t('fate.cover.comment', { name: out.coverer.name, target: out.covered.name }), notes: [...out.notes, penalty(reader), ...moves(reader)] });
+  const hidden = out.coverer.hidden;
+  const shown = hidden ? hiddenRollView(ctx, out.coverer.name, out.comment) : full(ctx);
+  const view = hidden ? { ...shown, blocks: [...shown.blocks, ...moves(ctx).map(text)] } : shown;
+  // The cover roll takes Luck as a defense does (L215–217): the resolve step reads it as it stands; no count on the button.
+  const luck = hidden ? [] : luckButtons(ctx, out.rollId, out.result, out.own ? { c: out.own, secret: out.secret } : null, { style: 'secondary' });
+  const mine = out.own !== null && out.own.row.ownerId === ctx.user.id;
   return {
-    // The cover roll takes Luck as a defense does (L215–217): the resolve step reads it as it stands.
-    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.covered.name }))], buttons: [...(out.luckLeft > 0 && failedDiceCount(out.result) > 0 ? [{ customId: `luck:reroll:${out.rollId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' as const }] : []), resolveButton(ctx)] },
-    dms: [],
-    board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+    view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.covered.name }))], buttons: [...luck, resolveButton(ctx)] },
+    dms: hidden ? gmCopy(ctx, out.gmReader, full) : [],
+    ...asideOf(out.own && mine && !hidden ? ownAside(ctx, out.notes, luck.length > 0 ? resourceLine(ctx, out.own) : undefined) : undefined),
+    board: out.board,
   };
 }
 

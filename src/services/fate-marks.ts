@@ -7,6 +7,9 @@ import type { Tx } from '../store/db.js';
 import { saveCharacter, type Character } from './characters.js';
 import { UserError } from './errors.js';
 import type { CommandContext, CommandOptions } from './types.js';
+import { readersOf } from './secrecy.js';
+import { line, type Line } from '../views/line.js';
+import { own } from '../views/owned.js';
 
 export const MARK_PAY = ['hp', 'mp'] as const;
 
@@ -35,10 +38,12 @@ export function marksAsked(m: MarkChoice | undefined): boolean {
 
 /**
  * Charges the marks' price on the character: EX's +14 from MP only (L868), the rest from the chosen
- * pool; a note on the plan says what was paid. Returns the character as saved.
+ * pool. Returns the character as saved and the note of what was paid: a line whose amounts belong to
+ * the character's faction and the GM during a war (seed 001 L50; ./secrecy.ts), the table reading
+ * only that the price was paid.
  */
-export async function payMarks(tx: Tx, ctx: CommandContext, c: Character, plan: CheckPlan, payWith: MarkChoice['payWith']): Promise<Character> {
-  if (plan.cost.mp <= 0 && plan.cost.hpOrMp <= 0) return c;
+export async function payMarks(tx: Tx, ctx: CommandContext, c: Character, plan: CheckPlan, payWith: MarkChoice['payWith']): Promise<{ character: Character; paid: Line | null }> {
+  if (plan.cost.mp <= 0 && plan.cost.hpOrMp <= 0) return { character: c, paid: null };
   const before = { hp: c.runtime.hp, mp: c.runtime.mp };
   const p = { hp: c.runtime.hp, hpMax: c.max.hpMax, mp: c.runtime.mp, mpMax: c.max.mpMax, incapacitated: c.runtime.incapacitated };
   let paid = plan.cost.mp > 0 ? spendMp(p, plan.cost.mp, false).pools : p;
@@ -47,6 +52,7 @@ export async function payMarks(tx: Tx, ctx: CommandContext, c: Character, plan: 
     paid = payWith === 'hp' ? damage(paid, plan.cost.hpOrMp) : spendMp(paid, plan.cost.hpOrMp, false).pools;
   }
   const saved = await saveCharacter(tx, ctx, c, 'check.marksPaid', { runtime: { ...c.runtime, hp: paid.hp, mp: paid.mp, incapacitated: paid.incapacitated } });
-  plan.notes.push({ key: 'check.paid', params: { hp: before.hp - paid.hp, mp: before.mp - paid.mp } });
-  return saved;
+  const readers = await readersOf(tx, ctx.guildId, c.row.id);
+  const note = line('check.paid', { hp: own(before.hp - paid.hp, readers), mp: own(before.mp - paid.mp, readers) }, line('check.paidHidden'));
+  return { character: saved, paid: note };
 }

@@ -2,7 +2,7 @@
 // is the active side, the named character rolls the passive side from its own sheet. Both rolls
 // are stored (each under its owner, so each may spend Luck or ask for a seal on it, L215, L288);
 // a later change to either roll settles the opposed check again (settleOpposed).
-import { escapeMarkdown, evaluateDice, failedDiceCount, type DiceResult } from '../core/dice/index.js';
+import { escapeMarkdown, evaluateDice, type DiceResult } from '../core/dice/index.js';
 import { planCheck, type CheckPlan } from '../core/fate/check.js';
 import { KIND_STATUSES, opposedOutcome, isTieRule, type OpposedKind, type OpposedResult, type OpposedRound, type TieRule } from '../core/fate/opposed.js';
 import { findSkill } from '../core/fate/sheet/index.js';
@@ -20,6 +20,9 @@ import { UserError } from './errors.js';
 import { storeRoll, type CheckRecord } from './rolls.js';
 import type { CommandContext } from './types.js';
 import type { WarConfig } from './war/state.js';
+import { secrecy } from './secrecy.js';
+import { luckButtons } from '../views/check-display.js';
+import type { Line } from '../views/line.js';
 
 export interface OpposedSide {
   c: Character;
@@ -29,7 +32,10 @@ export interface OpposedSide {
   label: string;
   /** why this side rolled nothing */
   absent: string | null;
-  notes: string[];
+  /** text, or a line whose owned values (what the roll paid) only their readers read */
+  notes: (string | Line)[];
+  /** a war faction's character (../services/secrecy.ts): its luck uses are its own */
+  secret: boolean;
 }
 
 export interface OpposedCheck {
@@ -63,7 +69,7 @@ function label(ctx: CommandContext, plan: CheckPlan): string {
 export async function rollOpposed(
   tx: Tx,
   ctx: CommandContext,
-  active: { c: Character; result: DiceResult; plan: CheckPlan; rollId: number; record: CheckRecord; notes: string[] },
+  active: { c: Character; result: DiceResult; plan: CheckPlan; rollId: number; record: CheckRecord; notes: (string | Line)[] },
   against: { name: string; status: CheckStatus | null; skills: string[]; tie: string | null; comment: string | null; kind: OpposedKind | null },
 ): Promise<OpposedCheck> {
   const { kind } = against;
@@ -73,7 +79,9 @@ export async function rollOpposed(
   if (opponent.row.id === active.c.row.id) throw new UserError('opposed.self');
   if (kind === 'opinion' && new Set([active.c.sheet.type, opponent.sheet.type]).size !== 2) throw new UserError('opposed.opinionPair');
   if (kind === 'opinion' && !(['master', 'servant'].includes(active.c.sheet.type) && ['master', 'servant'].includes(opponent.sheet.type))) throw new UserError('opposed.opinionPair');
-  const activeSide: OpposedSide = { c: active.c, result: active.result, rollId: active.rollId, label: active.record.label, absent: null, notes: active.notes };
+  const owners = await secrecy(tx, ctx.guildId, [active.c.row.id, opponent.row.id]);
+  const secret = (c: Character) => (owners.get(c.row.id) ?? null) !== null;
+  const activeSide: OpposedSide = { c: active.c, result: active.result, rollId: active.rollId, label: active.record.label, absent: null, notes: active.notes, secret: secret(active.c) };
   const status = against.status ?? (kind === 'stealth' ? 'luk' : kind === 'opinion' ? 'rank' : against.skills.length ? null : (active.plan.pools[0]?.status ?? null));
   if (kind) {
     const activeStatus = active.plan.pools.find((p) => p.source !== 'skill')?.status ?? null;
@@ -90,7 +98,7 @@ export async function rollOpposed(
     if (!(e instanceof UserError)) throw e;
     const first = { active: Math.max(0, active.result.value), passive: 0 };
     const outcome: OpposedResult = { rounds: [first], winner: 'active', margin: first.active, tie: null, undecided: false };
-    return { active: activeSide, passive: { c: opponent, result: null, rollId: null, label: '', absent: ctx.t(e.key, e.params), notes: [] }, outcome };
+    return { active: activeSide, passive: { c: opponent, result: null, rollId: null, label: '', absent: ctx.t(e.key, e.params), notes: [], secret: secret(opponent) }, outcome };
   }
   const plan = planCheck(opponent.sheet, { status, skills: against.skills, plus: 0, minus: cond.minus, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
   const notes = [...plan.notes, ...cond.notes].map((n) => ctx.t(n.key, n.params));
@@ -102,7 +110,7 @@ export async function rollOpposed(
   const passiveRecord: CheckRecord = { label: passiveLabel, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false, opposed: { otherRollId: active.rollId, side: 'passive', tie, rerolls, ...(kind ? { kind } : {}) } };
   const rollId = await storeRoll(tx, ctx, { result, comment: against.comment, secret: false, characterId: opponent.row.id, check: passiveRecord, userId: opponent.row.ownerId });
   await updateRoll(tx, active.rollId, { check: { ...active.record, opposed: { otherRollId: rollId, side: 'active', tie, rerolls, ...(kind ? { kind } : {}) } } });
-  return { active: activeSide, passive: { c: opponent, result, rollId, label: passiveLabel, absent: null, notes }, outcome };
+  return { active: activeSide, passive: { c: opponent, result, rollId, label: passiveLabel, absent: null, notes, secret: secret(opponent) }, outcome };
 }
 
 /** "A wins by 3", "tie: draw", rerolled rounds (L41), as one line in the reader's language. */
@@ -118,14 +126,9 @@ export function outcomeLine(ctx: CommandContext, names: { active: string; passiv
   return parts.join('\n');
 }
 
-/** Luck buttons for each side with failed dice and uses left; each owner presses their own. */
+/** Luck buttons for each side with failed dice (no count on them: ../views/check-display.ts); each owner presses their own. */
 export function opposedButtons(ctx: CommandContext, check: OpposedCheck): Button[] {
-  return [check.active, check.passive].flatMap((s) => {
-    const left = s.c.max.luckPerDay - s.c.runtime.luckUsedToday;
-    return s.result && s.rollId !== null && failedDiceCount(s.result) > 0 && left > 0
-      ? [{ customId: `luck:reroll:${s.rollId}`, label: ctx.t('opposed.luckButton', { name: s.c.row.name, left }), style: 'primary' as const }]
-      : [];
-  });
+  return [check.active, check.passive].flatMap((s) => (s.result && s.rollId !== null ? luckButtons(ctx, s.rollId, s.result, { c: s.c, secret: s.secret }, { name: s.c.row.name }) : []));
 }
 
 /**
@@ -163,7 +166,7 @@ export function opposedView(ctx: CommandContext, check: OpposedCheck, comment: s
   for (const side of [check.active, check.passive]) {
     blocks.push(text(`**${escapeMarkdown(side.c.row.name)}** — ${side.absent ?? side.label}`));
     if (side.result) blocks.push({ kind: 'dice', result: side.result });
-    blocks.push(...side.notes.map(text));
+    blocks.push(...side.notes.map((n) => (typeof n === 'string' ? text(n) : n)));
   }
   const names = { active: check.active.c.row.name, passive: check.passive.c.row.name };
   blocks.push(text(outcomeLine(ctx, names, check.outcome)));

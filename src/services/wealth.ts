@@ -18,6 +18,9 @@ import { UserError } from './errors.js';
 import { outcomeLine, settleOpposed } from './fate-opposed.js';
 import { rewriteRoll, storedResult, type CheckRecord } from './rolls.js';
 import type { CommandContext, CommandOptions } from './types.js';
+import { readersOf, resourceOf, secrecy } from './secrecy.js';
+import { line } from '../views/line.js';
+import { own } from '../views/owned.js';
 
 /**
  * /sheet wealth amount: [roll:] [item:] [skill:] — spends wealth points: plain, after the roll on a
@@ -30,7 +33,7 @@ export async function spendWealthPoints(ctx: CommandContext, options: CommandOpt
   const skillName = options.string('skill')?.trim() || null;
   if (rollId !== null && item !== null) throw new UserError('wealth.rollOrItem');
   if (item === 'skill' && !skillName) throw new UserError('wealth.needSkill');
-  const { c, applied } = await ctx.store.transaction(async (tx) => {
+  const { c, applied, readers } = await ctx.store.transaction(async (tx) => {
     const c = await resolveFateCharacter(tx, ctx, options.string('name'));
     await assertCanEdit(tx, ctx, c);
     const max = wealthMax(c.sheet);
@@ -54,14 +57,16 @@ export async function spendWealthPoints(ctx: CommandContext, options: CommandOpt
       wealthItems = addItems(wealthItems, item, amount, skill);
     }
     const saved = await saveCharacter(tx, ctx, c, item ? 'wealth.items' : 'wealth.spent', { runtime: { ...c.runtime, wealthSpent: spendWealth(spent, max, amount), ...(wealthItems ? { wealthItems } : {}) } });
-    return { c: saved, applied };
+    return { c: saved, applied, readers: await readersOf(tx, ctx.guildId, saved.row.id) };
   });
-  // The spend is the table's; the points and items left are the player's (seed 001 L50): an aside.
+  // The spend is the table's; how much, and the points and items left, are the player's during a war
+  // (seed 001 L50): the amount is its faction's, the rest an aside.
   const table = forTable(ctx);
   const aside: View = { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, c))], ephemeral: true };
-  const lines = [text(table.t(item ? 'wealth.bought' : 'wealth.spent', { name: c.row.name, amount }))];
+  const spent = own(amount, readers);
+  const lines = [item ? line('wealth.bought', { name: c.row.name, amount: spent }, line('wealth.boughtHidden', { name: c.row.name })) : line('wealth.spent', { name: c.row.name, amount: spent }, line('wealth.spentHidden', { name: c.row.name }))];
   if (applied) {
-    const notes = [table.t('check.wealthUsed', { amount }), ...(applied.opposed ? [outcomeLine(table, applied.opposed.names, applied.opposed.outcome)] : [])];
+    const notes = [line('check.wealthUsed', { amount: spent }, line('check.wealthUsedHidden')), ...(applied.opposed ? [outcomeLine(table, applied.opposed.names, applied.opposed.outcome)] : [])];
     const view = rollView(table, { result: applied.next, id: applied.row.id, name: c.row.name, comment: applied.row.comment ?? (applied.row.check as CheckRecord).label, notes });
     return { view: { ...view, blocks: [...lines, ...view.blocks] }, dms: [], aside };
   }
@@ -72,7 +77,7 @@ export async function spendWealthPoints(ctx: CommandContext, options: CommandOpt
 export async function useWealthItem(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   const kind = options.string('kind') === 'mp' ? 'mp' : 'hp';
   const count = options.integer('count') ?? 1;
-  const { holder, target, rolls, gained, board } = await ctx.store.transaction(async (tx) => {
+  const { holder, target, rolls, gained, board, owners } = await ctx.store.transaction(async (tx) => {
     const holder = await resolveFateCharacter(tx, ctx, options.string('name'));
     await assertCanEdit(tx, ctx, holder);
     const used = useRecoveryItems(holder.runtime.wealthItems, kind, count, ctx.rng);
@@ -88,10 +93,18 @@ export async function useWealthItem(ctx: CommandContext, options: CommandOptions
     const saved = await saveCharacter(tx, ctx, target, 'wealth.itemRecovery', { runtime: { ...target.runtime, hp: next.hp, mp: next.mp, incapacitated: next.incapacitated } });
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [saved.row.id]);
     const holderNow = saved.row.id === savedHolder.row.id ? saved : savedHolder;
-    return { holder: holderNow, target: saved, rolls: used.rolls, gained: kind === 'hp' ? saved.runtime.hp - target.runtime.hp : saved.runtime.mp - target.runtime.mp, board };
+    const owners = await secrecy(tx, ctx.guildId, [holderNow.row.id, saved.row.id]);
+    return { holder: holderNow, target: saved, rolls: used.rolls, gained: kind === 'hp' ? saved.runtime.hp - target.runtime.hp : saved.runtime.mp - target.runtime.mp, board, owners };
   });
   const table = forTable(ctx);
-  const line = table.t('wealth.itemUsed', { name: holder.row.name, target: target.row.name, count, kind: kind.toUpperCase(), rolls: rolls.map(([a, b]) => `${a}+${b}`).join(', '), gained });
+  // The items held are the holder's faction's (wealth, seed 001 L50); the MP an MP item gave is the target's.
+  const rollsText = rolls.map(([a, b]) => `${a}+${b}`).join(', ');
+  const mpOfTarget = <T extends string | number>(value: T) => (kind === 'mp' ? resourceOf(owners, target.row.id, value) : value);
+  const said = line(
+    'wealth.itemUsed',
+    { name: holder.row.name, target: target.row.name, count: resourceOf(owners, holder.row.id, count), kind: kind.toUpperCase(), rolls: mpOfTarget(rollsText), gained: mpOfTarget(gained) },
+    line('wealth.itemUsedHidden', { name: holder.row.name, target: target.row.name, kind: kind.toUpperCase() }),
+  );
   const aside: View = { locale: ctx.locale, tone: 'info', blocks: [resourceLine(ctx, target), ...(holder.row.id !== target.row.id ? [resourceLine(ctx, holder)] : [])].map(text), ephemeral: true };
-  return { view: { locale: table.locale, tone: 'success', title: holder.row.name, blocks: [text(line)], ephemeral: false }, dms: [], aside, ...(board ? { board } : {}) };
+  return { view: { locale: table.locale, tone: 'success', title: holder.row.name, blocks: [said], ephemeral: false }, dms: [], aside, ...(board ? { board } : {}) };
 }

@@ -94,6 +94,30 @@ export async function markUndone(tx: Tx, ids: number[], at: Date): Promise<void>
   if (ids.length > 0) await tx.db.update(events).set({ undoneAt: at }).where(inArray(events.id, ids));
 }
 
+/**
+ * The factions of the server's active wars that have one of these characters as master or servant
+ * (whatever channel the war is in): what decides whose secret a character's resources are. A war
+ * stored without a server (before wars had one) counts too: a character belongs to one server only.
+ */
+export async function activeFactionsOf(tx: Tx, guildId: string | null, characterIds: readonly number[]): Promise<FactionRow[]> {
+  if (characterIds.length === 0) return [];
+  const { wars, factions } = tx.t;
+  const ids = [...characterIds];
+  const rows = await tx.db
+    .select({ faction: factions })
+    .from(factions)
+    .innerJoin(wars, eq(wars.id, factions.warId))
+    .where(
+      and(
+        eq(wars.status, 'active'),
+        guildId === null ? undefined : or(eq(wars.guildId, guildId), isNull(wars.guildId)),
+        or(inArray(factions.masterId, ids), inArray(factions.servantId, ids)),
+      ),
+    )
+    .orderBy(factions.id);
+  return rows.map((r) => r.faction);
+}
+
 /** The faction whose master is this character, in the channel's active war. */
 export async function masterFactionInWar(tx: Tx, channelId: string, characterId: number): Promise<FactionRow | undefined> {
   const war = await activeWar(tx, channelId);

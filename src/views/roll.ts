@@ -5,6 +5,7 @@ import type { CommandContext } from '../services/types.js';
 import { asLocale, translator, type Locale, type Params, type Translate } from '../i18n/index.js';
 import { forTable } from '../services/table.js';
 import type { ChannelGmRow } from '../store/schema/index.js';
+import { holdsOwned, isLine, type Line } from './line.js';
 import { mention, text, type Block, type Button, type ChannelPost, type Reply, type View } from './view.js';
 
 export interface RollDisplay {
@@ -23,9 +24,17 @@ export interface RollDisplay {
   buttons?: Button[];
 }
 
-/** A line under the dice: as it is, a catalog key, or written by a function in each reader's language. */
-export type Note = string | { key: string; params?: Params } | ((t: Translate) => string);
-const noteText = (t: Translate, note: Note): string => (typeof note === 'string' ? note : typeof note === 'function' ? note(t) : t(note.key, note.params));
+/**
+ * A line under the dice: as it is, a catalog key, written by a function in each reader's language, or
+ * a line (./line.ts) whose owned values (a war faction's MP paid, its support points left) only their
+ * readers read.
+ */
+export type Note = string | { key: string; params?: Params } | ((t: Translate) => string) | Line;
+const noteText = (t: Translate, note: Exclude<Note, Line>): string => (typeof note === 'string' ? note : typeof note === 'function' ? note(t) : t(note.key, note.params));
+/** A note as a block: a line stays a line, worded per reader by the adapters. */
+export const noteBlock = (t: Translate, note: Note): Block => (isLine(note) ? note : text(noteText(t, note)));
+/** A note in one reader's language, a line kept for the adapters to word. */
+export const noteLine = (t: Translate, note: Note): string | Line => (isLine(note) ? note : noteText(t, note));
 
 export function rollView(ctx: CommandContext, shown: RollDisplay): View {
   const roll = shown.commentFor ? { ...shown, comment: shown.commentFor(ctx.locale) } : shown;
@@ -33,7 +42,7 @@ export function rollView(ctx: CommandContext, shown: RollDisplay): View {
   const blocks: Block[] = [
     { kind: 'dice', result },
     ...diceHints(result).map((hint) => text(ctx.t(hint.key, hint.params))),
-    ...(roll.notes ?? []).map((n) => text(noteText(ctx.t, n))),
+    ...(roll.notes ?? []).map((n) => noteBlock(ctx.t, n)),
   ];
   return {
     locale: ctx.locale,
@@ -50,6 +59,20 @@ export function rollView(ctx: CommandContext, shown: RollDisplay): View {
 }
 
 /**
+ * What the roller reads beside a public roll: the notes whose owned values the table read as a public
+ * word (what the roll cost them), worded for the roller, and their own line (`own`: their MP, luck,
+ * seals, wealth). Undefined when there is neither.
+ */
+export function ownAside(ctx: CommandContext, notes: readonly Note[], own?: Note): View | undefined {
+  const hidden = notes.filter((n): n is Line => isLine(n) && holdsOwned(n));
+  if (own === undefined && hidden.length === 0) return undefined;
+  return { locale: ctx.locale, tone: 'info', blocks: [...hidden, ...(own === undefined ? [] : [noteBlock(ctx.t, own)])], ephemeral: true };
+}
+
+/** `{ aside }` when there is one, for spreading into a reply. */
+export const asideOf = (aside: View | undefined): { aside?: View } => (aside ? { aside } : {});
+
+/**
  * Public roll, or secret: ephemeral to the roller, a DM copy to the GM (who may be absent), and in
  * the channel only the commitment (a hash the roller can later /reveal).
  */
@@ -57,7 +80,7 @@ export function rollReply(ctx: CommandContext, roll: RollDisplay, secret: boolea
   // `own`: a line only the roller reads (their MP, luck, seals, wealth: seed 001 L50 keeps PvP
   // resources secret): an aside beside a public roll, a line of the roller's own secret reply.
   if (!secret) {
-    const aside: View | undefined = own === undefined ? undefined : { locale: ctx.locale, tone: 'info', blocks: [text(noteText(ctx.t, own))], ephemeral: true };
+    const aside = ownAside(ctx, roll.notes ?? [], own);
     return { view: rollView(forTable(ctx), roll), dms: [], ...(aside ? { aside } : {}) };
   }
   // The roller's own line joins their secret reply and the GM's copy, each in its reader's language.
@@ -79,12 +102,13 @@ function secretReply(ctx: CommandContext, shown: RollDisplay, view: View, gm: Ch
     locale: asLocale(gm.locale),
     tone: 'secret',
     title: gmT('roll.secret.dmTitle', { name: escapeMarkdown(roll.name), channel: `<#${ctx.channelId}>` }),
-    blocks: [...(roll.comment ? [text(gmT('roll.secret.dmComment', { comment: escapeMarkdown(roll.comment) }))] : []), { kind: 'dice', result: roll.result }, ...(roll.notes ?? []).map((n) => text(noteText(gmT, n)))],
+    blocks: [...(roll.comment ? [text(gmT('roll.secret.dmComment', { comment: escapeMarkdown(roll.comment) }))] : []), { kind: 'dice', result: roll.result }, ...(roll.notes ?? []).map((n) => noteBlock(gmT, n))],
     footer: gmT('roll.footer', { id: roll.id }),
     ephemeral: false,
   };
   return {
     view: { ...hidden, blocks: [...hidden.blocks, text(ctx.t('roll.secret.sentToGm', { gm: mention(gm.userId) }))] },
-    dms: [{ userId: gm.userId, view: dmView }],
+    // the GM reads what the roll's owned notes hide from others (the roller's costs)
+    dms: [{ userId: gm.userId, gm: true, view: dmView }],
   };
 }

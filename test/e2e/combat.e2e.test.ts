@@ -78,10 +78,15 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     // The defense is rolled but nothing is settled yet: a resolve button waits (L215–217, L288).
     expect(defended.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toContain('attack:resolve');
     expect((await who('Ghoul')).hp).toBe(12);
+    const dmsBefore = h.fake.dms(gm.id).length;
     const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
     expect(resolved.callback.type).toBe(7);
+    // Ghoul is hidden: the table reads the attack and the outcome, never its defense, armor or HP
+    // (issue 27); the GM reads them in a DM copy of the step.
     const text = embedText(resolved.callback.data);
-    const [, a, d] = /Attack (\d+) vs defense (\d+)/.exec(text)!.map(Number);
+    expect(text).toMatch(/Attack \d+ vs defense \? \(armor \?\)/);
+    const copy = await h.fake.waitFor(() => h.fake.dms(gm.id).slice(dmsBefore).find((m) => embedText(m.body).includes('Attack on Ghoul')));
+    const [, a, d] = /Attack (\d+) vs defense (\d+)/.exec(embedText(copy.body))!.map(Number);
     expect(a).toBe(pending.achievement);
     const expected = a! > d! ? a! - d! + 4 : a === d ? 4 : 0;
     expect((await who('Ghoul')).hp).toBe(Math.max(0, 12 - expected));
@@ -102,7 +107,7 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     const defended = await h.fake.button({ customId: 'attack:defend:agi', channelId, user: gm });
     expect(defended.callback.type).toBe(7);
     const resolved = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('resolve') });
-    expect(embedText(resolved.callback.data)).toMatch(/Attack \d+ vs defense \d+/);
+    expect(embedText(resolved.callback.data)).toMatch(/Attack \d+ vs defense \? \(armor \?\)/);
     expect((await state()).pending).toBeNull();
   });
 

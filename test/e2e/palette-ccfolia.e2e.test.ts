@@ -167,10 +167,14 @@ describe('a Ccfolia character and its palette', () => {
     expect((await runtime()).hp).toBe(6 + rolled);
   });
 
-  it('during a war the HP change is the owner’s alone (seed 001 L50), as /hp: an ephemeral reply, no HP on the public sheet', async () => {
+  it('in a war the HP change of a faction’s character is the owner’s alone (seed 001 L50), as /hp: an ephemeral reply, no HP on the public sheet', async () => {
     const warRoom = h.fake.createTextChannel({ name: 'war-room' });
     await h.fake.command({ name: 'gm', channelId: warRoom, user: h.fake.users.gm, options: sub('claim') });
-    await h.fake.command({ name: 'war', channelId: warRoom, user: h.fake.users.gm, options: sub('start', [{ name: 'ruleset', value: 'fate' }, { name: 'name', value: 'Fuyuki' }]) });
+    // Secrecy is the character's, not the channel's (issue 27): the Ccfolia character joins a war's
+    // faction (a percent-rules war needs no Fate sheet).
+    await h.fake.command({ name: 'war', channelId: warRoom, user: h.fake.users.gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Fuyuki' }]) });
+    const joined = await h.fake.command({ name: 'war', channelId: warRoom, user: h.fake.users.player, options: sub('join', [{ name: 'servant', value: NAME }, { name: 'class', value: 'saber' }, { name: 'level', value: 50 }, { name: 'mag', value: 5 }]) });
+    expect(ephemeral(joined)).toBe(false);
     const before = (await runtime()).hp;
     const shown = await h.fake.command({ name: 'palette', channelId: warRoom, user: h.fake.users.player, options: sub('show', [{ name: 'name', value: NAME }]) });
     const menu = menuOf(shown.callback.data);

@@ -46,9 +46,14 @@ const fateState = (ghoulHp: number): FateCombatState => ({
   nextKey: 3,
 });
 
+// Whose secret each sheet combatant's resources are (src/services/secrecy.ts): セイバー (character 7) is public here…
+const open = new Map([[7, null]]);
+// …and its faction's in a war (seed 001 L50).
+const inWar = new Map([[7, { gm: true, users: ['player'] }]]);
+
 describe('tracker pictures follow the text’s audience rules', () => {
   it('Fate: a hidden NPC is drawn without HP, MP or IV; the same picture whatever its hidden HP', () => {
-    const picture = fateTrackerView(ctx, fateState(57)).picture!;
+    const picture = fateTrackerView(ctx, fateState(57), open).picture!;
     expect(picture.kind).toBe('tracker');
     const ghoul = picture.kind === 'tracker' ? picture.combatants.find((c) => c.name === 'Ghoul')! : undefined;
     expect(ghoul).toMatchObject({ bars: [], badges: [] });
@@ -56,7 +61,7 @@ describe('tracker pictures follow the text’s audience rules', () => {
     const drawn = JSON.stringify(ghoul);
     for (const n of ['57', '13', '19', 'IV 9']) expect(drawn).not.toContain(n);
     // 57 → 40 keeps it above half: same words, same picture
-    expect(hashOf(fateTrackerView(ctx, fateState(40)).picture)).toBe(hashOf(picture));
+    expect(hashOf(fateTrackerView(ctx, fateState(40), open).picture)).toBe(hashOf(picture));
     // the visible fighter's numbers are drawn
     expect(JSON.stringify(picture)).toContain('"value":41');
   });
@@ -64,7 +69,7 @@ describe('tracker pictures follow the text’s audience rules', () => {
   it('Fate in a war: a character’s MP is not drawn (seed 001 L50), an ad-hoc NPC’s is', () => {
     const state = fateState(57);
     state.combatants[1]!.hidden = false;
-    const picture = fateTrackerView(ctx, state, false, true).picture!;
+    const picture = fateTrackerView(ctx, state, inWar).picture!;
     if (picture.kind !== 'tracker') throw new Error('not a tracker');
     expect(picture.combatants[0]!.bars.map((b) => b.label)).toEqual(['HP']);
     expect(picture.combatants[1]!.bars.map((b) => b.label)).toEqual(['HP', 'MP']);

@@ -54,7 +54,7 @@ export const EXCEPTIONS = {
   personaAnalysisToAnalyst: {
     id: 'analysis to the analyst',
     audiences: ['b'],
-    pattern: /[^\n]*の分析結果:[^\n]*/g,
+    pattern: /[^\n]*(の分析結果:|의 분석 결과: |Analysis of [^\n]*: )[^\n]*(\n(耐性|내성|Resistances)[^\n]*)?/g,
     why: 'Analyze reveals the enemy\'s abilities, resistances and weaknesses to the analyst; only a Persona holding the skill may use it.',
     seed: 'Persona JA L419–431 (アナライズ), KO L232–236',
   },

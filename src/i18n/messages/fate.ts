@@ -28,11 +28,12 @@ export const fateMessages: Catalogs = {
 
     'fate.note.rankCheck': 'Rank-level check at level {level}.',
     'fate.note.exAuto': '{label}: all {count} dice succeed (EX).',
-    'fate.note.exPlusCost': '{label} EX "+": +{amount} achievement, costs {amount} MP.',
-    'fate.note.plusCost': '{label} "+"×{marks}: {amount} more dice, costs {amount} HP or MP (pay before the check).',
+    // the price itself is check.paid, a war faction's own (seed 001 L50)
+    'fate.note.exPlusCost': '{label} EX "+": +{amount} achievement, paid with MP.',
+    'fate.note.plusCost': '{label} "+"×{marks}: {amount} more dice, paid with HP or MP before the check.',
     'fate.note.plusCondition': '{label} "+": used on its condition ({condition}), no cost.',
     'fate.note.minusApplied': '{label} "−"×{marks}: {removed} fewer dice.',
-    'fate.note.minusPaid': '{label} "−" paid off: costs {amount} HP or MP (pay before the check).',
+    'fate.note.minusPaid': '{label} "−" paid off with HP or MP before the check ({amount} dice kept).',
     'fate.note.minusAvoided': '{label} "−" does not apply: its condition ({condition}) is not met.',
     'fate.note.lowered': '{label} lowered by choice to {dice} dice, success on {threshold} or less.',
 
@@ -70,11 +71,11 @@ export const fateMessages: Catalogs = {
 
     'fate.note.rankCheck': 'ランクレベル判定（レベル{level}）。',
     'fate.note.exAuto': '{label}：EXのため{count}個のダイスがすべて成功。',
-    'fate.note.exPlusCost': '{label}のEX「+」扱い：達成値+{amount}、MPを{amount}点消費。',
-    'fate.note.plusCost': '{label}の「+」×{marks}：ダイス+{amount}個、HPかMPを{amount}点消費（判定前に支払い）。',
+    'fate.note.exPlusCost': '{label}のEX「+」扱い：達成値+{amount}、MPで支払い。',
+    'fate.note.plusCost': '{label}の「+」×{marks}：ダイス+{amount}個、HPかMPで支払い（判定前）。',
     'fate.note.plusCondition': '{label}の「+」：条件（{condition}）により使用、消費なし。',
     'fate.note.minusApplied': '{label}の「−」×{marks}：ダイス−{removed}個。',
-    'fate.note.minusPaid': '{label}の「−」を打ち消し：HPかMPを{amount}点消費（判定前に支払い）。',
+    'fate.note.minusPaid': '{label}の「−」をHPかMPで打ち消し（判定前に支払い、ダイス{amount}個を維持）。',
     'fate.note.minusAvoided': '{label}の「−」は条件（{condition}）を満たさないため適用なし。',
     'fate.note.lowered': '{label}を任意に下げて、ダイス{dice}個・{threshold}以下で成功。',
 
@@ -112,11 +113,11 @@ export const fateMessages: Catalogs = {
 
     'fate.note.rankCheck': '랭크 레벨 판정(레벨 {level}).',
     'fate.note.exAuto': '{label}: EX라서 주사위 {count}개가 모두 성공.',
-    'fate.note.exPlusCost': '{label}의 EX "+" 취급: 달성치 +{amount}, MP {amount} 소비.',
-    'fate.note.plusCost': '{label}의 "+"×{marks}: 주사위 +{amount}개, HP나 MP {amount} 소비(판정 전에 지불).',
+    'fate.note.exPlusCost': '{label}의 EX "+" 취급: 달성치 +{amount}, MP로 지불.',
+    'fate.note.plusCost': '{label}의 "+"×{marks}: 주사위 +{amount}개, HP나 MP로 지불(판정 전).',
     'fate.note.plusCondition': '{label}의 "+": 조건({condition})으로 사용, 소비 없음.',
     'fate.note.minusApplied': '{label}의 "−"×{marks}: 주사위 −{removed}개.',
-    'fate.note.minusPaid': '{label}의 "−" 상쇄: HP나 MP {amount} 소비(판정 전에 지불).',
+    'fate.note.minusPaid': '{label}의 "−"를 HP나 MP로 상쇄(판정 전에 지불, 주사위 {amount}개 유지).',
     'fate.note.minusAvoided': '{label}의 "−"는 조건({condition})에 해당하지 않아 적용되지 않음.',
     'fate.note.lowered': '{label}{label#을} 임의로 낮춰 주사위 {dice}개, {threshold} 이하 성공.',
 

@@ -12,7 +12,7 @@ import { hydrate, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { diceOf } from './fate-priority.js';
-import { placements, rollFor, rowOf } from './fate.js';
+import { placements, rollFor, rowOf, type RollNote } from './fate.js';
 import { active, type FateCombatant, type FateCombatState, type PendingAttack } from './state.js';
 import type { DiceResult } from '../../core/dice/index.js';
 
@@ -46,7 +46,7 @@ export async function rollCover(
   state: FateCombatState,
   req: CoverRequest,
   store: (result: DiceResult) => Promise<number>,
-): Promise<{ state: FateCombatState; result: DiceResult; rollId: number; breakdown: CoverBreakdown; notes: string[]; moved: boolean; canTakeDamage: boolean }> {
+): Promise<{ state: FateCombatState; result: DiceResult; rollId: number; breakdown: CoverBreakdown; notes: RollNote[]; moved: boolean; canTakeDamage: boolean }> {
   const pending = state.pending!;
   const covered = state.combatants.find((c) => c.key === pending.target)!;
   const { coverer } = req;

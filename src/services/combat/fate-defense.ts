@@ -1,11 +1,10 @@
 // A pending Fate attack's defense (seed 001 L207–214): the defender's button on /attack's reply or
 // /combat defend with skills, support and marks. The damage waits for the resolve step (fate-resolve.ts).
-import { failedDiceCount } from '../../core/dice/index.js';
 import type { Tx } from '../../store/db.js';
 import { getCharacter } from '../../store/characters.js';
-import { rollView } from '../../views/roll.js';
+import { asideOf, ownAside, rollView } from '../../views/roll.js';
 import { text, type Button, type Reply } from '../../views/view.js';
-import { checkStanding, hydrate } from '../characters.js';
+import { checkStanding, hydrate, resourceLine } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { MarkChoice } from '../fate-marks.js';
 import { storeRoll } from '../rolls.js';
@@ -16,7 +15,10 @@ import { assertMagicAllowed } from './fate-magic.js';
 import { spendSupport } from './fate-support.js';
 import type { FateCombatState } from './state.js';
 import { isGm, requireCombat, saveCombatState } from './store.js';
-import { fateTrackerView, trackerUpdate } from './tracker.js';
+import { fateBoard } from './tracker.js';
+import { readersOf } from '../secrecy.js';
+import { luckButtons } from '../../views/check-display.js';
+import { fightGm, gmCopy, hiddenRollView } from './fate-hidden.js';
 
 /** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
 export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0, marks?: MarkChoice): Promise<Reply> {
@@ -35,36 +37,44 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
     const asleep = await asleepNow(tx, ctx, target);
     if (asleep) {
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', { ...state, pending: { ...pending, defenseRollId: 0, defenseless: true } });
-      return { asleep: true as const, target, saved };
+      return { asleep: true as const, target, saved, board: await fateBoard(tx, ctx, saved) };
     }
     const supported = await spendSupport(tx, ctx, target, support);
     const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round, plus: support, ...(marks ? { marks } : {}) });
     if (defense.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: defense.value }));
     if (supported) rollNotes.push(supported);
-    const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: false, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
+    // A hidden NPC's defense is the GM's (its pool, its dice, its value): a secret roll, kept out of /log export.
+    const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: target.hidden, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', await withSheets(tx, { ...state, pending: { ...pending, defenseRollId: defenseId } }));
     const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
-    const luckLeft = row ? (() => { const c = hydrate(row); return c.max.luckPerDay - c.runtime.luckUsedToday; })() : 0;
-    return { asleep: false as const, defense, defenseId, target, saved, allNighter, luckLeft, rollNotes };
+    const own = row ? hydrate(row) : null;
+    const secret = (await readersOf(tx, ctx.guildId, target.characterId)) !== null;
+    const gmReader = target.hidden ? await fightGm(tx, ctx) : null;
+    return { asleep: false as const, defense, defenseId, target, saved, allNighter, own, secret, rollNotes, gmReader, board: await fateBoard(tx, ctx, saved) };
   });
   if (out.asleep) {
     return {
       view: { locale: ctx.locale, tone: 'info', title: ctx.t('attack.defenseComment', { name: out.target.name }), blocks: [text(ctx.t('fate.asleep.noDefense', { name: out.target.name })), text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons: [resolveButton(ctx)], ephemeral: false },
       dms: [],
       ...(fromButton ? { update: true } : {}),
-      board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+      board: out.board,
     };
   }
   const notes = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
-  const view = rollView(ctx, { result: out.defense, id: out.defenseId, name: out.target.name, comment: ctx.t('attack.defenseComment', { name: out.target.name }), notes });
-  const buttons: Button[] = [];
-  if (out.luckLeft > 0 && failedDiceCount(out.defense) > 0) buttons.push({ customId: `luck:reroll:${out.defenseId}`, label: ctx.t('luck.button', { left: out.luckLeft }), style: 'secondary' });
-  buttons.push(resolveButton(ctx));
+  const full = (reader: CommandContext) => rollView(reader, { result: out.defense, id: out.defenseId, name: out.target.name, comment: reader.t('attack.defenseComment', { name: out.target.name }), notes });
+  // A hidden NPC's defense shows the table that it defended, never its pool, dice or value: the GM reads them by DM.
+  const view = out.target.hidden ? hiddenRollView(ctx, out.target.name, ctx.t('attack.defenseComment', { name: out.target.name })) : full(ctx);
+  // No count on the luck button (a war faction's luck uses are its own, seed 001 L50): the owner reads it aside.
+  const luck = out.target.hidden ? [] : luckButtons(ctx, out.defenseId, out.defense, out.own ? { c: out.own, secret: out.secret } : null, { style: 'secondary' });
+  const buttons: Button[] = [...luck, resolveButton(ctx)];
+  const mine = out.own !== null && out.own.row.ownerId === ctx.user.id;
   return {
     view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons },
-    dms: [],
+    dms: out.target.hidden ? gmCopy(ctx, out.gmReader, full) : [],
+    // What the roll cost (marks, support) and, with a luck button, the luck left: to the defender's player alone.
+    ...asideOf(out.own && mine && !out.target.hidden ? ownAside(ctx, notes, luck.length > 0 ? resourceLine(ctx, out.own) : undefined) : undefined),
     ...(fromButton ? { update: true } : {}),
-    board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+    board: out.board,
   };
 }
 

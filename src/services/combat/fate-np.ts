@@ -11,6 +11,10 @@ import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import type { FateCombatant } from './state.js';
+import { readersOf } from '../secrecy.js';
+import { line, type Line } from '../../views/line.js';
+import { own, plainValue, type Maybe } from '../../views/owned.js';
+import type { Readers } from '../../views/view.js';
 
 /**
  * The NP the attacker named on its sheet (`typed` null: the sheet's only NP, as `status:np` asks);
@@ -31,8 +35,11 @@ export function npPool(np: NpAttack): string {
   return np.dice > 0 ? `+${np.dice}d6<=${np.threshold}` : '';
 }
 
-/** Pays the NP's MP after its use (単発, L1064); returns the note for the roll and the character as saved. */
-export async function payNp(tx: Tx, ctx: CommandContext, attacker: FateCombatant, np: NpAttack, allowHp: boolean): Promise<{ note: string; character: Character | null }> {
+/**
+ * Pays the NP's MP after its use (単発, L1064); returns the note for the roll and the character as saved.
+ * What it cost is the character's faction's during a war (seed 001 L50): the table reads that MP was paid.
+ */
+export async function payNp(tx: Tx, ctx: CommandContext, attacker: FateCombatant, np: NpAttack, allowHp: boolean): Promise<{ note: Line; character: Character | null }> {
   const row = attacker.characterId === null ? undefined : await getCharacter(tx, attacker.characterId);
   if (!row) throw new UserError('fate.np.noSheet', { name: attacker.name });
   const ch = hydrate(row);
@@ -46,17 +53,20 @@ export async function payNp(tx: Tx, ctx: CommandContext, attacker: FateCombatant
     throw error;
   }
   const character = np.mp > 0 ? await saveCharacter(tx, ctx, ch, 'fate.npUsed', { runtime: { ...ch.runtime, hp: paid.pools.hp, mp: paid.pools.mp, incapacitated: paid.pools.incapacitated } }) : ch;
-  return { note: npNote(ctx, attacker.name, np, paid.fromMp, paid.fromHp), character };
+  const readers = await readersOf(tx, ctx.guildId, ch.row.id);
+  return { note: npNote(attacker.name, np, own(paid.fromMp, readers), own(paid.fromHp, readers), readers), character };
 }
 
-/** "セイバー uses 『…』: +20d6≤5, weapon 10; 15 MP (対城 ×1.5 in the written 15)". */
-function npNote(ctx: CommandContext, name: string, np: NpAttack, fromMp: number, fromHp: number): string {
+/** "セイバー uses 『…』: +20d6≤5, weapon 10; 15 MP (対城 ×1.5 in the written 15)", its price owned by `readers`. */
+function npNote(name: string, np: NpAttack, fromMp: Maybe<number>, fromHp: Maybe<number>, readers: Readers | null): Line {
   const { cost } = np;
+  const mp = own(np.mp, readers);
   const how = cost.factor === 1
-    ? ctx.t('fate.np.costPlain', { mp: np.mp })
+    ? line('fate.np.costPlain', { mp })
     : cost.multiplied
-      ? ctx.t('fate.np.costMultiplied', { base: cost.base ?? 0, factor: cost.factor, mp: np.mp })
-      : ctx.t('fate.np.costWritten', { factor: cost.factor, mp: np.mp });
-  const hp = fromHp > 0 ? ctx.t('fate.np.fromHp', { mp: fromMp, hp: fromHp }) : '';
-  return ctx.t('fate.np.used', { name, np: np.name, dice: np.dice, threshold: np.threshold, weapon: np.weapon, cost: how }) + hp;
+      ? line('fate.np.costMultiplied', { base: cost.base ?? 0, factor: cost.factor, mp })
+      : line('fate.np.costWritten', { factor: cost.factor, mp });
+  const paidFromHp = plainValue(fromHp) > 0;
+  const paid = line('fate.np.costFrom', { cost: how, from: paidFromHp ? line('fate.np.fromHp', { mp: fromMp, hp: fromHp }) : '' }, line('fate.np.costHidden'));
+  return line('fate.np.used', { name, np: np.name, dice: np.dice, threshold: np.threshold, weapon: np.weapon, cost: paid });
 }

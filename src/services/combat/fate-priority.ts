@@ -34,7 +34,7 @@ function sourceOf(ch: Character | null, c: FateCombatant, p: Pick<Priority, 'sta
 }
 
 /** The priority declared for this round, if any. */
-export function priorityNow(c: FateCombatant, round: number): Priority | null {
+export function priorityNow(c: Pick<FateCombatant, 'priority'>, round: number): Priority | null {
   return c.priority && c.priority.round === round && c.priority.shift !== 0 ? c.priority : null;
 }
 

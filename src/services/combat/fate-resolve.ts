@@ -5,7 +5,12 @@ import { armorAgainst } from '../../core/fate/combat/gear.js';
 import type { Tx } from '../../store/db.js';
 import { getCharacter } from '../../store/characters.js';
 import { getRoll } from '../../store/rolls.js';
-import { text, type Reply } from '../../views/view.js';
+import type { Reply, View } from '../../views/view.js';
+import { line, type Line } from '../../views/line.js';
+import { isOwned, mapMaybe, own, type Maybe } from '../../views/owned.js';
+import type { CombatLine } from '../../core/fate/combat/rows.js';
+import { GM_ONLY } from '../secrecy.js';
+import { fightGm, gmCopy, hpOf, ofFighter } from './fate-hidden.js';
 import { hydrate, saveCharacter } from '../characters.js';
 import { UserError } from '../errors.js';
 import { storedResult } from '../rolls.js';
@@ -14,7 +19,7 @@ import { achievementOf, applyDamage, withSheets } from './fate.js';
 import { settleCover } from './fate-cover.js';
 import type { FateCombatState } from './state.js';
 import { isGm, requireCombat, saveCombatState } from './store.js';
-import { fateTrackerView, trackerUpdate } from './tracker.js';
+import { fateBoard } from './tracker.js';
 
 /**
  * Settles the pending attack from both stored rolls as they stand now (after any luck or seal):
@@ -58,17 +63,53 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
     const blocked = resolved.damage > 0 && await spendBlock(tx, ctx, taker.characterId);
     const result = blocked ? { ...resolved, damage: 0, hpAfter: taker.hp, state: 'standing' as const } : resolved;
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.resolve', await applyDamage(tx, ctx, state, taker.key, result));
-    return { result, blocked, target, taker, attackValue, defenseValue, armor, saved, cover, covererName: state.combatants.find((c) => c.key === pending.cover?.coverer)?.name ?? '?' };
+    const coverer = state.combatants.find((c) => c.key === pending.cover?.coverer) ?? null;
+    const hides = [attacker, target, taker, ...(coverer ? [coverer] : [])].some((c) => c.hidden);
+    const gmReader = hides ? await fightGm(tx, ctx) : null;
+    return { result, blocked, attacker, target, taker, coverer, attackValue, defenseValue, armor, saved, cover, hides, gmReader, board: await fateBoard(tx, ctx, saved) };
   });
-  const coverLines = out.cover ? [ctx.t(`fate.cover.${out.cover.outcome}`, { name: out.cover.outcome === 'covered' ? out.covererName : out.taker.name, target: out.target.name, cover: out.cover.coverValue, attack: out.attackValue })] : [];
-  const effect = out.blocked ? [ctx.t('attack.blocked', { name: out.taker.name })] : out.cover?.outcome === 'covered' ? [] : attackLines(out.result).map((l) => ctx.t(l.key, l.params));
-  const lines = [...coverLines, ...effect];
+  // A hidden NPC's numbers are the GM's: its attack or defense value, its armor, its cover roll, its HP
+  // (the table reads its condition word), and the margin that would give them away. Who acted, hit or
+  // miss and the damage dealt stay public (L202–205).
+  const attack = ofFighter(out.attacker, out.attackValue);
+  const margin = own(out.result.margin, [out.attacker, out.target, ...(out.cover ? [out.coverer ?? out.target] : [])].some((c) => c.hidden) ? GM_ONLY : null);
+  const coverLines: Line[] = out.cover
+    ? [line(`fate.cover.${out.cover.outcome}`, { name: out.cover.outcome === 'covered' ? (out.coverer?.name ?? '?') : out.taker.name, target: out.target.name, cover: ofFighter(out.coverer ?? out.target, out.cover.coverValue), attack })]
+    : [];
+  const effect: Line[] = out.blocked
+    ? [line('attack.blocked', { name: out.taker.name })]
+    : out.cover?.outcome === 'covered'
+      ? []
+      : attackLines(out.result).map((l) => ownedLine(l, margin, hpOf(out.taker, out.result.hpAfter, out.result.state)));
+  const blocks = [line('attack.summary', { attack, defense: ofFighter(out.target, out.defenseValue), armor: ofFighter(out.target, out.armor) }), ...coverLines, ...effect];
+  const view = (reader: CommandContext): View => ({ locale: reader.locale, tone: 'info', title: reader.t('attack.resolvedTitle', { name: out.target.name }), blocks, ephemeral: false });
   return {
-    view: { locale: ctx.locale, tone: 'info', title: ctx.t('attack.resolvedTitle', { name: out.target.name }), blocks: [text(ctx.t('attack.summary', { attack: out.attackValue, defense: out.defenseValue, armor: out.armor })), ...lines.map(text)], ephemeral: false },
-    dms: [],
+    view: view(ctx),
+    // The GM reads the step with every number the table did not (README "Who sees what").
+    dms: out.hides ? gmCopy(ctx, out.gmReader, view) : [],
     ...(fromButton ? { update: true } : {}),
-    board: trackerUpdate(ctx, out.saved, fateTrackerView(ctx, out.saved.state as FateCombatState)),
+    board: out.board,
   };
+}
+
+/**
+ * An attack's outcome line with its owned numbers: the margin (the GM's when a hidden NPC's value is in
+ * it) and the HP left (the GM's for a hidden NPC). A reader who may not know them reads the line
+ * without the margin, or with the condition word instead of the HP.
+ */
+function ownedLine(l: CombatLine, margin: Maybe<number>, hp: Maybe<number>): Line {
+  const damage = Number(l.params.damage ?? 0);
+  const condition = line(isOwned(hp) ? (hp.word?.key ?? 'owned.unknown') : 'owned.unknown');
+  switch (l.key) {
+    case 'fate.combat.attack.hit':
+      return line(l.key, { margin, damage, hp }, line('fate.combat.attack.hitNoMargin', { damage, hp }, line('fate.combat.attack.hitHidden', { damage, condition })));
+    case 'fate.combat.attack.tie':
+      return line(l.key, { damage, hp }, line('fate.combat.attack.tieHidden', { damage, condition }));
+    case 'fate.combat.attack.miss':
+      return line(l.key, { margin: mapMaybe(margin, (m) => -m) }, line('fate.combat.attack.missHidden'));
+    default:
+      return line(l.key, l.params);
+  }
 }
 
 /** Uses one stored seal block of the defender's character, if it has one. */

@@ -18,6 +18,7 @@ import { active, type FateCombatant, type FateCombatState, type Row } from './st
 import { conditionsOf, type RollPurpose } from './fate-conditions.js';
 import { priorityEffect, priorityNow } from './fate-priority.js';
 import { marksAsked, payMarks, type MarkChoice } from '../fate-marks.js';
+import type { Line } from '../../views/line.js';
 
 export function newFateState(name: string): FateCombatState {
   return { name, round: 0, turn: -1, order: [], combatants: [], pending: null, nextKey: 1 };
@@ -102,6 +103,9 @@ export function findCombatant(state: FateCombatState, name: string): FateCombata
   return c;
 }
 
+/** A note under a fight roll: text, or a line whose owned values (the roller's costs) only their readers read. */
+export type RollNote = string | Line;
+
 export interface RollOptions {
   /** an attack or defense roll of this round: a declared priority moves dice (L220–225) */
   role?: 'attack' | 'defense';
@@ -124,14 +128,14 @@ export interface RollOptions {
  * incapacitated or asleep; the all-nighter penalty; impediments; escape skills: L204, L246–249,
  * L430, L1152) and a declared priority (L220–225). `notes` say why, all-nighter included.
  */
-export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext, opts: RollOptions = {}): Promise<{ result: DiceResult; allNighter: number; notes: string[] }> {
+export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, skills: string[], ctx: CommandContext, opts: RollOptions = {}): Promise<{ result: DiceResult; allNighter: number; notes: RollNote[] }> {
   const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
   if (c.characterId !== null && !row) throw new UserError('character.gone');
   // A Ccfolia-born fighter (its HP on the tracker) has no Fate sheet to roll from: refused clearly.
   const ch = row ? withFateSheet(hydrate(row)) : null;
   const cond = await conditionsOf(tx, ctx, ch, status, { bs: c.bs ?? [], skills, ...(opts.purpose ? { purpose: opts.purpose } : {}) });
   const { allNighter } = cond;
-  const notes: string[] = cond.notes.map((n) => ctx.t(n.key, n.params));
+  const notes: RollNote[] = cond.notes.map((n) => ctx.t(n.key, n.params));
   const p = opts.role && opts.round !== undefined ? priorityNow(c, opts.round) : null;
   const effect = p && opts.role ? priorityEffect(ch, c, p, opts.role, status, skills) : null;
   if (effect?.note) notes.push(ctx.t(effect.note.key, effect.note.params));
@@ -157,8 +161,8 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   // The same mark choices and prices as /check (L897–909): "−" marks apply unless paid off.
   const marks = opts.marks;
   const plan = planCheck(ch.sheet, { status, skills: rolled, plus: opts.plus ?? 0, minus, lowerDice, lowerThreshold: 0, target: null, activateMarks: marks?.activate ?? false, minusMarks: marks?.minusMarks ?? true }, findSkill);
-  await payMarks(tx, ctx, ch, plan, marks?.payWith ?? 'mp');
-  notes.push(...plan.notes.map((n) => ctx.t(n.key, n.params)));
+  const { paid } = await payMarks(tx, ctx, ch, plan, marks?.payWith ?? 'mp');
+  notes.push(...plan.notes.map((n) => ctx.t(n.key, n.params)), ...(paid ? [paid] : []));
   return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };
 }
 

@@ -9,31 +9,27 @@ import { priorityNow } from './fate-priority.js';
 import type { PersonaCombatState } from './persona.js';
 import { boardNumbers, forTable, personaMarks, readersOf } from './persona-marks.js';
 import { own } from '../../views/owned.js';
-import type { FateCombatant, FateCombatState } from './state.js';
+import type { FateCombatState } from './state.js';
+import { tableNumber, type TrackerFighter } from './tracker-fighters.js';
 
-const fateOut = (c: FateCombatant) => c.dead || c.escaped || c.incapacitated;
-
-export function fateTrackerPicture(
-  ctx: CommandContext,
-  state: FateCombatState,
-  head: string,
-  ordered: readonly FateCombatant[],
-  current: string | undefined,
-  condition: (c: FateCombatant) => string,
-  privateMp: boolean,
-): TrackerPicture {
-  const combatants = ordered.map((c): TrackerEntry => {
-    const base = { name: c.name, side: c.side, row: ctx.t(`combat.row.${c.row}`), current: c.key === current, condition: condition(c), out: fateOut(c) };
-    if (c.hidden) return { ...base, bars: [], badges: [] };
+/**
+ * The Fate tracker's picture from the tracker's own fighters (./tracker.ts): a number whose owner keeps
+ * it (a hidden NPC's, a war faction's MP) is not drawn — the picture is the table's, like the text.
+ */
+export function fateTrackerPicture(ctx: CommandContext, state: FateCombatState, head: string, ordered: readonly TrackerFighter[], current: string | undefined): TrackerPicture {
+  const combatants = ordered.map((f): TrackerEntry => {
+    const base = { name: f.name, side: f.side, row: ctx.t(`combat.row.${f.row}`), current: f.key === current, condition: f.condition, out: f.out };
+    const [hp, hpMax, mp, mpMax, iv] = [tableNumber(f.hp), tableNumber(f.hpMax), tableNumber(f.mp), tableNumber(f.mpMax), tableNumber(f.iv)] as const;
+    if (hp === null || hpMax === null || iv === null) return { ...base, bars: [], badges: [] };
+    const c = f.shown;
     const badges: { text: string; tone: BadgeTone }[] = [];
     if (c.flight) badges.push({ text: ctx.t('fate.flight.tag', { level: c.flight.level }), tone: 'good' });
     const p = priorityNow(c, state.round);
     if (p) badges.push({ text: ctx.t(`fate.tracker.priority.${p.shift > 0 ? 'attack' : 'defense'}`, { dice: Math.abs(p.shift) }), tone: 'neutral' });
     for (const bs of c.bs ?? []) badges.push({ text: describeBadStatus(ctx, bs), tone: 'bad' });
-    // During a war a character's MP is its faction's secret (seed 001 L50), as in the text.
-    // (an NPC without MP has no bar)
-    const mp = (privateMp && c.characterId !== null) || c.mpMax <= 0 ? [] : [{ label: 'MP', value: c.mp, max: c.mpMax }];
-    return { ...base, initiative: `IV ${c.iv - c.delay}`, bars: [{ label: 'HP', value: c.hp, max: c.hpMax }, ...mp], badges };
+    // A war faction's character's MP is its faction's (seed 001 L50), as in the text; an NPC without MP has no bar.
+    const mpBar = mp === null || mpMax === null || mpMax <= 0 ? [] : [{ label: 'MP', value: mp, max: mpMax }];
+    return { ...base, initiative: `IV ${iv}`, bars: [{ label: 'HP', value: hp, max: hpMax }, ...mpBar], badges };
   });
   return { kind: 'tracker', title: ctx.t('combat.tracker.title', { name: state.name }), head, combatants };
 }

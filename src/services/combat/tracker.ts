@@ -1,5 +1,6 @@
 // The pinned tracker: round, whose turn, the order, HP/MP bars of visible combatants, conditions.
-// An NPC the GM hid shows its name and condition only.
+// An NPC the GM hid shows its name and condition only; a war faction's character shows no MP, in
+// whatever channel of the server it fights (../secrecy.ts).
 import { getCombat } from '../../store/combats.js';
 import type { CombatRow } from '../../store/schema/index.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
@@ -8,32 +9,34 @@ import type { CommandContext } from '../types.js';
 import { isPersona, personaTrackerView } from './persona.js';
 import type { FateCombatant, FateCombatState } from './state.js';
 import { activeCombat } from '../../store/combats.js';
-import { activeWar } from '../../store/wars.js';
 import type { Tx } from '../../store/db.js';
 import { withSheets } from './fate.js';
 import { describeBadStatus } from './fate-bad-status.js';
 import { priorityNow } from './fate-priority.js';
 import { bar } from './bars.js';
 import { fateTrackerPicture } from './tracker-picture.js';
+import { secrecy, type Secrecy } from '../secrecy.js';
+import { conditionKey, tableNumber, trackerFighters, type TrackerFighter } from './tracker-fighters.js';
+
+export { conditionKey, tableNumber, trackerFighters, type TrackerFighter };
 
 
 export function condition(ctx: CommandContext, c: FateCombatant): string {
-  if (c.dead) return ctx.t('combat.cond.dead');
-  if (c.escaped) return ctx.t('combat.cond.escaped');
-  if (c.incapacitated) return ctx.t('combat.cond.incapacitated');
-  return c.hp * 2 < c.hpMax ? ctx.t('combat.cond.wounded') : ctx.t('combat.cond.standing');
+  return ctx.t(conditionKey(c));
 }
 
-function line(ctx: CommandContext, c: FateCombatant, current: boolean, round: number, privateMp: boolean): string {
-  const head = `${current ? '▶ ' : ''}**${c.name}** (${c.side} · ${ctx.t(`combat.row.${c.row}`)})`;
-  if (c.hidden) return `${head} — ${condition(ctx, c)}`;
-  // During a war a character's MP is its faction's secret (seed 001 L50); HP loss is seen by all.
-  const mp = privateMp && c.characterId !== null ? '' : ` · MP ${bar(c.mp, c.mpMax)} ${c.mp}/${c.mpMax}`;
-  return `${head} IV ${c.iv - c.delay}\nHP ${bar(c.hp, c.hpMax)} ${c.hp}/${c.hpMax}${mp} — ${condition(ctx, c)}${effects(ctx, c, round)}`;
+function line(ctx: CommandContext, f: TrackerFighter, current: boolean, round: number): string {
+  const head = `${current ? '▶ ' : ''}**${f.name}** (${f.side} · ${ctx.t(`combat.row.${f.row}`)})`;
+  const [hp, hpMax, mp, mpMax, iv] = [tableNumber(f.hp), tableNumber(f.hpMax), tableNumber(f.mp), tableNumber(f.mpMax), tableNumber(f.iv)] as const;
+  if (hp === null || hpMax === null || iv === null) return `${head} — ${f.condition}`;
+  // HP loss is seen by all; MP the table reads only when nobody keeps it (seed 001 L50).
+  const mpText = mp === null || mpMax === null ? '' : ` · MP ${bar(mp, mpMax)} ${mp}/${mpMax}`;
+  return `${head} IV ${iv}\nHP ${bar(hp, hpMax)} ${hp}/${hpMax}${mpText} — ${f.condition}${effects(ctx, f, round)}`;
 }
 
 /** Flight, this round's priority and numbered bad statuses (L220–225, L424–437, L513–518), each on its own line. */
-function effects(ctx: CommandContext, c: FateCombatant, round: number): string {
+function effects(ctx: CommandContext, f: TrackerFighter, round: number): string {
+  const c = f.shown;
   const tags: string[] = [];
   if (c.flight) tags.push(ctx.t('fate.flight.tag', { level: c.flight.level }));
   const p = priorityNow(c, round);
@@ -43,20 +46,38 @@ function effects(ctx: CommandContext, c: FateCombatant, round: number): string {
   return out.join('');
 }
 
-/** `privateMp`: the fight is part of a war, so the characters' MP stays with their owners (seed 001 L50). */
-export function fateTrackerView(ctx: CommandContext, state: FateCombatState, ended = false, privateMp = false): View {
-  const byKey = new Map(state.combatants.map((c) => [c.key, c]));
-  const ordered = [...state.order.map((k) => byKey.get(k)!).filter(Boolean), ...state.combatants.filter((c) => !state.order.includes(c.key))];
+/**
+ * The tracker as the table reads it. `owners`: whose secret each sheet combatant's resources are
+ * (../secrecy.ts), read for every character in the fight — a war faction's MP stays with it.
+ */
+export function fateTrackerView(ctx: CommandContext, state: FateCombatState, owners: Secrecy, ended = false): View {
+  const fighters = trackerFighters(ctx, state, owners);
+  const byKey = new Map(fighters.map((c) => [c.key, c]));
+  const ordered = [...state.order.map((k) => byKey.get(k)!).filter(Boolean), ...fighters.filter((c) => !state.order.includes(c.key))];
   const current = state.turn >= 0 ? state.order[state.turn] : undefined;
   const head = ended ? ctx.t('combat.tracker.ended') : state.round === 0 ? ctx.t('combat.tracker.setup') : ctx.t('combat.tracker.round', { round: state.round, name: byKey.get(current ?? '')?.name ?? '-' });
   return {
     locale: ctx.locale,
     tone: 'info',
     title: ctx.t('combat.tracker.title', { name: state.name }),
-    blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current, state.round, privateMp)).join('\n') || ctx.t('combat.tracker.empty'))],
-    ...(ordered.length ? { picture: fateTrackerPicture(ctx, state, head, ordered, current, (c) => condition(ctx, c), privateMp) } : {}),
+    blocks: [text(head), text(ordered.map((c) => line(ctx, c, c.key === current, state.round)).join('\n') || ctx.t('combat.tracker.empty'))],
+    ...(ordered.length ? { picture: fateTrackerPicture(ctx, state, head, ordered, current) } : {}),
     ephemeral: false,
   };
+}
+
+/** Whose secret each sheet combatant's resources are, read now (../secrecy.ts). */
+export async function fightOwners(tx: Tx, guildId: string | null, state: FateCombatState): Promise<Secrecy> {
+  return await secrecy(tx, guildId, state.combatants.map((c) => c.characterId));
+}
+
+/**
+ * The fight's tracker as a board update, read in the caller's transaction: the sheets as they stand
+ * and each character's owners now. The board re-renders it from the database when it is sent.
+ */
+export async function fateBoard(tx: Tx, ctx: CommandContext, combat: CombatRow, ended = combat.status === 'ended'): Promise<BoardUpdate> {
+  const state = await withSheets(tx, combat.state as FateCombatState);
+  return trackerUpdate(ctx, combat, fateTrackerView(ctx, state, await fightOwners(tx, combat.guildId, state), ended));
 }
 
 export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View): BoardUpdate {
@@ -74,8 +95,8 @@ export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View
       const ended = row.status === 'ended';
       const table = combat.channelId === ctx.channelId ? forTable(ctx) : withTable(ctx, await tableOf(tx, combat.channelId, combat.guildId, ctx.table.locale));
       if (isPersona(row.state)) return personaTrackerView(table, row.state, ended);
-      const inWar = (await activeWar(tx, combat.channelId)) !== undefined;
-      return fateTrackerView(table, await withSheets(tx, row.state as FateCombatState), ended, inWar);
+      const state = await withSheets(tx, row.state as FateCombatState);
+      return fateTrackerView(table, state, await fightOwners(tx, row.guildId, state), ended);
     },
   };
 }
@@ -89,6 +110,5 @@ export async function trackerAfterSheetChange(tx: Tx, ctx: CommandContext, chann
   if (!combat || combat.ruleset !== 'fate') return undefined;
   const state = combat.state as FateCombatState;
   if (!state.combatants.some((c) => c.characterId !== null && characterIds.includes(c.characterId))) return undefined;
-  const synced = await withSheets(tx, state);
-  return trackerUpdate(ctx, combat, fateTrackerView(ctx, synced));
+  return await fateBoard(tx, ctx, combat);
 }

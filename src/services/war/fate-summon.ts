@@ -1,6 +1,6 @@
 // Fate/roll dice before day 1: the summoning checks and order (seed 001 L93–121), and the war's
 // reading of a tie in an opposed check (L41). /war summon and /war tie route here.
-import { evaluateDice, failedDiceCount } from '../../core/dice/index.js';
+import { evaluateDice } from '../../core/dice/index.js';
 import { planCheck } from '../../core/fate/check.js';
 import { TIE_RULES, isTieRule } from '../../core/fate/opposed.js';
 import { findSkill } from '../../core/fate/sheet/index.js';
@@ -15,6 +15,8 @@ import { getRoll } from '../../store/rolls.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
 import { activeWar, getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
 import { rollView } from '../../views/roll.js';
+import { luckButtons } from '../../views/check-display.js';
+import { readersOf } from '../secrecy.js';
 import { text, type BoardUpdate, type Reply, type View } from '../../views/view.js';
 import { forTable } from '../table.js';
 import { assertCanEdit, hydrate, resolveFateCharacter, resourceLine, type Character } from '../characters.js';
@@ -74,13 +76,14 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
     await updateFaction(tx, faction.id, { state: next });
     await event(tx, ctx, 'war.summoned', `faction:${faction.id}`, { state }, { state: next });
     const after = (await getWar(tx, war.id))!;
-    return { master, plan, result, rollId, label, board: boardUpdate(ctx, after, await warFactions(tx, war.id)) };
+    const secret = (await readersOf(tx, ctx.guildId, master.row.id)) !== null;
+    return { master, plan, result, rollId, label, secret, board: boardUpdate(ctx, after, await warFactions(tx, war.id)) };
   });
   const { master, plan, result, rollId, label } = done;
-  const left = master.max.luckPerDay - master.runtime.luckUsedToday;
-  // The summoning check is the table's; the master's MP, luck and seals are the player's (seed 001 L50).
+  // The summoning check is the table's; the master's MP, luck and seals are the player's (seed 001 L50):
+  // the luck button counts nothing, and is there whatever luck is left.
   const table = forTable(ctx);
-  const buttons = failedDiceCount(result) > 0 && left > 0 ? [{ customId: `luck:reroll:${rollId}`, label: table.t('luck.buttonPlain'), style: 'primary' as const }] : [];
+  const buttons = luckButtons(table, rollId, result, { c: master, secret: done.secret });
   const notes = [...plan.notes.map((n) => table.t(n.key, n.params)), table.t('summon.rolledNote')];
   const aside: View = { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, master))], ephemeral: true };
   return { view: rollView(table, { result, id: rollId, name: master.row.name, comment: label, notes, buttons }), dms: [], aside, board: done.board };

@@ -1,0 +1,64 @@
+// A hidden NPC's numbers in a Fate fight are the GM's (the GM hid them: `/combat add hidden:true`): its
+// dice and pool, its defense value, its armor, its HP. The table reads who acted, hit or miss, the
+// other side's own roll, the damage dealt where the rules show it and a condition word for the NPC's
+// state; the GM reads every number in a DM copy of each step that hid one, in the GM's language — as
+// for a hidden Persona shadow (README "Who sees what"). The numbers are wrapped as the GM's
+// (GM_ONLY, ../secrecy.ts) where the step reads them, so only a line can print them.
+import { asLocale, translator } from '../../i18n/index.js';
+import { channelGm } from '../../store/gms.js';
+import type { Tx } from '../../store/db.js';
+import { escapeMarkdown } from '../../core/dice/index.js';
+import { recipientLocales } from '../locales.js';
+import type { CommandContext } from '../types.js';
+import { text, type DirectMessage, type View } from '../../views/view.js';
+import { GM_ONLY } from '../secrecy.js';
+import { own, type Maybe, type Printable } from '../../views/owned.js';
+import type { FateCombatant } from './state.js';
+import { conditionKey } from './tracker-fighters.js';
+
+/** The channel's GM and the language the GM reads, or null when the channel has none (then nobody gets a copy). */
+export interface GmReader {
+  userId: string;
+  locale: ReturnType<typeof asLocale>;
+}
+
+export async function fightGm(tx: Tx, ctx: CommandContext): Promise<GmReader | null> {
+  const gm = await channelGm(tx, ctx.channelId);
+  if (!gm) return null;
+  const locale = (await recipientLocales(tx, [gm.userId], asLocale(gm.locale)))(gm.userId);
+  return { userId: gm.userId, locale };
+}
+
+/** A number of this combatant: the GM's when it is hidden, public otherwise. */
+export function ofFighter<T extends Printable>(c: Pick<FateCombatant, 'hidden'>, value: T): Maybe<T> {
+  return own(value, c.hidden ? GM_ONLY : null);
+}
+
+/** A hidden combatant's HP: the GM's, the table reading its condition word instead. */
+export function hpOf(c: Pick<FateCombatant, 'hidden' | 'dead' | 'escaped' | 'incapacitated' | 'hpMax'>, hp: number, down: 'standing' | 'incapacitated' | 'dead' = 'standing'): Maybe<number> {
+  const state = { ...c, hp, incapacitated: c.incapacitated || down === 'incapacitated', dead: c.dead || down === 'dead' };
+  return own(hp, c.hidden ? GM_ONLY : null, { key: conditionKey(state) });
+}
+
+/**
+ * The GM's DM copy of a step that hid a number: `build` writes the step in the GM's language, every
+ * owned number readable by the GM (the DM is addressed to the GM). Buttons stay on the table's message.
+ */
+export function gmCopy(ctx: CommandContext, gm: GmReader | null, build: (reader: CommandContext) => View): DirectMessage[] {
+  if (!gm) return [];
+  const reader: CommandContext = { ...ctx, locale: gm.locale, t: translator(gm.locale) };
+  const { buttons: _buttons, select: _select, ...view } = build(reader);
+  const heading = text(reader.t('fate.gmCopy.heading', { channel: `<#${ctx.channelId}>` }));
+  return [{ userId: gm.userId, gm: true, view: { ...view, locale: gm.locale, tone: 'secret', blocks: [heading, ...view.blocks], ephemeral: false } }];
+}
+
+/** A hidden combatant's roll as the table reads it: who rolled and for what, no dice, no pool. */
+export function hiddenRollView(ctx: CommandContext, name: string, comment: string): View {
+  return {
+    locale: ctx.locale,
+    tone: 'info',
+    title: ctx.t('roll.titleWithComment', { name: escapeMarkdown(name), comment: escapeMarkdown(comment) }),
+    blocks: [text(ctx.t('fate.hidden.rolled', { name }))],
+    ephemeral: false,
+  };
+}
