@@ -113,6 +113,18 @@ export const EXCEPTIONS = {
     why: 'Both sides of a battle learn, each from its own side, per status fought with which side is superior, the table row, and its own final win rate, so that each may decide to spend seals on it; never the other side\'s values, nor what is made of both sides\' numbers.',
     seed: 'seed 000 L28 (the rate from one\'s own side), L43 (seals used once the final win rate is known), L45–46 (the status picks)',
   },
+  /**
+   * Percentage war (the fuzzer's faction A, 遠坂): a faction out of the war is seen on the board — its
+   * servant vanished when its mana fell below −100 at a turn's end, or it dropped out after a lost battle —
+   * though what brought it there (its mana, its seals) stays its own.
+   */
+  factionOut: {
+    id: 'a faction out of the war',
+    audiences: EVERYONE,
+    pattern: /^(~~)?\*\*遠坂\*\*(~~)? — [^\n]*$|^(\d+ of \d+ factions remain|残り\d+\/\d+陣営|남은 진영 \d+\/\d+)$/gm,
+    why: 'A servant that cannot stay materialised vanishes at the end of the turn, and a faction that lost and did not retreat drops out: the table sees it gone.',
+    seed: 'seed 000 L40 (below −100 the servant vanishes at the end of that turn), L47 (retreat by seals or drop out)',
+  },
   /** Percentage war: the loser of a battle is told to retreat (its own seals); who lost is public. */
   battleLost: {
     id: 'battle lost',

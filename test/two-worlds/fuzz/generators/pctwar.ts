@@ -78,7 +78,7 @@ export function pctwarGenerator(seed: string, rng: Prng): Generator {
     area: 'pctwar',
     entitled: ['a'],
     locales: { table: language, gm: language, a: rng.pick(['ja', 'ko']), b: rng.pick(['ja', 'ko']), c: rng.pick(['ja', 'ko']) },
-    exceptions: [EXCEPTIONS.battleWinner, EXCEPTIONS.battleOddsToBothSides, EXCEPTIONS.battleLost, EXCEPTIONS.infoGathered, EXCEPTIONS.soulEatingSensed],
+    exceptions: [EXCEPTIONS.battleWinner, EXCEPTIONS.battleOddsToBothSides, EXCEPTIONS.battleLost, EXCEPTIONS.infoGathered, EXCEPTIONS.factionOut, EXCEPTIONS.soulEatingSensed],
     budget: 90,
     async *play(s: Session): Play {
       yield cmd('gm', 'gm', sub('claim'));
