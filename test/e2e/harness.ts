@@ -1,6 +1,6 @@
 // Starts the product bot (real discord.js client, a real database: SQLite file or PostgreSQL) against the fake Discord.
 import { pino } from 'pino';
-import { seededRandom } from '../../src/core/random.js';
+import { seededRandom, type RandomSource } from '../../src/core/random.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { deployCommands } from '../../src/discord/deploy.js';
 import { loadConfig } from '../../src/config.js';
@@ -23,14 +23,26 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(seed = 'e2e', options: { scryfall?: string; strictAudience?: boolean; outbox?: { leaseMs?: number; sweepMs?: number }; heartbeatIntervalMs?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  seed = 'e2e',
+  options: {
+    scryfall?: string;
+    strictAudience?: boolean;
+    outbox?: { leaseMs?: number; sweepMs?: number };
+    heartbeatIntervalMs?: number;
+    /** the bot's dice instead of seededRandom(seed) (the two-worlds fuzzer keys them per step) */
+    rng?: RandomSource;
+    /** the bot's clock (default: the real one) */
+    now?: () => Date;
+  } = {},
+): Promise<Harness> {
   const database = await testDatabase('e2e');
   const fake = await startFakeDiscord(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {});
   // Registered as deploy-commands does, so the fake checks every command's options against the real
   // definitions (required, choices, max_length, min/max_value), as Discord's client does.
   await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));
   const log = pino({ level: 'silent' });
-  const rng = seededRandom(seed);
+  const rng = options.rng ?? seededRandom(seed);
   const violations: string[] = [];
   const boot = async () => {
     const store = await openStore(database.url);
@@ -41,6 +53,7 @@ export async function startHarness(seed = 'e2e', options: { scryfall?: string; s
       store,
       rng,
       log,
+      ...(options.now ? { now: options.now } : {}),
       ...(cards ? { cards } : {}),
       strictAudience: options.strictAudience ?? true,
       ...(options.outbox ? { outbox: options.outbox } : {}),

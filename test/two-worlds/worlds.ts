@@ -77,7 +77,8 @@ const shown = (body: unknown): string => {
   const labels = (b?.components ?? []).flatMap((row) => (row.components ?? []).map((c) => c.label ?? '')).join(' | ');
   // A picture's file name carries the hash of everything it draws (src/pictures/index.ts): images
   // follow the same rule as text (issue 22), so a hidden number drawn would show up here.
-  const pictures = ((b as { attachments?: { filename?: string }[] } | undefined)?.attachments ?? []).map((a) => a.filename ?? '').filter((n) => n.endsWith('.png'));
+  // discord.js sends a file's name in the multipart body, not in `attachments`: the embed's image names it.
+  const pictures = ((b?.embeds ?? []) as { image?: { url?: string } }[]).flatMap((e) => (e?.image?.url?.startsWith('attachment://') ? [e.image.url.slice('attachment://'.length)] : []));
   return [b?.content ?? '', embedText(b as never), labels, ...pictures.map((n) => `[picture ${n}]`)].filter(Boolean).join('\n');
 };
 const messageText = (m: RecordedMessage): string => [shown(m.body), ...m.edits.map(shown)].join('\n--edit--\n');

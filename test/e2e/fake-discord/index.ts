@@ -463,6 +463,10 @@ class FakeDiscordImpl implements FakeDiscord {
     return this.store.messages.get(id);
   }
 
+  allMessages(): RecordedMessage[] {
+    return [...this.store.messages.values()];
+  }
+
   commandsRegistered(scope?: 'global' | string): unknown[] {
     if (scope) return [...(this.store.commands.get(scope)?.bodies ?? [])];
     return [...this.store.commands.values()].flatMap((c) => c.bodies);

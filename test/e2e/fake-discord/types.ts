@@ -276,6 +276,8 @@ export interface FakeDiscord {
   dmChannelId(userId: string): string;
   /** Any recorded message by id (channel, DM, interaction response, follow-up). */
   message(id: string): RecordedMessage | undefined;
+  /** Every recorded message (channel, DM, interaction response, follow-up), in the order they were created. */
+  allMessages(): RecordedMessage[];
   /** Current command definitions (bodies as sent) — global, a guild's, or (no argument) all scopes concatenated. */
   commandsRegistered(scope?: 'global' | string): unknown[];
   /** Requests that matched no route (answered 404 Unknown route). */
