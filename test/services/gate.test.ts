@@ -28,4 +28,23 @@ describe('CommandGate (graceful shutdown)', () => {
     expect(finished).toBe(true);
     expect(await running).toBe('done');
   });
+
+  it('idle waits for the commands in flight, a command started meanwhile too, and leaves the gate open', async () => {
+    const gate = new CommandGate();
+    const releases: (() => void)[] = [];
+    const task = () => new Promise<void>((resolve) => releases.push(resolve));
+    void gate.run(task);
+    let idle = false;
+    const waiting = gate.idle().then(() => {
+      idle = true;
+    });
+    void gate.run(task); // started while idle() waits: it waits for this one as well
+    releases[0]!();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(idle).toBe(false);
+    releases[1]!();
+    await waiting;
+    expect(gate.open).toBe(true);
+    expect(await gate.run(async () => 'next')).toBe('next');
+  });
 });
