@@ -617,6 +617,7 @@ export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDis
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: opts.tokenLifetimeMs } : {}),
   });
+  store.checkSpec = opts.checkSpec ?? true;
   const gateway = new FakeGateway(store, {
     heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
     sendGuildCreate: opts.sendGuildCreate ?? true,

@@ -130,6 +130,8 @@ export class Store {
   /** Requests handled only after a delay (delayNext), and how many are waiting now. */
   readonly delayRules: { method: string; path: RegExp | string; ms: number; remaining: number }[] = [];
   held = 0;
+  /** Request bodies are checked against Discord's OpenAPI description (StartOptions.checkSpec). */
+  checkSpec = true;
   readonly closedDms = new Set<string>();
   /** Message nonces sent with enforce_nonce, by `channel/nonce`: a repeat within minutes returns the first message. */
   readonly nonces = new Map<string, { messageId: string; at: number }>();

@@ -209,6 +209,11 @@ export interface FailRule {
 
 export interface StartOptions {
   token?: string;
+  /**
+   * Check every request body against Discord's OpenAPI description (default true). The load bench turns
+   * it off: it measures the bot, and the fake shares the bot's process and event loop.
+   */
+  checkSpec?: boolean;
   /** Quiet period collected after an interaction completed (default 60 ms). */
   settleMs?: number;
   /** Heartbeat interval announced in HELLO (default 41250 ms like Discord). */
