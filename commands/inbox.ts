@@ -8,7 +8,7 @@ import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { channelGm } from '../src/store/gms.js';
-import { dismissEffects, undeliveredFor } from '../src/store/outbox.js';
+import { dismissEffects, undeliveredFor, type OutboxRow } from '../src/store/outbox.js';
 import { pendingSealRequests } from '../src/store/seals.js';
 import { mention, text, type Block, type Button, type Reply, type View } from '../src/views/view.js';
 
@@ -16,6 +16,26 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.inbox').setDMPermiss
 
 /** Buttons Discord shows on one message (5 rows of 5). */
 const BUTTONS_MAX = 25;
+/**
+ * Characters of undelivered messages one answer shows (an embed's description holds 4,096; the rest is
+ * for the requests and the frame). A dice block is counted at its rendered size, about 300.
+ */
+const SHOWN_MAX = 2_500;
+const DICE_SIZE = 300;
+
+/** The oldest messages that fit one answer (at least one); the others wait for the next /inbox. */
+function fitting(rows: OutboxRow[]): OutboxRow[] {
+  let used = 0;
+  const out: OutboxRow[] = [];
+  for (const row of rows) {
+    const view = (row.body as { view: View }).view;
+    const size = (view.title?.length ?? 0) + view.blocks.reduce((n, b) => n + (b.kind === 'text' ? b.text.length : DICE_SIZE), 0) + (view.fields ?? []).reduce((n, f) => n + f.name.length + (typeof f.value === 'string' ? f.value.length : 0), 0);
+    if (out.length > 0 && used + size > SHOWN_MAX) break;
+    out.push(row);
+    used += size;
+  }
+  return out;
+}
 
 export const inbox: CommandModule = {
   definition,
@@ -30,14 +50,15 @@ export const inbox: CommandModule = {
 async function show(ctx: CommandContext): Promise<Reply> {
   if (!ctx.guildId) throw new UserError('error.guildOnly');
   const guildId = ctx.guildId;
-  const { undelivered, requests } = await ctx.store.transaction(async (tx) => {
-    const undelivered = await undeliveredFor(tx, ctx.user.id, guildId);
-    // Read once and gone: the reader has it now (shown ephemerally, to them alone).
+  const { undelivered, more, requests } = await ctx.store.transaction(async (tx) => {
+    const waiting = await undeliveredFor(tx, ctx.user.id, guildId);
+    // As many as one message holds; read once and gone: the reader has them now (shown to them alone).
+    const undelivered = fitting(waiting);
     await dismissEffects(tx, undelivered.map((r) => r.id));
     const pending = await pendingSealRequests(tx, guildId);
     const requests = [];
     for (const req of pending) if ((await channelGm(tx, req.channelId))?.userId === ctx.user.id) requests.push(req);
-    return { undelivered, requests };
+    return { undelivered, more: waiting.length - undelivered.length, requests };
   });
   const blocks: Block[] = [];
   const buttons: Button[] = [];
@@ -52,6 +73,7 @@ async function show(ctx: CommandContext): Promise<Reply> {
     for (const f of view.fields ?? []) if (typeof f.value === 'string') blocks.push(text(`**${f.name}**\n${f.value}`));
     for (const b of view.buttons ?? []) offer(b);
   }
+  if (more > 0) blocks.push(text(ctx.t('inbox.more', { n: more })));
   for (const req of requests) {
     blocks.push(text(ctx.t('inbox.sealRequest', { id: req.id, player: mention(req.requesterId), channel: `<#${req.channelId}>` })));
     offer({ customId: `seal:approve:${req.id}`, label: ctx.t('inbox.approve', { id: req.id }), style: 'success' });

@@ -77,4 +77,23 @@ describe('a GM whose DMs are closed', () => {
     const channel = h.fake.channelMessages(channelId).map((m) => embedText(m.body)).join('\n');
     expect(channel).not.toMatch(/the hidden door/);
   });
+
+  it('many waiting messages: each /inbox shows what one answer holds and says how many more wait; none is lost', async () => {
+    const { gm, player } = h.fake.users;
+    for (let i = 1; i <= 12; i++) {
+      await h.fake.command({ name: 'roll', channelId, user: player, options: [{ name: 'expression', value: '10d6' }, { name: 'comment', value: `door number ${i} ${'behind the curtain '.repeat(8)}` }, { name: 'secret', value: true }] });
+    }
+    const seen = new Set<number>();
+    let pages = 0;
+    for (let page = 0; page < 12; page++) {
+      const box = embedText((await h.fake.command({ name: 'inbox', channelId, user: gm })).callback.data);
+      if (/Nothing is waiting/.test(box)) break;
+      pages++;
+      expect(box.length).toBeLessThan(4096 + 300);
+      for (const m of box.matchAll(/door number (\d+)/g)) seen.add(Number(m[1]));
+      if (seen.size < 12) expect(box).toMatch(/\d+ more wait for you: use \/inbox again/);
+    }
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+    expect(pages).toBeGreaterThan(1); // twelve did not fit one answer
+  });
 });
