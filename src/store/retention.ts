@@ -86,5 +86,7 @@ export async function deleteGuildData(tx: Tx, guildId: string): Promise<Deleted>
   out.channelSettings = (await tx.db.delete(t.channelSettings).where(eq(t.channelSettings.guildId, guildId)).returning({ id: t.channelSettings.channelId })).length;
   out.memberNames = (await tx.db.delete(t.memberNames).where(eq(t.memberNames.guildId, guildId)).returning({ id: t.memberNames.userId })).length;
   out.guildSettings = (await tx.db.delete(t.guildSettings).where(eq(t.guildSettings.guildId, guildId)).returning({ id: t.guildSettings.guildId })).length;
+  // effects still waiting for delivery and private messages waiting in someone's inbox carry the server's content
+  out.outbox = (await tx.db.delete(t.outbox).where(eq(t.outbox.guildId, guildId)).returning({ id: t.outbox.id })).length;
   return out;
 }

@@ -21,7 +21,11 @@ describe('/data delete (Discord developer policy: data deleted on request)', () 
     const { player, gm, owner, admin } = h.fake.users;
     await h.fake.command({ name: 'gm', user: gm, options: sub('claim') });
     await h.fake.command({ name: 'roll', user: player, options: [{ name: 'expression', value: '8d6<=4' }] });
+    // the GM's DMs closed: the secret roll's copy waits in the GM's inbox (an outbox row of this server)
+    h.fake.setDmsClosed(gm.id);
     await h.fake.command({ name: 'roll', user: player, options: [{ name: 'expression', value: '1d100<=50' }, { name: 'secret', value: true }] });
+    h.fake.setDmsClosed(gm.id, false);
+    expect((await rows(h.store, 'outbox', (c) => eq(c.guildId, h.fake.guildId))).filter((r) => r.kind === 'dm' && r.status === 'failed')).toHaveLength(1);
     await h.fake.command({ name: 'war', user: gm, options: [{ name: 'start', type: 1, options: [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Fuyuki' }] }] });
     // Another server's roll must survive.
     const other = await h.store.transaction(async (tx) => {
@@ -44,7 +48,7 @@ describe('/data delete (Discord developer policy: data deleted on request)', () 
 
     const done = await h.fake.button({ customId: 'data:delete', user: owner });
     expect(embedText(done.callback.data)).toMatch(/Deleted: \d+ stored records/);
-    for (const table of ['rolls', 'events', 'secrets', 'wars', 'channelGms'] as const) {
+    for (const table of ['rolls', 'events', 'secrets', 'wars', 'channelGms', 'outbox'] as const) {
       expect(await rows(h.store, table, (c) => eq(c.guildId, h.fake.guildId)), table).toHaveLength(0);
     }
     expect((await rows(h.store, 'rolls')).map((r) => r.id)).toEqual([other]);
