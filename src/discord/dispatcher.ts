@@ -96,14 +96,43 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
   };
 }
 
+/**
+ * Discord fails an interaction not answered within 3 s. A command still running after this long (a
+ * loaded machine, a cold start) is acknowledged first — privately, so that nothing secret can become
+ * public — and its answer follows (./dispatcher.ts answer: a public answer is posted as a follow-up).
+ */
+const AUTO_DEFER_MS = 2_000;
+
 async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable): Promise<true> {
+  let autoDeferred: Promise<unknown> | null = null;
+  const timer = setTimeout(() => {
+    if (interaction.deferred || interaction.replied) return;
+    autoDeferred = (interaction.isButton() || interaction.isStringSelectMenu() ? interaction.deferUpdate() : interaction.deferReply({ flags: MessageFlags.Ephemeral })).catch((error: unknown) =>
+      deps.log.warn({ err: error }, 'could not acknowledge a slow command'),
+    );
+  }, AUTO_DEFER_MS);
+  try {
+    return await handleInTime(deps, module, interaction, async () => {
+      clearTimeout(timer);
+      if (autoDeferred) await autoDeferred;
+      return autoDeferred !== null;
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function handleInTime(deps: DispatchDeps, module: CommandModule, interaction: Answerable, settleDeferral: () => Promise<boolean>): Promise<true> {
   const ctx = await contextOf(deps, interaction);
   const deferAs = interaction.isChatInputCommand()
     ? module.defer?.(interaction.options.getSubcommand(false), 'command', { attachment: (interaction.options.resolved?.attachments?.size ?? 0) > 0 })
     : interaction.isModalSubmit()
       ? module.defer?.(null, 'modal')
       : null;
-  if (deferAs) await interaction.deferReply(deferAs === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {});
+  if (deferAs) {
+    await settleDeferral();
+    if (!interaction.deferred) await interaction.deferReply(deferAs === 'ephemeral' ? { flags: MessageFlags.Ephemeral } : {});
+  }
   const kind = interaction.isButton() ? 'button' : interaction.isStringSelectMenu() ? 'select' : 'modal';
   const label = interaction.isChatInputCommand() ? module.definition.name : `${module.definition.name}:${kind}`;
   const invoke = (): Reply | Promise<Reply> => {
@@ -128,8 +157,9 @@ async function handle(deps: DispatchDeps, module: CommandModule, interaction: An
   // transaction, and neither is a command that declares its effects light (a plain roll).
   const { reply, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
   let replied = true;
+  const lateAnswer = await settleDeferral();
   try {
-    await answer(interaction, reply);
+    await answer(interaction, reply, lateAnswer);
   } catch (error) {
     // The command's state is saved and its effects go out all the same; the actor learns the outcome by DM.
     deps.log.error({ err: error, command: label }, 'reply failed');
@@ -180,8 +210,20 @@ async function saveLateReply(deps: DispatchDeps, ctx: CommandContext, reply: Rep
   });
 }
 
-async function answer(interaction: Answerable, reply: Reply): Promise<void> {
-  if (interaction.deferred) {
+/** `late`: acknowledged by the dispatcher because the command ran past AUTO_DEFER_MS (not by the command's own defer). */
+async function answer(interaction: Answerable, reply: Reply, late: boolean): Promise<void> {
+  const component = interaction.isButton() || interaction.isStringSelectMenu();
+  if (late && component && !reply.update) {
+    // acknowledged late (deferUpdate): the answer is a new message, private or public as it was meant
+    await interaction.followUp(toInteractionReply(reply.view));
+  } else if (late && !reply.view.ephemeral && !component) {
+    // acknowledged privately because it ran late: the public answer goes to the channel, the placeholder goes
+    await interaction.followUp(toInteractionReply(reply.view));
+    await interaction.deleteReply().catch(() => undefined);
+  } else if (late && reply.modal && !interaction.isModalSubmit()) {
+    // a form cannot follow an acknowledgement
+    await interaction.editReply({ content: translator(toLocale(interaction.locale))('error.tooSlowForForm') });
+  } else if (interaction.deferred) {
     const { flags: _flags, ...payload } = toInteractionReply(reply.view);
     await interaction.editReply(payload);
   } else if (reply.modal && !interaction.isModalSubmit()) {

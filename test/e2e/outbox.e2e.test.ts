@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let channelId = '';
@@ -68,6 +68,20 @@ describe('a reply that reaches Discord after its 3 seconds', () => {
     expect(before.war.turn).toBe(0);
     const after = await war();
     expect({ day: after.day, turn: after.turn }).toEqual({ day: before.war.day, turn: 1 });
+  });
+});
+
+describe('a command that runs past 2 seconds', () => {
+  it('is acknowledged privately in time, then its public answer follows in the channel (no "This interaction failed")', async () => {
+    const cold = h.fake.createGuild({ announce: false });
+    // the server is not in the cache: reading its owner waits on Discord, which takes 3.2 s — past the 3 s
+    h.fake.delayNext('GET', new RegExp(`^/guilds/${cold.guildId}$`), 3200);
+    const ex = await h.fake.command({ name: 'roll', guildId: cold.guildId, channelId: cold.channelId, user: cold.owner, options: [{ name: 'expression', value: '2d6+1' }], until: (x) => x.followUps.length > 0 });
+    expect(ex.callback.type).toBe(5); // acknowledged (deferred)
+    expect(ex.callback.data?.flags & EPHEMERAL).toBe(EPHEMERAL); // privately: nothing secret could go public
+    const shown = ex.followUps.find((f) => !((f.flags ?? 0) & EPHEMERAL));
+    expect(shown).toBeDefined();
+    expect(embedText(shown)).toMatch(/2d6\+1|2D6\+1/);
   });
 });
 

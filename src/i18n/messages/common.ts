@@ -5,6 +5,7 @@ import type { Catalogs } from '../index.js';
 export const commonMessages: Catalogs = {
   en: {
     'error.text': '{text}',
+    'error.tooSlowForForm': 'This took too long to open its form: please run the command again.',
     'error.fileTooLarge': 'The file is too large (at most {max} KB).',
     'error.fileUnreadable': 'Could not read the file "{name}".',
     'post.failed': 'Could not post in {channel}: {why}.',
@@ -89,6 +90,7 @@ export const commonMessages: Catalogs = {
   },
   ja: {
     'error.text': '{text}',
+    'error.tooSlowForForm': 'フォームを開くのに時間がかかりすぎました。もう一度コマンドを実行してください。',
     'error.fileTooLarge': 'ファイルが大きすぎます（最大{max}KB）。',
     'error.fileUnreadable': 'ファイル「{name}」を読み込めませんでした。',
     'post.failed': '{channel} に投稿できませんでした：{why}。',
@@ -173,6 +175,7 @@ export const commonMessages: Catalogs = {
   },
   ko: {
     'error.text': '{text}',
+    'error.tooSlowForForm': '양식을 여는 데 시간이 너무 오래 걸렸습니다. 명령을 다시 실행해 주세요.',
     'error.fileTooLarge': '파일이 너무 큽니다 (최대 {max}KB).',
     'error.fileUnreadable': '"{name}" 파일을 읽을 수 없습니다.',
     'post.failed': '{channel}에 게시할 수 없습니다: {why}.',
