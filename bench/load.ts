@@ -26,7 +26,10 @@ export interface LoadOptions {
 export interface LoadResult {
   label: string;
   sent: number;
-  /** interactions answered with a public reply (callback type 4) */
+  /**
+   * interactions answered with a public reply: at once (callback type 4), or, for one still running after
+   * 2 s, acknowledged in time (type 5) with the answer following (src/discord/dispatcher.ts)
+   */
   answered: number;
   /** interactions not answered so, or failed; the first few described in `failures` */
   errors: number;
@@ -64,7 +67,7 @@ export async function loadRun(databaseUrl: string, label: string, { rate, second
         fake
           .command({ name: 'roll', channelId: channelIds[i % channels]!, options: [{ name: 'expression', value: EXPRESSIONS[i % EXPRESSIONS.length]! }] })
           .then((ex) => {
-            if (ex.callback.type === 4) answered++;
+            if (ex.callback.type === 4 || (ex.callback.type === 5 && ex.followUps.length > 0)) answered++;
             else fail(`interaction ${i}: callback type ${ex.callback.type}`);
             latencies.push(Number(process.hrtime.bigint() - at));
           })
