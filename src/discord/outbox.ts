@@ -147,9 +147,10 @@ export async function sweep(deps: OutboxDeps, limit = 20): Promise<number> {
   for (const candidate of due) {
     const row = await deps.store.statement((tx) => claimEffect(tx, candidate.id, now, new Date(now.getTime() + (deps.leaseMs ?? DEFAULT_LEASE_MS))));
     if (!row) continue; // another process took it
-    const result = await sendEffect(deps, effectOfRow(row, deps), row.nonce);
+    const effect = effectOfRow(row, deps);
+    const result = await sendEffect(deps, effect, row.nonce);
     if (!result.ok) deps.log.warn({ err: result.error, outbox: row.id, kind: row.kind }, 'outbox delivery failed');
-    await settle(deps, [{ id: row.id, attempts: row.attempts + 1, result, effect: effectOfRow(row, deps), guildId: row.guildId }]);
+    await settle(deps, [{ id: row.id, attempts: row.attempts + 1, result, effect, guildId: row.guildId }]);
     if (result.ok) sent++;
   }
   return sent;

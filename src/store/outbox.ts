@@ -2,7 +2,7 @@
 // transaction and delivered after it commits (src/discord/outbox.ts). A row is taken for delivery by
 // a conditional update that sets a lease (`claimedUntil`); whoever holds an unexpired lease delivers
 // it, and a process that died leaves it to the next one once the lease is past.
-import { and, asc, eq, isNull, lte, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, lt, or } from 'drizzle-orm';
 import type { Tx } from './db.js';
 import type { Tables } from './schema/index.js';
 
@@ -71,5 +71,5 @@ export async function undeliveredFor(tx: Tx, userId: string, guildId: string): P
 /** Read by their reader (shown in the channel, ephemerally): they go. */
 export async function dismissEffects(tx: Tx, ids: number[]): Promise<void> {
   const { outbox } = tx.t;
-  for (const id of ids) await tx.db.delete(outbox).where(eq(outbox.id, id));
+  if (ids.length) await tx.db.delete(outbox).where(inArray(outbox.id, ids));
 }
