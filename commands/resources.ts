@@ -3,7 +3,7 @@
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { assertCanEdit, resolveCharacter, resolveFateCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
 import { forTable } from '../src/services/table.js';
-import { secrecy } from '../src/services/secrecy.js';
+import { readersOf, secrecy, unseenAfter } from '../src/services/secrecy.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
@@ -69,9 +69,13 @@ async function change(ctx: CommandContext, options: CommandOptions, type: string
   const { c, hpPaid, board, secret } = await ctx.store.transaction(async (tx) => {
     const found = await resolveCharacter(tx, ctx, options.string('character'));
     await assertCanEdit(tx, ctx, found);
-    const saved = await saveCharacter(tx, ctx, found, type, { runtime: withPools(found.runtime, fn(pools(found), n)) });
+    const readers = await readersOf(tx, ctx.guildId, found.row.id);
+    const after = fn(pools(found), n);
+    const hpPaid = type === 'mp.spend' ? found.runtime.hp - after.hp : 0;
+    // HP paid for an MP shortfall while the MP is secret is not the table's to see (secrecy.ts hpFor)
+    const saved = await saveCharacter(tx, ctx, found, type, { runtime: { ...withPools(found.runtime, after), ...unseenAfter(found.runtime, hpPaid, readers) } });
     const board = await trackerAfterSheetChange(tx, ctx, ctx.channelId, [saved.row.id]);
-    return { c: saved, hpPaid: type === 'mp.spend' ? found.runtime.hp - saved.runtime.hp : 0, board, secret: await anySecret(tx, ctx, saved) };
+    return { c: saved, hpPaid, board, secret: readers !== null };
   });
   // An MP shortfall paid from HP (L872) is itemised.
   const out = reply(ctx, (t) => [t.t(`res.${type}`, { name: c.row.name, amount: n }), ...(hpPaid > 0 ? [t.t('res.mp.paidFromHp', { hp: hpPaid, mp: n - hpPaid })] : []), resourceLine(t, c)], secret);

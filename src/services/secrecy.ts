@@ -6,7 +6,7 @@
 // lines, the costs a roll pays and the luck buttons all ask here.
 import type { Tx } from '../store/db.js';
 import { activeFactionsOf } from '../store/wars.js';
-import { own, type Maybe, type Printable } from '../views/owned.js';
+import { own, shownAs, type Maybe, type Printable } from '../views/owned.js';
 import type { Readers } from '../views/view.js';
 
 /** Each character's readers (its faction's members and the GM), or null when its resources are public. */
@@ -44,3 +44,20 @@ export function resourceOf<T extends Printable>(owners: Secrecy, characterId: nu
 
 /** The GM's alone: a hidden NPC's numbers (its dice, pool, defense, armor, HP). */
 export const GM_ONLY: Readers = { gm: true };
+
+/**
+ * A character's HP: public, except that HP paid for an MP shortfall while its MP was its faction's
+ * secret (seed 001 L872 with L50; CharacterRuntime.hpUnseen) is its faction's — the table reads HP
+ * that much higher, as if that payment had not happened, since its size would tell the MP it had.
+ */
+export function hpFor(owners: Secrecy, characterId: number | null, hp: number, unseen: number | undefined): Maybe<number> {
+  const readers = characterId === null ? null : (owners.get(characterId) ?? null);
+  if (!unseen || unseen <= 0 || !readers) return hp;
+  return own(hp, readers, shownAs(hp + unseen));
+}
+
+/** The runtime's unseen HP after paying `fromHp` of an MP shortfall (L872): unseen while the MP is secret. */
+export function unseenAfter(runtime: { hpUnseen?: number }, fromHp: number, readers: Readers | null): { hpUnseen?: number } {
+  if (!readers || fromHp <= 0) return runtime.hpUnseen ? { hpUnseen: runtime.hpUnseen } : {};
+  return { hpUnseen: (runtime.hpUnseen ?? 0) + fromHp };
+}

@@ -79,6 +79,17 @@ export function own<T extends Printable>(value: T, readers: Readers | null | und
 
 export const isOwned = (value: unknown): value is Owned<Printable> => value instanceof Owned;
 
+/** The public word of a number the table reads as another number (a war character's HP, secrecy.ts hpFor). */
+export const shownAs = (value: number): PublicWord => ({ key: 'owned.shownAs', params: { value } });
+
+/** The number a reader who may not know the value reads: the value itself when nobody owns it, the
+ *  number its owner shows (shownAs), else null (the table reads a word, not a number). */
+export function tableValue(value: Maybe<number>): number | null {
+  if (!isOwned(value)) return value;
+  const shown = value.word?.key === 'owned.shownAs' ? value.word.params?.['value'] : undefined;
+  return typeof shown === 'number' ? shown : null;
+}
+
 /** `f` over the values; the result is owned by whoever may read all of the owned ones (their common readers). */
 export function combine<U extends Printable>(values: readonly Maybe<Printable>[], f: (...plain: Printable[]) => U, word?: PublicWord): Maybe<U> {
   const owners = values.filter(isOwned).map((v) => v.readers);

@@ -191,6 +191,33 @@ describe('secrecy is the character’s in every channel of the server, not the w
     expect(aside).toMatch(/15 MP paid/);
     expect(aside).toContain(`MP ${mp - 15}/`);
   });
+
+  // L872 (an MP shortfall paid from HP) with L50: how much HP goes depends on the MP the faction has,
+  // so the table keeps reading the HP it saw; the faction reads the true HP. Found by the two-worlds
+  // fuzzer (FUZZ_SEED=fate-fight-21, step 67).
+  it('a Noble Phantasm paid partly from HP: the tracker keeps the HP the table saw, the player reads the true HP (L872, L50)', async () => {
+    // the last attack is settled, and the round comes back to Aセイバー
+    const press = (customId: string) => h.fake.button({ customId, channelId: alley, user: h.fake.users.gm });
+    await press('attack:defend:agi');
+    await press('attack:resolve');
+    await as('gm', 'combat', sub('next'));
+    await as('gm', 'combat', sub('next'));
+    await as('player', 'mp', sub('set', [opt('amount', 3), opt('character', 'Aセイバー')]));
+    const hpBefore = (await runtime('Aセイバー')).hp;
+    const seen = /HP \S+ (\d+)\//.exec(await saberEntry())?.[1];
+    expect(Number(seen)).toBe(hpBefore);
+    const np = await as('player', 'attack', [opt('target', 'Thug'), opt('np', '約束の剣'), opt('allow_hp', true)]);
+    expect(tableReads(np)).not.toMatch(/from HP|HPから|HP에서/);
+    expect(await asideOf(np)).toMatch(/3 from MP, 12 from HP/);
+    const after = await runtime('Aセイバー');
+    expect(after.hp).toBe(hpBefore - 12);
+    expect(after.hpUnseen).toBe(12);
+    expect(await saberEntry()).toContain(`${hpBefore}/`);
+    // damage the table sees comes off the HP it reads; the player's own /hp reads the truth
+    const hit = await as('gm', 'hp', sub('damage', [opt('amount', 2), opt('character', 'Aセイバー')]));
+    expect(embedText(hit.callback.data)).toContain(`HP ${hpBefore - 14}/`);
+    await h.fake.waitFor(async () => (await saberEntry()).includes(`${hpBefore - 2}/`));
+  });
 });
 
 describe('a hidden NPC’s numbers are the GM’s: its dice, pool, defense, armor and HP (README “Who sees what”)', () => {

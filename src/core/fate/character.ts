@@ -26,6 +26,12 @@ export interface CharacterRuntime {
   wealthSpent?: number;
   /** Items bought with wealth points (L963 effects 3 and 4), each used once. */
   wealthItems?: WealthItems;
+  /**
+   * HP paid for an MP shortfall (L872) while the character's MP was its war faction's secret (L50):
+   * how much it paid depends on the MP it had, so the table has not seen this HP go (it reads HP this
+   * much higher: src/services/secrecy.ts tableHp). Damage and healing keep it within the lost HP.
+   */
+  hpUnseen?: number;
   /** Ccfolia status bars other than HP/MP (SAN…), params and initiative, from a Ccfolia import (issue 21 §2). */
   ccfolia?: CcfoliaResources;
 }
@@ -61,5 +67,9 @@ export function newRuntime(sheet: CharacterSheet, derived: Derived): CharacterRu
 
 /** After the sheet changes (a status edited), keep current values within the new maxima. */
 export function clampRuntime(runtime: CharacterRuntime, m: Maxima): CharacterRuntime {
-  return { ...runtime, hp: Math.min(runtime.hp, m.hpMax), mp: Math.min(runtime.mp, m.mpMax) };
+  const { hpUnseen, ...rest } = runtime;
+  const hp = Math.min(runtime.hp, m.hpMax);
+  // Unseen HP is HP lost: never more than is missing, and none once HP is gone (the fall is seen by all).
+  const unseen = hp > 0 ? Math.max(0, Math.min(hpUnseen ?? 0, m.hpMax - hp)) : 0;
+  return { ...rest, hp, mp: Math.min(runtime.mp, m.mpMax), ...(unseen > 0 ? { hpUnseen: unseen } : {}) };
 }

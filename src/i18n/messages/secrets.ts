@@ -5,6 +5,7 @@ export const secretMessages: Catalogs = {
   en: {
     // what a reader who may not know an owned value reads in its place (src/views/owned.ts)
     'owned.unknown': '?',
+    'owned.shownAs': '{value}',
     'cmd.reveal.name': 'reveal',
     'cmd.reveal.description': 'Reveal a secret result and verify it against its commitment',
     'cmd.reveal.id.name': 'id',
@@ -26,6 +27,7 @@ export const secretMessages: Catalogs = {
   ja: {
     // what a reader who may not know an owned value reads in its place (src/views/owned.ts)
     'owned.unknown': '?',
+    'owned.shownAs': '{value}',
     'cmd.reveal.name': '公開',
     'cmd.reveal.description': '秘密の結果を公開し、コミットメントと照合する',
     'cmd.reveal.id.name': '番号',
@@ -47,6 +49,7 @@ export const secretMessages: Catalogs = {
   ko: {
     // what a reader who may not know an owned value reads in its place (src/views/owned.ts)
     'owned.unknown': '?',
+    'owned.shownAs': '{value}',
     'cmd.reveal.name': '공개',
     'cmd.reveal.description': '비밀 결과를 공개하고 커밋과 대조',
     'cmd.reveal.id.name': '번호',

@@ -12,7 +12,8 @@ import { recipientLocales } from '../locales.js';
 import type { CommandContext } from '../types.js';
 import { text, type DirectMessage, type View } from '../../views/view.js';
 import { GM_ONLY } from '../secrecy.js';
-import { own, type Maybe, type Printable } from '../../views/owned.js';
+import { own, shownAs, type Maybe, type Printable } from '../../views/owned.js';
+import type { Readers } from '../../views/view.js';
 import type { FateCombatant } from './state.js';
 import { conditionKey } from './tracker-fighters.js';
 
@@ -34,10 +35,17 @@ export function ofFighter<T extends Printable>(c: Pick<FateCombatant, 'hidden'>,
   return own(value, c.hidden ? GM_ONLY : null);
 }
 
-/** A hidden combatant's HP: the GM's, the table reading its condition word instead. */
-export function hpOf(c: Pick<FateCombatant, 'hidden' | 'dead' | 'escaped' | 'incapacitated' | 'hpMax'>, hp: number, down: 'standing' | 'incapacitated' | 'dead' = 'standing'): Maybe<number> {
+/**
+ * A combatant's HP after a step: a hidden one's is the GM's, the table reading its condition word
+ * instead; a war character's is its faction's (`readers`) while HP it paid for MP stays unseen
+ * (../secrecy.ts hpFor), the table reading that much more.
+ */
+export function hpOf(c: Pick<FateCombatant, 'hidden' | 'dead' | 'escaped' | 'incapacitated' | 'hpMax' | 'hpUnseen'>, hp: number, down: 'standing' | 'incapacitated' | 'dead' = 'standing', readers: Readers | null = null): Maybe<number> {
   const state = { ...c, hp, incapacitated: c.incapacitated || down === 'incapacitated', dead: c.dead || down === 'dead' };
-  return own(hp, c.hidden ? GM_ONLY : null, { key: conditionKey(state) });
+  if (c.hidden) return own(hp, GM_ONLY, { key: conditionKey(state) });
+  // as the sheet will clamp it (clampRuntime): within the HP lost, none once HP is gone
+  const unseen = hp > 0 ? Math.min(c.hpUnseen ?? 0, c.hpMax - hp) : 0;
+  return readers && unseen > 0 ? own(hp, readers, shownAs(hp + unseen)) : hp;
 }
 
 /**

@@ -11,7 +11,7 @@ import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import type { FateCombatant } from './state.js';
-import { readersOf } from '../secrecy.js';
+import { readersOf, unseenAfter } from '../secrecy.js';
 import { line, type Line } from '../../views/line.js';
 import { own, plainValue, type Maybe } from '../../views/owned.js';
 import type { Readers } from '../../views/view.js';
@@ -52,8 +52,9 @@ export async function payNp(tx: Tx, ctx: CommandContext, attacker: FateCombatant
     if (error instanceof FateError && error.key === 'fate.error.notEnoughMpHp') throw new UserError('fate.np.mpHpShort', { name: attacker.name, np: np.name, need: np.mp, have: ch.runtime.mp + ch.runtime.hp });
     throw error;
   }
-  const character = np.mp > 0 ? await saveCharacter(tx, ctx, ch, 'fate.npUsed', { runtime: { ...ch.runtime, hp: paid.pools.hp, mp: paid.pools.mp, incapacitated: paid.pools.incapacitated } }) : ch;
   const readers = await readersOf(tx, ctx.guildId, ch.row.id);
+  const runtime = { ...ch.runtime, hp: paid.pools.hp, mp: paid.pools.mp, incapacitated: paid.pools.incapacitated, ...unseenAfter(ch.runtime, paid.fromHp, readers) };
+  const character = np.mp > 0 ? await saveCharacter(tx, ctx, ch, 'fate.npUsed', { runtime }) : ch;
   return { note: npNote(attacker.name, np, own(paid.fromMp, readers), own(paid.fromHp, readers), readers), character };
 }
 

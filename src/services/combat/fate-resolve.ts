@@ -7,9 +7,9 @@ import { getCharacter } from '../../store/characters.js';
 import { getRoll } from '../../store/rolls.js';
 import type { Reply, View } from '../../views/view.js';
 import { line, type Line } from '../../views/line.js';
-import { isOwned, mapMaybe, own, type Maybe } from '../../views/owned.js';
+import { isOwned, mapMaybe, own, tableValue, type Maybe } from '../../views/owned.js';
 import type { CombatLine } from '../../core/fate/combat/rows.js';
-import { GM_ONLY } from '../secrecy.js';
+import { GM_ONLY, readersOf } from '../secrecy.js';
 import { fightGm, gmCopy, hpOf, ofFighter } from './fate-hidden.js';
 import { hydrate, saveCharacter } from '../characters.js';
 import { UserError } from '../errors.js';
@@ -66,7 +66,9 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
     const coverer = state.combatants.find((c) => c.key === pending.cover?.coverer) ?? null;
     const hides = [attacker, target, taker, ...(coverer ? [coverer] : [])].some((c) => c.hidden);
     const gmReader = hides ? await fightGm(tx, ctx) : null;
-    return { result, blocked, attacker, target, taker, coverer, attackValue, defenseValue, armor, saved, cover, hides, gmReader, board: await fateBoard(tx, ctx, saved) };
+    // HP the taker paid for MP unseen by the table (../secrecy.ts hpFor): its faction reads the true HP
+    const takerReaders = taker.hpUnseen ? await readersOf(tx, ctx.guildId, taker.characterId) : null;
+    return { result, blocked, attacker, target, taker, takerReaders, coverer, attackValue, defenseValue, armor, saved, cover, hides, gmReader, board: await fateBoard(tx, ctx, saved) };
   });
   // A hidden NPC's numbers are the GM's: its attack or defense value, its armor, its cover roll, its HP
   // (the table reads its condition word), and the margin that would give them away. Who acted, hit or
@@ -80,7 +82,7 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
     ? [line('attack.blocked', { name: out.taker.name })]
     : out.cover?.outcome === 'covered'
       ? []
-      : attackLines(out.result).map((l) => ownedLine(l, margin, hpOf(out.taker, out.result.hpAfter, out.result.state)));
+      : attackLines(out.result).map((l) => ownedLine(l, margin, hpOf(out.taker, out.result.hpAfter, out.result.state, out.takerReaders)));
   const blocks = [line('attack.summary', { attack, defense: ofFighter(out.target, out.defenseValue), armor: ofFighter(out.target, out.armor) }), ...coverLines, ...effect];
   const view = (reader: CommandContext): View => ({ locale: reader.locale, tone: 'info', title: reader.t('attack.resolvedTitle', { name: out.target.name }), blocks, ephemeral: false });
   return {
@@ -100,11 +102,15 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
 function ownedLine(l: CombatLine, margin: Maybe<number>, hp: Maybe<number>): Line {
   const damage = Number(l.params.damage ?? 0);
   const condition = line(isOwned(hp) ? (hp.word?.key ?? 'owned.unknown') : 'owned.unknown');
+  // HP its owner shows the table as another number (a war character's unseen HP): the line with that one
+  const shown = isOwned(hp) ? tableValue(hp) : null;
   switch (l.key) {
-    case 'fate.combat.attack.hit':
-      return line(l.key, { margin, damage, hp }, line('fate.combat.attack.hitNoMargin', { damage, hp }, line('fate.combat.attack.hitHidden', { damage, condition })));
+    case 'fate.combat.attack.hit': {
+      const noMargin = line('fate.combat.attack.hitNoMargin', { damage, hp }, shown !== null ? line('fate.combat.attack.hitNoMargin', { damage, hp: shown }) : line('fate.combat.attack.hitHidden', { damage, condition }));
+      return line(l.key, { margin, damage, hp }, shown !== null ? line(l.key, { margin, damage, hp: shown }, noMargin) : noMargin);
+    }
     case 'fate.combat.attack.tie':
-      return line(l.key, { damage, hp }, line('fate.combat.attack.tieHidden', { damage, condition }));
+      return line(l.key, { damage, hp }, shown !== null ? line(l.key, { damage, hp: shown }) : line('fate.combat.attack.tieHidden', { damage, condition }));
     case 'fate.combat.attack.miss':
       return line(l.key, { margin: mapMaybe(margin, (m) => -m) }, line('fate.combat.attack.missHidden'));
     default:

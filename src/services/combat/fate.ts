@@ -53,6 +53,7 @@ export function fromSheet(ch: Character, side: string, row: Row, hidden: boolean
     hidden,
     ownerId: ch.row.ownerId,
     hp: ch.runtime.hp,
+    ...(ch.runtime.hpUnseen ? { hpUnseen: ch.runtime.hpUnseen } : {}),
     hpMax: ch.max.hpMax,
     mp: ch.runtime.mp,
     mpMax: ch.max.mpMax,
@@ -208,7 +209,8 @@ export async function withSheets(tx: Tx, state: FateCombatState): Promise<FateCo
       continue;
     }
     const ch = hydrate(row);
-    combatants.push({ ...c, hp: ch.runtime.hp, hpMax: ch.max.hpMax, mp: ch.runtime.mp, mpMax: ch.max.mpMax, incapacitated: ch.runtime.incapacitated, dead: ch.runtime.dead ?? false });
+    const { hpUnseen: _before, ...rest } = c;
+    combatants.push({ ...rest, hp: ch.runtime.hp, ...(ch.runtime.hpUnseen ? { hpUnseen: ch.runtime.hpUnseen } : {}), hpMax: ch.max.hpMax, mp: ch.runtime.mp, mpMax: ch.max.mpMax, incapacitated: ch.runtime.incapacitated, dead: ch.runtime.dead ?? false });
   }
   return { ...state, combatants };
 }

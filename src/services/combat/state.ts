@@ -35,6 +35,8 @@ export interface FateCombatant {
   hidden: boolean;
   ownerId: string | null;
   hp: number;
+  /** HP the table has not seen go (CharacterRuntime.hpUnseen, from the sheet): ../secrecy.ts hpFor */
+  hpUnseen?: number;
   hpMax: number;
   mp: number;
   mpMax: number;

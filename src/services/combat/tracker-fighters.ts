@@ -3,8 +3,8 @@
 // (../secrecy.ts) — so neither can print one the table may not read.
 import type { CommandContext } from '../types.js';
 import type { FateCombatant, FateCombatState } from './state.js';
-import { GM_ONLY, resourceOf, type Secrecy } from '../secrecy.js';
-import { isOwned, own, type Maybe } from '../../views/owned.js';
+import { GM_ONLY, hpFor, resourceOf, type Secrecy } from '../secrecy.js';
+import { own, tableValue, type Maybe } from '../../views/owned.js';
 
 /** The condition word's catalog key: what the table reads of a hidden combatant's HP. */
 export function conditionKey(c: Pick<FateCombatant, 'dead' | 'escaped' | 'incapacitated' | 'hp' | 'hpMax'>): string {
@@ -40,14 +40,16 @@ export interface TrackerFighter {
 export function trackerFighters(ctx: CommandContext, state: FateCombatState, owners: Secrecy): TrackerFighter[] {
   return state.combatants.map((c) => {
     const gm = c.hidden ? GM_ONLY : null;
-    const word = { key: conditionKey(c) };
+    const hp = c.hidden ? c.hp : hpFor(owners, c.characterId, c.hp, c.hpUnseen);
+    // the condition word follows the HP the table reads
+    const word = { key: conditionKey({ ...c, hp: tableValue(hp) ?? c.hp }) };
     return {
       key: c.key,
       name: c.name,
       side: c.side,
       row: c.row,
       hidden: c.hidden,
-      hp: own(c.hp, gm, word),
+      hp: c.hidden ? own(c.hp, gm, word) : hp,
       hpMax: own(c.hpMax, gm),
       mp: c.hidden ? own(c.mp, gm) : resourceOf(owners, c.characterId, c.mp),
       mpMax: c.hidden ? own(c.mpMax, gm) : resourceOf(owners, c.characterId, c.mpMax),
@@ -59,6 +61,6 @@ export function trackerFighters(ctx: CommandContext, state: FateCombatState, own
   });
 }
 
-/** A number as the table reads it: null when its owner keeps it. */
-export const tableNumber = (value: Maybe<number>): number | null => (isOwned(value) ? null : value);
+/** A number as the table reads it: null when its owner keeps it (the number it shows instead, if any). */
+export const tableNumber = (value: Maybe<number>): number | null => tableValue(value);
 
