@@ -13,6 +13,7 @@ import { translator } from '../src/i18n/index.js';
 import { openStore, type Store } from '../src/store/db.js';
 import { findPostgresBin, startPostgres } from '../test/postgres/server.js';
 import { formatNs, percentile } from './stats.js';
+import { capturePostgres, captureSqlite, postgresFloor, sqliteFloor } from './store-floor.js';
 
 const EXPRESSIONS = ['8d6<=4', '10d6<=5+4d6<=4', '2d6+3', '1d100<=50'];
 
@@ -69,13 +70,29 @@ export async function timeRolls(store: Store, count: number, clients = 1): Promi
 const line = (label: string, r: { perSecond: number; sorted: number[] }) =>
   `  ${label.padEnd(34)} ${Math.round(r.perSecond).toLocaleString('en-US')} commands/s, p50 ${formatNs(percentile(r.sorted, 0.5))}, p99 ${formatNs(percentile(r.sorted, 0.99))}`;
 
+/** One /roll of each bench expression, as closures the floor capture runs. */
+function oneOfEach(store: Store): (() => Promise<void>)[] {
+  const log = pino({ level: 'silent' });
+  const ctx = ctxOf(store, 99);
+  return EXPRESSIONS.map((e) => async () => {
+    await runCommand(roll, ctx, optionsFor(e), log);
+  });
+}
+
+const floorLine = (label: string, rollRate: number, floor: { perSecond: number }) =>
+  `  ${label.padEnd(34)} ${Math.round(floor.perSecond).toLocaleString('en-US')} rolls' writes/s; /roll at ${Math.round((100 * rollRate) / floor.perSecond)} % of it (goal ≥ 60 %)`;
+
 export async function benchRollCommand(count = 20_000): Promise<string[]> {
   const lines = [`/roll via command + store (${count} commands, ${EXPRESSIONS.join(', ')} in turn):`];
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-bench-'));
   const store = await openStore(path.join(dir, 'bench.sqlite'));
   try {
     await timeRolls(store, 2_000); // warm-up
-    lines.push(line('SQLite (WAL file on disk), 1 client', await timeRolls(store, count)));
+    const rolled = await timeRolls(store, count);
+    lines.push(line('SQLite (WAL file on disk), 1 client', rolled));
+    const captured = await captureSqlite(store, oneOfEach(store));
+    sqliteFloor(store, captured, 2_000); // warm-up
+    lines.push(floorLine('  its floor: the same writes raw', rolled.perSecond, sqliteFloor(store, captured, count)));
   } finally {
     await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
@@ -88,8 +105,13 @@ export async function benchRollCommand(count = 20_000): Promise<string[]> {
     const pgStore = await openStore(server.url);
     try {
       await timeRolls(pgStore, 1_000, 8); // warm-up
-      lines.push(line('PostgreSQL (durable), 1 client', await timeRolls(pgStore, Math.min(count, 5_000))));
-      lines.push(line('PostgreSQL (durable), 8 clients', await timeRolls(pgStore, count, 8)));
+      const captured = await capturePostgres(pgStore, oneOfEach(pgStore));
+      const one = await timeRolls(pgStore, Math.min(count, 5_000));
+      lines.push(line('PostgreSQL (durable), 1 client', one));
+      lines.push(floorLine('  its floor: the same statement raw', one.perSecond, await postgresFloor(pgStore, captured, Math.min(count, 5_000), 1)));
+      const eight = await timeRolls(pgStore, count, 8);
+      lines.push(line('PostgreSQL (durable), 8 clients', eight));
+      lines.push(floorLine('  its floor: the same statement raw', eight.perSecond, await postgresFloor(pgStore, captured, count, 8)));
     } finally {
       await pgStore.close();
     }
