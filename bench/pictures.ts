@@ -2,6 +2,7 @@
 // for a 10-combatant fight, a 7-faction war with a 12-territory map and a 10,000-roll histogram; the
 // cached path; and memory after the renderer is loaded and has drawn (goal: p99 ≤ 50 ms, ≤ 40 MB).
 import { pictureSvg, renderPicture, type Picture } from '../src/pictures/index.js';
+import { stopDrawing } from '../src/pictures/drawer.js';
 import { preloadFonts } from '../src/pictures/glyphs.js';
 import { svgToPng } from '../src/pictures/png.js';
 import { sampleHistogram, sampleJudge, sampleTracker, sampleWar } from './picture-samples.js';
@@ -53,12 +54,25 @@ export async function benchPictures(): Promise<string[]> {
     lines.push(`  ${name.padEnd(40)} p50 ${t.p50.toFixed(1).padStart(6)} ms  p99 ${t.p99.toFixed(1).padStart(6)} ms  ${(t.bytes / 1024).toFixed(1).padStart(7)} KiB`);
   }
   const model = sampleTracker();
-  renderPicture(model);
+  await renderPicture(model);
   const start = process.hrtime.bigint();
-  for (let i = 0; i < 1000; i++) renderPicture(model);
+  for (let i = 0; i < 1000; i++) await renderPicture(model);
   lines.push(`  cached tracker (hash + lookup)            ${(Number(process.hrtime.bigint() - start) / 1e6 / 1000).toFixed(3)} ms`);
   await new Promise((r) => setTimeout(r, 200));
   lines.push(`  fonts parsed once in ${loadMs.toFixed(0)} ms; RSS +${(rssLoaded - rssBefore).toFixed(1)} MB with the renderer loaded, +${(rssMb() - rssBefore).toFixed(1)} MB after ${models.length * (RUNS + WARMUP)} renders (goal ≤ 40 MB idle)`);
+  // Issue 32: as the bot draws, in the picture worker — 1,000 back-to-back uncached renders, memory
+  // from the worker loaded (its first picture drawn) to the end (goal: within 40 MB).
+  await renderPicture({ ...model, title: 'worker loaded' });
+  const workerLoaded = rssMb();
+  let peak = workerLoaded;
+  for (let i = 0; i < 1000; i++) {
+    await renderPicture({ ...model, title: `${model.title} w${i}` });
+    if (i % 50 === 0) peak = Math.max(peak, rssMb());
+  }
+  await new Promise((r) => setTimeout(r, 200));
+  const after = rssMb();
+  lines.push(`  1,000 renders in the picture worker: RSS ${workerLoaded.toFixed(0)} → ${after.toFixed(0)} MB (${after - workerLoaded >= 0 ? '+' : ''}${(after - workerLoaded).toFixed(1)} MB, peak +${(peak - workerLoaded).toFixed(1)}; goal within 40 MB)`);
+  await stopDrawing();
   return lines;
 }
 

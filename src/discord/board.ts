@@ -53,7 +53,7 @@ async function editBoard(channel: { messages: { edit(id: string, body: ReturnTyp
   }
   await channel.messages.edit(messageId, toBoardEdit(view, null, shown));
   // Drawn here, after the command's reply went out: never on the interaction's 3-second path.
-  const drawn = pictureOf(view);
+  const drawn = await pictureOf(view);
   await channel.messages.edit(messageId, toBoardEdit(view, drawn));
   rememberPicture(messageId, drawn);
 }
@@ -102,7 +102,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     }
     if (!edited) {
       // A new board is posted whole, its picture drawn first (after the reply, off the 3-second path).
-      const picture = pictureOf(snapshot.view);
+      const picture = await pictureOf(snapshot.view);
       const message = await channel.send(toMessage(snapshot.view, picture));
       rememberPicture(message.id, picture);
       const won = await store.transaction(async (tx) => await claimBoardMessage(tx, kind, board.warId, snapshot.messageId, message.id));

@@ -28,7 +28,7 @@ import { resolveTable } from '../services/table.js';
 import { PIN_PERMISSIONS, POST_PERMISSIONS, whyFailed } from './failure.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
-import { toInteractionReply, toModal, toUpdate } from './render.js';
+import { pictureOf, pictureToFollow, readyPicture, toInteractionReply, toModal, toPictureEdit, toUpdate } from './render.js';
 
 export interface DispatchDeps {
   client: Client;
@@ -158,8 +158,9 @@ async function handleInTime(deps: DispatchDeps, module: CommandModule, interacti
   const { reply, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
   let replied = true;
   const lateAnswer = await settleDeferral();
+  let pictureFollows = false;
   try {
-    await answer(interaction, reply, lateAnswer);
+    pictureFollows = await answer(interaction, reply, lateAnswer);
   } catch (error) {
     // The command's state is saved and its effects go out all the same; the actor learns the outcome by DM.
     deps.log.error({ err: error, command: label }, 'reply failed');
@@ -172,7 +173,18 @@ async function handleInTime(deps: DispatchDeps, module: CommandModule, interacti
   }
   const late = replied ? [] : await saveLateReply(deps, ctx, reply);
   await deliver(deps, interaction, [...saved, ...late]);
+  if (replied && pictureFollows) await addPicture(deps, interaction, reply.view);
   return true;
+}
+
+/**
+ * The reply's picture, drawn in the picture worker after the text went out (the first response never
+ * waits for a drawing): the same message edited with it. A failure leaves the text, which says it all.
+ */
+async function addPicture(deps: DispatchDeps, interaction: Answerable, view: View): Promise<void> {
+  const picture = await pictureOf(view);
+  if (!picture) return;
+  await interaction.editReply(toPictureEdit(view, picture)).catch((error: unknown) => deps.log.warn({ err: error }, 'picture edit failed'));
 }
 
 /**
@@ -210,29 +222,42 @@ async function saveLateReply(deps: DispatchDeps, ctx: CommandContext, reply: Rep
   });
 }
 
-/** `late`: acknowledged by the dispatcher because the command ran past AUTO_DEFER_MS (not by the command's own defer). */
-async function answer(interaction: Answerable, reply: Reply, late: boolean): Promise<void> {
+/**
+ * `late`: acknowledged by the dispatcher because the command ran past AUTO_DEFER_MS (not by the
+ * command's own defer). Returns whether the view's picture was not drawn yet and is to follow in an
+ * edit of the reply (addPicture); a follow-up, already late, waits for its drawing instead.
+ */
+async function answer(interaction: Answerable, reply: Reply, late: boolean): Promise<boolean> {
   const component = interaction.isButton() || interaction.isStringSelectMenu();
+  const ready = readyPicture(reply.view);
   if (late && component && !reply.update) {
     // acknowledged late (deferUpdate): the answer is a new message, private or public as it was meant
-    await interaction.followUp(toInteractionReply(reply.view));
-  } else if (late && !reply.view.ephemeral && !component) {
+    await interaction.followUp(toInteractionReply(reply.view, await pictureOf(reply.view)));
+    return false;
+  }
+  if (late && !reply.view.ephemeral && !component) {
     // acknowledged privately because it ran late: the public answer goes to the channel, the placeholder goes
-    await interaction.followUp(toInteractionReply(reply.view));
+    await interaction.followUp(toInteractionReply(reply.view, await pictureOf(reply.view)));
     await interaction.deleteReply().catch(() => undefined);
-  } else if (late && reply.modal && !interaction.isModalSubmit()) {
+    return false;
+  }
+  if (late && reply.modal && !interaction.isModalSubmit()) {
     // a form cannot follow an acknowledgement
     await interaction.editReply({ content: translator(toLocale(interaction.locale))('error.tooSlowForForm') });
-  } else if (interaction.deferred) {
-    const { flags: _flags, ...payload } = toInteractionReply(reply.view);
+    return false;
+  }
+  if (interaction.deferred) {
+    const { flags: _flags, ...payload } = toInteractionReply(reply.view, ready);
     await interaction.editReply(payload);
   } else if (reply.modal && !interaction.isModalSubmit()) {
     await interaction.showModal(toModal(reply.modal));
+    return false;
   } else if (reply.update && (interaction.isButton() || interaction.isStringSelectMenu())) {
-    await interaction.update(toUpdate(reply.view));
+    await interaction.update(toUpdate(reply.view, ready));
   } else {
-    await interaction.reply(toInteractionReply(reply.view));
+    await interaction.reply(toInteractionReply(reply.view, ready));
   }
+  return pictureToFollow(reply.view, ready);
 }
 
 /**

@@ -19,7 +19,7 @@ import type { TableContext } from '../services/types.js';
 import { updateBoard, type BoardOutcome } from './board.js';
 import { sendableChannel } from './channels.js';
 import { UnreachableChannel } from './failure.js';
-import { toMessage } from './render.js';
+import { pictureOf, toMessage } from './render.js';
 
 export interface OutboxDeps {
   client: Client;
@@ -81,7 +81,7 @@ export type Delivery = { ok: true; outcome?: BoardOutcome } | { ok: false; error
 export async function sendEffect(deps: OutboxDeps, effect: Effect, nonce: string): Promise<Delivery> {
   try {
     if (effect.kind === 'dm') {
-      await deps.client.users.send(effect.userId, { ...toMessage(effect.view), nonce, enforceNonce: true });
+      await deps.client.users.send(effect.userId, { ...toMessage(effect.view, await pictureOf(effect.view)), nonce, enforceNonce: true });
       return { ok: true };
     }
     if (effect.kind === 'post') {
@@ -89,7 +89,7 @@ export async function sendEffect(deps: OutboxDeps, effect: Effect, nonce: string
         throw new UnreachableChannel(error);
       });
       if (!channel) throw new UnreachableChannel();
-      await channel.send({ ...toMessage(effect.view), nonce, enforceNonce: true });
+      await channel.send({ ...toMessage(effect.view, await pictureOf(effect.view)), nonce, enforceNonce: true });
       return { ok: true };
     }
     return { ok: true, outcome: await updateBoard(deps.client, deps.store, deps.log, effect.board) };

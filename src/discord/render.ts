@@ -20,7 +20,7 @@ import { translator } from '../i18n/index.js';
 import { clip } from '../views/limits.js';
 import { unaddressed } from '../views/line.js';
 import type { Button, ModalView, Tone, View } from '../views/view.js';
-import { renderPicture, type RenderedPicture } from '../pictures/index.js';
+import { drawnPicture, renderPicture, type RenderedPicture } from '../pictures/index.js';
 
 const COLORS: Record<Tone, number> = {
   info: 0x5865f2,
@@ -103,18 +103,29 @@ function components(view: View): ActionRowBuilder<ButtonBuilder | StringSelectMe
   return rows;
 }
 
-/** The view's picture as a PNG, or null (none, or over the size bounds: the text still says it all). */
-export function pictureOf(view: View): RenderedPicture | null {
+/**
+ * The view's picture as a PNG, drawn in the picture worker, or null (none, or over the size bounds:
+ * the text still says it all).
+ */
+export async function pictureOf(view: View): Promise<RenderedPicture | null> {
   if (!view.picture) return null;
   try {
-    return renderPicture(view.picture);
+    return await renderPicture(view.picture);
   } catch {
     return null;
   }
 }
 
+/** The view's picture if it is drawn already: what a first response carries without waiting for a drawing. */
+export function readyPicture(view: View): RenderedPicture | null {
+  return view.picture ? (drawnPicture(view.picture) ?? null) : null;
+}
+
+/** Whether a message sent with `sent` still lacks the view's picture (it follows in an edit: toPictureEdit). */
+export const pictureToFollow = (view: View, sent: RenderedPicture | null): boolean => view.picture !== undefined && sent === null;
+
 /** `picture`: the drawn picture to attach and show in the embed. */
-function message(view: View, picture: RenderedPicture | null = pictureOf(view)) {
+function message(view: View, picture: RenderedPicture | null) {
   const embed = toEmbed(view);
   if (picture) embed.image = { url: `attachment://${picture.name}` };
   const files = (view.files ?? []).map((f) => new AttachmentBuilder(Buffer.from(f.content, 'utf8'), { name: f.name }));
@@ -136,17 +147,28 @@ export function toBoardEdit(view: View, upload: RenderedPicture | null, shown: {
   return shown ? base : { ...base, files: [], attachments: [] };
 }
 
-export function toInteractionReply(view: View): InteractionReplyOptions {
-  return { ...message(view), ...(view.ephemeral ? { flags: MessageFlags.Ephemeral } : {}) };
+/**
+ * An interaction's reply. The first response never waits for a drawing (issue 32): it carries the
+ * picture only when it is drawn already, else the picture follows in an edit (toPictureEdit).
+ */
+export function toInteractionReply(view: View, picture: RenderedPicture | null = readyPicture(view)): InteractionReplyOptions {
+  return { ...message(view, picture), ...(view.ephemeral ? { flags: MessageFlags.Ephemeral } : {}) };
 }
 
-export function toUpdate(view: View): InteractionUpdateOptions {
+export function toUpdate(view: View, picture: RenderedPicture | null = readyPicture(view)): InteractionUpdateOptions {
   // A new picture replaces the message's old one rather than joining it.
-  return view.picture ? { ...message(view), attachments: [] } : message(view);
+  return view.picture ? { ...message(view, picture), attachments: [] } : message(view, picture);
 }
 
-export function toMessage(view: View, picture?: RenderedPicture | null): MessageCreateOptions {
-  return message(view, picture === undefined ? pictureOf(view) : picture);
+/** The edit that brings a reply its picture once drawn: the same message, its attachments replaced. */
+export function toPictureEdit(view: View, picture: RenderedPicture) {
+  const { flags: _flags, ...reply } = toInteractionReply(view, picture);
+  return { ...reply, attachments: [] };
+}
+
+/** A message (a post, a DM, a new board) with its picture, drawn beforehand by the caller (pictureOf). */
+export function toMessage(view: View, picture: RenderedPicture | null): MessageCreateOptions {
+  return message(view, picture);
 }
 
 export function toModal(modal: ModalView): ModalBuilder {

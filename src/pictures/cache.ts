@@ -9,21 +9,19 @@ export function hashOf(model: unknown): string {
   return createHash('sha256').update(JSON.stringify(model)).digest('hex');
 }
 
-/** The cached PNG for `key`, if it was drawn already. */
+/** The cached PNG for `key`, if it was drawn already (a hit counts as a use). */
 export function peek(key: string): Buffer | undefined {
-  return cache.get(key);
-}
-
-/** The cached PNG for `key`, or draws it; least recently used entries go first. */
-export function cached(key: string, draw: () => Buffer): Buffer {
   const hit = cache.get(key);
   if (hit) {
     cache.delete(key);
     cache.set(key, hit);
-    return hit;
   }
-  const png = draw();
+  return hit;
+}
+
+/** Keeps a drawn PNG; least recently used entries go first. */
+export function remember(key: string, png: Buffer): void {
+  cache.delete(key);
   if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(key, png);
-  return png;
 }

@@ -1,27 +1,11 @@
-// Pictures: a model (./model.ts) → SVG → PNG, cached by the hash of the model. Pure apart from the
-// cache: nothing here reads the store or Discord.
-import { cached, hashOf, peek } from './cache.js';
-import { histogramSvg } from './histogram.js';
-import { judgeSvg } from './judge.js';
+// Pictures: a model (./model.ts) → SVG → PNG, cached by the hash of the model. Drawn in a worker
+// thread (./drawer.ts); nothing here reads the store or Discord.
+import { hashOf, peek, remember } from './cache.js';
+import { drawInWorker } from './drawer.js';
 import type { Picture } from './model.js';
-import { svgToPng } from './png.js';
-import { trackerSvg } from './tracker.js';
-import { warSvg } from './war.js';
 
 export type { Picture } from './model.js';
-
-export function pictureSvg(p: Picture): string {
-  switch (p.kind) {
-    case 'tracker':
-      return trackerSvg(p);
-    case 'histogram':
-      return histogramSvg(p);
-    case 'war':
-      return warSvg(p);
-    case 'judge':
-      return judgeSvg(p);
-  }
-}
+export { pictureSvg } from './svg-of.js';
 
 export interface RenderedPicture {
   /** file name carrying the model's hash: the same picture keeps the same name */
@@ -30,14 +14,31 @@ export interface RenderedPicture {
   png: Buffer;
 }
 
-export function renderPicture(p: Picture): RenderedPicture {
+/** Drawings under way, by hash: the same picture asked for twice is drawn once. */
+const drawing = new Map<string, Promise<Buffer>>();
+
+const named = (p: Picture, hash: string, png: Buffer): RenderedPicture => ({ name: `${p.kind}-${hash.slice(0, 12)}.png`, hash, png });
+
+/** The picture, drawn in the worker unless it was drawn already. Rejects past the size bounds (PictureTooLarge). */
+export async function renderPicture(p: Picture): Promise<RenderedPicture> {
   const hash = hashOf(p);
-  return { name: `${p.kind}-${hash.slice(0, 12)}.png`, hash, png: cached(hash, () => svgToPng(pictureSvg(p))) };
+  const ready = peek(hash);
+  if (ready) return named(p, hash, ready);
+  let draw = drawing.get(hash);
+  if (!draw) {
+    draw = drawInWorker(p).then((png) => {
+      remember(hash, png);
+      return png;
+    });
+    drawing.set(hash, draw);
+    void draw.finally(() => drawing.delete(hash)).catch(() => undefined);
+  }
+  return named(p, hash, await draw);
 }
 
-/** The picture if it was drawn already (no drawing now): a live board shows its text without waiting. */
+/** The picture if it was drawn already (no drawing now): a reply or live board shows its text without waiting. */
 export function drawnPicture(p: Picture): RenderedPicture | undefined {
   const hash = hashOf(p);
   const png = peek(hash);
-  return png && { name: `${p.kind}-${hash.slice(0, 12)}.png`, hash, png };
+  return png && named(p, hash, png);
 }

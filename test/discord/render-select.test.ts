@@ -6,7 +6,7 @@ import { renderConsole } from '../../src/console/render.js';
 import type { View } from '../../src/views/view.js';
 
 const view = (extra: Partial<View>): View => ({ locale: 'en', tone: 'info', blocks: [], ephemeral: true, ...extra });
-const json = (v: View) => JSON.parse(JSON.stringify(toMessage(v).components)) as Array<{ type: number; components: any[] }>;
+const json = (v: View) => JSON.parse(JSON.stringify(toMessage(v, null).components)) as Array<{ type: number; components: any[] }>;
 
 describe('select menu rendering', () => {
   it('puts the menu first, on its own row, and keeps buttons within the four rows left', () => {

@@ -8,7 +8,7 @@ import { openStore, type Store } from '../../src/store/db.js';
 import { scryfallClient } from '../../src/scryfall/client.js';
 import { testDatabase } from '../helpers/backend.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
-import type { InteractionExchange } from './fake-discord/types.js';
+import type { InteractionExchange, RecordedFile } from './fake-discord/types.js';
 
 export interface Harness {
   fake: FakeDiscord;
@@ -102,3 +102,19 @@ export function embedText(body: { embeds?: Array<Record<string, any>> } | undefi
 }
 
 export const EPHEMERAL = 1 << 6;
+
+/**
+ * The files a reply carries now: a reply's picture follows its first response in an edit (the first
+ * response never waits for a drawing), so read the message as it stands, not the callback alone.
+ */
+export function replyFiles(ex: InteractionExchange): RecordedFile[] {
+  const m = ex.original;
+  if (!m) return ex.callbackFiles;
+  const attached = new Set(m.attachments.map((a: { filename?: string }) => String(a.filename)));
+  const latest = new Map<string, RecordedFile>();
+  for (const f of m.files) if (attached.has(f.name)) latest.set(f.name, f);
+  return [...latest.values()];
+}
+
+/** The reply's embeds as they stand now (after the edit that brought its picture, if any). */
+export const replyEmbeds = (ex: InteractionExchange): any[] => ex.original?.embeds ?? ex.callback.data?.embeds ?? [];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
 import { storedDice } from '../../src/services/rolls.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -80,7 +80,7 @@ describe('/log export', () => {
     expect(shown).toMatch(/█/);
     // …and the picture beside the text (issue 22): a PNG the embed shows
     expect(shown).toMatch(/the picture shows each size/);
-    expect(ex.callbackFiles.some((f) => f.name.endsWith('.png') && f.data.subarray(1, 4).toString() === 'PNG')).toBe(true);
+    expect(replyFiles(ex).some((f) => f.name.endsWith('.png') && f.data.subarray(1, 4).toString() === 'PNG')).toBe(true);
     const theirs = (await rows(h.store, 'rolls')).filter((r) => r.userId === player2.id && !r.secret);
     const other = embedText((await h.fake.command({ name: 'stats', user: player, options: [{ name: 'user', value: player2 }] })).callback.data);
     expect(other).toContain(`${theirs.length} rolls`);

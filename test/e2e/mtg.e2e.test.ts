@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryState } from '../../src/services/library-state.js';
 import { row } from '../helpers/db.js';
 import { startFakeScryfall, type FakeScryfall } from './fake-scryfall.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
 
 const DECK = `Deck
 4 Elvish Mystic (M15) 173
@@ -96,9 +96,9 @@ describe('MTG library judgement', () => {
     expect(embedText(ex.callback.data)).toContain(top[0]!.name);
     expect(ex.callback.data.components[0].components[0].custom_id).toBe(`judge:boost:${h.fake.users.player.id}`);
     // the two revealed cards as a picture beside the text (issue 22 §1)
-    expect(ex.callbackFiles.map((f) => f.name)).toEqual([expect.stringMatching(/^judge-[0-9a-f]{12}\.png$/)]);
-    expect(ex.callbackFiles[0]!.data.subarray(1, 4).toString()).toBe('PNG');
-    if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, ex.callbackFiles[0]!.name), ex.callbackFiles[0]!.data);
+    expect(replyFiles(ex).map((f) => f.name)).toEqual([expect.stringMatching(/^judge-[0-9a-f]{12}\.png$/)]);
+    expect(replyFiles(ex)[0]!.data.subarray(1, 4).toString()).toBe('PNG');
+    if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, replyFiles(ex)[0]!.name), replyFiles(ex)[0]!.data);
   });
 
   it('the same judgement twice in a turn is refused', async () => {
@@ -118,11 +118,11 @@ describe('MTG library judgement', () => {
     expect((await state()).lastJudge!.achievement).toBe(judged.achievement + colorless);
     expect((await state()).library.turn.boostUsed).toBe(true);
     expect(embedText(ex.callback.data)).toContain(`${colorless} colorless`);
-    // the boost's picture (the six exiled cards) replaces the judgement's on the same message (issue 22)
-    expect(ex.callbackFiles.map((f) => f.name)).toEqual([expect.stringMatching(/^judge-[0-9a-f]{12}\.png$/)]);
-    expect(ex.callback.data.attachments.map((a: { id: unknown }) => String(a.id))).toEqual(['0']); // only the new file kept
-    expect(ex.original!.attachments.map((a: { filename: string }) => a.filename)).toEqual([ex.callbackFiles[0]!.name]);
-    if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, `boost-${ex.callbackFiles[0]!.name}`), ex.callbackFiles[0]!.data);
+    // the boost's picture (the six exiled cards) replaces the judgement's on the same message (issue 22),
+    // in the edit that follows the update once it is drawn (issue 32)
+    expect(replyFiles(ex).map((f) => f.name)).toEqual([expect.stringMatching(/^judge-[0-9a-f]{12}\.png$/)]);
+    expect(ex.original!.attachments.map((a: { filename: string }) => a.filename)).toEqual([replyFiles(ex)[0]!.name]);
+    if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, `boost-${replyFiles(ex)[0]!.name}`), replyFiles(ex)[0]!.data);
   });
 
   it('the war turn advancing also ends the library turn: the six return and /war undo puts them back', async () => {

@@ -11,7 +11,7 @@ import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
 import type { RecordedMessage } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyEmbeds, replyFiles, startHarness, type Harness } from './harness.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
@@ -150,7 +150,7 @@ describe('pictures (issue 22)', () => {
     // The table's map never shows where a faction sits; the GM's own view (ephemeral) does (seed 000 L9).
     const gmView = await war(gm, 'faction_view');
     expect(gmView.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    const gmMap = gmView.callbackFiles.find((f) => f.name.endsWith('.png'))!;
+    const gmMap = replyFiles(gmView).find((f) => f.name.endsWith('.png'))!;
     if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, `gm-${gmMap.name}`), gmMap.data);
     bounded({ png: PNG.sync.read(gmMap.data), bytes: gmMap.data.length });
     expect(gmMap.name).not.toBe(withMap.name);
@@ -164,28 +164,36 @@ describe('pictures (issue 22)', () => {
     for (const e of ['3d6', '1d100', '2d10', '1d100']) await h.fake.command({ name: 'roll', channelId, user: player, options: [{ name: 'expression', value: e }] });
     const ex = await h.fake.command({ name: 'stats', channelId, user: player });
     expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    const file = ex.callbackFiles.find((f) => f.name.endsWith('.png'))!;
+    // issue 32: the first response never waits for a drawing — the text goes first, and an edit of the
+    // same message brings the picture once the picture worker drew it
+    expect(ex.callbackFiles).toHaveLength(0);
+    expect(embedText(ex.callback.data)).toMatch(/d6: \d+ dice/);
+    expect(ex.edits.at(-1)?.embeds?.[0]?.image?.url).toMatch(/^attachment:\/\/histogram-/);
+    const file = replyFiles(ex).find((f) => f.name.endsWith('.png'))!;
     const png = PNG.sync.read(file.data);
     if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, file.name), file.data);
     bounded({ png, bytes: file.data.length });
     // d6, d100 (in tens) and d10: three charts
     expect(png.height).toBeGreaterThan(3 * 250);
-    expect(ex.callback.data.embeds[0].image.url).toBe(`attachment://${file.name}`);
+    expect(replyEmbeds(ex)[0].image.url).toBe(`attachment://${file.name}`);
 
     // per channel: everyone's rolls here (player2's d20 joins)
     await h.fake.command({ name: 'roll', channelId, user: h.fake.users.player2, options: [{ name: 'expression', value: '1d20' }] });
     const channelWide = await h.fake.command({ name: 'stats', channelId, user: player, options: [{ name: 'channel', value: true }] });
     expect(embedText(channelWide.callback.data)).toMatch(/#dice[\s\S]*d20: 1 dice/);
-    expect(channelWide.callbackFiles.filter((f) => f.name.endsWith('.png'))).toHaveLength(1);
+    expect(replyFiles(channelWide).filter((f) => f.name.endsWith('.png'))).toHaveLength(1);
 
     // a server-wide setting: a player without Manage Channels is refused, in their language
     const refused = await h.fake.command({ name: 'gm', channelId, user: player, locale: 'ja', options: sub('images', [{ name: 'on', value: false }]) });
     expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(embedText(refused.callback.data)).toMatch(/画像表示を切り替えられるのは、チャンネル管理権限/);
-    expect((await h.fake.command({ name: 'stats', channelId, user: player })).callbackFiles).toHaveLength(1);
+    // the same picture again is drawn already: the first response carries it
+    const again = await h.fake.command({ name: 'stats', channelId, user: player });
+    expect(again.callbackFiles).toHaveLength(1);
+    expect(again.edits).toHaveLength(0);
     await h.fake.command({ name: 'gm', channelId, user: moderator, options: sub('images', [{ name: 'on', value: false }]) });
     const off = await h.fake.command({ name: 'stats', channelId, user: player });
-    expect(off.callbackFiles).toHaveLength(0);
+    expect(replyFiles(off)).toHaveLength(0);
     expect(off.callback.data.embeds[0].image).toBeUndefined();
     expect(off.callback.data.embeds[0].fields.length).toBeGreaterThan(0);
     await h.fake.command({ name: 'gm', channelId, user: moderator, options: sub('images', [{ name: 'on', value: true }]) });

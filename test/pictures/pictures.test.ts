@@ -46,17 +46,17 @@ const samples: [string, Picture, [number, number]][] = [
 ];
 
 describe('pictures', () => {
-  it.each(samples)('%s decodes within the bounds and matches its reference image', (name, model, size) => {
-    const { png } = renderPicture(model);
+  it.each(samples)('%s decodes within the bounds and matches its reference image', async (name, model, size) => {
+    const { png } = await renderPicture(model);
     const image = bounded(png);
     expect([image.width, image.height]).toEqual(size);
     matchesReference(name, png);
   });
 
-  it('a changed number changes the picture (the reference comparison can fail)', () => {
+  it('a changed number changes the picture (the reference comparison can fail)', async () => {
     const hurt = sampleTracker(undefined, 3, 30);
-    const a = decode(renderPicture(sampleTracker()).png);
-    const b = decode(renderPicture(hurt).png);
+    const a = decode((await renderPicture(sampleTracker())).png);
+    const b = decode((await renderPicture(hurt)).png);
     expect(pixelmatch(a.data, b.data, null, a.width, a.height, { threshold: 0.1 })).toBeGreaterThan(200);
   });
 
@@ -83,21 +83,46 @@ describe('pictures', () => {
     expect(numbers.filter((v) => Math.abs(v) > 3000)).toEqual([]);
   });
 
-  it('the same model comes from the cache; its file name carries the model’s hash', () => {
-    const first = renderPicture(sampleWar());
-    const again = renderPicture(sampleWar());
+  it('the same model comes from the cache; its file name carries the model’s hash', async () => {
+    const first = await renderPicture(sampleWar());
+    const again = await renderPicture(sampleWar());
     expect(again.png).toBe(first.png);
     expect(again.name).toBe(first.name);
-    expect(renderPicture({ ...sampleWar(), clock: 'Day 4' }).name).not.toBe(first.name);
+    expect((await renderPicture({ ...sampleWar(), clock: 'Day 4' })).name).not.toBe(first.name);
   });
 
-  it('whatever arrives is bounded: long names are cut, rows beyond the limit are left to the text, markup is escaped', () => {
+  it('drawing happens off the thread that answers Discord: it keeps turning while a picture is drawn (issue 32)', async () => {
+    // A drawing on this thread would hold it until the PNG is done: no tick in between.
+    let ticks = 0;
+    let drawing = true;
+    const tick = (): void => {
+      ticks++;
+      if (drawing) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await renderPicture(sampleTracker(Array.from({ length: 10 }, (_, i) => `worker-${i}`)));
+    drawing = false;
+    expect(ticks).toBeGreaterThan(1);
+  });
+
+  it('two asks for a picture being drawn are drawn once (the same buffer)', async () => {
+    const model = { ...sampleWar(), clock: 'Day 9' };
+    const [a, b] = await Promise.all([renderPicture(model), renderPicture(model)]);
+    expect(a.png).toBe(b.png);
+  });
+
+  it('a model the worker cannot draw fails that picture alone: the worker goes on drawing', async () => {
+    await expect(renderPicture({ kind: 'nonsense' } as unknown as Picture)).rejects.toThrow(/picture worker/);
+    expect((await renderPicture({ ...sampleWar(), clock: 'Day 11' })).png.length).toBeGreaterThan(1000);
+  });
+
+  it('whatever arrives is bounded: long names are cut, rows beyond the limit are left to the text, markup is escaped', async () => {
     const names = Array.from({ length: 60 }, (_, i) => `${'名'.repeat(200)}<&"${i}">`);
     const model = sampleTracker(names);
     const svg = pictureSvg(model);
     expect(svg).not.toContain('<&');
     expect(svg).not.toContain('名'.repeat(100));
-    const image = bounded(renderPicture(model).png);
+    const image = bounded((await renderPicture(model)).png);
     expect(image.height).toBeLessThan(92 + (MAX_TRACKER_ROWS + 1) * 78);
   });
 });
