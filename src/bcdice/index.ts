@@ -19,7 +19,8 @@ interface BcdiceResult {
   secret: boolean;
   success: boolean;
   failure: boolean;
-  detailedRands: { kind: string; sides: number; value: number }[];
+  critical: boolean;
+  fumble: boolean;
 }
 
 interface GameSystemClass {
@@ -31,19 +32,28 @@ interface GameSystemClass {
 
 interface BcdiceModule {
   DynamicLoader: new () => { dynamicLoad(id: string): Promise<GameSystemClass> };
+  /** the BCDice (Ruby) version the package was built from, e.g. `3.16.1` */
+  Version: string;
+}
+
+interface ListedSystem extends SystemInfo {
+  className: string;
+  /** the Ruby class it extends: `Base`, or another system's class (`BlackJacket` for BlackJacket:Korean) */
+  superClassName: string;
 }
 
 const require = createRequire(import.meta.url);
 let systems: SystemInfo[] | undefined;
+let listed: readonly ListedSystem[] | undefined;
+
+function listedSystems(): readonly ListedSystem[] {
+  listed ??= (require('bcdice/lib/bcdice/game_system_list.json') as { gameSystems: ListedSystem[] }).gameSystems;
+  return listed;
+}
 
 /** Every system the installed package ships (ja, ko, zh… variants included), without loading BCDice. */
 export function listSystems(): readonly SystemInfo[] {
-  systems ??= (require('bcdice/lib/bcdice/game_system_list.json') as { gameSystems: SystemInfo[] }).gameSystems.map((s) => ({
-    id: s.id,
-    name: s.name,
-    sortKey: s.sortKey,
-    locale: s.locale,
-  }));
+  systems ??= listedSystems().map((s) => ({ id: s.id, name: s.name, sortKey: s.sortKey, locale: s.locale }));
   return systems;
 }
 
@@ -52,26 +62,50 @@ export function findSystem(id: string): SystemInfo | undefined {
   return listSystems().find((s) => s.id.toLowerCase() === lower);
 }
 
+let bcdice: Promise<BcdiceModule> | undefined;
 let loader: Promise<BcdiceModule['DynamicLoader']['prototype']> | undefined;
 const loaded = new Map<string, Promise<GameSystemClass>>();
 
+function bcdiceModule(): Promise<BcdiceModule> {
+  bcdice ??= import('bcdice').then((mod) => {
+    // CommonJS: Node's ESM loader exposes it as `default`, tsx also as named exports.
+    const m = mod as unknown as Partial<BcdiceModule> & { default?: BcdiceModule };
+    const found = m.DynamicLoader ? (m as BcdiceModule) : m.default;
+    if (!found?.DynamicLoader) throw new Error('bcdice: DynamicLoader not found');
+    return found;
+  });
+  return bcdice;
+}
+
+/** The BCDice version inside the installed package (the own-test fixtures follow it). */
+export async function bcdiceVersion(): Promise<string> {
+  return String((await bcdiceModule()).Version);
+}
+
 async function gameSystem(id: string): Promise<GameSystemClass> {
-  if (loader === undefined) {
-    loader = import('bcdice').then((mod) => {
-      // CommonJS: Node's ESM loader exposes it as `default`, tsx also as named exports.
-      const m = mod as unknown as Partial<BcdiceModule> & { default?: BcdiceModule };
-      const DynamicLoader = m.DynamicLoader ?? m.default?.DynamicLoader;
-      if (!DynamicLoader) throw new Error('bcdice: DynamicLoader not found');
-      return new DynamicLoader();
-    });
-  }
+  loader ??= bcdiceModule().then((m) => new m.DynamicLoader());
   let system = loaded.get(id);
   if (!system) {
-    system = (async () => (await loader!).dynamicLoad(id))();
+    system = (async () => {
+      // A localized system (BlackJacket:Korean) is a subclass of its base system's Ruby class, and
+      // the package's loader requires only the subclass's file: on a process that never loaded the
+      // base, the subclass fails with "uninitialized constant". Load the parent chain first.
+      const parent = baseSystemOf(id);
+      if (parent) await gameSystem(parent);
+      return (await loader!).dynamicLoad(id);
+    })();
     loaded.set(id, system);
     system.catch(() => loaded.delete(id));
   }
   return system;
+}
+
+/** The id of the system whose class `id`'s class extends, when that is another system (not `Base`). */
+export function baseSystemOf(id: string): string | undefined {
+  const lower = id.toLowerCase();
+  const own = listedSystems().find((s) => s.id.toLowerCase() === lower);
+  if (!own || own.superClassName === 'Base') return undefined;
+  return listedSystems().find((s) => s.className === own.superClassName && s.id !== own.id)?.id;
 }
 
 /** Loads a system ahead of its first roll (the package's first load takes a noticeable fraction of
@@ -102,18 +136,26 @@ export interface SystemRoll {
 export async function rollSystem(systemId: string, command: string, rng: RandomSource): Promise<SystemRoll | null> {
   const system = await gameSystem(systemId);
   let answer: BcdiceResult | null;
+  // What the random source gave BCDice, die by die: BCDice's own record (detailedRands) holds the
+  // values it derived, a percentile's tens d10 as 0–90, which /stats would count as d10 faces.
+  const dice: RolledDie[] = [];
   try {
     const game = new system(command);
-    // Some systems pass the sides as a boxed Opal Number: unbox before our source checks it.
-    game.randomizer.$random = (sides: number) => rng.die(Number(sides));
+    game.randomizer.$random = (boxed: number) => {
+      // Some systems pass the sides as a boxed Opal Number: unbox before our source checks it.
+      const sides = Number(boxed);
+      const face = rng.die(sides);
+      dice.push({ sides, face, kept: true, success: null, pool: null });
+      return face;
+    };
     answer = game.eval();
   } catch {
     return null;
   }
   if (!answer) return null;
-  const dice: RolledDie[] = answer.detailedRands.map((d) => ({ sides: Number(d.sides), face: Number(d.value), kept: true, success: null, pool: null }));
   const outcome = answer.success ? 'success' : answer.failure ? 'failure' : null;
   const { kind, value } = meaningOf(answer.text, outcome !== null, dice);
+  const flags = { ...(answer.critical ? { critical: true } : {}), ...(answer.fumble ? { fumble: true } : {}) };
   const result: DiceResult = {
     input: command,
     normalized: command,
@@ -121,7 +163,7 @@ export async function rollSystem(systemId: string, command: string, rng: RandomS
     value,
     outcome,
     dice,
-    tree: { type: 'bcdice', system: system.ID, text: answer.text, value, dice },
+    tree: { type: 'bcdice', system: system.ID, text: answer.text, value, dice, ...flags },
   };
   return { result, secret: answer.secret };
 }

@@ -1,7 +1,7 @@
 // Handing a typed command to BCDice (issue 21 §1): width folded, repetition bounded, comment split
 // where BCDice ends the command; and BCDice's line read for its meaning.
 import { describe, expect, it } from 'vitest';
-import { foldWidth, splitSystemCommand } from '../../src/bcdice/command.js';
+import { compactExpression, foldWidth, splitSystemCommand } from '../../src/bcdice/command.js';
 import { meaningOf } from '../../src/bcdice/index.js';
 import type { RolledDie } from '../../src/core/dice/index.js';
 
@@ -18,6 +18,26 @@ describe('splitSystemCommand', () => {
     expect(splitSystemCommand('choice[a, b, c] 順番')).toEqual({ command: 'choice[a, b, c]', comment: '順番', repeat: 1 });
     expect(splitSystemCommand('choice(北, 南)')).toEqual({ command: 'choice(北, 南)', comment: null, repeat: 1 });
     expect(splitSystemCommand('choice 공격 방어')).toEqual({ command: 'choice 공격 방어', comment: null, repeat: 1 });
+  });
+
+  it('choice2 a b c (a count, spaced items) is handed over whole (issue 29: it was cut at the first space)', () => {
+    expect(splitSystemCommand('choice2 a b c')).toEqual({ command: 'choice2 a b c', comment: null, repeat: 1 });
+    expect(splitSystemCommand('Schoice3 x y z')).toMatchObject({ command: 'Schoice3 x y z', comment: null });
+  });
+});
+
+describe('compactExpression: what the engine reads, as the system gets it (issue 29 §1)', () => {
+  it('spaces out, full width and ≧ folded, the letters\' case kept, S for a secret roll', () => {
+    expect(compactExpression('2d6 + 3', false)).toEqual({ command: '2d6+3', repeat: 1 });
+    expect(compactExpression('2D6 >= 7', false)).toEqual({ command: '2D6>=7', repeat: 1 });
+    expect(compactExpression('２Ｄ６≧７', false)).toEqual({ command: '2D6>=7', repeat: 1 });
+    expect(compactExpression('D19/2', true)).toEqual({ command: 'SD19/2', repeat: 1 });
+  });
+
+  it('a spaced repetition prefix is taken off; 3# stays (the system does not read it, the engine does)', () => {
+    expect(compactExpression('x3 2D6 + 1', false)).toEqual({ command: '2D6+1', repeat: 3 });
+    expect(compactExpression('rep2 1D100 <= 50', false)).toEqual({ command: '1D100<=50', repeat: 2 });
+    expect(compactExpression('3#2D6', false)).toEqual({ command: '3#2D6', repeat: 1 });
   });
 
   it('takes x3 / rep3 / repeat3 off, within the limit of 20', () => {

@@ -31,13 +31,14 @@ const roll = (expression: string, more: Record<string, unknown> = {}) => h.fake.
 const setSystem = (channelId: string, system: string) => h.fake.command({ name: 'system', channelId, options: [{ name: 'set', type: 1, options: [{ name: 'system', value: system }] }] });
 
 describe("the channel's /system decides the reading of NdX<=T", () => {
-  it('2D6<=5 compares the SUM in a DiceBot channel and says the system read it so', async () => {
+  it('2D6<=5 compares the SUM in a DiceBot channel, answered by the system itself (issue 29 §1)', async () => {
     const ex = await roll('2D6<=5', { channelId: dicebot });
     const r = await lastRoll();
-    expect(r).toMatchObject({ channelId: dicebot, kind: 'target', normalized: '2d6<=5', value: sum(r) });
+    expect(r).toMatchObject({ channelId: dicebot, kind: 'target', normalized: '2D6<=5', value: sum(r) });
     expect(r.outcome).toBe(sum(r) <= 5 ? 'success' : 'failure');
     expect(faces(r)).toHaveLength(2);
-    expect(shownText(ex.callback.data)).toMatch(/Reading: this channel's system DiceBot \(BCDice\) compares the SUM of the dice with 5/);
+    expect(shownText(ex.callback.data)).toContain(`(2D6<=5) ＞ ${sum(r)}[${faces(r).join(',')}] ＞ ${sum(r)}`);
+    expect(shownText(ex.callback.data)).toMatch(/Reading: BCDice, game system DiceBot/);
   });
 
   it('3D6<=4 sums there too; the same 2D6<=5 counts dice in a Fate channel without a system (seed 001 L33)', async () => {
@@ -54,7 +55,8 @@ describe("the channel's /system decides the reading of NdX<=T", () => {
 
   it('the reading note is in the table\'s language (ja, ko)', async () => {
     h.fake.setGuildLocale(h.fake.guildId, 'ja');
-    const ja = shownText((await roll('2D6<=5', { channelId: dicebot })).callback.data);
+    // 3#: a repetition DiceBot does not read, so the engine answers, in the system's sum reading
+    const ja = shownText((await roll('3#2D6<=5', { channelId: dicebot })).callback.data);
     h.fake.setGuildLocale(h.fake.guildId, 'ko');
     const ko = shownText((await roll('choice[가, 나]', { channelId: dicebot })).callback.data);
     h.fake.setGuildLocale(h.fake.guildId, 'en-US');

@@ -17,10 +17,10 @@ const refusal = async (input: string, system: string | null = null): Promise<Dic
 };
 
 describe('the channel decides the reading of NdX<=T', () => {
-  it('2D6<=5 and 3D6<=4 compare the sum in a DiceBot channel, and the note names the system', async () => {
+  it('2D6<=5 and 3D6<=4 compare the sum in a DiceBot channel (the system answers them, issue 29 §1), and the note names the system', async () => {
     const two = await evaluateTyped('2D6<=5', 'DiceBot', scriptedRandom([1, 3]));
-    expect(two.result).toMatchObject({ kind: 'target', value: 4, outcome: 'success' });
-    expect(two.reading).toEqual({ key: 'dice.reading.systemSumTarget', params: { system: 'DiceBot', cmp: '≤', target: 5 } });
+    expect(two.result).toMatchObject({ kind: 'target', value: 4, outcome: 'success', tree: { type: 'bcdice', text: '(2D6<=5) ＞ 4[1,3] ＞ 4 ＞ 成功' } });
+    expect(two.reading).toEqual({ key: 'dice.reading.bcdice', params: { system: 'DiceBot' } });
     const three = await evaluateTyped('3D6<=4', 'DiceBot', scriptedRandom([1, 1, 3]));
     expect(three.result).toMatchObject({ kind: 'target', value: 5, outcome: 'failure' });
   });
@@ -99,5 +99,51 @@ describe('every BCDice command form', () => {
     expect(await refusal('hello')).toMatchObject({ code: 'not_understood', params: { command: 'hello', system: 'DiceBot' } });
     expect(await refusal('PT60', 'Cthulhu')).toMatchObject({ code: 'not_understood', params: { system: 'Cthulhu' } });
     expect(await refusal('2D6>=')).toMatchObject({ code: 'expected_number', column: 6 });
+  });
+});
+
+// Issue 29 §1: in a channel with a BCDice system, the system answers what it reads, with its own
+// criticals, fumbles and automatic results; the engine answers what the system has no reading for.
+describe("the channel's system answers first", () => {
+  it('SwordWorld2.5: 2D6>=13 on 6,6 is 自動的成功 (the sum 12 alone would fail), flagged critical', async () => {
+    const r = await evaluateTyped('2D6>=13', 'SwordWorld2.5', scriptedRandom([6, 6]));
+    expect(r.result).toMatchObject({ kind: 'target', value: 12, outcome: 'success', tree: { type: 'bcdice', system: 'SwordWorld2.5', critical: true } });
+    expect(r.result.tree.type === 'bcdice' && r.result.tree.text).toMatch(/自動的成功$/);
+  });
+
+  it('MonotoneMuseum:Korean: 1D6>=2 with a 2 is an automatic failure, flagged fumble', async () => {
+    const r = await evaluateTyped('1D6>=2', 'MonotoneMuseum:Korean', scriptedRandom([2]));
+    expect(r.result).toMatchObject({ value: 2, outcome: 'failure', tree: { type: 'bcdice', fumble: true } });
+    expect(r.result.tree.type === 'bcdice' && r.result.tree.text).toMatch(/자동실패$/);
+  });
+
+  it("the seed's pools (8d6<=4+3d6<=3) and 3#2D6, which the system does not read, are the engine's", async () => {
+    const pools = await evaluateTyped('8d6<=4+3d6<=3', 'DiceBot', scriptedRandom([1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 1]));
+    expect(pools.result).toMatchObject({ kind: 'count', value: 8, normalized: '8d6<=4+3d6<=3' });
+    expect(pools.reading.key).toBe('dice.reading.count');
+    const repeated = await evaluateTyped('3#2D6', 'DiceBot', scriptedRandom([1, 2, 3, 4, 5, 6]));
+    expect(repeated.result.repeats?.map((x) => x.value)).toEqual([3, 7, 11]);
+    expect(repeated.result.tree.type).not.toBe('bcdice');
+  });
+
+  it('spaces inside an expression are taken out before the handover, the comment kept: 2d6 + 3 回避, 2D6 >= 7', async () => {
+    const plus = await evaluateTyped('2d6 + 3 回避', 'DiceBot', scriptedRandom([1, 2]));
+    expect(plus).toMatchObject({ comment: '回避', result: { value: 6, tree: { type: 'bcdice', text: '(2D6+3) ＞ 3[1,2]+3 ＞ 6' } } });
+    const target = await evaluateTyped('2D6 >= 7', 'DiceBot', scriptedRandom([3, 4]));
+    expect(target.result).toMatchObject({ outcome: 'success', tree: { type: 'bcdice', text: '(2D6>=7) ＞ 7[3,4] ＞ 7 ＞ 成功' } });
+  });
+
+  it('what the engine reads but refuses for its limits stays refused before BCDice rolls a die', async () => {
+    for (const [input, code] of [['1001d6', 'too_many_dice'], ['0d6', 'zero_dice'], ['2d0', 'zero_sides'], ['x21 1D6', 'bad_repeat']] as const) {
+      const rng = { asked: 0, die: () => ++rng.asked };
+      await expect(evaluateTyped(input, 'DiceBot', rng)).rejects.toMatchObject({ code });
+      expect(rng.asked).toBe(0);
+    }
+  });
+
+  it('a channel without a system keeps the engine first: 2D6>=13 on 6,6 is a plain failure there', async () => {
+    const r = await evaluateTyped('2D6>=13', null, scriptedRandom([6, 6]));
+    expect(r.result).toMatchObject({ outcome: 'failure', normalized: '2d6>=13' });
+    expect(r.result.tree.type).toBe('compare');
   });
 });

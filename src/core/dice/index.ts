@@ -52,13 +52,22 @@ const programs = new LruCache<string, DiceProgram>(256);
  * use the seed's reading; what a player types goes through `reading: 'bcdice'` (see parser.ts).
  */
 export function evaluateDice(input: string, rng: RandomSource, reading: DiceReading = 'seed'): DiceResult {
+  return rollDice(readDice(input, reading), rng);
+}
+
+/**
+ * Parse only (through the same LRU): whether the engine reads `input`, and within its limits,
+ * without rolling a die; throws DiceError. /roll in a system channel asks this before handing the
+ * expression to BCDice, and rolls the same cached program when BCDice has no reading for it.
+ */
+export function readDice(input: string, reading: DiceReading = 'seed'): DiceProgram {
   const key = reading === 'seed' ? input : `${reading}\u0001${input}`;
   let program = programs.get(key);
   if (program === undefined) {
     program = parseDice(input, reading);
     programs.set(key, program);
   }
-  return rollDice(program, rng);
+  return program;
 }
 
 /** For tests and benchmarks that must measure a cold parse. */

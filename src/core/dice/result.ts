@@ -88,8 +88,11 @@ export interface BcdiceResult {
   system: string;
   text: string;
   value: number;
-  /** BCDice's dice (no pools, no keep); the same objects as in DiceResult.dice */
+  /** the faces the random source gave BCDice (a percentile's tens d10 as the d10 it is); the same objects as in DiceResult.dice */
   dice: RolledDie[];
+  /** BCDice's own flags (a critical, a fumble, an automatic success's critical…); absent on rolls stored before issue 29 */
+  critical?: boolean;
+  fumble?: boolean;
 }
 
 export type ResultNode =

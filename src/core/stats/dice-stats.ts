@@ -32,6 +32,9 @@ export function diceStats(rolls: readonly RollFacts[]): DiceStats {
     if (r.outcome === 'success') successes++;
     else if (r.outcome === 'failure') failures++;
     for (const d of r.dice) {
+      // A face the die cannot show is no draw of it: BCDice rolls stored before issue 29 kept a
+      // percentile's tens d10 as its value (0–90), which made "d10 mean 27.58".
+      if (!(d.face >= 1 && d.face <= d.sides)) continue;
       let s = bySides.get(d.sides);
       if (!s) {
         const width = bucketWidthOf(d.sides);
@@ -40,9 +43,9 @@ export function diceStats(rolls: readonly RollFacts[]): DiceStats {
       }
       s.count++;
       s.sum += d.face;
-      if (d.sides <= MAX_BAR_FACES && d.face >= 1 && d.face <= d.sides) s.faces[d.face - 1]!++;
+      if (d.sides <= MAX_BAR_FACES) s.faces[d.face - 1]!++;
       const width = bucketWidthOf(d.sides);
-      if (width && d.face >= 1 && d.face <= d.sides) s.buckets[Math.floor((d.face - 1) / width)]!++;
+      if (width) s.buckets[Math.floor((d.face - 1) / width)]!++;
     }
   }
   const sizes = [...bySides.entries()]

@@ -41,6 +41,7 @@ export const DISAGREEMENTS: Readonly<Record<string, { verdict: Verdict; reason: 
   'DiceBot|1001d6': { verdict: 'project better', reason: 'over the 1,000-dice limit is an error here; BCDice answers 0' },
   'DiceBot|2d0': { verdict: 'project better', reason: 'a zero-sided die is an error here; BCDice answers 0[0,0]' },
   'DiceBot|3#2D6': { verdict: 'project better', reason: 'the Dice Maiden repetition form 3# is read as x3; BCDice does not understand it' },
+  'DiceBot|8d6<=4+3d6<=3': { verdict: 'project better', reason: "the seed's pools (seed 001 ダイス判定), which the system has no reading for, are answered by the engine (issue 29 §1); BCDice does not understand them" },
 
   // A channel without /system keeps the seed's success counting (seed 001 ダイス判定; issue 21 §1).
   'none|2D6<=5': { verdict: 'project better', reason: 'no /system: the seed counts the dice at or under 5 (set /system DiceBot for the sum)' },
