@@ -20,14 +20,16 @@ export async function tablesByKeys(tx: Tx, guildId: string, channelId: string, k
   const { originalTables: t } = tx.t;
   if (keys.length === 0) return [];
   const rows = await tx.db.select().from(t).where(and(visibleHere(tx, guildId, channelId), inArray(t.key, [...keys])));
-  return rows.map(read).sort((a, b) => Number(a.channelId === null) - Number(b.channelId === null));
+  return rows.map(read).sort(ownFirst);
 }
 
-/** Every table reachable in the channel, by name (the server's and the channel's own). */
+const ownFirst = (a: OriginalTableRow, b: OriginalTableRow) => Number(a.channelId === null) - Number(b.channelId === null);
+
+/** Every table reachable in the channel (the server's and the channel's own), by name, a channel's own first. */
 export async function tablesHere(tx: Tx, guildId: string, channelId: string): Promise<OriginalTableRow[]> {
   const { originalTables: t } = tx.t;
   const rows = await tx.db.select().from(t).where(visibleHere(tx, guildId, channelId)).orderBy(asc(t.key), asc(t.id));
-  return rows.map(read);
+  return rows.map(read).sort((a, b) => (a.key === b.key ? ownFirst(a, b) : 0));
 }
 
 /** The table of that key in one scope: the server's (channelId null) or a channel's own. */
