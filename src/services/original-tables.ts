@@ -76,8 +76,8 @@ export async function addOriginalTable(ctx: CommandContext, text: string, channe
       guildId,
       channelId: ctx.channelId,
       actorId: ctx.user.id,
-      type: 'table.saved',
-      subject: `table:${id}`,
+      type: 'otable.saved',
+      subject: `otable:${id}`,
       before: existing ? snapshot(existing) : null,
       after: snapshot(row),
     });
@@ -104,7 +104,7 @@ export async function removeOriginalTable(ctx: CommandContext, name: string): Pr
     if (!row) throw new UserError('otable.notFound', { name: escapeMarkdown(name.slice(0, TABLE_LIMITS.nameLength)) });
     if (!(await mayManageTable(tx, ctx, row))) throw new UserError('otable.refused.remove', { name: escapeMarkdown(row.name), author: mention(row.authorId) });
     await deleteTable(tx, row.id);
-    await appendEvent(tx, { at: ctx.now(), guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'table.removed', subject: `table:${row.id}`, before: snapshot(row), after: null });
+    await appendEvent(tx, { at: ctx.now(), guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'otable.removed', subject: `otable:${row.id}`, before: snapshot(row), after: null });
     return row;
   });
 }
@@ -112,6 +112,15 @@ export async function removeOriginalTable(ctx: CommandContext, name: string): Pr
 export async function originalTablesHere(ctx: CommandContext): Promise<OriginalTableRow[]> {
   const guildId = guildOfTables(ctx);
   return await ctx.store.transaction((tx) => tablesHere(tx, guildId, ctx.channelId));
+}
+
+/** Whether a palette line that reads as chat (`シーン表 導入`) names a table here: then it is rolled. */
+export async function namesTableHere(ctx: CommandContext, input: string): Promise<boolean> {
+  if (!ctx.guildId) return false;
+  const call = readTableCall(input);
+  if (!call) return false;
+  const guildId = ctx.guildId;
+  return (await ctx.store.transaction((tx) => tablesByKeys(tx, guildId, ctx.channelId, call.candidates.map((c) => c.key)))).length > 0;
 }
 
 /**
