@@ -100,7 +100,7 @@ export function readTableDice(token: string): TableDice | null {
 }
 
 /** Every total the dice can show, ascending. */
-export function tableValues(dice: TableDice): number[] {
+function tableValues(dice: TableDice): number[] {
   if (dice.d66) return [1, 2, 3, 4, 5, 6].flatMap((tens) => [1, 2, 3, 4, 5, 6].map((ones) => tens * 10 + ones));
   const out: number[] = [];
   for (let v = dice.count; v <= dice.count * dice.sides; v++) out.push(v);
