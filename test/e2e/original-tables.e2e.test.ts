@@ -120,6 +120,12 @@ describe('/table and rolling a table by its name', () => {
     expect(text).toMatch(/sha256:[0-9a-f]{64}/);
     expect(text).not.toContain('嵐');
     expect(text).not.toContain('隠し');
+
+    // Revealed, the commitment holds the entry drawn (the table may change later).
+    const secretId = Number(/#(\d+)/.exec(text)![1]);
+    const revealed = embedText((await h.fake.command({ name: 'reveal', user: player, channelId: ch.scene, options: [opt('id', secretId)] })).callback.data);
+    expect(revealed).toMatch(/✅/);
+    expect(revealed).toContain('"entries":["嵐"]');
   });
 
   it('a palette line naming a table rolls it', async () => {
