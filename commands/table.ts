@@ -129,8 +129,9 @@ async function list(ctx: CommandContext): Promise<Reply> {
 function show(ctx: CommandContext, row: OriginalTableRow): Reply {
   const body = originalTableText(row);
   const meta = ctx.t('otable.show.meta', { dice: row.dice, count: row.entries.length, scope: scope(ctx, row), author: mention(row.authorId) });
-  const fits = body.length <= SHOWN_MAX;
-  const shown = (fits ? body : body.slice(0, SHOWN_MAX)).replace(/```/g, "'''");
+  const chars = Array.from(body);
+  const fits = chars.length <= SHOWN_MAX;
+  const shown = (fits ? body : chars.slice(0, SHOWN_MAX).join('')).replace(/```/g, "'''");
   const blocks = [text(meta), text(`\`\`\`\n${shown}\n\`\`\``), ...(fits ? [] : [text(ctx.t('otable.show.file'))])];
   return {
     view: {
