@@ -18,6 +18,7 @@ import { persona } from './persona.js';
 import { reveal } from './reveal.js';
 import { r, roll } from './roll.js';
 import { system } from './system.js';
+import { table } from './table.js';
 import { palette } from './palette.js';
 import { log } from './log.js';
 import { counter } from './counter.js';
@@ -55,7 +56,7 @@ function withConventions(module: CommandModule): CommandModule {
 const TABLE_SPEAKING = new Set(['attack', 'judge', 'reveal']);
 
 export const commandModules: readonly CommandModule[] = withHelp(
-  [roll, r, system, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data, inbox],
+  [roll, r, system, table, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data, inbox],
 )
   .map((m) => (TABLE_SPEAKING.has(m.definition.name) ? speaksToTable(m) : m))
   .map(withConventions);

@@ -8,6 +8,7 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { hydrate, guildOf } from '../src/services/characters.js';
 import { rollTyped } from '../src/services/dice-roll.js';
+import { namesTableHere } from '../src/services/original-tables.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
@@ -155,7 +156,9 @@ async function act(ctx: CommandContext, paletteId: number, index: number): Promi
   if (raw === undefined) throw new UserError('palette.gone');
   const line = classifyLine(substitute(raw, variables));
   const speaker = character?.row.name ?? row.name;
-  if (line.kind === 'text') {
+  // A line in words may name one of the table's own tables (`シーン表 導入`, /table): rolled, not said.
+  const namesTable = line.kind === 'text' && (await namesTableHere(ctx, line.text));
+  if (line.kind === 'text' && !namesTable) {
     const table = forTable(ctx);
     return { view: { locale: table.locale, tone: 'info', title: speaker, blocks: [text(line.text)], footer: table.t('ccfolia.said', { name: ctx.user.name }), ephemeral: false }, dms: [] };
   }
@@ -164,7 +167,7 @@ async function act(ctx: CommandContext, paletteId: number, index: number): Promi
     return await changeStatusLine(ctx, character.row.id, line);
   }
   return await rollTyped(ctx, {
-    input: line.input,
+    input: line.kind === 'roll' ? line.input : line.text,
     comment: null,
     secret: false,
     name: speaker,

@@ -1,10 +1,13 @@
 // A roll as a player types it (/roll, /r, a palette line): read in the channel's reading
-// (typed-dice.ts), stored, and answered; `S` and BCDice's secret flag take the secret path.
+// (typed-dice.ts), stored, and answered; `S` and BCDice's secret flag take the secret path. What
+// neither engine reads may be the name of one of the table's own tables (/table, original-tables.ts).
+import { DiceError } from '../core/dice/index.js';
 import { channelGm } from '../store/gms.js';
 import { rollReply } from '../views/roll.js';
 import type { Reply } from '../views/view.js';
 import { commitRoll, storeRoll } from './rolls.js';
-import { evaluateTyped } from './typed-dice.js';
+import { evaluateTyped, type TypedDice } from './typed-dice.js';
+import { rollTableByName } from './original-tables.js';
 import { systemOfChannel } from './channel-system.js';
 import type { CommandContext } from './types.js';
 
@@ -21,7 +24,12 @@ export interface TypedRoll {
 
 export async function rollTyped(ctx: CommandContext, roll: TypedRoll): Promise<Reply> {
   const system = await systemOfChannel(ctx.store, ctx.channelId, ctx.now());
-  const typed = await evaluateTyped(roll.input, system, ctx.rng);
+  const typed = await evaluateTyped(roll.input, system, ctx.rng).catch(async (error: unknown): Promise<TypedDice> => {
+    // Dice first: a plain roll costs no table lookup, and no table can change what a roll means.
+    const table = error instanceof DiceError ? await rollTableByName(ctx, roll.input) : null;
+    if (!table) throw error;
+    return table;
+  });
   const { result } = typed;
   const secret = roll.secret || typed.secret;
   const comment = roll.comment ?? typed.comment;

@@ -121,6 +121,8 @@ export async function commitRoll(tx: Tx, ctx: CommandContext, id: number, result
     value: result.value,
     outcome: result.outcome,
     comment,
+    // an original table's draw: the entries the faces picked, bound by the hash too (the table may change later)
+    ...(result.tree.type === 'table' ? { entries: result.tree.draws.map((d) => d.entry) } : {}),
   });
 }
 

@@ -81,6 +81,7 @@ export async function deleteGuildData(tx: Tx, guildId: string): Promise<Deleted>
   out.libraries = (await tx.db.delete(t.libraries).where(eq(t.libraries.guildId, guildId)).returning({ id: t.libraries.id })).length;
   out.channelSystems = (await tx.db.delete(t.channelSystems).where(eq(t.channelSystems.guildId, guildId)).returning({ id: t.channelSystems.channelId })).length;
   out.palettes = (await tx.db.delete(t.palettes).where(eq(t.palettes.guildId, guildId)).returning({ id: t.palettes.id })).length;
+  out.originalTables = (await tx.db.delete(t.originalTables).where(eq(t.originalTables.guildId, guildId)).returning({ id: t.originalTables.id })).length;
   out.counters = (await tx.db.delete(t.counters).where(eq(t.counters.guildId, guildId)).returning({ id: t.counters.id })).length;
   out.channelGms = (await tx.db.delete(t.channelGms).where(eq(t.channelGms.guildId, guildId)).returning({ id: t.channelGms.channelId })).length;
   out.channelSettings = (await tx.db.delete(t.channelSettings).where(eq(t.channelSettings.guildId, guildId)).returning({ id: t.channelSettings.channelId })).length;

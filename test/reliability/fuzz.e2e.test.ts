@@ -229,6 +229,7 @@ describe(`bad input through the real client (${testBackend})`, () => {
       ['deck:import', ['text']],
       ['palette:import', ['name', 'text']],
       ['palette:edit', ['name', 'lines', 'variables', 'character']],
+      ['table:add:server', ['text']],
     ];
     const pasted = [
       ...HOSTILE_TEXT,
@@ -236,6 +237,8 @@ describe(`bad input through the real client (${testBackend})`, () => {
       '{"kind":"character","data":{"name":"<@&1>","status":[{"label":"HP","value":"NaN","max":1e309}],"commands":"1d6\n'.concat('x'.repeat(3000), '"}}'),
       '【クラス】セイバー\n【ステータス】筋力Z 耐久 敏捷-1\n'.repeat(40),
       '4 Lightning Bolt\n'.repeat(300),
+      // an original table that reads, its name and entries hostile (then rolled by the hostile /roll texts)
+      '2D6 @everyone\n2-6:<@&123456789012345678> **x** ```y```\n7-12:\u202Eevil\u202C\\n@here',
       ...Array.from({ length: SCALE.randomForms }, (_, i) => randomText(seededRandom(`fuzz form ${i}`), 4000)),
     ];
     // The forms' short fields, as the bot opens them (a client cannot type past them).
@@ -254,6 +257,13 @@ describe(`bad input through the real client (${testBackend})`, () => {
         for (const f of ex.followUps) expect(embedText(f), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
       }
     }
+
+    // The hostile original table a form added, rolled by its name twenty times: answered in public, in
+    // Discord's limits, its entries shown as text (issue 29 §3).
+    const tableRoll = await h.fake.command({ name: 'roll', user: h.fake.users.player, options: [{ name: 'expression', value: 'x20 @everyone' }] });
+    expect(tableRoll.callback.type).toBe(4);
+    checkLimits(tableRoll.callback.data, 'roll x20 @everyone');
+    expect(embedText(tableRoll.callback.data)).toContain('Table “@everyone” (2D6)');
 
     // A few ordinary steps that show buttons (luck reroll, reveal, seal approval, defense, deletion),
     // on a fresh sheet (the hostile options above may have renamed or deleted the first).

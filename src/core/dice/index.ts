@@ -42,6 +42,7 @@ export type {
   PoolResultNode,
   ResultNode,
   RolledDie,
+  TableResult,
 } from './result.js';
 
 /** Parsed programs are immutable, so a cached one can be rolled again and again. */

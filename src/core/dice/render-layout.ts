@@ -17,6 +17,7 @@ import {
   type DiceResultNode,
   type PoolResultNode,
   type ResultNode,
+  type TableResult,
 } from './result.js';
 
 export interface RenderStyle {
@@ -57,7 +58,8 @@ const PLACEHOLDER = /\u0000(\d+)\u0000/g;
 
 export function renderResult(result: DiceResult, t: Translate, style: RenderStyle, maxLength: number): string {
   const layout = new Layout(t, style);
-  const lines = [style.code(result.normalized)];
+  // A table roll's frame names the table itself: no expression line above it.
+  const lines = result.tree.type === 'table' ? [] : [style.code(result.normalized)];
   if (result.repeats) {
     const count = result.repeats.length;
     result.repeats.forEach((r, i) => {
@@ -84,6 +86,10 @@ class Layout {
     if (tree.type === 'bcdice') {
       // BCDice's line already ends on its verdict (`＞ 失敗`): one result line, not two.
       lines.push(style.text(tree.text));
+      return;
+    }
+    if (tree.type === 'table') {
+      this.table(tree, lines);
       return;
     }
     const operand = tree.type === 'compare' ? tree.operand : tree;
@@ -114,6 +120,21 @@ class Layout {
     } else {
       lines.push(t('dice.render.total', { value: total }));
     }
+  }
+
+  /**
+   * `Table “シーン表” (2D6)`, then per draw its dice and total and the entry as its author wrote it
+   * (escaped for the markup, its line breaks kept); several draws are numbered.
+   */
+  private table(tree: TableResult, lines: string[]): void {
+    const { t, style } = this;
+    lines.push(t('dice.render.table', { name: style.text(tree.name), dice: tree.roll }));
+    tree.draws.forEach((draw, i) => {
+      const head = tree.draws.length > 1 ? `#${i + 1} ` : '';
+      lines.push(`${head}${this.inline(draw.dice)} = ${style.strong(String(draw.dice.value))}`);
+      const [first = '', ...rest] = draw.entry.split('\n');
+      lines.push(`→ ${style.text(first)}`, ...rest.map((l) => style.text(l)));
+    });
   }
 
   /** Replaces each list placeholder with a rendering that fits its share of the budget. */
@@ -167,6 +188,7 @@ class Layout {
     switch (node.type) {
       case 'num':
       case 'bcdice':
+      case 'table':
         return String(node.value);
       case 'dice':
       case 'pool':
@@ -250,6 +272,7 @@ function hasDice(node: ResultNode): boolean {
       return false;
     case 'dice':
     case 'pool':
+    case 'table':
       return true;
     case 'neg':
     case 'compare':

@@ -97,6 +97,8 @@ function cloneNode(node: ResultNode, all: RolledDie[]): ResultNode {
       all.push(...dice);
       return { ...node, dice };
     }
+    case 'table':
+      return { ...node, draws: node.draws.map((d) => ({ dice: cloneNode(d.dice, all) as typeof d.dice, entry: d.entry })) };
     case 'dice':
     case 'pool': {
       const dice = node.dice.map(cloneDie);
@@ -142,6 +144,9 @@ function recompute(node: ResultNode): number {
   switch (node.type) {
     case 'num':
     case 'bcdice':
+      return node.value;
+    case 'table':
+      // the entries were picked by the faces: a table roll is never changed afterwards
       return node.value;
     case 'dice': {
       let value = 0;

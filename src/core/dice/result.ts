@@ -95,8 +95,26 @@ export interface BcdiceResult {
   fumble?: boolean;
 }
 
+/**
+ * A roll on a table the players wrote (/table, BCDice's オリジナル表): each draw's dice and the entry
+ * they picked, as its author wrote it. The frame (the table's name, its dice) is worded by the
+ * renderers in the reader's language, so the session log replays it in its own.
+ */
+export interface TableResult {
+  type: 'table';
+  /** the table's name as its author wrote it */
+  name: string;
+  /** the table's dice as its header gives them: `2D6`, `1D100`, `D66` */
+  roll: string;
+  /** one per repetition (`x3 シーン表`), in order; each `dice` holds its dice, the same objects as in DiceResult.dice */
+  draws: { dice: DiceResultNode; entry: string }[];
+  /** the first draw's total */
+  value: number;
+}
+
 export type ResultNode =
   | BcdiceResult
+  | TableResult
   | NumResult
   | DiceResultNode
   | PoolResultNode

@@ -323,3 +323,24 @@ export const outbox = pgTable(
   },
   (table) => [index('outbox_pending_idx').on(table.nextAt).where(sql`status = 'pending'`)],
 );
+
+export const originalTables = pgTable(
+  'original_tables',
+  {
+    id: id(),
+    guildId: pgDiscordId('guild_id').notNull(),
+    channelId: pgDiscordId('channel_id'),
+    authorId: pgDiscordId('author_id').notNull(),
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    dice: text('dice').notNull(),
+    entries: json('entries').notNull(),
+    createdAt: createdAt(),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (table) => [
+    index('original_tables_guild_key_idx').on(table.guildId, table.key),
+    uniqueIndex('original_tables_server_key_idx').on(table.guildId, table.key).where(sql`channel_id is null`),
+    uniqueIndex('original_tables_channel_key_idx').on(table.channelId, table.key).where(sql`channel_id is not null`),
+  ],
+);

@@ -369,3 +369,34 @@ export const outbox = sqliteTable(
   },
   (table) => [index('outbox_pending_idx').on(table.nextAt).where(sql`status = 'pending'`)],
 );
+
+/**
+ * A table the players wrote (/table, BCDice's オリジナル表), rolled by typing its name in /roll or a
+ * palette line. It belongs to its server, or to one channel, where it shadows a server table of the
+ * same name; names are unique per scope by their folded key.
+ */
+export const originalTables = sqliteTable(
+  'original_tables',
+  {
+    id: integer('id').primaryKey(),
+    guildId: discordId('guild_id').notNull(),
+    /** set for a channel's own table */
+    channelId: discordId('channel_id'),
+    authorId: discordId('author_id').notNull(),
+    /** as its author wrote it */
+    name: text('name').notNull(),
+    /** the name folded for case, width and kana (src/core/tables/original-table.ts tableKey) */
+    key: text('key').notNull(),
+    /** `2D6`, `1D100`, `D66` */
+    dice: text('dice').notNull(),
+    /** JSON [{ from, to, text }], ascending */
+    entries: text('entries', { mode: 'json' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (table) => [
+    index('original_tables_guild_key_idx').on(table.guildId, table.key),
+    uniqueIndex('original_tables_server_key_idx').on(table.guildId, table.key).where(sql`channel_id is null`),
+    uniqueIndex('original_tables_channel_key_idx').on(table.channelId, table.key).where(sql`channel_id is not null`),
+  ],
+);
