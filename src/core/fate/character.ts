@@ -26,6 +26,8 @@ export interface CharacterRuntime {
   wealthSpent?: number;
   /** Items bought with wealth points (L963 effects 3 and 4), each used once. */
   wealthItems?: WealthItems;
+  /** Servants: the true name was told to the table (使用時真名判明, seed 001 L1470); the public summary shows it. */
+  trueNameRevealed?: boolean;
   /** Ccfolia status bars other than HP/MP (SAN…), params and initiative, from a Ccfolia import (issue 21 §2). */
   ccfolia?: CcfoliaResources;
 }
