@@ -8,7 +8,7 @@ import { embedText, startHarness, type Harness } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
 let h: Harness;
-const { runtime, rollRow, fightState, importPair } = fateDriver(() => h);
+const { runtime, rollRow, fight, fightState, importPair } = fateDriver(() => h);
 
 beforeAll(async () => {
   h = await startHarness('fate-combat-rules');
@@ -105,6 +105,10 @@ describe('魔力放出 (issue 31; seed 001 L1150)', () => {
     const luck = await as(player, 'check', [opt('character', '放セイバー'), opt('status', 'luk'), opt('skills', '魔力放出')], 'ja');
     expect(embedText(luck.callback.data)).toContain('魔力放出は身体を使った判定か魔力の判定');
     expect((await runtime('放セイバー')).mp).toBe(31);
+    // Its MP is its own: the other side of an opposed check cannot spend it by naming the skill.
+    const opposed = await as(player, 'check', [opt('character', '放・魔術師'), opt('status', 'agi'), opt('against', '放セイバー'), opt('against_status', 'agi'), opt('against_skills', '魔力放出')]);
+    expect(embedText(opposed.callback.data)).toContain('魔力放出 spends 放セイバー’s MP');
+    expect((await runtime('放セイバー')).mp).toBe(31);
 
     await gm('start', [opt('ruleset', 'fate')]);
     await gm('add', [opt('who', '放セイバー'), opt('side', 'us')]);
@@ -178,5 +182,15 @@ describe('/combat add count: (issue 31; Avrae’s -n)', () => {
     expect(embedText(tooMany.callback.data)).toContain('A fight holds at most 40 combatants.');
     // All or nothing: none of the 20 was added.
     expect((await names()).length).toBe(25);
+  });
+
+  it('numbers the copies in a Persona fight too', async () => {
+    const { gm: gmUser } = h.fake.users;
+    const { channelId, as, gm } = table('count-persona');
+    await as(gmUser, 'gm', sub('claim'));
+    await gm('start', [opt('ruleset', 'persona')]);
+    await gm('add', [opt('who', 'Shadow'), opt('side', 'npc'), opt('hp', 12), opt('count', 3)]);
+    const state = (await fight(channelId)).state as unknown as { setup: { name: string; hp: number }[] };
+    expect(state.setup.map((c) => [c.name, c.hp])).toEqual([['Shadow 1', 12], ['Shadow 2', 12], ['Shadow 3', 12]]);
   });
 });

@@ -47,6 +47,7 @@ export const fateCombatRuleMessages: Catalogs = {
     'fate.masterless.decayHidden': '{name} has no master: it loses HP and MP at the end of the combat turn.',
     'fate.masterless.vanished': '{name} has no HP and no MP left: it vanishes.',
 
+    'opposed.burstNotYours': '魔力放出 spends {name}’s MP: it is not for the other side to name.',
     'check.paidBefore': 'Paid before the check (魔力放出, marks): {hp} HP, {mp} MP.',
     'check.paidBeforeHidden': 'Paid before the check (魔力放出, marks).',
     'sheet.show.trueName': 'True name',
@@ -96,6 +97,7 @@ export const fateCombatRuleMessages: Catalogs = {
     'fate.masterless.decayHidden': '{name}はマスター不在：戦闘ターン終了時にHPとMPを失います。',
     'fate.masterless.vanished': '{name}はHPもMPも0になり、消滅しました。',
 
+    'opposed.burstNotYours': '魔力放出は{name}のMPを消費します。相手側が指定することはできません。',
     'check.paidBefore': '判定前の支払い（魔力放出・補正）：HP {hp}、MP {mp}。',
     'check.paidBeforeHidden': '判定前の支払い（魔力放出・補正）を済ませました。',
     'sheet.show.trueName': '真名',
@@ -145,6 +147,7 @@ export const fateCombatRuleMessages: Catalogs = {
     'fate.masterless.decayHidden': '{name}에게 마스터가 없음: 전투 턴 종료 시 HP와 MP를 잃습니다.',
     'fate.masterless.vanished': '{name}{name#은} HP도 MP도 0이 되어 소멸했습니다.',
 
+    'opposed.burstNotYours': '魔力放出은 {name}의 MP를 소비합니다. 상대 측이 지정할 수 없습니다.',
     'check.paidBefore': '판정 전 지불(마력 방출·보정): HP {hp}, MP {mp}.',
     'check.paidBeforeHidden': '판정 전 지불(마력 방출·보정)을 마쳤습니다.',
     'sheet.show.trueName': '진명',
