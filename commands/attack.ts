@@ -18,7 +18,7 @@ import { getCharacter } from '../src/store/characters.js';
 import type { Tx } from '../src/store/db.js';
 import { hydrate, resourceLine, type Character } from '../src/services/characters.js';
 import { MARK_PAY, markChoice } from '../src/services/fate-marks.js';
-import { npFor, npPool, payNp } from '../src/services/combat/fate-np.js';
+import { npFor, npPool, payNp, revealTrueName } from '../src/services/combat/fate-np.js';
 import { flightPenalty } from '../src/core/fate/combat/attack.js';
 import { asideOf, ownAside, rollView, type Note } from '../src/views/roll.js';
 import { luckButtons } from '../src/views/check-display.js';
@@ -27,7 +27,11 @@ import { fightGm, gmCopy, hiddenRollView } from '../src/services/combat/fate-hid
 import { spendSupport } from '../src/services/combat/fate-support.js';
 import { text } from '../src/views/view.js';
 import { splitSkills } from '../src/services/skill-list.js';
-import { DEFENSES, defendButtons } from '../src/services/combat/fate-buttons.js';
+import { DEFENSES, SURE_HIT_CANCEL, defendButtons } from '../src/services/combat/fate-buttons.js';
+import { cancelSureHit } from '../src/services/combat/fate-sure-hit.js';
+import { FLAT_MAX, flatModifiers, flatNotes } from '../src/services/combat/fate-flat.js';
+import { npMarks } from '../src/core/fate/combat/noble-phantasm.js';
+import type { PendingAttack } from '../src/services/combat/state.js';
 import { defend } from '../src/services/combat/fate-defense.js';
 import { resolvePending } from '../src/services/combat/fate-resolve.js';
 import { assertMagicAllowed } from '../src/services/combat/fate-magic.js';
@@ -52,6 +56,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   // A Noble Phantasm attack: its dice-plus, 固定値 and MP (L1064, L1087–1093).
   .addStringOption((o) => describe(o, 'cmd.attack.np').setMaxLength(100).setAutocomplete(true))
   .addBooleanOption((o) => describe(o, 'cmd.mp.spend.allow_hp'))
+  // A flat plus or minus (a targeted strike's −2/−3, L411–421; the GM's ruling), and an ambush's margin (L453–456).
+  .addIntegerOption((o) => describe(o, 'cmd.check.plus').setMinValue(1).setMaxValue(FLAT_MAX))
+  .addIntegerOption((o) => describe(o, 'cmd.check.minus').setMinValue(1).setMaxValue(FLAT_MAX))
+  .addIntegerOption((o) => describe(o, 'cmd.attack.ambush').setMinValue(1).setMaxValue(FLAT_MAX))
+  // 魔力放出: the MP spent before the attack, added to its achievement (L1150).
+  .addIntegerOption((o) => describe(o, 'cmd.check.burst').setMinValue(1).setMaxValue(6))
   .toJSON();
 
 export const attack: CommandModule = {
@@ -59,8 +69,8 @@ export const attack: CommandModule = {
   helpKey: 'help.attack',
   async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
-    const statusInput = options.string('status') ?? 'str';
-    const status = parseStatusName(statusInput) as CheckStatus;
+    const statusOption = options.string('status');
+    const status = parseStatusName(statusOption ?? 'str') as CheckStatus;
     const marks = markChoice(options);
     const npName = options.string('np')?.trim() || null;
     const out = await ctx.store.transaction(async (tx) => {
@@ -77,7 +87,10 @@ export const attack: CommandModule = {
       // An NP attack (np:, or status:np for the sheet's only NP) brings its dice-plus, 固定値 and MP price
       // (L1064, L1087–1093); status:np rolls the status its weapon type calls for (L209–211).
       const np = npName !== null || (status === 'np' && attacker.characterId !== null) ? await npFor(tx, attacker, npName) : null;
-      const rollStatus: CheckStatus = status === 'np' && np ? np.status : status;
+      // np: without status: the NP's own attack status (射撃 AGI, 魔術 MAG, otherwise STR; L209–211), as status:np does.
+      const rollStatus: CheckStatus = np && (status === 'np' || statusOption === null) ? np.status : status;
+      // marks:true on an NP attack also takes the NP's "+": EX's +14 for 14 MP, a rank "+"'s dice (L867–868, L1092–1093).
+      const npPlus = np ? npMarks(np, marks.activate) : null;
       const magical = options.boolean('magical') ?? rollStatus === 'mag';
       const reach = (options.boolean('ranged') ?? false) || (np?.reachesBackRow ?? false);
       if (!canAttack(state, attacker, target, magical, reach)) throw new UserError('attack.outOfReach', { name: target.name });
@@ -91,17 +104,43 @@ export const attack: CommandModule = {
       // The master's support points, spent on this attack (L229); the rest stays for later rolls.
       const support = options.integer('support') ?? 0;
       const supported = await spendSupport(tx, ctx, attacker, support);
-      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, rollStatus, skills, ctx, { role: 'attack', round: state.round, minus: flight, plus: support, marks, ...(np ? { extraPools: npPool(np) } : {}) });
+      const flat = flatModifiers(options);
+      const { result, allNighter, notes: rollNotes } = await rollFor(tx, attacker, rollStatus, skills, ctx, {
+        role: 'attack',
+        round: state.round,
+        minus: flight + flat.minus,
+        plus: support + flat.plus + flat.ambush + (npPlus?.bonus ?? 0),
+        marks,
+        burst: options.integer('burst'),
+        ...(np ? { extraPools: npPool({ ...np, dice: np.dice + (npPlus?.dice ?? 0) }) } : {}),
+      });
       if (supported) rollNotes.push(supported);
+      rollNotes.push(...(npPlus?.notes ?? []).map((n) => ctx.t(n.key, n.params)), ...flatNotes(ctx, flat));
       // The NP's MP is paid after its use (単発, L1064); short of MP the whole attack is refused (L872: HP only with allow_hp).
-      const paidNp = np ? await payNp(tx, ctx, attacker, np, options.boolean('allow_hp') ?? false) : null;
+      const paidNp = np ? await payNp(tx, ctx, attacker, np, options.boolean('allow_hp') ?? false, npPlus?.mp ?? 0) : null;
       if (paidNp) rollNotes.push(paidNp.note);
+      // Its added effects: 防御無視 and 必中 act at the defense and resolve steps (L1404, L1415); 使用時真名判明 now (L1470).
+      const trueName = np?.effects.revealsTrueName ? await revealTrueName(tx, ctx, attacker, np) : null;
+      if (np?.effects.ignoreArmor) rollNotes.push(ctx.t('fate.np.ignoreArmor', { np: np.name }));
+      if (np?.effects.sureHit) rollNotes.push(ctx.t('fate.np.sureHit', { np: np.name, name: target.name }));
       // A negative achievement counts as 0 (achievement minus stops at 0, digest §1.7).
       if (result.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: result.value }));
       if (flight > 0) rollNotes.push(ctx.t('fate.flight.penalty', { name: target.name, penalty: flight }));
       // A hidden NPC's roll is the GM's (its pool, its dice): stored as a secret roll, kept out of /log export.
       const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: attacker.hidden, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
-      const pending = { attacker: attacker.key, target: target.key, achievement: achievementOf(result), rollId, weapon, magical, intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill' };
+      const pending: PendingAttack = {
+        attacker: attacker.key,
+        target: target.key,
+        achievement: achievementOf(result),
+        rollId,
+        weapon,
+        magical,
+        intent: (options.string('intent') ?? 'incapacitate') as 'incapacitate' | 'kill',
+        ...(np ? { np: np.name } : {}),
+        ...(np?.effects.ignoreArmor ? { ignoreArmor: true } : {}),
+        ...(np?.effects.sureHit ? { sureHit: 'active' as const } : {}),
+        ...(flat.ambush > 0 ? { ambush: flat.ambush } : {}),
+      };
       // withSheets: the tracker shows the MP/HP the marks and the NP just took.
       const saved = await saveCombatState(tx, ctx, combatRow, 'combat.attack', await withSheets(tx, { ...state, pending }));
       const own = await ownCharacter(tx, attacker);
@@ -109,7 +148,7 @@ export const attack: CommandModule = {
       const paid = own !== null && (own.runtime.hp !== attacker.hp || own.runtime.mp !== attacker.mp);
       const secret = (await readersOf(tx, ctx.guildId, attacker.characterId)) !== null;
       const gmReader = attacker.hidden ? await fightGm(tx, ctx) : null;
-      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid, secret, gmReader, board: await fateBoard(tx, ctx, saved) };
+      return { result, rollId, attacker, target, saved, allNighter, weapon, fromSheet, rollNotes, own, paid, secret, gmReader, trueName, pending, board: await fateBoard(tx, ctx, saved) };
     });
     const notes: Note[] = [...out.rollNotes]; // the all-nighter note comes with them (rollFor)
     if (out.fromSheet?.name) notes.push(ctx.t('attack.weaponFromSheet', { weapon: out.weapon, name: out.fromSheet.name }));
@@ -122,8 +161,9 @@ export const attack: CommandModule = {
     return {
       view: {
         ...view,
-        blocks: [...view.blocks, text(ctx.t('attack.defendPrompt', { name: out.target.name }))],
-        buttons: [...luck, ...defendButtons(ctx)],
+        // The true name told by 使用時真名判明 is the table's (L1470), even under a hidden NPC's roll.
+        blocks: [...view.blocks, ...(out.trueName ? [out.trueName] : []), text(ctx.t('attack.defendPrompt', { name: out.target.name }))],
+        buttons: [...luck, ...defendButtons(ctx, out.pending)],
       },
       dms: out.attacker.hidden ? gmCopy(ctx, out.gmReader, full) : [],
       // What the marks and the NP cost, the attacker's own MP/HP/luck after them, and its luck left when a
@@ -134,6 +174,7 @@ export const attack: CommandModule = {
   },
   async component(ctx, customId) {
     if (customId === 'attack:resolve') return await resolvePending(ctx, true);
+    if (customId === SURE_HIT_CANCEL) return await cancelSureHit(ctx);
     const status = customId.split(':')[2] as (typeof DEFENSES)[number];
     if (!DEFENSES.includes(status)) throw new UserError('attack.noPending');
     return await defend(ctx, status);

@@ -61,6 +61,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.check')
   .addStringOption((o) => describe(o, 'cmd.check.against_skills').setMaxLength(300).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.check.tie').addChoices(...localizedChoices(TIE_RULES, 'opposed.tie')))
   .addStringOption((o) => describe(o, 'cmd.check.kind').addChoices(...localizedChoices(OPPOSED_KINDS, 'opposed.kind')))
+  // 魔力放出 named in skills: the MP it spends, added to the achievement (seed 001 L1150); default its level.
+  .addIntegerOption((o) => describe(o, 'cmd.check.burst').setMinValue(1).setMaxValue(6))
   .toJSON();
 
 /** Skills are typed as a list: "魔術, 高速詠唱" or "魔術/高速詠唱". */
@@ -84,6 +86,7 @@ export const check: CommandModule = {
       // "+" marks and EX's implicit "+" only when asked (L897–902, L867–868); "−" marks apply unless paid off or not met (L904–909).
       activateMarks: marks.activate,
       minusMarks: marks.minusMarks,
+      burst: options.integer('burst'),
     };
     const against = options.string('against')?.trim() || null;
     const againstInput = options.string('against_status');

@@ -9,6 +9,8 @@ import { describe, localizedChoices } from '../src/services/localize.js';
 import type { CommandModule } from '../src/services/types.js';
 import { MARK_PAY, markChoice } from '../src/services/fate-marks.js';
 import { defend } from '../src/services/combat/fate-defense.js';
+import { DEFENSES } from '../src/services/combat/fate-buttons.js';
+import { FLAT_MAX, flatModifiers } from '../src/services/combat/fate-flat.js';
 import { resolvePending } from '../src/services/combat/fate-resolve.js';
 import { advanceTurn, cure } from '../src/services/combat/fate-bad-status.js';
 import { fighterChoices, sideChoices } from '../src/services/combat/fight-choices.js';
@@ -17,6 +19,7 @@ import { characterChoices } from '../src/services/character-search.js';
 import { splitSkills } from '../src/services/skill-list.js';
 
 import { NAME_MAX, start, change, add, addPersona } from './combat/setup.js';
+import { ADD_COUNT_MAX, copiesOf, copyNames, renamed } from './combat/copies.js';
 import { delay, escape, priority, inflictFrom, fly, cover, yieldTurn } from './combat/steps.js';
 import { undo, end, show } from './combat/lifecycle.js';
 const rowChoice = (o: import('@discordjs/builders').SlashCommandStringOption) =>
@@ -47,7 +50,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
       .addStringOption((o) => describe(o, 'cmd.combat.resist').setMaxLength(200))
       .addIntegerOption((o) => describe(o, 'cmd.combat.persona').setMinValue(0).setMaxValue(100))
       .addUserOption((o) => describe(o, 'cmd.combat.player'))
-      .addBooleanOption((o) => describe(o, 'cmd.combat.wild')),
+      .addBooleanOption((o) => describe(o, 'cmd.combat.wild'))
+      // Several of the same enemy at once, numbered (Avrae's `-n 5`).
+      .addIntegerOption((o) => describe(o, 'cmd.combat.count').setMinValue(1).setMaxValue(ADD_COUNT_MAX))
+      // An ad-hoc troop: halved achievements at half HP (L394).
+      .addBooleanOption((o) => describe(o, 'cmd.combat.troop')),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.join').addStringOption((o) => describe(o, 'cmd.combat.side').setRequired(true).setMaxLength(40).setAutocomplete(true)).addStringOption(rowChoice))
   .addSubcommand((s) => describe(s, 'cmd.combat.remove').addStringOption((o) => describe(o, 'cmd.combat.who').setRequired(true).setMaxLength(NAME_MAX).setAutocomplete(true)))
@@ -59,13 +66,17 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.combat')
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.combat.defend')
-      .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(['end', 'agi', 'mag'] as const, 'attack.defend')))
+      .addStringOption((o) => describe(o, 'cmd.combat.defend.status').setRequired(true).addChoices(...localizedChoices(DEFENSES, 'attack.defend')))
       .addStringOption((o) => describe(o, 'cmd.combat.defend.skills').setMaxLength(300).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.check.support').setMinValue(1).setMaxValue(999))
       // The mark choices /check offers, at the same prices (L897–909, L867–868).
       .addBooleanOption((o) => describe(o, 'cmd.check.marks'))
       .addBooleanOption((o) => describe(o, 'cmd.check.no_minus'))
-      .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(MARK_PAY, 'check.pay'))),
+      .addStringOption((o) => describe(o, 'cmd.check.pay').addChoices(...localizedChoices(MARK_PAY, 'check.pay')))
+      // A flat plus or minus: a won vigilance check's margin (L455), the GM's ruling (L411–421).
+      .addIntegerOption((o) => describe(o, 'cmd.check.plus').setMinValue(1).setMaxValue(FLAT_MAX))
+      .addIntegerOption((o) => describe(o, 'cmd.check.minus').setMinValue(1).setMaxValue(FLAT_MAX))
+      .addIntegerOption((o) => describe(o, 'cmd.check.burst').setMinValue(1).setMaxValue(6)),
   )
   .addSubcommand((s) => describe(s, 'cmd.combat.resolve'))
   .addSubcommand((s) => describe(s, 'cmd.combat.yield'))
@@ -138,8 +149,28 @@ export const combat: CommandModule = {
     switch (sub) {
       case 'start':
         return await start(ctx, options);
-      case 'add':
-        return await change(ctx, 'combat.added', (tx, _c, s) => add(tx, ctx, options, s, true), true, (s) => addPersona(ctx, options, s));
+      case 'add': {
+        const copies = copiesOf(options);
+        return await change(
+          ctx,
+          'combat.added',
+          async (tx, _c, s) => {
+            let next = s;
+            for (const name of copyNames(options, s.combatants.map((c) => c.name), copies)) next = await add(tx, ctx, name === null ? options : renamed(options, name), next, true);
+            return next;
+          },
+          true,
+          (s) => {
+            let next = { state: s, events: [] as ReturnType<typeof addPersona>['events'] };
+            const taken = [...s.setup.map((c) => c.name), ...(s.combat?.combatants.map((c) => c.name) ?? [])];
+            for (const name of copyNames(options, taken, copies)) {
+              const step = addPersona(ctx, name === null ? options : renamed(options, name), next.state);
+              next = { state: step.state, events: [...next.events, ...step.events] };
+            }
+            return next;
+          },
+        );
+      }
       case 'join':
         return await change(ctx, 'combat.joined', (tx, _c, s) => add(tx, ctx, options, s, false), false);
       case 'remove':
@@ -163,9 +194,10 @@ export const combat: CommandModule = {
         return await change(ctx, 'combat.yielded', (tx, _c, s) => yieldTurn(tx, ctx, s), false);
       case 'defend': {
         // The defense with skills as dice-plus (L208–213): 武術, 魔術, 対魔力… (the buttons roll the status alone).
-        const status = options.string('status');
-        if (status !== 'end' && status !== 'agi' && status !== 'mag') throw new UserError('attack.noPending');
-        return await defend(ctx, status, splitSkills(options.string('skills')), false, options.integer('support') ?? 0, markChoice(options));
+        const status = DEFENSES.find((d) => d === options.string('status'));
+        if (!status) throw new UserError('attack.noPending');
+        const flat = flatModifiers(options);
+        return await defend(ctx, status, splitSkills(options.string('skills')), false, options.integer('support') ?? 0, markChoice(options), { flat, burst: options.integer('burst') });
       }
       case 'priority':
         return await change(ctx, 'combat.priority', (tx, _c, s) => priority(tx, ctx, options, s), false);

@@ -111,7 +111,8 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
   const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes, ownedResources);
   // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check; an attack
   // not yet defended keeps the defender's buttons.
-  const display = inFight ? { ...shown, buttons: [...shown.buttons, ...(inFight === 'resolve' ? [resolveButton(speaker)] : defendButtons(speaker))] } : shown;
+  // A 必中 attack keeps its LUK defense and its cancel button (seed 001 L1404).
+  const display = inFight ? { ...shown, buttons: [...shown.buttons, ...(inFight === 'resolve' ? [resolveButton(speaker)] : defendButtons(speaker, { sureHit: inFight === 'defendSure' ? 'active' : undefined }))] } : shown;
   const own = (t: typeof ctx.t) => resourceLine({ ...ctx, t }, c);
   // An opposed check's or an escape's message shows every roll: the reroll gets its own reply below it.
   if (fromButton && !opposed && !escape) {
@@ -124,11 +125,11 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
 }
 
 /** Whether the roll is the attack or defense of the fight's pending attack here, and what comes next. */
-async function pendingAttackRoll(tx: Tx, ctx: CommandContext, rollId: number): Promise<'defend' | 'resolve' | null> {
+async function pendingAttackRoll(tx: Tx, ctx: CommandContext, rollId: number): Promise<'defend' | 'defendSure' | 'resolve' | null> {
   const combat = await activeCombat(tx, ctx.channelId);
   const pending = combat?.ruleset === 'fate' ? (combat.state as FateCombatState).pending : null;
   if (!pending) return null;
-  if (pending.defenseRollId === undefined) return pending.rollId === rollId ? 'defend' : null;
+  if (pending.defenseRollId === undefined) return pending.rollId === rollId ? (pending.sureHit === 'active' ? 'defendSure' : 'defend') : null;
   return pending.rollId === rollId || pending.defenseRollId === rollId || pending.cover?.rollId === rollId ? 'resolve' : null;
 }
 

@@ -249,6 +249,8 @@ async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply
     ...(secret ? [] : [{ name: table.t('sheet.show.resources'), value: resources(table) }]),
     ...(!secret && !ccfolia && c.runtime.ccfolia?.status.length ? [{ name: table.t('ccfolia.bars'), value: barsLine(c) }] : []),
     ...(params ? [{ name: table.t('ccfolia.params'), value: params }] : []),
+    // A true name told to the table by 使用時真名判明 (seed 001 L1470) is the table's from then on.
+    ...(c.runtime.trueNameRevealed && c.sheet.servant?.trueName ? [{ name: table.t('sheet.show.trueName'), value: c.sheet.servant.trueName }] : []),
     // Death and incapacitation happen in front of the table: they stay public in a war.
     ...(secret && (c.runtime.dead || c.runtime.incapacitated) ? [{ name: table.t('sheet.show.resources'), value: table.t(c.runtime.dead ? 'character.dead' : 'character.incapacitated') }] : []),
   ];

@@ -36,7 +36,7 @@ export async function undo(ctx: CommandContext): Promise<Reply> {
       ...reply.view,
       ephemeral: false,
       blocks: [...reply.view.blocks, text(ctx.t(pending.defenseRollId === undefined ? 'attack.defendPrompt' : 'attack.resolvePrompt', { name: target?.name ?? '?' }))],
-      buttons: pending.defenseRollId === undefined ? defendButtons(ctx) : [resolveButton(ctx)],
+      buttons: pending.defenseRollId === undefined ? defendButtons(ctx, pending) : [resolveButton(ctx)],
     },
   };
 }

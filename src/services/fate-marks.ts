@@ -53,6 +53,8 @@ export async function payMarks(tx: Tx, ctx: CommandContext, c: Character, plan: 
   }
   const saved = await saveCharacter(tx, ctx, c, 'check.marksPaid', { runtime: { ...c.runtime, hp: paid.hp, mp: paid.mp, incapacitated: paid.incapacitated } });
   const readers = await readersOf(tx, ctx.guildId, c.row.id);
-  const note = line('check.paid', { hp: own(before.hp - paid.hp, readers), mp: own(before.mp - paid.mp, readers) }, line('check.paidHidden'));
+  // 魔力放出's MP (L1150) is not a mark's price: the note says what was paid before the check.
+  const burst = plan.notes.some((n) => n.key === 'fate.note.manaBurst');
+  const note = line(burst ? 'check.paidBefore' : 'check.paid', { hp: own(before.hp - paid.hp, readers), mp: own(before.mp - paid.mp, readers) }, line(burst ? 'check.paidBeforeHidden' : 'check.paidHidden'));
   return { character: saved, paid: note };
 }

@@ -101,6 +101,8 @@ export async function rollOpposed(
     return { active: activeSide, passive: { c: opponent, result: null, rollId: null, label: '', absent: ctx.t(e.key, e.params), notes: [], secret: secret(opponent) }, outcome };
   }
   const plan = planCheck(opponent.sheet, { status, skills: against.skills, plus: 0, minus: cond.minus, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
+  // 魔力放出 spends the opponent's MP (seed 001 L1150): not for the other side to spend.
+  if (plan.cost.mp > 0) throw new UserError('opposed.burstNotYours', { name: opponent.row.name });
   const notes = [...plan.notes, ...cond.notes].map((n) => ctx.t(n.key, n.params));
   const result = evaluateDice(plan.expression, ctx.rng);
   const passiveLabel = label(ctx, plan);

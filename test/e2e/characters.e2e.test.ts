@@ -69,13 +69,14 @@ describe('characters end to end', () => {
     expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
   });
 
-  it('/check STR + 魔力放出 rolls 10d6≤5 + 2d6≤2 from the sheet (seed 001 L864, L922)', async () => {
-    const ex = await h.fake.command({ name: 'check', options: [{ name: 'status', value: 'str' }, { name: 'skills', value: '魔力放出' }, { name: 'target', value: 30 }] });
+  it('/check STR + 騎乗 + 魔力放出 rolls 10d6≤5 + 4d6≤4 from the sheet and adds the 2 MP 魔力放出 D spends, no dice (seed 001 L864, L922, L1150)', async () => {
+    const ex = await h.fake.command({ name: 'check', options: [{ name: 'status', value: 'str' }, { name: 'skills', value: '騎乗, 魔力放出' }, { name: 'target', value: 30 }] });
     checkId = rollIdOf(ex.callback.data);
     const row = await roll(checkId);
-    expect(row.normalized).toBe('10d6<=5+2d6<=2>=30');
+    expect(row.normalized).toBe('10d6<=5+4d6<=4+2>=30');
     expect(row.characterId).toBe((await character('セイバー')).id);
-    expect(row.outcome).toBe('failure'); // 12 dice can never reach 30
+    expect(row.outcome).toBe('failure'); // 14 dice + 2 can never reach 30
+    expect((await runtime('セイバー')).mp).toBe(32);
     const shown = embedText(ex.callback.data);
     expect(shown).toContain('10d6<=5');
     const button = ex.callback.data.components?.[0]?.components?.[0];
@@ -94,7 +95,7 @@ describe('characters end to end', () => {
       if (d.success) expect(afterDice[i]!.face).toBe(d.face); // successes are kept
     });
     expect(after.value).toBeGreaterThanOrEqual(before.value);
-    expect(after.value).toBe(afterDice.filter((d) => d.success).length);
+    expect(after.value).toBe(afterDice.filter((d) => d.success).length + 2); // + 魔力放出's 2 MP (L1150)
     expect((await runtime('セイバー')).luckUsedToday).toBe(1);
     expect((after.check as { luckUses: number }).luckUses).toBe(1);
   });
@@ -176,8 +177,9 @@ describe('characters end to end', () => {
     await h.fake.command({ name: 'hp', options: sub('heal', [{ name: 'amount', value: 10 }]) });
     const refused = await h.fake.command({ name: 'mp', options: sub('spend', [{ name: 'amount', value: 40 }]) });
     expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    // 32 MP (魔力放出 took 2 above) and the 8 short from the 10 HP.
     await h.fake.command({ name: 'mp', options: sub('spend', [{ name: 'amount', value: 40 }, { name: 'allow_hp', value: true }]) });
-    expect(await runtime('セイバー')).toMatchObject({ mp: 0, hp: 4, incapacitated: false });
+    expect(await runtime('セイバー')).toMatchObject({ mp: 0, hp: 2, incapacitated: false });
   });
 
   it('every change left an event row, and everything survives a restart', async () => {
@@ -191,7 +193,7 @@ describe('characters end to end', () => {
     expect(await runtime('例・魔術師')).toEqual(before.master);
     expect((await roll(checkId)).value).toBe(before.check);
     const show = await h.fake.command({ name: 'sheet', options: sub('show') });
-    expect(embedText(show.callback.data)).toMatch(/HP 4\/48/);
+    expect(embedText(show.callback.data)).toMatch(/HP 2\/48/);
   });
 });
 

@@ -32,6 +32,8 @@ export interface CharacterRuntime {
    * much higher: src/services/secrecy.ts tableHp). Damage and healing keep it within the lost HP.
    */
   hpUnseen?: number;
+  /** Servants: the true name was told to the table (使用時真名判明, seed 001 L1470); the public summary shows it. */
+  trueNameRevealed?: boolean;
   /** Ccfolia status bars other than HP/MP (SAN…), params and initiative, from a Ccfolia import (issue 21 §2). */
   ccfolia?: CcfoliaResources;
 }

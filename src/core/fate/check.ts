@@ -33,6 +33,11 @@ export interface CheckRequest {
   activateMarks?: boolean;
   /** default true: the "−" marks apply (L904–909); false = paid for (cost reported) or the condition does not hold */
   minusMarks?: boolean;
+  /**
+   * 魔力放出 named among the skills (L1150): the MP spent before the check, added to its achievement
+   * (1 to the skill level; absent = the level). It rolls no dice.
+   */
+  burst?: number | null;
 }
 
 export interface PoolSpec {
@@ -113,6 +118,7 @@ export function planCheck(sheet: CharacterSheet, req: CheckRequest, findSkill: S
     drafts.push(statusPool(sheet, req.status));
   }
   const seen = new Set<SkillEntry>();
+  let burst = false;
   for (const raw of req.skills) {
     const name = raw.trim();
     if (name === '') throw new FateError('fate.error.emptyCheck');
@@ -120,8 +126,15 @@ export function planCheck(sheet: CharacterSheet, req: CheckRequest, findSkill: S
     if (entry === undefined) throw new FateError('fate.error.unknownSkill', { skill: name });
     if (seen.has(entry)) throw new FateError('fate.error.duplicateSkill', { skill: entry.name });
     seen.add(entry);
+    if (isManaBurst(entry)) {
+      modifier += manaBurst(entry, req, cost, notes);
+      burst = true;
+      continue;
+    }
     drafts.push(skillPool(entry));
   }
+  if (!burst && req.burst != null) throw new FateError('fate.error.burstWithoutSkill');
+  if (drafts.length === 0) throw new FateError('fate.error.emptyCheck');
 
   // 2. Marks (step 2), EX "+" (step 5)
   for (const pool of drafts) {
@@ -167,6 +180,31 @@ function statusPool(sheet: CharacterSheet, status: Exclude<CheckStatus, 'rank'>)
   const level = LEVEL[graded.grade];
   const ex = level === EX_LEVEL;
   return { source: 'status', label, status, dice: ex ? 14 : 2 * level, threshold: level, auto: 0, graded };
+}
+
+/** 魔力放出 (Mana Burst, L1150): its effect is MP turned into achievement, not a dice-plus. */
+function isManaBurst(entry: SkillEntry): boolean {
+  return entry.id === 'mana-burst' || entry.name.replace(/\s/g, '').startsWith('魔力放出');
+}
+
+/** The checks 魔力放出 adds to: those of the body (STR, END, AGI) and of magic (MAG), L1150. */
+const BURST_STATUSES: readonly CheckStatus[] = ['str', 'end', 'agi', 'mag'];
+
+/**
+ * 魔力放出 (L1150): before acting, spend up to its level in MP; the MP spent is added to the
+ * achievement of a check of the body or of magic. Paid with MP like EX's "+" (`cost.mp`).
+ */
+function manaBurst(entry: SkillEntry, req: CheckRequest, cost: CheckCost, notes: CheckNote[]): number {
+  const grade = entry.level.grade;
+  if (grade === '-') throw new FateError('fate.error.skillNone', { skill: entry.name });
+  if (grade === '??') throw new FateError('fate.error.unknownLevel', { name: entry.name });
+  if (req.status === null || !BURST_STATUSES.includes(req.status)) throw new FateError('fate.error.burstStatus', { skill: entry.name });
+  const level = LEVEL[grade];
+  const amount = req.burst ?? level;
+  if (!Number.isInteger(amount) || amount < 1 || amount > level) throw new FateError('fate.error.burstRange', { skill: entry.name, max: level });
+  cost.mp += amount;
+  notes.push({ key: 'fate.note.manaBurst', params: { label: entry.name, amount } });
+  return amount;
 }
 
 /** Skill pool: L dice ≤ L, EX 7 dice ≤ 6 (L922: "EX = 14÷2 = 7"). */

@@ -36,6 +36,10 @@ export const fateMessages: Catalogs = {
     'fate.note.minusPaid': '{label} "−" paid off with HP or MP before the check ({amount} dice kept).',
     'fate.note.minusAvoided': '{label} "−" does not apply: its condition ({condition}) is not met.',
     'fate.note.lowered': '{label} lowered by choice to {dice} dice, success on {threshold} or less.',
+    'fate.note.manaBurst': '{label}: +{amount} achievement, the MP spent before the check.',
+    'fate.error.burstWithoutSkill': 'burst: is the MP of Mana Burst (魔力放出); name it in skills: too.',
+    'fate.error.burstStatus': '{skill} adds to checks of the body or of magic (STR, END, AGI, MAG) only.',
+    'fate.error.burstRange': '{skill} spends 1 to {max} MP (its level).',
 
     'fate.seal.bonus': 'Command Seal: {amounts} achievement',
     'fate.seal.fullHp': 'Command Seal: HP fully restored',
@@ -78,6 +82,10 @@ export const fateMessages: Catalogs = {
     'fate.note.minusPaid': '{label}の「−」をHPかMPで打ち消し（判定前に支払い、ダイス{amount}個を維持）。',
     'fate.note.minusAvoided': '{label}の「−」は条件（{condition}）を満たさないため適用なし。',
     'fate.note.lowered': '{label}を任意に下げて、ダイス{dice}個・{threshold}以下で成功。',
+    'fate.note.manaBurst': '{label}：判定前に消費したMPの分、達成値+{amount}。',
+    'fate.error.burstWithoutSkill': '魔力放出のMPを指定するときは、スキルにも魔力放出を指定してください。',
+    'fate.error.burstStatus': '{skill}は身体を使った判定か魔力の判定（筋力・耐久・敏捷・魔力）にのみ加えられます。',
+    'fate.error.burstRange': '{skill}で消費できるMPは1〜{max}点（スキルレベル）です。',
 
     'fate.seal.bonus': '令呪：達成値{amounts}',
     'fate.seal.fullHp': '令呪：HP全回復',
@@ -120,6 +128,10 @@ export const fateMessages: Catalogs = {
     'fate.note.minusPaid': '{label}의 "−"를 HP나 MP로 상쇄(판정 전에 지불, 주사위 {amount}개 유지).',
     'fate.note.minusAvoided': '{label}의 "−"는 조건({condition})에 해당하지 않아 적용되지 않음.',
     'fate.note.lowered': '{label}{label#을} 임의로 낮춰 주사위 {dice}개, {threshold} 이하 성공.',
+    'fate.note.manaBurst': '{label}: 판정 전에 소비한 MP만큼 달성치 +{amount}.',
+    'fate.error.burstWithoutSkill': '마력 방출의 MP를 지정할 때는 스킬에도 魔力放出를 지정하세요.',
+    'fate.error.burstStatus': '{skill}{skill#은} 신체를 쓰는 판정이나 마력 판정(근력·내구·민첩·마력)에만 더할 수 있습니다.',
+    'fate.error.burstRange': '{skill}{skill#로} 소비할 수 있는 MP는 1~{max}점(스킬 레벨)입니다.',
 
     'fate.seal.bonus': '영주: 달성치 {amounts}',
     'fate.seal.fullHp': '영주: HP 완전 회복',

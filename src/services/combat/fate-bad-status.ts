@@ -19,6 +19,7 @@ import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 import { achievementOf, currentActor, nextTurn, rollFor, withSheets } from './fate.js';
 import { active, type FateCombatant, type FateCombatState, type FightBadStatus } from './state.js';
+import { masterlessRoundEnd } from './fate-masterless.js';
 
 export interface Inflicted extends FightBadStatus {
   /** from an attack that hit: the first tick comes with the hit, resistance after it; otherwise resistance first (L432) */
@@ -208,6 +209,12 @@ export async function advanceTurn(tx: Tx, ctx: CommandContext, state: FateCombat
   let s = state;
   // Bounded: every pass either ends a turn or downs someone.
   for (let pass = 0; pass < 4 * (state.combatants.length + 1); pass++) {
+    // The combat turn (round) that ends costs a masterless servant RL HP and MP (L244), before the next one starts.
+    if (roundOver(s)) {
+      const decay = await masterlessRoundEnd(tx, ctx, s);
+      lines.push(...decay.lines);
+      s = decay.state;
+    }
     const step = nextTurn(s, ctx);
     lines.push(...step.ties);
     s = step.state;
@@ -225,6 +232,16 @@ export async function advanceTurn(tx: Tx, ctx: CommandContext, state: FateCombat
     if (!t.skip) break;
   }
   return { state: s, ties: lines };
+}
+
+/** Whether the next /combat next starts a new round: a round is under way and nobody after this turn can act. */
+function roundOver(s: FateCombatState): boolean {
+  if (s.round === 0) return false;
+  for (let turn = s.turn + 1; turn < s.order.length; turn++) {
+    const c = s.combatants.find((x) => x.key === s.order[turn]);
+    if (c && active(c)) return false;
+  }
+  return true;
 }
 
 /** "毒 (継続ダメージ Lv3 · HP · 物理)" in the reader's language, for the tracker and replies. */

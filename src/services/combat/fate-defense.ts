@@ -19,9 +19,11 @@ import { fateBoard } from './tracker.js';
 import { readersOf } from '../secrecy.js';
 import { luckButtons } from '../../views/check-display.js';
 import { fightGm, gmCopy, hiddenRollView } from './fate-hidden.js';
+import { flatNotes, type FlatModifiers } from './fate-flat.js';
 
 /** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
-export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0, marks?: MarkChoice): Promise<Reply> {
+export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0, marks?: MarkChoice, more: { flat?: FlatModifiers; burst?: number | null } = {}): Promise<Reply> {
+  const flat = more.flat ?? { plus: 0, minus: 0, ambush: 0 };
   const out = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = await withSheets(tx, combatRow.state as FateCombatState);
@@ -31,6 +33,9 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
     const target = state.combatants.find((c) => c.key === pending.target)!;
     // The defender's player chooses; the GM chooses for NPCs (and may stand in).
     if (target.ownerId !== ctx.user.id && !await isGm(tx, ctx)) throw new UserError('attack.notYourDefense', { name: target.name });
+    // 必中 (L1404): a Luck defense only, unless a Luck use cancelled it; LUK defends against nothing else.
+    if (pending.sureHit === 'active' && status !== 'luk') throw new UserError('attack.sureHit.lukOnly', { np: pending.np ?? '?', name: target.name });
+    if (status === 'luk' && pending.sureHit !== 'active') throw new UserError('attack.sureHit.lukNotHere');
     // MAG defends only with a magic skill, unless the attack itself is magic (L212–213).
     if (!await isGm(tx, ctx)) await assertMagicAllowed(tx, target, status, pending.magical);
     // A sleeping master makes no check (L249): no defense roll, the defense counts as 0.
@@ -40,7 +45,8 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
       return { asleep: true as const, target, saved, board: await fateBoard(tx, ctx, saved) };
     }
     const supported = await spendSupport(tx, ctx, target, support);
-    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round, plus: support, ...(marks ? { marks } : {}) });
+    const { result: defense, allNighter, notes: rollNotes } = await rollFor(tx, target, status, skills, ctx, { role: 'defense', round: state.round, plus: support + flat.plus, minus: flat.minus, burst: more.burst ?? null, ...(marks ? { marks } : {}) });
+    rollNotes.push(...flatNotes(ctx, flat));
     if (defense.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: defense.value }));
     if (supported) rollNotes.push(supported);
     // A hidden NPC's defense is the GM's (its pool, its dice, its value): a secret roll, kept out of /log export.

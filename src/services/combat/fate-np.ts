@@ -39,22 +39,25 @@ export function npPool(np: NpAttack): string {
  * Pays the NP's MP after its use (単発, L1064); returns the note for the roll and the character as saved.
  * What it cost is the character's faction's during a war (seed 001 L50): the table reads that MP was paid.
  */
-export async function payNp(tx: Tx, ctx: CommandContext, attacker: FateCombatant, np: NpAttack, allowHp: boolean): Promise<{ note: Line; character: Character | null }> {
+export async function payNp(tx: Tx, ctx: CommandContext, attacker: FateCombatant, np: NpAttack, allowHp: boolean, marksMp = 0): Promise<{ note: Line; character: Character | null }> {
   const row = attacker.characterId === null ? undefined : await getCharacter(tx, attacker.characterId);
   if (!row) throw new UserError('fate.np.noSheet', { name: attacker.name });
   const ch = hydrate(row);
-  const pools = { hp: ch.runtime.hp, hpMax: ch.max.hpMax, mp: ch.runtime.mp, mpMax: ch.max.mpMax, incapacitated: ch.runtime.incapacitated };
+  let pools = { hp: ch.runtime.hp, hpMax: ch.max.hpMax, mp: ch.runtime.mp, mpMax: ch.max.mpMax, incapacitated: ch.runtime.incapacitated };
+  const need = np.mp + marksMp;
   let paid: ReturnType<typeof spendMp>;
   try {
+    // The "+" of the NP (EX's +14, L868; a rank "+", L1092) is paid with MP only; the NP's price may take HP (L872).
+    if (marksMp > 0) pools = spendMp(pools, marksMp, false).pools;
     paid = np.mp > 0 ? spendMp(pools, np.mp, allowHp) : { pools, fromMp: 0, fromHp: 0 };
   } catch (error) {
-    if (error instanceof FateError && error.key === 'fate.error.notEnoughMp') throw new UserError('fate.np.mpShort', { name: attacker.name, np: np.name, need: np.mp, have: ch.runtime.mp });
-    if (error instanceof FateError && error.key === 'fate.error.notEnoughMpHp') throw new UserError('fate.np.mpHpShort', { name: attacker.name, np: np.name, need: np.mp, have: ch.runtime.mp + ch.runtime.hp });
+    if (error instanceof FateError && error.key === 'fate.error.notEnoughMp') throw new UserError('fate.np.mpShort', { name: attacker.name, np: np.name, need, have: ch.runtime.mp });
+    if (error instanceof FateError && error.key === 'fate.error.notEnoughMpHp') throw new UserError('fate.np.mpHpShort', { name: attacker.name, np: np.name, need, have: ch.runtime.mp + ch.runtime.hp });
     throw error;
   }
   const readers = await readersOf(tx, ctx.guildId, ch.row.id);
   const runtime = { ...ch.runtime, hp: paid.pools.hp, mp: paid.pools.mp, incapacitated: paid.pools.incapacitated, ...unseenAfter(ch.runtime, paid.fromHp, readers) };
-  const character = np.mp > 0 ? await saveCharacter(tx, ctx, ch, 'fate.npUsed', { runtime }) : ch;
+  const character = need > 0 ? await saveCharacter(tx, ctx, ch, 'fate.npUsed', { runtime }) : ch;
   return { note: npNote(attacker.name, np, own(paid.fromMp, readers), own(paid.fromHp, readers), readers), character };
 }
 
@@ -70,4 +73,23 @@ function npNote(name: string, np: NpAttack, fromMp: Maybe<number>, fromHp: Maybe
   const paidFromHp = plainValue(fromHp) > 0;
   const paid = line('fate.np.costFrom', { cost: how, from: paidFromHp ? line('fate.np.fromHp', { mp: fromMp, hp: fromHp }) : '' }, line('fate.np.costHidden'));
   return line('fate.np.used', { name, np: np.name, dice: np.dice, threshold: np.threshold, weapon: np.weapon, cost: paid });
+}
+
+/** The ranks that make a servant's name known the moment 使用時真名判明 fires (L1470: 「知名度」「悪名」「本領」). */
+const FAME_RANKS = ['知名度', '悪名', '本領'];
+
+/**
+ * 使用時真名判明 (L1470): using the NP tells everyone present the servant's true name. The sheet keeps
+ * it (the public summary shows it from then on: /sheet show); the line is the table's. Without a
+ * 知名度/悪名/本領 rank the name is not told: it can be looked up after the fight, with an action turn.
+ */
+export async function revealTrueName(tx: Tx, ctx: CommandContext, attacker: FateCombatant, np: NpAttack): Promise<Line | null> {
+  const row = attacker.characterId === null ? undefined : await getCharacter(tx, attacker.characterId);
+  if (!row) return null;
+  const ch = hydrate(row);
+  const trueName = ch.sheet.servant?.trueName?.trim() ?? '';
+  if (ch.sheet.type !== 'servant' || trueName === '') return null;
+  if (!ch.sheet.rank.names.some((n) => FAME_RANKS.some((f) => n.includes(f)))) return line('fate.np.trueNameLater', { name: attacker.name, np: np.name });
+  if (!ch.runtime.trueNameRevealed) await saveCharacter(tx, ctx, ch, 'fate.trueNameRevealed', { runtime: { ...ch.runtime, trueNameRevealed: true } });
+  return line('fate.np.trueName', { name: attacker.name, np: np.name, trueName });
 }

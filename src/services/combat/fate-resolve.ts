@@ -5,7 +5,7 @@ import { armorAgainst } from '../../core/fate/combat/gear.js';
 import type { Tx } from '../../store/db.js';
 import { getCharacter } from '../../store/characters.js';
 import { getRoll } from '../../store/rolls.js';
-import type { Reply, View } from '../../views/view.js';
+import type { Block, Reply, View } from '../../views/view.js';
 import { line, type Line } from '../../views/line.js';
 import { isOwned, mapMaybe, own, tableValue, type Maybe } from '../../views/owned.js';
 import type { CombatLine } from '../../core/fate/combat/rows.js';
@@ -39,12 +39,18 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
       const row = await getRoll(tx, id);
       return row ? achievementOf(storedResult(row)) : fallback;
     };
-    const attackValue = await rolled(pending.rollId, pending.achievement);
-    const defenseValue = pending.defenseless ? 0 : await rolled(pending.defenseRollId, 0);
-    // A servant's attack is always magical damage (L205); armor counts by its type (L1006–1008).
-    const armor = await armorOf(tx, target, pending.magical || attacker.isServant);
+    // A troop at half its HP or less halves its final achievement, rounded up (L394).
+    const attackRoll = troopHalved(attacker, await rolled(pending.rollId, pending.achievement));
+    const defenseRoll = troopHalved(target, pending.defenseless ? 0 : await rolled(pending.defenseRollId, 0));
+    const attackValue = attackRoll.value;
+    const defenseValue = defenseRoll.value;
+    // A servant's attack is always magical damage (L205); armor counts by its type (L1006–1008); 防御無視 ignores it (L1415).
+    const armor = pending.ignoreArmor ? 0 : await armorOf(tx, target, pending.magical || attacker.isServant);
+    // 奇襲 (L454): the margin is already in the attack roll; resolveAttack adds it itself and doubles the margin's damage.
+    const ambush = Math.min(pending.ambush ?? 0, attackValue);
     const against = (defense: number) => resolveAttack({
-      attack: attackValue,
+      attack: attackValue - ambush,
+      ...(ambush > 0 ? { ambushMargin: ambush } : {}),
       defense,
       weapon: pending.weapon,
       armor,
@@ -68,7 +74,8 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
     const gmReader = hides ? await fightGm(tx, ctx) : null;
     // HP the taker paid for MP unseen by the table (../secrecy.ts hpFor): its faction reads the true HP
     const takerReaders = taker.hpUnseen ? await readersOf(tx, ctx.guildId, taker.characterId) : null;
-    return { result, blocked, attacker, target, taker, takerReaders, coverer, attackValue, defenseValue, armor, saved, cover, hides, gmReader, board: await fateBoard(tx, ctx, saved) };
+    const halved = [...(attackRoll.halved ? [attacker] : []), ...(defenseRoll.halved ? [target] : [])];
+    return { result, blocked, attacker, target, taker, takerReaders, coverer, attackValue, defenseValue, armor, saved, cover, hides, gmReader, halved, ignoreArmor: pending.ignoreArmor === true, np: pending.np ?? '', ambush, board: await fateBoard(tx, ctx, saved) };
   });
   // A hidden NPC's numbers are the GM's: its attack or defense value, its armor, its cover roll, its HP
   // (the table reads its condition word), and the margin that would give them away. Who acted, hit or
@@ -83,7 +90,14 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
     : out.cover?.outcome === 'covered'
       ? []
       : attackLines(out.result).map((l) => ownedLine(l, margin, hpOf(out.taker, out.result.hpAfter, out.result.state, out.takerReaders)));
-  const blocks = [line('attack.summary', { attack, defense: ofFighter(out.target, out.defenseValue), armor: ofFighter(out.target, out.armor) }), ...coverLines, ...effect];
+  // The rules that changed the numbers, named in the result line: 防御無視 (L1415), a troop's halving (L394), 奇襲 (L454).
+  const rules: Block[] = [
+    ...(out.ignoreArmor ? [line('fate.np.armorIgnored', { np: out.np, name: out.target.name })] : []),
+    // A hidden troop's halving would tell its HP: the GM's line.
+    ...out.halved.map((c) => ({ ...line('fate.troop.halved', { name: c.name }), ...(c.hidden ? { readers: GM_ONLY } : {}) })),
+    ...(out.ambush > 0 && out.result.outcome === 'hit' ? [line('fate.flat.ambushDoubled', {})] : []),
+  ];
+  const blocks = [line('attack.summary', { attack, defense: ofFighter(out.target, out.defenseValue), armor: ofFighter(out.target, out.armor) }), ...rules, ...coverLines, ...effect];
   const view = (reader: CommandContext): View => ({ locale: reader.locale, tone: 'info', title: reader.t('attack.resolvedTitle', { name: out.target.name }), blocks, ephemeral: false });
   return {
     view: view(ctx),
@@ -133,4 +147,13 @@ async function armorOf(tx: Tx, target: FateCombatState['combatants'][number], ma
   if (target.characterId === null) return target.armor ?? 0;
   const row = await getCharacter(tx, target.characterId);
   return row ? armorAgainst(hydrate(row).sheet, magical) : 0;
+}
+
+/**
+ * A troop's achievement at half its HP (rounded down) or less: halved, rounded up (L394: "HPが半分(切り下げ)
+ * 以下となった時、判定の達成値が最終的に「÷2切り上げ」"), read at the resolve step from its HP then.
+ */
+function troopHalved(c: FateCombatState['combatants'][number], value: number): { value: number; halved: boolean } {
+  if (!c.troop || c.hp > Math.floor(c.hpMax / 2)) return { value, halved: false };
+  return { value: Math.ceil(value / 2), halved: true };
 }

@@ -28,9 +28,14 @@ export function placements(state: FateCombatState): Placement[] {
   return state.combatants.map((c, i) => ({ id: i, side: c.side, row: c.row, active: active(c) }));
 }
 
+/** The most combatants one Fate fight holds. */
+export const MAX_FATE_COMBATANTS = 40;
+
 /** Adds a combatant; a back row with an empty front row is refused (seed 001 L161–195). */
 export function addCombatant(state: FateCombatState, c: Omit<FateCombatant, 'key'>): FateCombatState {
   if (state.combatants.some((x) => x.name === c.name)) throw new UserError('combat.duplicate', { name: c.name });
+  // A bound on one fight (the tracker lists everyone): /combat add count:N cannot grow it without end.
+  if (state.combatants.length >= MAX_FATE_COMBATANTS) throw new UserError('combat.tooMany', { max: MAX_FATE_COMBATANTS });
   const next = { ...state, combatants: [...state.combatants, { ...c, key: `c${state.nextKey}` }], nextKey: state.nextKey + 1 };
   assertRows(placements(next));
   return next;
@@ -60,6 +65,7 @@ export function fromSheet(ch: Character, side: string, row: Row, hidden: boolean
     iv: ch.max.iv,
     delay: 0,
     isServant: ch.sheet.type === 'servant',
+    ...(ch.sheet.type === 'troop' ? { troop: true } : {}),
     pool: null,
     tieCheck: tieCheckOf(ch),
     incapacitated: ch.runtime.incapacitated,
@@ -121,6 +127,8 @@ export interface RollOptions {
   extraPools?: string;
   /** the kind of roll, when a skill adds to that kind only (escape: 仕切り直し, L1152) */
   purpose?: RollPurpose;
+  /** 魔力放出 named among the skills: the MP it spends, added to the achievement (L1150; null = its level) */
+  burst?: number | null;
 }
 
 /**
@@ -145,6 +153,7 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   if (!ch) {
     // An ad-hoc NPC has no sheet, so no marks to choose from.
     if (marksAsked(opts.marks)) throw new UserError('fate.marks.noSheet', { name: c.name });
+    if (opts.burst != null) throw new UserError('fate.burst.noSheet', { name: c.name });
     const pool = c.pool ?? '4d6<=3';
     const lowered = effect && effect.lowerDice > 0 ? lowerFirstTerm(pool, effect.lowerDice) : pool;
     const plus = opts.plus ?? 0;
@@ -161,7 +170,7 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   }
   // The same mark choices and prices as /check (L897–909): "−" marks apply unless paid off.
   const marks = opts.marks;
-  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: opts.plus ?? 0, minus, lowerDice, lowerThreshold: 0, target: null, activateMarks: marks?.activate ?? false, minusMarks: marks?.minusMarks ?? true }, findSkill);
+  const plan = planCheck(ch.sheet, { status, skills: rolled, plus: opts.plus ?? 0, minus, lowerDice, lowerThreshold: 0, target: null, activateMarks: marks?.activate ?? false, minusMarks: marks?.minusMarks ?? true, burst: opts.burst ?? null }, findSkill);
   const { paid } = await payMarks(tx, ctx, ch, plan, marks?.payWith ?? 'mp');
   notes.push(...plan.notes.map((n) => ctx.t(n.key, n.params)), ...(paid ? [paid] : []));
   return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };

@@ -57,6 +57,8 @@ export interface FateCombatant {
   priority?: Priority;
   /** flying (L513–518): the level of what gives flight; until the end of round `untilRound` (null = until cleared) */
   flight?: { level: number; untilRound: number | null };
+  /** a troop (L390–396): at half its HP or less its achievements are halved, rounded up (L394) */
+  troop?: boolean;
 }
 
 /** 庇う (L471–482): a cover defense rolled after the covered character's own defense failed. */
@@ -86,6 +88,14 @@ export interface PendingAttack {
   /** the defender could make no check (asleep, L249): its defense counts as 0 */
   defenseless?: boolean;
   cover?: PendingCover;
+  /** the NP used (its name, for the result line) and what its added effects change (L1404, L1415) */
+  np?: string;
+  /** 防御無視: the defender's armor reduces nothing (L1415) */
+  ignoreArmor?: boolean;
+  /** 必中 (L1404): only a Luck defense, unless the defender spent a Luck use to cancel it ('cancelled') */
+  sureHit?: 'active' | 'cancelled';
+  /** 奇襲 (L454): the margin stealth won by, already in the attack roll; the margin's damage is doubled */
+  ambush?: number;
 }
 
 export interface FateCombatState {

@@ -258,3 +258,22 @@ describe('targets (seed L39, digest §15.1)', () => {
     }
   });
 });
+
+describe('planCheck: 魔力放出 (seed 001 L1150)', () => {
+  const burster = servant({ skills: [skill('魔力放出', graded('C')), skill('直感', graded('B'))] });
+
+  it('rolls no dice: the MP it spends (default its level) is added to the achievement and owed in MP', () => {
+    const plan = planCheck(burster, req({ status: 'str', skills: ['魔力放出'] }), findSkill);
+    expect(plan.expression).toBe('8d6<=4+3');
+    expect(plan.cost).toEqual({ hpOrMp: 0, mp: 3 });
+    expect(plan.notes).toContainEqual({ key: 'fate.note.manaBurst', params: { label: '魔力放出', amount: 3 } });
+    expect(planCheck(burster, req({ status: 'mag', skills: ['直感', '魔力放出'], burst: 1, plus: 2 }), findSkill).expression).toBe('6d6<=3+4d6<=4+2+1');
+  });
+
+  it('only on checks of the body or of magic, 1 to its level, and burst: only with the skill named', () => {
+    expect(fateError(() => planCheck(burster, req({ status: 'luk', skills: ['魔力放出'] }), findSkill)).key).toBe('fate.error.burstStatus');
+    expect(fateError(() => planCheck(burster, req({ skills: ['魔力放出'] }), findSkill)).key).toBe('fate.error.burstStatus');
+    expect(fateError(() => planCheck(burster, req({ status: 'str', skills: ['魔力放出'], burst: 4 }), findSkill)).params).toEqual({ skill: '魔力放出', max: 3 });
+    expect(fateError(() => planCheck(burster, req({ status: 'str', burst: 2 }), findSkill)).key).toBe('fate.error.burstWithoutSkill');
+  });
+});

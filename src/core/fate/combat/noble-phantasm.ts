@@ -8,7 +8,7 @@
 // written value below the multiplied rule cost is the base and gets the multiplier; a written value
 // at or above it (also an MP消費大 sheet) is the price as written. `multiply` / `asWritten` force one reading.
 import { FateError } from '../errors.js';
-import { LEVEL, type SpecialGear } from '../sheet/types.js';
+import { LEVEL, type Mark, type SpecialGear } from '../sheet/types.js';
 
 export type NpCostReading = 'auto' | 'multiply' | 'asWritten';
 
@@ -30,7 +30,50 @@ export interface NpAttack {
   status: 'str' | 'agi' | 'mag';
   /** 対軍/対城/対界 reach the back row even as a melee weapon (L1088) */
   reachesBackRow: boolean;
+  /** the added effects a fight acts on (L1404, L1415–1416, L1470) */
+  effects: NpEffects;
+  /** the rank's "+" marks and whether it is EX: what `marks:true` activates (L867–868, L1092–1093) */
+  rank: { ex: boolean; plus: Mark[]; baseDice: number };
 }
+
+/** The added effects of an NP that change how a fight resolves. */
+export interface NpEffects {
+  /** 防御無視 / 防御無視(真): the defender's armor reduces nothing (L1415–1416) */
+  ignoreArmor: boolean;
+  /** 必中: the defense is a Luck check, unless the defender spends a Luck use to cancel it (L1404) */
+  sureHit: boolean;
+  /** 使用時真名判明: using it tells everyone present the servant's true name (L1470) */
+  revealsTrueName: boolean;
+}
+
+/** Reads the effects a fight acts on from the sheet's added effects (names as the seed writes them). */
+function npEffects(np: SpecialGear): NpEffects {
+  const has = (name: string) => np.effects.some((e) => e.polarity !== 'zero' && e.name.replace(/\s/g, '').startsWith(name));
+  return { ignoreArmor: has('防御無視'), sureHit: has('必中'), revealsTrueName: has('使用時真名判明') };
+}
+
+/**
+ * What `marks:true` adds to an NP attack (L1092–1093, L867–868): an EX NP takes +14 achievement for
+ * 14 MP (EX cannot take a "+"); each "+" on the NP's rank adds its base dice-plus once more (not the
+ * ×2 of 対城/対界 against one: "ダイス数が2倍になる時の判定値増加計算はあくまで基礎値が対象"), paid with
+ * as many MP as dice added when the "+" is a pay mark ("+でのMPを消費しての判定ダイス増加"), free on
+ * its condition. Paid once, however many attacks the target class makes of it (L1092).
+ */
+export function npMarks(np: NpAttack, activate: boolean): { dice: number; bonus: number; mp: number; notes: { key: string; params: Record<string, string | number> }[] } {
+  const none = { dice: 0, bonus: 0, mp: 0, notes: [] };
+  if (!activate) return none;
+  if (np.rank.ex) return { dice: 0, bonus: EX_NP_PLUS, mp: EX_NP_PLUS, notes: [{ key: 'fate.note.exPlusCost', params: { label: np.name, amount: EX_NP_PLUS } }] };
+  if (np.rank.plus.length === 0 || np.rank.baseDice === 0) return none;
+  const dice = np.rank.baseDice * np.rank.plus.length;
+  const paid = np.rank.plus.some((m) => m.mode === 'pay');
+  const note: { key: string; params: Record<string, string | number> } = paid
+    ? { key: 'fate.np.plusCost', params: { label: np.name, marks: np.rank.plus.length, amount: dice } }
+    : { key: 'fate.note.plusCondition', params: { label: np.name, condition: np.rank.plus.map((m) => m.condition ?? '').filter(Boolean).join(' / ') || '—' } };
+  return { dice, bonus: 0, mp: paid ? dice : 0, notes: [note] };
+}
+
+/** EX's implicit "+" (L867–868): +14 achievement for 14 MP, the same for an EX Noble Phantasm (L1092). */
+export const EX_NP_PLUS = 14;
 
 /** The rule's per-use cost before the target multiplier: 単発 2R, 継続 R, 常時 0 (already drained), L1062–1064. */
 function npRuleBase(np: SpecialGear): number | null {
@@ -82,5 +125,8 @@ export function npAttack(np: SpecialGear, reading: NpCostReading = 'auto'): NpAt
   const { dice, threshold } = npDicePlus(np);
   const status = np.subtype === '射撃' ? 'agi' : np.subtype === '魔術' ? 'mag' : 'str';
   const reachesBackRow = np.target === '対軍' || np.target === '対城' || np.target === '対界';
-  return { name: np.name, mp, cost, dice, threshold, weapon: np.fixed?.attack ?? 0, status, reachesBackRow };
+  const level = np.rank.grade === '??' ? 0 : LEVEL[np.rank.grade];
+  const baseDice = np.dicePlus ? np.dicePlus.dice : np.activation === '常時' ? Math.ceil(level / 2) : np.activation === '継続' ? level : 2 * level;
+  const rank = { ex: np.rank.grade === 'EX', plus: np.rank.marks.filter((m) => m.sign === '+'), baseDice };
+  return { name: np.name, mp, cost, dice, threshold, weapon: np.fixed?.attack ?? 0, status, reachesBackRow, effects: npEffects(np), rank };
 }

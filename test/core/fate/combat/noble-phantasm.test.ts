@@ -1,7 +1,7 @@
 // A Noble Phantasm's price, dice-plus and attack status in an attack (seed 001 L1062–1064, L1087–1093).
 import { describe, expect, it } from 'vitest';
 import { FateError } from '../../../../src/core/fate/errors.js';
-import { findNp, npAttack, npDicePlus, npMpCost } from '../../../../src/core/fate/combat/noble-phantasm.js';
+import { findNp, npAttack, npDicePlus, npMarks, npMpCost } from '../../../../src/core/fate/combat/noble-phantasm.js';
 import type { SpecialGear } from '../../../../src/core/fate/sheet/types.js';
 import { caught } from '../../../helpers/caught.js';
 
@@ -71,5 +71,26 @@ describe('NP dice-plus (L1064) and attack', () => {
     expect(findNp(list, '風王結界')?.name).toBe('風王結界');
     expect(findNp(list, '風王')).toBeUndefined();
     expect(findNp(list, ' ')).toBeUndefined();
+  });
+});
+
+describe('an NP attack’s added effects and "+" (seed 001 L867–868, L1092–1093, L1404, L1415, L1470)', () => {
+  it('reads 防御無視 (and its (真)), 必中 and 使用時真名判明 from the sheet’s effects', () => {
+    const effects = (...names: string[]) => npAttack(np({ effects: names.map((name) => ({ name, polarity: 'plus' as const })) })).effects;
+    expect(effects('防御無視')).toEqual({ ignoreArmor: true, sureHit: false, revealsTrueName: false });
+    expect(effects('防御無視(真)', '必中').sureHit).toBe(true);
+    expect(effects('防御無視(真)').ignoreArmor).toBe(true);
+    expect(effects('使用時真名判明').revealsTrueName).toBe(true);
+    expect(effects()).toEqual({ ignoreArmor: false, sureHit: false, revealsTrueName: false });
+  });
+
+  it('marks:true: EX takes +14 for 14 MP; a rank "+" adds the base dice once more for as many MP, not the ×2 of 対城 (L1093)', () => {
+    expect(npMarks(npAttack(np({ grade: 'EX' })), true)).toMatchObject({ dice: 0, bonus: 14, mp: 14 });
+    expect(npMarks(npAttack(np({ grade: 'EX' })), false)).toMatchObject({ dice: 0, bonus: 0, mp: 0 });
+    const plus = np({ target: '対城', rank: { grade: 'A', marks: [{ sign: '+', mode: 'pay' }, { sign: '+', mode: 'pay' }] } });
+    expect(npAttack(plus).dice).toBe(20);
+    expect(npMarks(npAttack(plus), true)).toMatchObject({ dice: 20, bonus: 0, mp: 20 });
+    const free = np({ rank: { grade: 'B', marks: [{ sign: '+', mode: 'condition', condition: '夜' }] } });
+    expect(npMarks(npAttack(free), true)).toMatchObject({ dice: 8, mp: 0 });
   });
 });
