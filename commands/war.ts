@@ -2,7 +2,7 @@
 // the calendar of action turns with its turn-end and day-end rules, sleep, board, undo, log, end.
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { eq } from 'drizzle-orm';
-import { isChannelGm, resolveCharacter, resolveFateCharacter } from '../src/services/characters.js';
+import { hydrate, isChannelGm, resolveCharacter, resolveFateCharacter } from '../src/services/characters.js';
 import { UserError } from '../src/services/errors.js';
 import { forTable } from '../src/services/table.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
@@ -373,6 +373,9 @@ async function sleep(ctx: CommandContext): Promise<Reply> {
     if (war.day === 0) throw new UserError('warcmd.sleep.notYet');
     const faction = myFaction(await warFactions(tx, war.id), ctx.user.id);
     if (!faction?.masterId) throw new UserError('warcmd.sleep.noMaster');
+    // Sleep is the living master's declaration (L246); the turn end skips a dead one (L204), so its sleep would be a hollow "declared".
+    const master = await getCharacter(tx, faction.masterId);
+    if (master && hydrate(master).runtime.dead) throw new UserError('warcmd.sleep.masterDead', { name: master.name });
     const state = faction.state as FactionState;
     const fate = { ...(state.fate ?? NEW_FATE_STATE), sleptThisTurn: true };
     // Sleeping is this turn's declaration: the board shows that one exists, never what it is.

@@ -24,6 +24,7 @@ import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { warCommandMessages } from './messages/war-commands.js';
 import { warMessages } from './messages/war.js';
+import { warTurnMessages } from './messages/war-turn.js';
 import { toolMessages } from './messages/tools.js';
 import { tableMessages } from './messages/table.js';
 import { paletteCcfoliaMessages } from './messages/palette-ccfolia.js';
@@ -37,7 +38,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, mtgJudgementMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, mtgJudgementMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

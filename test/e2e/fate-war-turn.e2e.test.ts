@@ -1,0 +1,68 @@
+// A war's action turn as the table plays it (issue 31): who may sleep, when the war is down to its last
+// servant, supplying MP for a named master, what /act offers in a Fate war, the master's MAG at join,
+// and familiars still to be decided at /war advance — through the real discord.js client.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FactionState } from '../../src/services/war/state.js';
+import { row } from '../helpers/db.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { ephemeral, fateDriver, opt, sub, type Opt } from './fate-driver.js';
+
+let h: Harness;
+const { runtime, importPair, tracker } = fateDriver(() => h);
+const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+const fateOf = async (name: string) => ((await row(h.store, 'factions', (f) => eq(f.name, name))).state as FactionState).fate!;
+
+beforeAll(async () => {
+  h = await startHarness('fate-war-turn');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+/** A claimed channel with a Fate war; `pairs` import and join, then day 1 begins. */
+async function fateWar(name: string, pairs: { user: 'player' | 'player2' | 'gm'; master: string; servant: string; faction: string }[]): Promise<string> {
+  const { gm } = h.fake.users;
+  const channelId = h.fake.createTextChannel({ name });
+  await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+  await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', name)]) });
+  for (const p of pairs) {
+    const user = h.fake.users[p.user];
+    await importPair(channelId, user, p.master, p.servant);
+    const joined = await h.fake.command({ name: 'war', channelId, user, options: sub(p.user === 'gm' ? 'npc' : 'join', [opt('master', p.master), opt('servant', p.servant), opt('faction', p.faction)]) });
+    expect(ephemeral(joined)).toBe(false);
+  }
+  return channelId;
+}
+
+const war = (channelId: string, user: 'player' | 'player2' | 'gm', name: string, options: Opt[] = []) => h.fake.command({ name: 'war', channelId, user: h.fake.users[user], options: sub(name, options) });
+
+/** The GM's fight in which `target` (a master) is attacked to kill (seed 001 L204). */
+async function killInFight(channelId: string, target: string) {
+  const { gm, player } = h.fake.users;
+  await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
+  await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', target), opt('side', 'us')]) });
+  await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'K'), opt('side', 'them'), opt('hp', 10), opt('iv', 99), opt('pool', '20d6<=6'), opt('servant', true)]) });
+  await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
+  await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', target), opt('weapon', 50), opt('intent', 'kill')] });
+  await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
+  const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
+  expect(await runtime(target)).toMatchObject({ dead: true });
+  await h.fake.waitFor(async () => (await tracker(channelId)).includes('dead'));
+  await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
+  return resolved;
+}
+
+describe('a dead master does not sleep (issue 31; seed 001 L204, L246)', () => {
+  it('/war sleep for a faction whose master died is refused, saying why, in the reader’s language', async () => {
+    const channelId = await fateWar('dead-sleep', [{ user: 'player', master: 'D・魔術師', servant: 'Dセイバー', faction: 'Dead' }]);
+    await war(channelId, 'gm', 'advance'); // summoning → day 1 morning
+    await killInFight(channelId, 'D・魔術師');
+    const refused = await war(channelId, 'player', 'sleep');
+    expect(ephemeral(refused)).toBe(true);
+    expect(said(refused)).toContain('D・魔術師 is dead: the dead do not sleep');
+    expect((await fateOf('Dead')).sleptThisTurn).toBe(false);
+    const ja = await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, locale: 'ja', options: sub('sleep') });
+    expect(said(ja)).toContain('D・魔術師は死亡しています');
+  });
+});
