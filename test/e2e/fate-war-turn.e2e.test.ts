@@ -66,3 +66,35 @@ describe('a dead master does not sleep (issue 31; seed 001 L204, L246)', () => {
     expect(said(ja)).toContain('D・魔術師は死亡しています');
   });
 });
+
+describe('/mp supply names its master (issue 31; seed 001 L231)', () => {
+  it('playing the servant, the player supplies from the master named by master: (autocompleted, own masters only); another player’s master is refused', async () => {
+    const { player, player2 } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'supply' });
+    await importPair(channelId, player, 'Y・魔術師', 'Yセイバー');
+    await importPair(channelId, player2, 'Z・魔術師', 'Zセイバー');
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('use', [opt('name', 'Yセイバー')]) });
+    await h.fake.command({ name: 'mp', channelId, user: player, options: sub('spend', [opt('amount', 10), opt('character', 'Yセイバー')]) });
+    const masterBefore = await runtime('Y・魔術師');
+    const servantBefore = await runtime('Yセイバー');
+    // The master option is offered like the other character options: the caller's own characters.
+    const ac = await h.fake.autocomplete({ name: 'mp', channelId, user: player, options: [{ name: 'supply', type: 1, options: [opt('amount', 5), opt('servant', 'Yセイバー'), { name: 'master', value: 'Y', focused: true }] }] });
+    const offered = (ac.callback.data.choices as { value: string }[]).map((c) => c.value);
+    expect(offered).toContain('Y・魔術師');
+    expect(offered).not.toContain('Z・魔術師');
+    const supplied = await h.fake.command({ name: 'mp', channelId, user: player, options: sub('supply', [opt('amount', 5), opt('servant', 'Yセイバー'), opt('master', 'Y・魔術師')]) });
+    expect(ephemeral(supplied)).toBe(false);
+    expect(said(supplied)).toContain('Y・魔術師 supplies Yセイバー: 5 MP given');
+    expect((await runtime('Y・魔術師')).mp).toBe(masterBefore.mp - 5);
+    expect((await runtime('Yセイバー')).mp).toBe(servantBefore.mp + 5);
+    // Ownership as everywhere: another player's master gives nothing.
+    const zBefore = (await runtime('Z・魔術師')).mp;
+    const theirs = await h.fake.command({ name: 'mp', channelId, user: player, options: sub('supply', [opt('amount', 5), opt('servant', 'Yセイバー'), opt('master', 'Z・魔術師')]) });
+    expect(ephemeral(theirs)).toBe(true);
+    expect(said(theirs)).toMatch(/Z・魔術師/);
+    expect((await runtime('Z・魔術師')).mp).toBe(zBefore);
+    // A servant is no master.
+    const notMaster = await h.fake.command({ name: 'mp', channelId, user: player, options: sub('supply', [opt('amount', 5), opt('servant', 'Yセイバー'), opt('master', 'Yセイバー')]) });
+    expect(ephemeral(notMaster)).toBe(true);
+  });
+});
