@@ -293,7 +293,10 @@ function percentState(options: CommandOptions, sheetClass: string | undefined): 
   const masterLevel = options.integer('master_level') ?? undefined;
   if (options.string('master_statuses') && masterLevel === undefined) throw new UserError('warcmd.join.needMasterLevel');
   const masterAllocation = options.string('master_statuses') ? parseAllocation(options.string('master_statuses')!, 'master', masterLevel!) : undefined;
-  const mag = masterAllocation?.mag ?? options.integer('mag');
+  // The master's MAG is one number, its 【마】 status (L35, L37): a mag: that the statuses contradict is refused, never overwritten.
+  const givenMag = options.integer('mag');
+  if (masterAllocation && givenMag !== null && givenMag !== masterAllocation.mag) throw new UserError('warcmd.join.magMismatch', { mag: givenMag, statusMag: masterAllocation.mag });
+  const mag = masterAllocation?.mag ?? givenMag;
   if (mag === null || mag === undefined) throw new UserError('warcmd.join.needMag');
   if (hasServant && level === null) throw new UserError('warcmd.join.needLevel');
   const servantLevel = level ?? 0;
@@ -325,6 +328,23 @@ function percentState(options: CommandOptions, sheetClass: string | undefined): 
   };
 }
 
+const PERCENT_INTEGERS = ['level', 'master_level', 'mag'] as const;
+const PERCENT_BOOLEANS = ['independent', 'servantless'] as const;
+const PERCENT_STRINGS = ['class', 'territory', 'statuses', 'master_statuses', 'archer_bonus', 'rank', 'skills'] as const;
+
+/**
+ * A Fate war plays the sheets (seed 001): the master's MAG is its sheet's 魔力 (L108–109, L227), so a
+ * percentage-war number given at join would be dropped without a word; it is refused, naming it.
+ */
+function refusePercentOptions(ctx: CommandContext, options: CommandOptions): void {
+  const given = [
+    ...PERCENT_INTEGERS.filter((o) => options.integer(o) !== null),
+    ...PERCENT_BOOLEANS.filter((o) => options.boolean(o) !== null),
+    ...PERCENT_STRINGS.filter((o) => options.string(o) !== null),
+  ];
+  if (given.length) throw new UserError('warcmd.join.fateSheetsOnly', { options: given.map((o) => `${ctx.t(`cmd.war.${o}.name`)}:`).join(', ') });
+}
+
 /** Skills as the faction writes them, comma-separated (what a deep information gathering reveals, L17). */
 function parseSkills(input: string): string[] {
   return input.slice(0, SKILLS_MAX).split(/[,、，\n]/).map((x) => x.trim()).filter(Boolean).slice(0, 20);
@@ -338,6 +358,7 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
     const load = war.ruleset === 'fate' ? resolveFateCharacter : resolveCharacter;
     const master = options.string('master') ? await load(tx, ctx, options.string('master')) : null;
     const servant = options.string('servant') ? await load(tx, ctx, options.string('servant')) : null;
+    if (war.ruleset === 'fate') refusePercentOptions(ctx, options);
     if (war.ruleset === 'fate' && !npc && (!master || !servant)) throw new UserError('warcmd.join.needSheets');
     if (master && master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
     // A master and a servant may belong to different players (L49): the caller owns one of them, or is the GM.

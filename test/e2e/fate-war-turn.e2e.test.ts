@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
-import { row } from '../helpers/db.js';
+import { row, rows } from '../helpers/db.js';
 import { embedText, startHarness, type Harness } from './harness.js';
 import { ephemeral, fateDriver, opt, sub, type Opt } from './fate-driver.js';
 
@@ -96,5 +96,43 @@ describe('/mp supply names its master (issue 31; seed 001 L231)', () => {
     // A servant is no master.
     const notMaster = await h.fake.command({ name: 'mp', channelId, user: player, options: sub('supply', [opt('amount', 5), opt('servant', 'Yセイバー'), opt('master', 'Yセイバー')]) });
     expect(ephemeral(notMaster)).toBe(true);
+  });
+});
+
+describe('/war join mag: is never replaced without a word (issue 31; seed 000 L35, L37; seed 001 L108–109)', () => {
+  it('percentage war: a mag: that the master’s statuses contradict is refused, saying the master’s MAG is its MAG status; the same number is accepted', async () => {
+    const { gm, player } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'mag-percent' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await war(channelId, 'gm', 'start', [opt('ruleset', 'percent'), opt('name', 'Mag')]);
+    // Master Lv 40: 120 points (L29), MAG 30 in the STR END AGI MAG LUK NP order.
+    const join = (mag: number) => war(channelId, 'player', 'join', [opt('faction', 'Magi'), opt('level', 50), opt('master_level', 40), opt('master_statuses', '20 20 20 30 15 15'), opt('mag', mag)]);
+    const refused = await join(12);
+    expect(ephemeral(refused)).toBe(true);
+    expect(said(refused)).toContain('mag:12 and the MAG in master_statuses: (30) disagree');
+    expect(said(refused)).toContain('seed 000 L35, L37');
+    const ko = await h.fake.command({ name: 'war', channelId, user: player, locale: 'ko', options: sub('join', [opt('faction', 'Magi'), opt('level', 50), opt('master_level', 40), opt('master_statuses', '20 20 20 30 15 15'), opt('mag', 12)]) });
+    expect(said(ko)).toContain('마스터의 마는 하나의 수치');
+    const joined = await join(30);
+    expect(ephemeral(joined)).toBe(false);
+    const magi = (await row(h.store, 'factions', (f) => eq(f.name, 'Magi'))).state as FactionState;
+    expect(magi.percent).toMatchObject({ masterMag: 30, mana: 160 });
+  });
+
+  it('Fate war: mag: (or any percentage-war number) is refused, naming it — the master’s MAG is its sheet’s', async () => {
+    const channelId = h.fake.createTextChannel({ name: 'mag-fate' });
+    const { gm, player } = h.fake.users;
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await war(channelId, 'gm', 'start', [opt('ruleset', 'fate'), opt('name', 'MagFate')]);
+    await importPair(channelId, player, 'M2・魔術師', 'M2セイバー');
+    const refused = await war(channelId, 'player', 'join', [opt('master', 'M2・魔術師'), opt('servant', 'M2セイバー'), opt('mag', 12)]);
+    expect(ephemeral(refused)).toBe(true);
+    expect(said(refused)).toContain('mag: belong to the percentage war');
+    const ja = await h.fake.command({ name: 'war', channelId, user: player, locale: 'ja', options: sub('join', [opt('master', 'M2・魔術師'), opt('servant', 'M2セイバー'), opt('mag', 12), opt('level', 50)]) });
+    expect(said(ja)).toContain('レベル:, 魔力: はパーセンテージ戦争の項目です');
+    const warId = (await row(h.store, 'wars', (w) => eq(w.channelId, channelId))).id;
+    expect(await rows(h.store, 'factions', (f) => eq(f.warId, warId))).toHaveLength(0);
+    const joined = await war(channelId, 'player', 'join', [opt('master', 'M2・魔術師'), opt('servant', 'M2セイバー')]);
+    expect(ephemeral(joined)).toBe(false);
   });
 });
