@@ -8,7 +8,7 @@ import type { CommandContext, CommandModule, CommandOptions } from '../src/servi
 import { NAME_LIST, nameChoices, plainNames } from '../src/services/name-choices.js';
 import { boardUpdate } from '../src/services/war/board.js';
 import { actorProfile } from '../src/services/war/profiles.js';
-import { spendFamiliarsAfterRoll } from '../src/services/war/familiars.js';
+import { declineFamiliarsAfterRoll, spendFamiliarsAfterRoll } from '../src/services/war/familiars.js';
 import { ACTIONS, INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind, type ActorProfile } from '../src/core/grailwar/actions.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
 import { statusPoints } from '../src/core/grailwar/status.js';
@@ -49,6 +49,11 @@ export const act: CommandModule = {
   execute: declare,
   // The button /war resolve sends the declarer of a failed gathering: spend familiars after the roll (seed 000 L4).
   async component(ctx, customId) {
+    if (customId.startsWith('act:familiars:decline:')) {
+      const declined = Number(customId.slice('act:familiars:decline:'.length));
+      if (!Number.isSafeInteger(declined)) throw new UserError('familiars.gone');
+      return await declineFamiliarsAfterRoll(ctx, declined);
+    }
     const id = Number(customId.slice('act:familiars:'.length));
     if (!customId.startsWith('act:familiars:') || !Number.isSafeInteger(id)) throw new UserError('familiars.gone');
     return await spendFamiliarsAfterRoll(ctx, id);

@@ -88,7 +88,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
         .addStringOption((o) => describe(o, 'cmd.war.servant').setMaxLength(NAME_MAX).setAutocomplete(true)),
     ),
   )
-  .addSubcommand((s) => describe(s, 'cmd.war.advance').addStringOption((o) => describe(o, 'cmd.war.pending').addChoices(...localizedChoices(['resolve', 'discard'] as const, 'warcmd.pending'))))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.advance')
+      .addStringOption((o) => describe(o, 'cmd.war.pending').addChoices(...localizedChoices(['resolve', 'discard'] as const, 'warcmd.pending')))
+      // Decisions players still have open at the turn end (familiars after the roll, seed 000 L4): let them lapse.
+      .addBooleanOption((o) => describe(o, 'cmd.war.force')),
+  )
   .addSubcommand((s) =>
     describe(s, 'cmd.war.faction_view').addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
@@ -156,7 +161,7 @@ export const war: CommandModule = {
       case 'npc':
         return await join(ctx, options, true);
       case 'advance':
-        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx), options.string('pending') as 'resolve' | 'discard' | null));
+        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx), options.string('pending') as 'resolve' | 'discard' | null, options.boolean('force') ?? false));
       case 'faction_view':
         return await factionView(ctx, options);
       case 'retreat':

@@ -136,3 +136,71 @@ describe('/war join mag: is never replaced without a word (issue 31; seed 000 L3
     expect(ephemeral(joined)).toBe(false);
   });
 });
+
+describe('a familiars decision still open at the turn end (issue 31; seed 000 L4 「주사위 굴림 후 사용」)', () => {
+  let channelId = '';
+  const percentOf = async () => ((await row(h.store, 'factions', (f) => eq(f.name, 'Seer'))).state as FactionState).percent!;
+  const clock = async () => { const w = await row(h.store, 'wars', (x) => eq(x.channelId, channelId)); return [w.day, w.turn]; };
+  const act = (options: Opt[]) => h.fake.command({ name: 'act', channelId, user: h.fake.users.player, options });
+  /** Gathers until a failure the held familiars would save; returns the GM's /war resolve reply and the offer DM. */
+  const failedGathering = async () => {
+    for (let i = 0; i < 20; i++) {
+      const offers = h.fake.dms(h.fake.users.player.id).filter((m) => m.components.length > 0).length;
+      await act([opt('action', 'infoGathering'), opt('mode', 'locate')]);
+      const resolved = await war(channelId, 'gm', 'resolve');
+      const offer = h.fake.dms(h.fake.users.player.id).filter((m) => m.components.length > 0)[offers];
+      if (offer) return { resolved, offer };
+      await war(channelId, 'gm', 'advance');
+    }
+    throw new Error('no failed gathering in 20 turns');
+  };
+
+  it('the GM is told at /war resolve; /war advance waits, naming the faction; the player keeps the failure by a button and the turn ends', async () => {
+    channelId = h.fake.createTextChannel({ name: 'familiars' });
+    await h.fake.command({ name: 'gm', channelId, user: h.fake.users.gm, options: sub('claim') });
+    await war(channelId, 'gm', 'start', [opt('ruleset', 'percent'), opt('name', 'Fam')]);
+    await war(channelId, 'player', 'join', [opt('faction', 'Seer'), opt('level', 50), opt('mag', 50)]);
+    await war(channelId, 'player2', 'join', [opt('faction', 'Other'), opt('level', 50), opt('mag', 20)]);
+    await war(channelId, 'gm', 'advance'); // day 1
+    // MAG 50 × 2 = 100 %: familiars are made for certain (L3); three save any failure of a 50 % roll.
+    while (((await percentOf()).items?.familiar ?? 0) < 3) {
+      await act([opt('action', 'mysticCode'), opt('item', 'familiar'), opt('creator', 'master')]);
+      await war(channelId, 'gm', 'resolve');
+      await war(channelId, 'gm', 'advance');
+    }
+    const { resolved, offer } = await failedGathering();
+    expect(said(resolved)).toContain(`**Seer** may still spend familiars after the roll: <@${h.fake.users.player.id}> decides`);
+    const at = await clock();
+    const waiting = await war(channelId, 'gm', 'advance');
+    expect(ephemeral(waiting)).toBe(true);
+    expect(said(waiting)).toContain('Seer can still spend familiars on a failed information gathering');
+    expect(said(waiting)).toContain('force:true');
+    expect(await clock()).toEqual(at);
+    // In the GM's language too.
+    const ja = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, locale: 'ja', options: sub('advance') });
+    expect(said(ja)).toContain('Seer は失敗した情報収集にまだ使い魔を使えます');
+    const gmDms = h.fake.dms(h.fake.users.gm.id).length;
+    const decline = offer.components[0].components.find((b: any) => String(b.custom_id).startsWith('act:familiars:decline:'));
+    const kept = await h.fake.button({ customId: decline.custom_id, user: h.fake.users.player, guildId: null, message: offer });
+    expect(kept.callback.type).toBe(7);
+    expect(said(kept)).toContain('You keep the failure');
+    expect((await percentOf()).items?.familiar).toBe(3);
+    // The GM last spoke Japanese: the DM is in Japanese.
+    await h.fake.waitFor(() => h.fake.dms(h.fake.users.gm.id).slice(gmDms).find((m) => embedText(m.body).includes('Seer は情報収集を失敗のままにしました')));
+    const advanced = await war(channelId, 'gm', 'advance');
+    expect(said(advanced)).not.toContain('familiars');
+    expect(await clock()).not.toEqual(at);
+  });
+
+  it('force:true lets an open offer lapse: the GM’s report and the faction say so, and the button is too late', async () => {
+    const { offer } = await failedGathering();
+    const dms = h.fake.dms(h.fake.users.player.id).length;
+    const forced = await war(channelId, 'gm', 'advance', [opt('force', true)]);
+    expect(said(forced)).toContain('The familiars offer lapsed unanswered (turn ended by the GM): Seer.');
+    await h.fake.waitFor(() => h.fake.dms(h.fake.users.player.id).slice(dms).find((m) => embedText(m.body).includes('the familiars offer has lapsed')));
+    const spend = offer.components[0].components.find((b: any) => !String(b.custom_id).includes('decline'));
+    const late = await h.fake.button({ customId: spend.custom_id, user: h.fake.users.player, guildId: null, message: offer });
+    expect(said(late)).toContain('Too late');
+    expect((await percentOf()).items?.familiar).toBe(3);
+  });
+});

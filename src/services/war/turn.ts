@@ -55,12 +55,30 @@ async function pendingWork(tx: Tx, ctx: CommandContext, war: WarRow, factions: F
   return { lines: [{ factionId: null, text: say('warcmd.advance.discarded', { count: open.length }) }], resolved: null };
 }
 
-export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null): Promise<Reply> {
+/**
+ * Familiars are used after the roll (seed 000 L4 「주사위 굴림 후 사용」): a declarer still holding the
+ * offer /war resolve sent has a decision open, which the turn end would take away. The GM is told who,
+ * and the turn waits, unless the GM lets the offers lapse with force:true (each faction is told).
+ */
+async function familiarDecisions(tx: Tx, war: WarRow, factions: FactionRow[], justResolved: boolean, force: boolean): Promise<Line[]> {
+  const open = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => {
+    const result = d.result as { success?: boolean; familiarOffer?: number } | null;
+    return result && !result.success && (result.familiarOffer ?? 0) > 0;
+  });
+  const waiting = factions.filter((f) => open.some((d) => d.factionId === f.id));
+  if (waiting.length === 0) return [];
+  const names = waiting.map((f) => f.name).join(', ');
+  if (!force) throw new UserError(justResolved ? 'warcmd.advance.familiarsAfterResolve' : 'warcmd.advance.familiarsOpen', { factions: names });
+  return [{ factionId: null, text: say('warcmd.advance.familiarsLapsed', { factions: names }) }, ...waiting.map((f) => ({ factionId: f.id, text: say('familiars.lapsed', { faction: f.name }) }))];
+}
+
+export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null, force = false): Promise<Reply> {
   const before = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
   const { lines: settled, resolved } = await pendingWork(tx, ctx, war, before, pending);
   const factions = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
+  const lapsed = await familiarDecisions(tx, war, factions, resolved !== null, force);
   const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
-  const lines: Line[] = [...settled, ...(war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions))];
+  const lines: Line[] = [...settled, ...lapsed, ...(war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions))];
 
   // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
   if (dayEnded || war.day === 0) {
