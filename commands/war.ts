@@ -16,6 +16,7 @@ import { NEW_FATE_STATE, type FactionState, type PercentFactionState, type WarCo
 import { parseClass, statusPoints, type Status } from '../src/core/grailwar/status.js';
 import { resolveTurn } from '../src/services/war/resolve.js';
 import { advanceWar } from '../src/services/war/turn.js';
+import { lastServantNotice } from '../src/services/war/last-servant.js';
 import { SUMMON_METHODS, TIE_RULES, chooseIrregularResults, setTie, summon } from '../src/services/war/fate-summon.js';
 import { turnDeclarations } from '../src/store/declarations.js';
 import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
@@ -461,7 +462,7 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
   if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UserError('warcmd.set.badField', { field: String(field) });
   const value = (options.string('value') ?? '').trim();
   const bad = () => new UserError('warcmd.set.badValue', { field, value });
-  const { war, factions, name } = await ctx.store.transaction(async (tx) => {
+  const { war, factions, name, notice } = await ctx.store.transaction(async (tx) => {
     const war = await requireGmWar(tx, ctx);
     const f = (await warFactions(tx, war.id)).find((x) => x.name === options.string('faction'));
     if (!f) throw new UserError('warcmd.set.noFaction', { faction: options.string('faction') ?? '' });
@@ -535,9 +536,11 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, f[k as keyof FactionSnapshot]]));
     await updateFaction(tx, f.id, changes);
     await record(tx, ctx, 'war.factionEdited', `faction:${f.id}`, before, changes);
-    return { war, factions: await warFactions(tx, war.id), name: f.name };
+    // An elimination may leave one servant standing (seed 001 L66): the table is told.
+    const notice = await lastServantNotice(tx, ctx, war.id);
+    return { war, factions: await warFactions(tx, war.id), name: f.name, notice };
   });
-  return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field: ctx.t(`warcmd.field.${field}`), value })], true), dms: [], board: boardUpdate(ctx, war, factions) };
+  return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field: ctx.t(`warcmd.field.${field}`), value })], true), dms: notice.dms, posts: notice.posts, board: boardUpdate(ctx, war, factions) };
 }
 
 async function undo(ctx: CommandContext): Promise<Reply> {

@@ -38,8 +38,9 @@ async function fateWar(name: string, pairs: { user: 'player' | 'player2' | 'gm';
 const war = (channelId: string, user: 'player' | 'player2' | 'gm', name: string, options: Opt[] = []) => h.fake.command({ name: 'war', channelId, user: h.fake.users[user], options: sub(name, options) });
 
 /** The GM's fight in which `target` (a master) is attacked to kill (seed 001 L204). */
-async function killInFight(channelId: string, target: string) {
-  const { gm, player } = h.fake.users;
+async function killInFight(channelId: string, target: string, defender: 'player' | 'player2' = 'player') {
+  const { gm } = h.fake.users;
+  const player = h.fake.users[defender];
   await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
   await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', target), opt('side', 'us')]) });
   await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'K'), opt('side', 'them'), opt('hp', 10), opt('iv', 99), opt('pool', '20d6<=6'), opt('servant', true)]) });
@@ -202,5 +203,68 @@ describe('a familiars decision still open at the turn end (issue 31; seed 000 L4
     const late = await h.fake.button({ customId: spend.custom_id, user: h.fake.users.player, guildId: null, message: offer });
     expect(said(late)).toContain('Too late');
     expect((await percentOf()).items?.familiar).toBe(3);
+  });
+});
+
+describe('the table is told when one servant is left (issue 31; seed 001 L66)', () => {
+  const lastPosts = (channelId: string) => h.fake.channelMessages(channelId).filter((m) => embedText(m.body).includes('one servant left'));
+
+  it('a servant killed in a fight leaves one standing: the channel and the GM hear it once', async () => {
+    const { gm } = h.fake.users;
+    const channelId = await fateWar('last-servant', [
+      { user: 'player', master: 'A・魔術師', servant: 'Aセイバー', faction: 'Alpha' },
+      { user: 'player2', master: 'B・魔術師', servant: 'Bセイバー', faction: 'Beta' },
+      { user: 'gm', master: 'C・魔術師', servant: 'Cセイバー', faction: 'Gamma' },
+    ]);
+    await war(channelId, 'gm', 'advance'); // day 1
+    await war(channelId, 'gm', 'set', [opt('faction', 'Gamma'), opt('field', 'eliminated'), opt('value', 'true')]);
+    expect(lastPosts(channelId)).toHaveLength(0); // two servants still stand
+    const gmDms = h.fake.dms(gm.id).length;
+    const killed = await killInFight(channelId, 'Bセイバー', 'player2');
+    expect(said(killed)).toMatch(/dead|killed/i);
+    const post = await h.fake.waitFor(() => lastPosts(channelId)[0]);
+    expect(embedText(post.body)).toContain('last-servant: one servant left');
+    expect(embedText(post.body)).toContain('Only the servant of **Alpha** still stands');
+    expect(embedText(post.body)).toContain('seed 001 L66');
+    await h.fake.waitFor(() => h.fake.dms(gm.id).slice(gmDms).find((m) => embedText(m.body).includes('Only the servant of **Alpha** still stands in')));
+    // Once: the next turn end does not say it again.
+    await war(channelId, 'gm', 'advance');
+    await war(channelId, 'gm', 'advance');
+    expect(lastPosts(channelId)).toHaveLength(1);
+  });
+
+  it('the GM marking the second-to-last faction eliminated tells the table, in its language; /war undo takes it back with the change', async () => {
+    const { gm } = h.fake.users;
+    const channelId = await fateWar('last-by-set', [
+      { user: 'player', master: 'E・魔術師', servant: 'Eセイバー', faction: 'Epsilon' },
+      { user: 'player2', master: 'F・魔術師', servant: 'Fセイバー', faction: 'Zeta' },
+    ]);
+    const posts = () => h.fake.channelMessages(channelId).filter((m) => embedText(m.body).includes('残るサーヴァントは一騎'));
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('language', [opt('language', 'ja')]) });
+    await war(channelId, 'gm', 'advance');
+    await war(channelId, 'gm', 'set', [opt('faction', 'Zeta'), opt('field', 'eliminated'), opt('value', 'true')]);
+    const post = await h.fake.waitFor(() => posts()[0]);
+    expect(embedText(post.body)).toContain('立っているサーヴァントは **Epsilon** のものだけです');
+    await war(channelId, 'gm', 'undo');
+    const config = (await row(h.store, 'wars', (w) => eq(w.channelId, channelId))).config as { lastServant?: unknown };
+    expect(config.lastServant).toBeUndefined();
+    await war(channelId, 'gm', 'set', [opt('faction', 'Zeta'), opt('field', 'eliminated'), opt('value', 'true')]);
+    await h.fake.waitFor(() => posts().length === 2);
+  });
+
+  it('a masterless servant vanishing at the turn end leaves one standing: the advance tells the table (L244, L66)', async () => {
+    const { player2 } = h.fake.users;
+    const channelId = await fateWar('last-by-decay', [
+      { user: 'player', master: 'G・魔術師', servant: 'Gセイバー', faction: 'Eta' },
+      { user: 'player2', master: 'H・魔術師', servant: 'Hセイバー', faction: 'Theta' },
+    ]);
+    await war(channelId, 'gm', 'advance');
+    await h.fake.command({ name: 'mp', channelId, user: player2, options: sub('set', [opt('amount', 0), opt('character', 'Hセイバー')]) });
+    await h.fake.command({ name: 'hp', channelId, user: player2, options: sub('set', [opt('amount', 5), opt('character', 'Hセイバー')]) });
+    await war(channelId, 'gm', 'set', [opt('faction', 'Theta'), opt('field', 'masterless'), opt('value', 'true')]);
+    expect(lastPosts(channelId)).toHaveLength(0);
+    await war(channelId, 'gm', 'advance'); // rank level 10 lost: Hセイバー vanishes (L244)
+    const post = await h.fake.waitFor(() => lastPosts(channelId)[0]);
+    expect(embedText(post.body)).toContain('Only the servant of **Eta** still stands');
   });
 });

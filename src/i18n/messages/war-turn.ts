@@ -6,6 +6,11 @@ import type { Catalogs } from '../index.js';
 // decided at the turn's end (seed 000 L4).
 export const warTurnMessages: Catalogs = {
   en: {
+    'warcmd.logType.war.lastServant': 'one servant left',
+    'warcmd.logType.war.familiarsDeclined': 'familiars declined after the roll',
+    'war.lastServant.title': '{name}: one servant left',
+    'war.lastServant.table': 'Only the servant of **{faction}** still stands. With the last servant, the Greater Grail fully awakens and the Holy Grail War ends: the last pair’s wish is granted (seed 001 L66).',
+    'war.lastServant.gm': 'Only the servant of **{faction}** still stands in {channel}: the war has reached its end (seed 001 L66). Play out the wish, then close it with /war end.',
     'cmd.war.force.name': 'force',
     'cmd.war.force.description': 'End the turn even though a player still has a decision open (their offer lapses)',
     'warcmd.advance.familiarsOpen': '{factions} can still spend familiars on a failed information gathering — they are used after the roll (seed 000 L4), and the offer is in the declarer’s DMs. Wait for their decision (spend or keep the failure), or /war advance force:true to let it lapse.',
@@ -23,6 +28,11 @@ export const warTurnMessages: Catalogs = {
     'warcmd.sleep.masterDead': '{name} is dead: the dead do not sleep (the turn-end rules skip a dead master, seed 001 L204, L246).',
   },
   ja: {
+    'warcmd.logType.war.lastServant': '残るサーヴァントは一騎',
+    'warcmd.logType.war.familiarsDeclined': 'ロール後の使い魔を見送り',
+    'war.lastServant.title': '{name}：残るサーヴァントは一騎',
+    'war.lastServant.table': '立っているサーヴァントは **{faction}** のものだけです。サーヴァントが最後の一体となり、大聖杯が完全起動して聖杯戦争は終結します。最後の一組の願いが成就します（seed 001 L66）。',
+    'war.lastServant.gm': '{channel} で立っているサーヴァントは **{faction}** のものだけです。戦争は終結の段階です（seed 001 L66）。願いの成就を演出したら /war end で閉じてください。',
     'cmd.war.force.name': '強制',
     'cmd.war.force.description': 'プレイヤーの決定が残っていてもターンを終える（その選択肢は失効）',
     'warcmd.advance.familiarsOpen': '{factions} は失敗した情報収集にまだ使い魔を使えます。使い魔はロール後に使うもので（seed 000 L4）、その確認は宣言者のDMにあります。決定（使うか、失敗のままか）を待つか、/war advance 強制:true で失効させてください。',
@@ -40,6 +50,11 @@ export const warTurnMessages: Catalogs = {
     'warcmd.sleep.masterDead': '{name}は死亡しています。死者は睡眠しません（ターン終了の処理は死亡したマスターを扱いません。seed 001 L204、L246）。',
   },
   ko: {
+    'warcmd.logType.war.lastServant': '남은 서번트 하나',
+    'warcmd.logType.war.familiarsDeclined': '굴림 후 사역마 사용 안 함',
+    'war.lastServant.title': '{name}: 남은 서번트는 하나',
+    'war.lastServant.table': '서 있는 서번트는 **{faction}**의 서번트뿐입니다. 서번트가 마지막 하나가 되어 대성배가 완전히 기동하고 성배전쟁은 끝납니다. 마지막 한 조의 소원이 이루어집니다 (seed 001 L66).',
+    'war.lastServant.gm': '{channel}에서 서 있는 서번트는 **{faction}**의 서번트뿐입니다. 전쟁은 끝에 이르렀습니다 (seed 001 L66). 소원의 성취를 연출한 뒤 /war end 로 닫으세요.',
     'cmd.war.force.name': '강제',
     'cmd.war.force.description': '플레이어의 결정이 남아 있어도 턴을 끝냄 (그 선택지는 만료)',
     'warcmd.advance.familiarsOpen': '{factions}{factions#은} 실패한 정보수집에 아직 사역마를 쓸 수 있습니다. 사역마는 주사위 굴림 후 사용하며 (seed 000 L4) 확인은 선언자의 DM에 있습니다. 결정(사용 또는 실패 유지)을 기다리거나 /war advance 강제:true 로 만료시키세요.',

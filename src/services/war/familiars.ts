@@ -98,7 +98,7 @@ export async function declineFamiliarsAfterRoll(ctx: CommandContext, declaration
     const { familiarOffer: _offer, ...rest } = result;
     const next = { ...rest, familiarsDeclined: true };
     await updateDeclaration(tx, row.id, { result: next });
-    await appendEvent(tx, { at: ctx.now(), guildId: war.guildId, channelId: war.channelId, actorId: ctx.user.id, type: 'war.familiars', subject: `declaration:${row.id}`, before: { result: row.result }, after: { result: next } });
+    await appendEvent(tx, { at: ctx.now(), guildId: war.guildId, channelId: war.channelId, actorId: ctx.user.id, type: 'war.familiarsDeclined', subject: `declaration:${row.id}`, before: { result: row.result }, after: { result: next } });
     const gm = (await channelGm(tx, war.channelId))?.userId ?? null;
     const localeOf = await recipientLocales(tx, gm ? [gm] : [], ctx.locale);
     return { faction: faction.name, gm, gmLocale: gm ? localeOf(gm) : ctx.locale };

@@ -26,6 +26,7 @@ import { recipientLocales } from '../locales.js';
 import { translator } from '../../i18n/index.js';
 import { UserError } from '../errors.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
+import { lastServantNotice } from './last-servant.js';
 
 interface Line {
   factionId: number | null;
@@ -114,6 +115,8 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
   await updateWar(tx, war.id, { day: next.day, turn: next.turn });
   await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
 
+  // A masterless servant that vanished at this turn end may leave the last one standing (seed 001 L66).
+  const lastServant = await lastServantNotice(tx, ctx, war.id);
   const after = (await getWar(tx, war.id))!;
   const all = await warFactions(tx, war.id);
   const header = [ctx.t(dayEnded ? 'warcmd.report.dayEnded' : 'warcmd.report.turnEnded', { day: war.day }), warClockLine(ctx, after)];
@@ -122,8 +125,8 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.report.title', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
     // Results resolved on the way (pending:resolve) reach the factions and the channel as /war resolve would.
-    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf), ...libraryDms],
-    posts: resolved?.posts ?? [],
+    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf), ...libraryDms, ...lastServant.dms],
+    posts: [...(resolved?.posts ?? []), ...lastServant.posts],
     board: boardUpdate(ctx, after, all),
   };
 }
