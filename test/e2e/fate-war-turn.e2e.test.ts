@@ -268,3 +268,50 @@ describe('the table is told when one servant is left (issue 31; seed 001 L66)', 
     expect(embedText(post.body)).toContain('Only the servant of **Eta** still stands');
   });
 });
+
+describe('a Fate war’s /act offers the Fate war’s actions (issue 31; seed 001 L239, L246)', () => {
+  const choices = async (channelId: string, typed: string, locale?: string) => {
+    const ex = await h.fake.autocomplete({ name: 'act', channelId, user: h.fake.users.player, ...(locale ? { locale } : {}), options: [{ name: 'action', value: typed, focused: true }] });
+    return ex.callback.data.choices as { name: string; value: string }[];
+  };
+  const act = (channelId: string, options: Opt[], locale?: string) => h.fake.command({ name: 'act', channelId, user: h.fake.users.player, ...(locale ? { locale } : {}), options });
+
+  it('the action menu is the Fate war’s, never the percentage war’s; a declaration points to the Fate commands without the Assassin note', async () => {
+    const channelId = await fateWar('fate-act', [{ user: 'player', master: 'J・魔術師', servant: 'Jセイバー', faction: 'Jay' }]);
+    await war(channelId, 'gm', 'advance'); // day 1
+    const offered = await choices(channelId, '');
+    expect(offered.map((c) => c.value)).toEqual(['infoGathering', 'preparation', 'recovery', 'contact', 'skill', 'other']);
+    expect(offered.map((c) => c.name).join(' ')).not.toMatch(/mystic code|soul eating|rest\)/i);
+    expect((await choices(channelId, '', 'ja')).map((c) => c.name)).toContain('装備の準備');
+    const prepared = await act(channelId, [opt('action', 'preparation'), opt('text', 'Sharpen the blade')]);
+    expect(ephemeral(prepared)).toBe(true);
+    expect(said(prepared)).toContain('Jay declares: Prepare equipment');
+    expect(said(prepared)).toContain('The GM plays this action out with the Fate/roll dice rules');
+    expect(said(prepared)).toContain('/war sleep');
+    const gathered = await act(channelId, [opt('action', 'infoGathering')]);
+    expect(said(gathered)).toContain('Information gathering');
+    expect(said(gathered)).not.toContain('the target\'s class'); // the percentage war's Assassin note
+    // A name typed in the reader's language (as the console sends it) is read as the action.
+    const typed = await act(channelId, [opt('action', '回復魔術・アイテムの使用（サーヴァントへも）')], 'ja');
+    expect(said(typed)).toContain('Jay の宣言：回復魔術・アイテムの使用');
+  });
+
+  it('the percentage war’s actions and options are refused in a Fate war, naming what it offers', async () => {
+    const channelId = (await row(h.store, 'wars', (w) => eq(w.name, 'fate-act'))).channelId;
+    const code = await act(channelId, [opt('action', 'mysticCode')]);
+    expect(ephemeral(code)).toBe(true);
+    expect(said(code)).toContain('is not an action of a Fate/roll dice war');
+    expect(said(code)).toContain('Prepare equipment');
+    const mode = await act(channelId, [opt('action', 'infoGathering'), opt('mode', 'deep')]);
+    expect(said(mode)).toContain('mode: belong to the percentage war’s menu');
+  });
+
+  it('a percentage war still offers its own menu', async () => {
+    const { gm } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'percent-act' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await war(channelId, 'gm', 'start', [opt('ruleset', 'percent'), opt('name', 'PctAct')]);
+    expect((await choices(channelId, '')).map((c) => c.value)).toEqual(['mysticCode', 'rest', 'soulEating', 'moveBase', 'contact', 'infoGathering', 'other']);
+    expect((await choices(channelId, '정보', 'ko')).map((c) => c.value)).toEqual(['infoGathering']);
+  });
+});
