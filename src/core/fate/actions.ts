@@ -6,7 +6,3 @@
 
 export const FATE_ACTIONS = ['infoGathering', 'preparation', 'recovery', 'contact', 'skill', 'other'] as const;
 export type FateActionKind = (typeof FATE_ACTIONS)[number];
-
-export function isFateAction(kind: string): kind is FateActionKind {
-  return (FATE_ACTIONS as readonly string[]).includes(kind);
-}
