@@ -8,8 +8,9 @@ import type { CommandContext, CommandModule, CommandOptions } from '../src/servi
 import { NAME_LIST, nameChoices, plainNames } from '../src/services/name-choices.js';
 import { boardUpdate } from '../src/services/war/board.js';
 import { actorProfile } from '../src/services/war/profiles.js';
-import { spendFamiliarsAfterRoll } from '../src/services/war/familiars.js';
-import { ACTIONS, INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActionKind, type ActorProfile } from '../src/core/grailwar/actions.js';
+import { declineFamiliarsAfterRoll, spendFamiliarsAfterRoll } from '../src/services/war/familiars.js';
+import { INFO_MODES, MAX_FAMILIARS, MYSTIC_CODES, actionChance, type ActionDeclaration, type ActorProfile } from '../src/core/grailwar/actions.js';
+import { actionChoices, actionOf } from '../src/services/war/action-kinds.js';
 import { TERRITORY_GRADES } from '../src/core/grailwar/upkeep.js';
 import { statusPoints } from '../src/core/grailwar/status.js';
 import { translator } from '../src/i18n/index.js';
@@ -28,7 +29,8 @@ const TEXT_MAX = 500;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.act')
   .setDMPermission(false)
-  .addStringOption((o) => describe(o, 'cmd.act.action').setRequired(true).addChoices(...localizedChoices(ACTIONS, 'gw.action')))
+  // Autocomplete, not fixed choices: a Fate war's channel is offered the Fate war's actions, never the percentage menu.
+  .addStringOption((o) => describe(o, 'cmd.act.action').setRequired(true).setMaxLength(60).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.act.text').setMaxLength(TEXT_MAX))
   .addStringOption((o) => describe(o, 'cmd.act.targets').setMaxLength(300).setAutocomplete(true))
   .addStringOption((o) => describe(o, 'cmd.act.mode').addChoices(...localizedChoices(INFO_MODES, 'gw.infoMode')))
@@ -49,12 +51,21 @@ export const act: CommandModule = {
   execute: declare,
   // The button /war resolve sends the declarer of a failed gathering: spend familiars after the roll (seed 000 L4).
   async component(ctx, customId) {
+    if (customId.startsWith('act:familiars:decline:')) {
+      const declined = Number(customId.slice('act:familiars:decline:'.length));
+      if (!Number.isSafeInteger(declined)) throw new UserError('familiars.gone');
+      return await declineFamiliarsAfterRoll(ctx, declined);
+    }
     const id = Number(customId.slice('act:familiars:'.length));
     if (!customId.startsWith('act:familiars:') || !Number.isSafeInteger(id)) throw new UserError('familiars.gone');
     return await spendFamiliarsAfterRoll(ctx, id);
   },
   async autocomplete(ctx, focused) {
     if (!ctx.guildId) return [];
+    if (focused.name === 'action') {
+      const ruleset = await ctx.store.transaction(async (tx) => (await activeWar(tx, ctx.channelId))?.ruleset ?? 'percent');
+      return actionChoices(ctx, ruleset, focused.value);
+    }
     if (focused.name === 'to') {
       const map = await ctx.store.transaction(async (tx) => ((await activeWar(tx, ctx.channelId))?.config as WarConfig | undefined)?.territories ?? []);
       return nameChoices(focused.value, map.map((x) => ({ name: x.name, note: ctx.t(`war.territory.${x.grade}`) })));
@@ -73,11 +84,12 @@ function splitNames(input: string | null): string[] {
 
 async function declare(ctx: CommandContext, options: CommandOptions): Promise<Reply> {
   if (!ctx.guildId) throw new UserError('error.guildOnly');
-  const kind = options.string('action') as ActionKind;
   const result = await ctx.store.transaction(async (tx) => {
     const war = await activeWar(tx, ctx.channelId);
     if (!war) throw new UserError('warcmd.none');
     if (war.day === 0) throw new UserError('act.notYet');
+    const kind = actionOf(ctx, war.ruleset, options.string('action') ?? '');
+    if (war.ruleset === 'fate') refusePercentOptions(ctx, options);
     const factions = await warFactions(tx, war.id);
     const gm = await channelGm(tx, ctx.channelId);
     const faction = pickFaction(ctx, factions, options.string('faction'), gm?.userId === ctx.user.id || ctx.canManageChannel);
@@ -150,11 +162,13 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
 
   const summary = (t: typeof ctx.t) => describeAction(t, result.decl, result.targets);
   const chanceLines = (t: typeof ctx.t, c = result.chance) => c.parts.map((p) => t(p.key, p.params));
-  const playerLines = [...chanceLines(ctx.t, result.playerChance), ...(result.decl.kind === 'infoGathering' ? [ctx.t('act.hiddenModifiers')] : [])];
+  // The percentage war's rates and their hidden modifiers; a Fate war's action is the GM's to play out with checks.
+  const fate = result.war.ruleset === 'fate';
+  const playerLines = fate ? [ctx.t('act.fate.note')] : [...chanceLines(ctx.t, result.playerChance), ...(result.decl.kind === 'infoGathering' ? [ctx.t('act.hiddenModifiers')] : [])];
   const dms: DirectMessage[] = [];
   if (result.gmId && result.gmId !== ctx.user.id) {
     const gmT = translator(result.gmLocale);
-    const lines = [gmT('act.gmDigest', { faction: result.faction.name, player: `<@${ctx.user.id}>`, action: summary(gmT) }), ...chanceLines(gmT)];
+    const lines = [gmT('act.gmDigest', { faction: result.faction.name, player: `<@${ctx.user.id}>`, action: summary(gmT) }), ...(fate ? [gmT('act.fate.gmNote')] : chanceLines(gmT))];
     if (result.decl.text) lines.push(`> ${result.decl.text}`);
     if (result.allDeclared) lines.push(gmT('act.allDeclared'));
     dms.push({ userId: result.gmId, view: { locale: result.gmLocale, tone: 'secret', title: gmT('act.gmTitle', { name: result.war.name }), blocks: lines.map(text), ephemeral: false } });
@@ -165,6 +179,18 @@ async function declare(ctx: CommandContext, options: CommandOptions): Promise<Re
     posts: [result.commitment],
     board: boardUpdate(ctx, result.war, result.after),
   };
+}
+
+/** What only the percentage war's menu means (seed 000 L1–17): in a Fate war it would be dropped unread, so it is refused by name. */
+const PERCENT_ONLY = { strings: ['mode', 'item', 'creator', 'territory', 'to'], booleans: ['random', 'raid', 'reroll'], integers: ['familiars'] } as const;
+
+function refusePercentOptions(ctx: CommandContext, options: CommandOptions): void {
+  const given = [
+    ...PERCENT_ONLY.strings.filter((o) => options.string(o) !== null),
+    ...PERCENT_ONLY.booleans.filter((o) => options.boolean(o) !== null),
+    ...PERCENT_ONLY.integers.filter((o) => options.integer(o) !== null),
+  ];
+  if (given.length) throw new UserError('act.fate.percentOptions', { options: given.map((o) => `${ctx.t(`cmd.act.${o}.name`)}:`).join(', ') });
 }
 
 /** The caller's own faction; the GM may declare for an NPC faction by name. */

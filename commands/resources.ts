@@ -35,12 +35,14 @@ const mpDefinition = describe(new SlashCommandBuilder(), 'cmd.mp')
     describe(s, 'cmd.mp.support')
       .addStringOption((o) => describe(o, 'cmd.mp.servant').setRequired(true).setMaxLength(100).setAutocomplete(true))
       .addIntegerOption((o) => describe(o, 'cmd.mp.support.reaction').setMinValue(-99).setMaxValue(99))
-      .addIntegerOption((o) => describe(o, 'cmd.mp.support.grant').setMinValue(0).setMaxValue(MAX_AMOUNT)),
+      .addIntegerOption((o) => describe(o, 'cmd.mp.support.grant').setMinValue(0).setMaxValue(MAX_AMOUNT))
+      .addStringOption((o) => describe(o, 'cmd.mp.master').setMaxLength(100).setAutocomplete(true)),
   )
   .addSubcommand((s) =>
     amount(describe(s, 'cmd.mp.supply'), 'cmd.res.amount')
       .addStringOption((o) => describe(o, 'cmd.mp.servant').setRequired(true).setMaxLength(100).setAutocomplete(true))
-      .addBooleanOption((o) => describe(o, 'cmd.mp.supply.remote')),
+      .addBooleanOption((o) => describe(o, 'cmd.mp.supply.remote'))
+      .addStringOption((o) => describe(o, 'cmd.mp.master').setMaxLength(100).setAutocomplete(true)),
   )
   .toJSON();
 
@@ -117,12 +119,13 @@ export const mp: CommandModule = {
         return await supplyMp(ctx, options);
     }
   },
-  // one's own character (assertCanEdit); the servant supplied or supported may be anyone's
+  // one's own character or master (assertCanEdit); the servant supplied or supported may be anyone's
   autocomplete: async (ctx, focused) => await characterChoices(ctx, focused.value, focused.name === 'servant' ? 'any' : 'own'),
 };
 
 async function masterAndServant(tx: Tx, ctx: CommandContext, options: CommandOptions): Promise<{ master: Character; servant: Character }> {
-  const master = await resolveFateCharacter(tx, ctx, null);
+  // The master named (seed 001 L231: the master gives its own MP), else the active character; only its owner or the GM.
+  const master = await resolveFateCharacter(tx, ctx, options.string('master'));
   if (master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
   await assertCanEdit(tx, ctx, master);
   const servant = await resolveFateCharacter(tx, ctx, options.string('servant'));

@@ -2,7 +2,7 @@
 // the calendar of action turns with its turn-end and day-end rules, sleep, board, undo, log, end.
 import { SlashCommandBuilder, type SlashCommandSubcommandBuilder } from '@discordjs/builders';
 import { eq } from 'drizzle-orm';
-import { isChannelGm, resolveCharacter, resolveFateCharacter } from '../src/services/characters.js';
+import { hydrate, isChannelGm, resolveCharacter, resolveFateCharacter } from '../src/services/characters.js';
 import { UserError } from '../src/services/errors.js';
 import { forTable } from '../src/services/table.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
@@ -16,6 +16,7 @@ import { NEW_FATE_STATE, type FactionState, type PercentFactionState, type WarCo
 import { parseClass, statusPoints, type Status } from '../src/core/grailwar/status.js';
 import { resolveTurn } from '../src/services/war/resolve.js';
 import { advanceWar } from '../src/services/war/turn.js';
+import { lastServantNotice } from '../src/services/war/last-servant.js';
 import { SUMMON_METHODS, TIE_RULES, chooseIrregularResults, setTie, summon } from '../src/services/war/fate-summon.js';
 import { turnDeclarations } from '../src/store/declarations.js';
 import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
@@ -88,7 +89,12 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
         .addStringOption((o) => describe(o, 'cmd.war.servant').setMaxLength(NAME_MAX).setAutocomplete(true)),
     ),
   )
-  .addSubcommand((s) => describe(s, 'cmd.war.advance').addStringOption((o) => describe(o, 'cmd.war.pending').addChoices(...localizedChoices(['resolve', 'discard'] as const, 'warcmd.pending'))))
+  .addSubcommand((s) =>
+    describe(s, 'cmd.war.advance')
+      .addStringOption((o) => describe(o, 'cmd.war.pending').addChoices(...localizedChoices(['resolve', 'discard'] as const, 'warcmd.pending')))
+      // Decisions players still have open at the turn end (familiars after the roll, seed 000 L4): let them lapse.
+      .addBooleanOption((o) => describe(o, 'cmd.war.force')),
+  )
   .addSubcommand((s) =>
     describe(s, 'cmd.war.faction_view').addStringOption((o) => describe(o, 'cmd.war.faction').setMaxLength(NAME_MAX).setAutocomplete(true)),
   )
@@ -156,7 +162,7 @@ export const war: CommandModule = {
       case 'npc':
         return await join(ctx, options, true);
       case 'advance':
-        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx), options.string('pending') as 'resolve' | 'discard' | null));
+        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx), options.string('pending') as 'resolve' | 'discard' | null, options.boolean('force') ?? false));
       case 'faction_view':
         return await factionView(ctx, options);
       case 'retreat':
@@ -293,7 +299,10 @@ function percentState(options: CommandOptions, sheetClass: string | undefined): 
   const masterLevel = options.integer('master_level') ?? undefined;
   if (options.string('master_statuses') && masterLevel === undefined) throw new UserError('warcmd.join.needMasterLevel');
   const masterAllocation = options.string('master_statuses') ? parseAllocation(options.string('master_statuses')!, 'master', masterLevel!) : undefined;
-  const mag = masterAllocation?.mag ?? options.integer('mag');
+  // The master's MAG is one number, its 【마】 status (L35, L37): a mag: that the statuses contradict is refused, never overwritten.
+  const givenMag = options.integer('mag');
+  if (masterAllocation && givenMag !== null && givenMag !== masterAllocation.mag) throw new UserError('warcmd.join.magMismatch', { mag: givenMag, statusMag: masterAllocation.mag });
+  const mag = masterAllocation?.mag ?? givenMag;
   if (mag === null || mag === undefined) throw new UserError('warcmd.join.needMag');
   if (hasServant && level === null) throw new UserError('warcmd.join.needLevel');
   const servantLevel = level ?? 0;
@@ -325,6 +334,23 @@ function percentState(options: CommandOptions, sheetClass: string | undefined): 
   };
 }
 
+const PERCENT_INTEGERS = ['level', 'master_level', 'mag'] as const;
+const PERCENT_BOOLEANS = ['independent', 'servantless'] as const;
+const PERCENT_STRINGS = ['class', 'territory', 'statuses', 'master_statuses', 'archer_bonus', 'rank', 'skills'] as const;
+
+/**
+ * A Fate war plays the sheets (seed 001): the master's MAG is its sheet's 魔力 (L108–109, L227), so a
+ * percentage-war number given at join would be dropped without a word; it is refused, naming it.
+ */
+function refusePercentOptions(ctx: CommandContext, options: CommandOptions): void {
+  const given = [
+    ...PERCENT_INTEGERS.filter((o) => options.integer(o) !== null),
+    ...PERCENT_BOOLEANS.filter((o) => options.boolean(o) !== null),
+    ...PERCENT_STRINGS.filter((o) => options.string(o) !== null),
+  ];
+  if (given.length) throw new UserError('warcmd.join.fateSheetsOnly', { options: given.map((o) => `${ctx.t(`cmd.war.${o}.name`)}:`).join(', ') });
+}
+
 /** Skills as the faction writes them, comma-separated (what a deep information gathering reveals, L17). */
 function parseSkills(input: string): string[] {
   return input.slice(0, SKILLS_MAX).split(/[,、，\n]/).map((x) => x.trim()).filter(Boolean).slice(0, 20);
@@ -338,6 +364,7 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
     const load = war.ruleset === 'fate' ? resolveFateCharacter : resolveCharacter;
     const master = options.string('master') ? await load(tx, ctx, options.string('master')) : null;
     const servant = options.string('servant') ? await load(tx, ctx, options.string('servant')) : null;
+    if (war.ruleset === 'fate') refusePercentOptions(ctx, options);
     if (war.ruleset === 'fate' && !npc && (!master || !servant)) throw new UserError('warcmd.join.needSheets');
     if (master && master.sheet.type !== 'master') throw new UserError('res.notMaster', { name: master.row.name });
     // A master and a servant may belong to different players (L49): the caller owns one of them, or is the GM.
@@ -373,6 +400,9 @@ async function sleep(ctx: CommandContext): Promise<Reply> {
     if (war.day === 0) throw new UserError('warcmd.sleep.notYet');
     const faction = myFaction(await warFactions(tx, war.id), ctx.user.id);
     if (!faction?.masterId) throw new UserError('warcmd.sleep.noMaster');
+    // Sleep is the living master's declaration (L246); the turn end skips a dead one (L204), so its sleep would be a hollow "declared".
+    const master = await getCharacter(tx, faction.masterId);
+    if (master && hydrate(master).runtime.dead) throw new UserError('warcmd.sleep.masterDead', { name: master.name });
     const state = faction.state as FactionState;
     const fate = { ...(state.fate ?? NEW_FATE_STATE), sleptThisTurn: true };
     // Sleeping is this turn's declaration: the board shows that one exists, never what it is.
@@ -432,7 +462,7 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
   if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UserError('warcmd.set.badField', { field: String(field) });
   const value = (options.string('value') ?? '').trim();
   const bad = () => new UserError('warcmd.set.badValue', { field, value });
-  const { war, factions, name } = await ctx.store.transaction(async (tx) => {
+  const { war, factions, name, notice } = await ctx.store.transaction(async (tx) => {
     const war = await requireGmWar(tx, ctx);
     const f = (await warFactions(tx, war.id)).find((x) => x.name === options.string('faction'));
     if (!f) throw new UserError('warcmd.set.noFaction', { faction: options.string('faction') ?? '' });
@@ -506,9 +536,11 @@ async function set(ctx: CommandContext, options: CommandOptions): Promise<Reply>
     const before = Object.fromEntries(Object.keys(changes).map((k) => [k, f[k as keyof FactionSnapshot]]));
     await updateFaction(tx, f.id, changes);
     await record(tx, ctx, 'war.factionEdited', `faction:${f.id}`, before, changes);
-    return { war, factions: await warFactions(tx, war.id), name: f.name };
+    // An elimination may leave one servant standing (seed 001 L66): the table is told.
+    const notice = await lastServantNotice(tx, ctx, war.id);
+    return { war, factions: await warFactions(tx, war.id), name: f.name, notice };
   });
-  return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field: ctx.t(`warcmd.field.${field}`), value })], true), dms: [], board: boardUpdate(ctx, war, factions) };
+  return { view: info(ctx, [ctx.t('warcmd.set.done', { faction: name, field: ctx.t(`warcmd.field.${field}`), value })], true), dms: notice.dms, posts: notice.posts, board: boardUpdate(ctx, war, factions) };
 }
 
 async function undo(ctx: CommandContext): Promise<Reply> {

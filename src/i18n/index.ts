@@ -18,12 +18,14 @@ import { personaMessages } from './messages/persona.js';
 import { personaCommandMessages } from './messages/persona-commands.js';
 import { personaInputMessages } from './messages/persona-input.js';
 import { mtgMessages } from './messages/mtg.js';
+import { mtgJudgementMessages } from './messages/mtg-judgement.js';
 import { pvpMessages } from './messages/pvp.js';
 import { sealWindowMessages } from './messages/seal-window.js';
 import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { warCommandMessages } from './messages/war-commands.js';
 import { warMessages } from './messages/war.js';
+import { warTurnMessages } from './messages/war-turn.js';
 import { toolMessages } from './messages/tools.js';
 import { tableMessages } from './messages/table.js';
 import { paletteCcfoliaMessages } from './messages/palette-ccfolia.js';
@@ -38,7 +40,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, mtgJudgementMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

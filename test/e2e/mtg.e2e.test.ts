@@ -232,3 +232,39 @@ describe('MTG library judgement', () => {
     expect(embedText(told.body)).toMatch(/End of turn/);
   });
 });
+
+describe('the same judgement, however the action is written (issue 31; seed 004 L124–126)', () => {
+  const judgeAs = (color: string, difficulty: number, action?: string, locale?: string) =>
+    h.fake.command({ name: 'judge', user: h.fake.users.admin, ...(locale ? { locale } : {}), options: [{ name: 'color', value: color }, { name: 'difficulty', value: difficulty }, ...(action !== undefined ? [{ name: 'action', value: action }] : [])] });
+  const refused = (ex: { callback: { data?: any } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+  const judgements = async () => ((await row(h.store, 'libraries', (c) => eq(c.ownerId, h.fake.users.admin.id))).state as LibraryState).library.turn.judgements;
+
+  it('an action differing by spaces or width is the same action (L125): refused, in the reader’s language', async () => {
+    await h.fake.command({ name: 'deck', user: h.fake.users.admin, options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'deck.txt', content: DECK }) }]) });
+    expect(refused(await judgeAs('green', 2, 'Pick the lock'))).toBe(false);
+    const spaced = await judgeAs('green', 2, '  pick   the  lock ');
+    expect(refused(spaced)).toBe(true);
+    expect(embedText(spaced.callback.data)).toContain('the same judgement cannot be repeated');
+    // full-width letters and an ideographic space are the same words (width folded)
+    expect(refused(await judgeAs('green', 2, 'Ｐｉｃｋ\u3000the lock'))).toBe(true);
+    // Japanese writes no spaces between words: a space there does not make another action
+    expect(refused(await judgeAs('red', 1, '扉を開ける'))).toBe(false);
+    const ja = await judgeAs('red', 1, '扉を 開ける', 'ja');
+    expect(refused(ja)).toBe(true);
+    expect(embedText(ja.callback.data)).toContain('同じ行動判定はやり直せません');
+    expect(await judgements()).toEqual(['green:2:pick the lock', 'red:1:扉ヲ開ケル']);
+  });
+
+  it('a judgement with no action named repeats any of the same color and difficulty, and the other way round (L125–126)', async () => {
+    const bare = await judgeAs('green', 2);
+    expect(refused(bare)).toBe(true);
+    expect(embedText(bare.callback.data)).toMatch(/one of the two names no action/);
+    expect(refused(await judgeAs('blue', 3))).toBe(false);
+    const named = await judgeAs('blue', 3, 'Climb the wall', 'ko');
+    expect(refused(named)).toBe(true);
+    expect(embedText(named.callback.data)).toContain('같은 판정으로 보아 다시 할 수 없습니다');
+    // another difficulty is another judgement (L126)
+    expect(refused(await judgeAs('blue', 4, 'Climb the wall'))).toBe(false);
+    expect(await judgements()).toEqual(['green:2:pick the lock', 'red:1:扉ヲ開ケル', 'blue:3', 'blue:4:climb the wall']);
+  });
+});

@@ -214,7 +214,9 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
       expect(channelText()).not.toContain('familiar');
       // The choice belongs to the turn of the roll: undone again and the turn over, the offer has lapsed.
       await war(gm, 'undo');
-      await war(gm, 'advance');
+      // The turn end waits for the open decision (issue 31); the GM lets it lapse with force:true.
+      expect(said(await war(gm, 'advance'))).toContain('Saber can still spend familiars');
+      await war(gm, 'advance', [{ name: 'force', value: true }]);
       const late = await h.fake.button({ customId, user: a, guildId: null, message: offer });
       expect(said(late)).toContain('Too late: the turn of that roll is over.');
       expect((await percent('Saber')).items?.familiar).toBe(held);

@@ -1,6 +1,7 @@
 // Percentage Grail War ruleset: the action menu of one action turn (seed 000 L1–19; digest
 // grail-war-actions.md §1). Pure: every random draw comes from the RandomSource passed in.
 import type { RandomSource } from '../random.js';
+import type { FateActionKind } from '../fate/actions.js';
 import { GwError, type ServantClass } from './status.js';
 import { DEFAULT_UPKEEP, restRecovery, type Territory, type TerritoryGrade, type UpkeepConfig } from './upkeep.js';
 
@@ -45,7 +46,8 @@ export const MAX_FAMILIARS = 10;
 
 export interface ActionDeclaration {
   factionId: number;
-  kind: ActionKind;
+  /** A Fate war's declarations are kept in the same record with their own kinds (core/fate/actions.ts). */
+  kind: ActionKind | FateActionKind;
   /** faction ids: the contacted faction (contact), the investigated factions (shallow / deep info) */
   targets: number[];
   infoMode?: InfoMode;
@@ -231,6 +233,8 @@ export function actionChance(
     case 'contact':
     case 'other':
       return { chance: null, parts: [part('gw.part.noRoll')] };
+    default: // a Fate war's kind: validateDeclaration refused it already
+      throw new GwError('gw.error.unknownAction', { kind: String(d.kind) });
   }
 }
 
@@ -250,7 +254,7 @@ export function familiarsToSucceed(roll: number, chance: number): number | null 
 }
 
 /** Non-combat 0, combat (contact, raids included) 1, soul eating 2 (L18). */
-function phase(kind: ActionKind): number {
+function phase(kind: ActionDeclaration['kind']): number {
   return kind === 'contact' ? 1 : kind === 'soulEating' ? 2 : 0;
 }
 

@@ -39,15 +39,36 @@ export interface JudgeResult {
   knownExiledAndReturned: number;
 }
 
-/** The identity of a judgement for the once-a-turn rule (lines 125-126): color and difficulty. */
 /**
  * What makes two judgements "the same" within a turn (lines 124-126): color and difficulty, and the
- * action when the player names it — two different actions (or two uses of a same-named item, line 126)
- * are not the same judgement. Case and width are folded so "Lockpick" and "lockpick" match.
+ * action when the player names it — two different actions (or two uses of a same-named item, line 127)
+ * are not the same judgement. The action is compared as written, not as typed: case, width and kana
+ * folded, whitespace trimmed and each run of it made one space, and a space beside a Japanese
+ * character dropped (Japanese writes no spaces between words), so "pick  the lock" is "Pick the lock"
+ * and 「扉を 開ける」 is 「扉を開ける」.
  */
 export function judgementKey(color: JudgeColor, difficulty: number, action: string | null = null): string {
-  const named = action?.trim() ? `:${foldKanaAndWidth(action.trim())}` : '';
-  return `${color}:${difficulty}${named}`;
+  const named = normalizedAction(action);
+  return `${color}:${difficulty}${named ? `:${named}` : ''}`;
+}
+
+/** Kana, kanji and the CJK punctuation a Japanese action is written in. */
+const JAPANESE = '\\u3000-\\u30ff\\u3400-\\u9fff\\uff66-\\uff9f';
+const SPACE_BESIDE_JAPANESE = new RegExp(`(?<=[${JAPANESE}]) | (?=[${JAPANESE}])`, 'gu');
+
+function normalizedAction(action: string | null): string {
+  return foldKanaAndWidth(action ?? '').replace(/\s+/gu, ' ').trim().replace(SPACE_BESIDE_JAPANESE, '');
+}
+
+/**
+ * An earlier judgement of this turn that a new one repeats (lines 124-126). Without an action named a
+ * judgement is known only by its color and difficulty, so it is the same as any judgement of that
+ * color and difficulty, named or not: naming a different action is what makes a retry a new judgement.
+ */
+function repeated(made: readonly string[], color: JudgeColor, difficulty: number, action: string | null): string | null {
+  const bare = judgementKey(color, difficulty);
+  const key = judgementKey(color, difficulty, action);
+  return made.find((k) => k === key || k === bare || (key === bare && k.startsWith(`${bare}:`))) ?? null;
 }
 
 /** +5 for the judgement's own color, +3 for an allied color, 0 otherwise and always 0 in a colorless judgement. */
@@ -65,7 +86,10 @@ function checkRequest(lib: Library, color: JudgeColor, difficulty: number, actio
     throw new MtgError('mtg.error.difficulty', { min: DIFFICULTY_MIN, max: DIFFICULTY_MAX });
   }
   const key = judgementKey(color, difficulty, action);
-  if (lib.turn.judgements.includes(key)) throw new MtgError('mtg.error.sameJudgement', { color, difficulty });
+  const earlier = repeated(lib.turn.judgements, color, difficulty, action);
+  if (earlier === key) throw new MtgError('mtg.error.sameJudgement', { color, difficulty });
+  // An unnamed judgement on either side: the same color and difficulty is the same judgement (L125).
+  if (earlier !== null) throw new MtgError('mtg.error.sameJudgementUnnamed', { color, difficulty });
   return key;
 }
 
@@ -114,7 +138,7 @@ export function judge(lib: Library, color: JudgeColor, difficulty: number, rng: 
     result: {
       color,
       difficulty,
-      ...(action?.trim() ? { action: action.trim() } : {}),
+      ...(action?.trim() ? { action: action.trim().replace(/\s+/gu, ' ') } : {}),
       first,
       second,
       target,

@@ -20,6 +20,7 @@ import { settleCover } from './fate-cover.js';
 import type { FateCombatState } from './state.js';
 import { isGm, requireCombat, saveCombatState } from './store.js';
 import { fateBoard } from './tracker.js';
+import { lastServantAfterDeath } from '../war/last-servant.js';
 
 /**
  * Settles the pending attack from both stored rolls as they stand now (after any luck or seal):
@@ -74,8 +75,10 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
     const gmReader = hides ? await fightGm(tx, ctx) : null;
     // HP the taker paid for MP unseen by the table (../secrecy.ts hpFor): its faction reads the true HP
     const takerReaders = taker.hpUnseen ? await readersOf(tx, ctx.guildId, taker.characterId) : null;
+    // A servant killed may leave its war one servant standing (seed 001 L66).
+    const lastServant = result.state === 'dead' ? await lastServantAfterDeath(tx, ctx, taker.characterId) : null;
     const halved = [...(attackRoll.halved ? [attacker] : []), ...(defenseRoll.halved ? [target] : [])];
-    return { result, blocked, attacker, target, taker, takerReaders, coverer, attackValue, defenseValue, armor, saved, cover, hides, gmReader, halved, ignoreArmor: pending.ignoreArmor === true, np: pending.np ?? '', ambush, board: await fateBoard(tx, ctx, saved) };
+    return { result, blocked, attacker, target, taker, takerReaders, coverer, attackValue, defenseValue, armor, saved, cover, hides, gmReader, lastServant, halved, ignoreArmor: pending.ignoreArmor === true, np: pending.np ?? '', ambush, board: await fateBoard(tx, ctx, saved) };
   });
   // A hidden NPC's numbers are the GM's: its attack or defense value, its armor, its cover roll, its HP
   // (the table reads its condition word), and the margin that would give them away. Who acted, hit or
@@ -102,7 +105,8 @@ export async function resolvePending(ctx: CommandContext, fromButton: boolean): 
   return {
     view: view(ctx),
     // The GM reads the step with every number the table did not (README "Who sees what").
-    dms: out.hides ? gmCopy(ctx, out.gmReader, view) : [],
+    dms: [...(out.hides ? gmCopy(ctx, out.gmReader, view) : []), ...(out.lastServant?.dms ?? [])],
+    ...(out.lastServant?.posts.length ? { posts: out.lastServant.posts } : {}),
     ...(fromButton ? { update: true } : {}),
     board: out.board,
   };

@@ -78,3 +78,35 @@ export async function spendFamiliarsAfterRoll(ctx: CommandContext, declarationId
   }
   return { view: { locale: ctx.locale, tone: 'secret', title: t('familiars.offer.title', { faction: out.faction }), blocks: lines.map(text), ephemeral: false }, dms, update: true };
 }
+
+/**
+ * The declarer keeps the failure (seed 000 L4: whether to use them is theirs, after the roll): the
+ * offer is settled, so /war advance no longer waits for it; the GM is told by DM.
+ */
+export async function declineFamiliarsAfterRoll(ctx: CommandContext, declarationId: number): Promise<Reply> {
+  const out = await ctx.store.transaction(async (tx) => {
+    const { declarations } = tx.t;
+    const [row] = await tx.db.select().from(declarations).where(eq(declarations.id, declarationId));
+    if (!row) throw new UserError('familiars.gone');
+    const war = await getWar(tx, row.warId);
+    const faction = war ? (await warFactions(tx, war.id)).find((f) => f.id === row.factionId) : undefined;
+    if (!war || !faction) throw new UserError('familiars.gone');
+    if (!(faction.members as string[]).includes(ctx.user.id)) throw new UserError('familiars.notYours', { faction: faction.name });
+    const result = row.result as Resolved | null;
+    if (!result || result.success || !result.familiarOffer) throw new UserError('familiars.settled');
+    if (war.status !== 'active' || war.day !== row.day || war.turn !== row.turn || faction.eliminated) throw new UserError('familiars.tooLate');
+    const { familiarOffer: _offer, ...rest } = result;
+    const next = { ...rest, familiarsDeclined: true };
+    await updateDeclaration(tx, row.id, { result: next });
+    await appendEvent(tx, { at: ctx.now(), guildId: war.guildId, channelId: war.channelId, actorId: ctx.user.id, type: 'war.familiarsDeclined', subject: `declaration:${row.id}`, before: { result: row.result }, after: { result: next } });
+    const gm = (await channelGm(tx, war.channelId))?.userId ?? null;
+    const localeOf = await recipientLocales(tx, gm ? [gm] : [], ctx.locale);
+    return { faction: faction.name, gm, gmLocale: gm ? localeOf(gm) : ctx.locale };
+  });
+  const dms: DirectMessage[] = [];
+  if (out.gm && out.gm !== ctx.user.id) {
+    const gmT = translator(out.gmLocale);
+    dms.push({ userId: out.gm, view: { locale: out.gmLocale, tone: 'secret', title: gmT('familiars.offer.title', { faction: out.faction }), blocks: [text(gmT('familiars.declinedGm', { faction: out.faction }))], ephemeral: false } });
+  }
+  return { view: { locale: ctx.locale, tone: 'secret', title: ctx.t('familiars.offer.title', { faction: out.faction }), blocks: [text(ctx.t('familiars.declined'))], ephemeral: false }, dms, update: true };
+}

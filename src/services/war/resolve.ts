@@ -40,7 +40,11 @@ function familiarOfferDm(o: FamiliarOffer, locale: Locale): DirectMessage {
       tone: 'secret',
       title: t('familiars.offer.title', { faction: o.faction }),
       blocks: [text(t('familiars.offer.body', { roll: o.roll, chance: o.chance, count: o.count, value: o.count * FAMILIAR_BONUS, have: o.have }))],
-      buttons: [{ customId: `act:familiars:${o.declarationId}`, label: t('familiars.offer.button', { count: o.count }), style: 'primary' }],
+      buttons: [
+        { customId: `act:familiars:${o.declarationId}`, label: t('familiars.offer.button', { count: o.count }), style: 'primary' },
+        // Declining settles the decision too, so the turn need not wait for it (see warcmd.advance.familiarsOpen).
+        { customId: `act:familiars:decline:${o.declarationId}`, label: t('familiars.offer.decline'), style: 'secondary' },
+      ],
       ephemeral: false,
     },
   };
@@ -79,6 +83,8 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
     const owner = (faction.members as string[])[0] ?? ctx.user.id;
     posts.push(await commitSecret(tx, ctx, 'result', owner, { war: war.id, day: war.day, turn: war.turn, faction: faction.name, result: outcome.result }));
   }
+  // The GM learns which decisions are still open: /war advance waits for them (seed 000 L4).
+  for (const o of offers) gmLines.push(ctx.t('resolve.familiarsOpen', { faction: o.faction, declarer: `<@${o.declarer}>` }));
   const all = await warFactions(tx, war.id);
   const localeOf = await recipientLocales(tx, [...membersOf(all), ...offers.map((o) => o.declarer)], ctx.locale);
   const table = await tableOf(tx, war.channelId, war.guildId, ctx.table.locale);

@@ -26,6 +26,7 @@ import { recipientLocales } from '../locales.js';
 import { translator } from '../../i18n/index.js';
 import { UserError } from '../errors.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
+import { lastServantNotice } from './last-servant.js';
 
 interface Line {
   factionId: number | null;
@@ -55,12 +56,30 @@ async function pendingWork(tx: Tx, ctx: CommandContext, war: WarRow, factions: F
   return { lines: [{ factionId: null, text: say('warcmd.advance.discarded', { count: open.length }) }], resolved: null };
 }
 
-export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null): Promise<Reply> {
+/**
+ * Familiars are used after the roll (seed 000 L4 「주사위 굴림 후 사용」): a declarer still holding the
+ * offer /war resolve sent has a decision open, which the turn end would take away. The GM is told who,
+ * and the turn waits, unless the GM lets the offers lapse with force:true (each faction is told).
+ */
+async function familiarDecisions(tx: Tx, war: WarRow, factions: FactionRow[], justResolved: boolean, force: boolean): Promise<Line[]> {
+  const open = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => {
+    const result = d.result as { success?: boolean; familiarOffer?: number } | null;
+    return result && !result.success && (result.familiarOffer ?? 0) > 0;
+  });
+  const waiting = factions.filter((f) => open.some((d) => d.factionId === f.id));
+  if (waiting.length === 0) return [];
+  const names = waiting.map((f) => f.name).join(', ');
+  if (!force) throw new UserError(justResolved ? 'warcmd.advance.familiarsAfterResolve' : 'warcmd.advance.familiarsOpen', { factions: names });
+  return [{ factionId: null, text: say('warcmd.advance.familiarsLapsed', { factions: names }) }, ...waiting.map((f) => ({ factionId: f.id, text: say('familiars.lapsed', { faction: f.name }) }))];
+}
+
+export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null, force = false): Promise<Reply> {
   const before = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
   const { lines: settled, resolved } = await pendingWork(tx, ctx, war, before, pending);
   const factions = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
+  const lapsed = await familiarDecisions(tx, war, factions, resolved !== null, force);
   const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
-  const lines: Line[] = [...settled, ...(war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions))];
+  const lines: Line[] = [...settled, ...lapsed, ...(war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions))];
 
   // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
   if (dayEnded || war.day === 0) {
@@ -96,6 +115,8 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
   await updateWar(tx, war.id, { day: next.day, turn: next.turn });
   await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
 
+  // A masterless servant that vanished at this turn end may leave the last one standing (seed 001 L66).
+  const lastServant = await lastServantNotice(tx, ctx, war.id);
   const after = (await getWar(tx, war.id))!;
   const all = await warFactions(tx, war.id);
   const header = [ctx.t(dayEnded ? 'warcmd.report.dayEnded' : 'warcmd.report.turnEnded', { day: war.day }), warClockLine(ctx, after)];
@@ -104,8 +125,8 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.report.title', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
     // Results resolved on the way (pending:resolve) reach the factions and the channel as /war resolve would.
-    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf), ...libraryDms],
-    posts: resolved?.posts ?? [],
+    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf), ...libraryDms, ...lastServant.dms],
+    posts: [...(resolved?.posts ?? []), ...lastServant.posts],
     board: boardUpdate(ctx, after, all),
   };
 }

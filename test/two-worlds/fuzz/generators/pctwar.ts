@@ -103,7 +103,8 @@ export function pctwarGenerator(seed: string, rng: Prng): Generator {
         const battles = rng.weighted([[0, 2], [1, 4], [2, 2]] as const);
         for (let i = 0; i < battles; i++) yield* battle(s, rng, names);
         if (rng.chance(0.3)) yield sideStep(rng, names);
-        yield cmd('gm', 'war', sub('advance', rng.chance(0.2) ? [opt('pending', 'discard')] : []));
+        // force: a familiars offer left open (faction a's differ between worlds) lapses instead of holding the turn in one world only.
+        yield cmd('gm', 'war', sub('advance', [...(rng.chance(0.2) ? [opt('pending', 'discard')] : []), opt('force', true)]));
       }
       void seed;
     },
