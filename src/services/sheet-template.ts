@@ -3,7 +3,7 @@
 // that names no character.
 import { LOCALES, t, type Locale } from '../i18n/index.js';
 import { looseKey } from '../core/fate/sheet/normalize.js';
-import { MAIN_STATUS_KEYS, STATUS_LABELS } from '../core/fate/sheet/labels.js';
+import { MAIN_STATUS_KEYS } from '../core/fate/sheet/labels.js';
 import { TEMPLATE_NOTE_KEYS, noteLine, sheetTemplate } from '../core/fate/sheet/template.js';
 import type { SheetKind } from '../core/fate/sheet/words.js';
 import type { SheetParseResult } from '../core/fate/sheet/index.js';
@@ -45,10 +45,9 @@ export function templateReply(ctx: CommandContext, kind: SheetKind): Reply {
  * with every status "−" (issue 30 §5).
  */
 export function refuseNonSheet(parsed: SheetParseResult): void {
-  const noName = parsed.warnings.some((w) => w.key === 'sheet.warn.noName');
-  const mainLabels = new Set<string>(MAIN_STATUS_KEYS.map((k) => STATUS_LABELS[k]));
-  const ungraded = new Set(parsed.warnings.filter((w) => w.key === 'sheet.warn.statusMissing' && mainLabels.has(String(w.params.status))).map((w) => w.params.status));
-  const noStatus = ungraded.size === mainLabels.size;
+  if (!parsed.written) return;
+  const noName = !parsed.written.name;
+  const noStatus = !parsed.written.statuses.some((k) => (MAIN_STATUS_KEYS as readonly string[]).includes(k));
   if (!noName && !noStatus) return;
   const unknown = parsed.unparsed.filter((u) => u.reason === 'sheet.unparsed.unknownField').map((u) => /【[^】]*】/.exec(u.text)?.[0] ?? u.text);
   throw new NotASheet([...(noName ? ['name'] : []), ...(noStatus ? ['statuses'] : [])], unknown.slice(0, 8));

@@ -111,6 +111,7 @@ class TextParser {
   private rank: { names: string[]; number?: number; line: number } | undefined;
   private readonly statuses: Partial<Record<StatusKey, Graded>> = {};
   private statusLine: number | undefined;
+  private readonly graded = new Set<StatusKey>();
   private readonly derivedWritten: NonNullable<CharacterSheet['derivedWritten']> = {};
   private readonly skills: SkillEntry[] = [];
   private readonly noblePhantasms: SpecialGear[] = [];
@@ -463,6 +464,7 @@ class TextParser {
     }
     if (written !== formatGrade(graded)) graded.written = written;
     this.statuses[key] = graded;
+    this.graded.add(key);
     for (const w of gradeWarnings(label, graded, MAX_STATUS_MARKS, no, true)) this.warnings.push(w);
     return partial;
   }
@@ -751,6 +753,7 @@ class TextParser {
     const className = this.text.className ?? '';
     let name = this.text.name ?? '';
     if (name === '' && type === 'servant') name = className;
+    const named = name !== '';
     if (name === '') {
       name = NAMELESS;
       this.warn('sheet.warn.noName', {});
@@ -813,7 +816,7 @@ class TextParser {
     }
     const unparsed = [...this.unparsed.values()].sort((a, b) => a.line - b.line);
     if (unparsed.length) sheet.extraText = unparsed.map((u) => u.text);
-    return { sheet, unparsed, warnings: this.warnings };
+    return { sheet, unparsed, warnings: this.warnings, written: { name: named, statuses: [...this.graded] } };
   }
 
   private buildStatuses(): Statuses {
