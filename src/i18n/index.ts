@@ -22,6 +22,7 @@ import { sealWindowMessages } from './messages/seal-window.js';
 import { secretMessages } from './messages/secrets.js';
 import { sheetMessages } from './messages/sheet.js';
 import { sheetTemplateMessages } from './messages/sheet-template.js';
+import { inviteMessages } from './messages/invite.js';
 import { warCommandMessages } from './messages/war-commands.js';
 import { warMessages } from './messages/war.js';
 import { toolMessages } from './messages/tools.js';
@@ -37,7 +38,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, inviteMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -120,7 +120,7 @@ function shape(text: string) {
     noblePhantasms: s.noblePhantasms.map(({ name: _n, details: _d, dicePlus, fixed, mpCost, ...rest }) => ({
       ...rest, dicePlus: { ...dicePlus, written: undefined }, fixed: { ...fixed, written: undefined }, mpCost: { ...mpCost, written: undefined },
     })),
-    gear: s.gear.map(({ name: _n, effect: _e, ...rest }) => rest),
+    gear: s.gear.map((g) => ({ ...g, name: undefined, effect: undefined })),
     profileKeys: Object.keys(s.profile ?? {}),
     backgroundKeys: Object.keys(s.background),
     warnings: r.warnings.map((w) => w.key),
