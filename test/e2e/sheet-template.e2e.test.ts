@@ -153,7 +153,7 @@ describe('a text that is not a sheet is refused with what was expected', () => {
     expect(template).toContain('【Statuses】STR END AGI MAG LUK SOC or NP');
     await h.fake.command({ name: 'sheet', locale: 'en', options: sub('import') });
     const refused = await h.fake.modalSubmit({ customId: 'sheet:import:pc', locale: 'en', fields: { text: template } });
-    expect(embedText(refused.callback.data)).toContain('This is not a character sheet I can read: a name, the statuses missing');
+    expect(embedText(refused.callback.data)).toContain('This is not a character sheet I can read. Missing: a name, statuses with a grade.');
     expect(await rows(h.store, 'characters', (c) => eq(c.name, '名無し'))).toEqual([]);
   });
 });

@@ -40,10 +40,10 @@ export const sheetTemplateMessages: Catalogs = {
     'sheet.template.note.combos': 'Skill combos: (name):(skill+skill+…):effect',
     'sheet.template.note.profile': 'Profile: write after each label, or leave it empty',
     'sheet.template.note.background': 'Background: free text, as many lines as you like',
-    'sheet.import.notASheet': 'This is not a character sheet I can read: {missing} missing. Expected a sheet like the one /sheet template gives, with {expected}.',
+    'sheet.import.notASheet': 'This is not a character sheet I can read. Missing: {missing}. Expected a sheet like the one /sheet template gives, with {expected}.',
     'sheet.import.notASheetUnknown': 'Fields not recognised: {fields}.',
     'sheet.import.missing.name': 'a name',
-    'sheet.import.missing.statuses': 'the statuses',
+    'sheet.import.missing.statuses': 'statuses with a grade',
     'sheet.import.expected': '【Name】 (a servant: 【Class】 or 【True name】) and 【Statuses】 STR END AGI MAG LUK with a grade each (for example STR B)',
   },
   ja: {
