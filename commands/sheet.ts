@@ -160,7 +160,7 @@ async function importStart(ctx: CommandContext, options: CommandOptions): Promis
       modal: {
         customId: npc ? 'sheet:import:npc' : 'sheet:import:pc',
         title: ctx.t('sheet.import.modalTitle'),
-        inputs: [{ customId: 'text', label: ctx.t('sheet.import.modalLabel'), style: 'paragraph', maxLength: SHEET_LIMITS.maxTextLength, required: true, placeholder: '【クラス】セイバー …' }],
+        inputs: [{ customId: 'text', label: ctx.t('sheet.import.modalLabel'), style: 'paragraph', maxLength: SHEET_LIMITS.maxTextLength, required: true, placeholder: ctx.t('sheet.import.placeholder') }],
       },
     };
   }

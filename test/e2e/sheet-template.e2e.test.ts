@@ -70,6 +70,7 @@ describe('/sheet template, filled in and imported', () => {
     ]);
     const open = await h.fake.command({ name: 'sheet', locale: 'ko', options: sub('import') });
     expect(open.callback.type).toBe(9);
+    expect(JSON.stringify(open.callback.data)).toContain('빈 시트는 /시트 양식'); // the form points to the template
     const imported = await h.fake.modalSubmit({ customId: 'sheet:import:pc', locale: 'ko', fields: { text: sheet } });
     const said = embedText(imported.callback.data);
     expect(said).toContain('**세이버**');

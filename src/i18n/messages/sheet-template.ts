@@ -5,6 +5,7 @@ import type { Catalogs } from '../index.js';
 
 export const sheetTemplateMessages: Catalogs = {
   en: {
+    'sheet.import.placeholder': '【Class】Saber … (/sheet template gives a blank sheet)',
     'cmd.sheet.template.name': 'template',
     'cmd.sheet.template.description': 'A blank character sheet to fill in and import with /sheet import',
     'cmd.sheet.template.kind.name': 'kind',
@@ -47,6 +48,7 @@ export const sheetTemplateMessages: Catalogs = {
     'sheet.import.expected': '【Name】 (a servant: 【Class】 or 【True name】) and 【Statuses】 STR END AGI MAG LUK with a grade each (for example STR B)',
   },
   ja: {
+    'sheet.import.placeholder': '【クラス】セイバー …（空のシートは /シート テンプレート）',
     'cmd.sheet.template.name': 'テンプレート',
     'cmd.sheet.template.description': '記入して /シート 取り込み で読み込める空のキャラクターシート',
     'cmd.sheet.template.kind.name': '種類',
@@ -89,6 +91,7 @@ export const sheetTemplateMessages: Catalogs = {
     'sheet.import.expected': '【名前】（サーヴァントは【クラス】か【真名】）と、筋力 耐久 敏捷 魔力 幸運 それぞれにランクを書いた【ステータス】（例 筋力B）',
   },
   ko: {
+    'sheet.import.placeholder': '【클래스】세이버 … (빈 시트는 /시트 양식)',
     'cmd.sheet.template.name': '양식',
     'cmd.sheet.template.description': '채워서 /시트 가져오기로 읽을 수 있는 빈 캐릭터 시트',
     'cmd.sheet.template.kind.name': '종류',
