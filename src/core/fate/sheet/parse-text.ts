@@ -17,7 +17,7 @@ import {
   isPlaceholder, sectionKey, statusKeyOf,
 } from './labels.js';
 import { looseKey } from './normalize.js';
-import { STATUS_WORDS, alternation } from './words.js';
+import { SHEET_LANGS, STATUS_WORDS, type SheetLang, alternation } from './words.js';
 import {
   ACTIVATIONS, type Measure, TARGETS, canonicalValue, readAddedEffects, readAlignment, readDicePlus, readFixedNumbers,
   readGearType, readHeightWeight, readMpCost, readNameList, readProfile, readRank, readSeals,
@@ -112,6 +112,8 @@ class TextParser {
   private readonly statuses: Partial<Record<StatusKey, Graded>> = {};
   private statusLine: number | undefined;
   private readonly graded = new Set<StatusKey>();
+  /** The language of the sheet's status words: a missing status is named in it. */
+  private statusLang: SheetLang = 'ja';
   private readonly derivedWritten: NonNullable<CharacterSheet['derivedWritten']> = {};
   private readonly skills: SkillEntry[] = [];
   private readonly noblePhantasms: SpecialGear[] = [];
@@ -438,6 +440,7 @@ class TextParser {
     if (m[2] !== undefined) return false; // the troop template's "社会or宝具"
     const key = statusKeyOf(label);
     if (!key) return true;
+    if (this.statusLine === undefined) this.statusLang = SHEET_LANGS.find((lang) => STATUS_WORDS[key][lang].some((w) => looseKey(w) === looseKey(label))) ?? 'ja';
     this.statusLine ??= no;
     if (this.statuses[key]) { this.keep(no, 'sheet.unparsed.duplicate'); return false; }
     const gradeAt = m.indices?.[3];
@@ -819,11 +822,15 @@ class TextParser {
     return { sheet, unparsed, warnings: this.warnings, written: { name: named, statuses: [...this.graded] } };
   }
 
+  private statusWord(key: StatusKey): string {
+    return STATUS_WORDS[key][this.statusLang][0] ?? STATUS_LABELS[key];
+  }
+
   private buildStatuses(): Statuses {
     const get = (key: (typeof MAIN_STATUS_KEYS)[number]): Graded => {
       const g = this.statuses[key];
       if (g) return g;
-      this.warn('sheet.warn.statusMissing', { status: STATUS_LABELS[key] }, this.statusLine);
+      this.warn('sheet.warn.statusMissing', { status: this.statusWord(key) }, this.statusLine);
       return { grade: '-', marks: [] };
     };
     const statuses: Statuses = { str: get('str'), end: get('end'), agi: get('agi'), mag: get('mag'), luk: get('luk') };
@@ -832,11 +839,11 @@ class TextParser {
     if (soc) statuses.soc = soc;
     const expected: StatusKey | undefined = this.type === 'servant' ? 'np' : this.type === 'master' ? 'soc' : undefined;
     if (expected && !this.statuses[expected]) {
-      this.warn('sheet.warn.statusMissing', { status: STATUS_LABELS[expected] }, this.statusLine);
+      this.warn('sheet.warn.statusMissing', { status: this.statusWord(expected) }, this.statusLine);
     }
     const unexpected: StatusKey | undefined = this.type === 'servant' ? 'soc' : this.type === 'master' ? 'np' : undefined;
     if (unexpected && this.statuses[unexpected] && expected) {
-      this.warn('sheet.warn.sixthStatus', { status: STATUS_LABELS[unexpected], expected: STATUS_LABELS[expected] }, this.statusLine);
+      this.warn('sheet.warn.sixthStatus', { status: this.statusWord(unexpected), expected: this.statusWord(expected) }, this.statusLine);
     }
     return statuses;
   }

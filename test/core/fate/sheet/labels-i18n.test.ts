@@ -150,4 +150,9 @@ describe('Korean and English labels read like the Japanese ones (issue 30 §5)',
     expect(r.sheet.statuses.soc).toMatchObject({ grade: 'B' });
     expect(r.unparsed).toEqual([]);
   });
+
+  it('a status left out is named in the sheet’s own words (행운, not 幸運)', () => {
+    const r = parseSheetText('【이름】린\n【스테이터스】근력D 내구D 민첩C 마력A 사회B');
+    expect(r.warnings.filter((w) => w.key === 'sheet.warn.statusMissing').map((w) => w.params.status)).toEqual(['행운']);
+  });
 });
