@@ -1,4 +1,5 @@
-// The Japanese words of the sheet templates (seed 001 L1532–1692) and the variants people write.
+// The words of the sheet templates (seed 001 L1532–1692): the Japanese labels the exporter writes, and
+// the lookups the importer reads with — Japanese, Korean and English alike (words.ts).
 import type { StatusKey } from './types.js';
 import { looseKey } from './normalize.js';
 import {
