@@ -155,4 +155,11 @@ describe('Korean and English labels read like the Japanese ones (issue 30 §5)',
     const r = parseSheetText('【이름】린\n【스테이터스】근력D 내구D 민첩C 마력A 사회B');
     expect(r.warnings.filter((w) => w.key === 'sheet.warn.statusMissing').map((w) => w.params.status)).toEqual(['행운']);
   });
+
+  it('the middle dot Korean keyboards type (·) separates like ・ (신장·체중, 질서·선)', () => {
+    const r = parseSheetText('【이름】린\n【신장·체중】159cm·47kg\n【속성】질서·중용\n【스테이터스】근력D 내구D 민첩C 마력A 행운C 사회B');
+    expect(r.unparsed).toEqual([]);
+    expect([r.sheet.height, r.sheet.weight]).toEqual([{ value: 159 }, { value: 47 }]);
+    expect(r.sheet.alignment).toMatchObject({ purpose: '秩序', conduct: '中庸' });
+  });
 });
