@@ -1,6 +1,8 @@
 # syntax=docker/dockerfile:1
+# Node 24 is the current LTS (Node 20 reached its end of life on 2026-04-30); package.json's engines
+# (>= 20.19) keeps development on an older Node possible. test/docker/node-version.test.ts holds both.
 # Build stage: compiles the native SQLite module and the TypeScript, then drops dev dependencies.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -16,7 +18,7 @@ RUN npm run build && npm prune --omit=dev \
  && find node_modules/@expo-google-fonts -name '*.ttf.png' -delete
 
 # Runtime stage: no compiler, non-root user, database in a volume.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     DATABASE_URL=/data/grailwar.sqlite
 WORKDIR /app

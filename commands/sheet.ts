@@ -30,6 +30,8 @@ import { readersOf } from '../src/services/secrecy.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices } from '../src/services/name-choices.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
+import { NotASheet, SHEET_KINDS, TEMPLATE_NOTES, refuseNonSheet, templateReply } from '../src/services/sheet-template.js';
+import { SheetError } from '../src/core/fate/sheet/errors.js';
 import { barsLine, paramsLine } from '../src/services/ccfolia.js';
 
 const NAME_MAX = SHEET_LIMITS.maxNameLength;
@@ -44,6 +46,11 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.sheet')
     describe(s, 'cmd.sheet.import')
       .addAttachmentOption((o) => describe(o, 'cmd.sheet.import.file'))
       .addBooleanOption((o) => describe(o, 'cmd.sheet.import.npc')),
+  )
+  .addSubcommand((s) =>
+    describe(s, 'cmd.sheet.template').addStringOption((o) =>
+      describe(o, 'cmd.sheet.template.kind').setRequired(true).addChoices(...localizedChoices(SHEET_KINDS, 'choice.sheetKind')),
+    ),
   )
   .addSubcommand((s) => describe(s, 'cmd.sheet.show').addStringOption(nameOption('cmd.sheet.name')).addBooleanOption((o) => describe(o, 'cmd.sheet.show.private')))
   .addSubcommand((s) => describe(s, 'cmd.sheet.list'))
@@ -96,6 +103,8 @@ export const sheet: CommandModule = {
     switch (options.subcommand()) {
       case 'import':
         return importStart(ctx, options);
+      case 'template':
+        return templateReply(ctx, (SHEET_KINDS as readonly string[]).includes(options.string('kind') ?? '') ? (options.string('kind') as (typeof SHEET_KINDS)[number]) : 'servant');
       case 'show':
         return await show(ctx, options);
       case 'list':
@@ -151,7 +160,7 @@ async function importStart(ctx: CommandContext, options: CommandOptions): Promis
       modal: {
         customId: npc ? 'sheet:import:npc' : 'sheet:import:pc',
         title: ctx.t('sheet.import.modalTitle'),
-        inputs: [{ customId: 'text', label: ctx.t('sheet.import.modalLabel'), style: 'paragraph', maxLength: SHEET_LIMITS.maxTextLength, required: true, placeholder: '【クラス】セイバー …' }],
+        inputs: [{ customId: 'text', label: ctx.t('sheet.import.modalLabel'), style: 'paragraph', maxLength: SHEET_LIMITS.maxTextLength, required: true, placeholder: ctx.t('sheet.import.placeholder') }],
       },
     };
   }
@@ -163,8 +172,16 @@ async function importStart(ctx: CommandContext, options: CommandOptions): Promis
 function parse(content: string, fileName?: string): SheetParseResult {
   const json = content.replace(/^\uFEFF/, '').trimStart().startsWith('{') || fileName?.toLowerCase().endsWith('.json');
   if (json) return parseSheetJson(content.replace(/^\uFEFF/, ''));
-  // A file may be longer than a form allows: 256 KB instead of 4,000 characters.
-  return parseSheetText(content, { source: fileName === undefined ? 'text' : 'file' });
+  // A file may be longer than a form allows: 256 KB instead of 4,000 characters. The notes of
+  // /sheet template are passed over; a text naming no character is refused with what it lacks.
+  try {
+    const parsed = parseSheetText(content, { source: fileName === undefined ? 'text' : 'file', notes: TEMPLATE_NOTES });
+    refuseNonSheet(parsed);
+    return parsed;
+  } catch (error) {
+    if (error instanceof SheetError && error.key === 'sheet.error.notASheet') throw new NotASheet(['name', 'statuses'], []);
+    throw error;
+  }
 }
 
 async function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Promise<Reply> {

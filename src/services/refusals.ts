@@ -8,6 +8,7 @@ import { MtgError, mtgErrorMessage } from '../core/mtg/errors.js';
 import { personaErrorMessage } from '../core/persona/text.js';
 import { PersonaError } from '../core/persona/types.js';
 import { translator, type Locale } from '../i18n/index.js';
+import { NotASheet, notASheetText } from './sheet-template.js';
 
 export function refusalText(error: unknown, locale: Locale): string | null {
   const t = translator(locale);
@@ -16,6 +17,7 @@ export function refusalText(error: unknown, locale: Locale): string | null {
   if (error instanceof GwError) return gwErrorMessage(error, t);
   if (error instanceof PersonaError) return personaErrorMessage(error, t, locale);
   if (error instanceof MtgError) return mtgErrorMessage(error, t);
+  if (error instanceof NotASheet) return notASheetText(error, locale);
   // UserError, SheetError and any other keyed refusal.
   if (error instanceof KeyedError) return t(error.key, error.params);
   if (error instanceof DiceError) return t(`dice.error.${error.code}`, { ...error.params, column: error.column ?? '-' });

@@ -82,6 +82,15 @@ describe('docker run --env-file .env (from .env.example)', () => {
     expect(out.stdout).not.toMatch(/Bye\./);
   }, 60_000);
 
+  it('the README’s invite line: the image prints the invite URL from DISCORD_CLIENT_ID (issue 30 §1)', async () => {
+    const invite = run(['dist/src/discord/invite.js'], containerEnv({ ...example(), DISCORD_CLIENT_ID: '123456789012345678' }));
+    expect(await invite.exited).toBe(0);
+    expect(invite.out.stdout).toContain('https://discord.com/oauth2/authorize?client_id=123456789012345678&scope=bot+applications.commands&permissions=');
+    const missing = run(['dist/src/discord/invite.js'], containerEnv(example()));
+    expect(await missing.exited).toBe(1);
+    expect(missing.out.stderr).toMatch(/DISCORD_CLIENT_ID/);
+  }, 60_000);
+
   it('filled in: registers the commands from the image, then starts the bot writing to /data as a non-root user', async () => {
     const filled = { ...example(), DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_GUILD_ID: fake.guildId, DISCORD_API: fake.apiBase, LOG_LEVEL: 'info' };
     const deploy = run(['dist/src/discord/deploy.js'], containerEnv(filled));

@@ -2,7 +2,7 @@
 // run house rules, and the sheet stays usable.
 import type { SheetWarning } from './result.js';
 import type { CharacterSheet, Graded } from './types.js';
-import { STANDARD_CLASSES } from './labels.js';
+import { STANDARD_CLASS_SPELLINGS } from './labels.js';
 import { looseKey } from './normalize.js';
 
 /** Maximum marks: statuses 2, skills 3 (seed 001 L914). */
@@ -46,7 +46,7 @@ export function sheetWarnings(sheet: CharacterSheet): SheetWarning[] {
     if (derived !== level) out.push({ key: 'sheet.warn.rankLevelMismatch', params: { written: level, derived } });
   }
   const className = sheet.servant?.className ?? '';
-  if (sheet.type === 'servant' && className !== '' && !STANDARD_CLASSES.some((c) => looseKey(c) === looseKey(className))) {
+  if (sheet.type === 'servant' && className !== '' && !STANDARD_CLASS_SPELLINGS.some((c) => looseKey(c) === looseKey(className))) {
     out.push({ key: 'sheet.warn.irregularClass', params: { className } });
   }
   return out;

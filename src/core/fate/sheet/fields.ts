@@ -4,7 +4,8 @@ import type {
   AddedEffect, Alignment, FixedValues, GearSubtype, GearType, SpecialGear,
 } from './types.js';
 import { type Slice, sub, trim } from './slice.js';
-import { HEIGHT_INSTRUCTION, PROFILE_LABELS, type ProfileKey } from './labels.js';
+import { HEIGHT_INSTRUCTION, PROFILE_SPELLINGS, type ProfileKey, isPlaceholder } from './labels.js';
+import { NONE_WORDS, VALUE_WORDS, alternation } from './words.js';
 import { looseKey, widthNorm } from './normalize.js';
 import { SHEET_BOUNDS, SHEET_LIMITS, boundedInt } from './limits.js';
 
@@ -13,15 +14,30 @@ export interface Read<T> {
   partial: boolean;
 }
 
-const NONE_WORDS = new Set(['なし', '無し', '無', '-', '−', '―', 'ー', '(なし)', '(無し)'].map((w) => widthNorm(w)));
+const NONE_SET = new Set(['なし', '無し', '無', '-', '−', '―', 'ー', '(なし)', '(無し)', ...NONE_WORDS.ko, ...NONE_WORDS.en].map((w) => widthNorm(w).toLowerCase()));
 export function isNoneWord(n: string): boolean {
-  return NONE_WORDS.has(n.replace(/\s+/g, ''));
+  return NONE_SET.has(n.replace(/\s+/g, '').toLowerCase());
 }
+
+// Korean and English value words (words.ts) read as the Japanese word that is stored.
+const CANONICAL = new Map<string, string>();
+for (const [ja, words] of Object.entries(VALUE_WORDS)) {
+  CANONICAL.set(looseKey(ja), ja);
+  for (const w of [...words.ko, ...words.en]) CANONICAL.set(looseKey(w), ja);
+}
+/** 무기, Weapon, 武器 → 武器; a word with no entry comes back as written (spaces removed). */
+export function canonicalValue(word: string): string {
+  return CANONICAL.get(looseKey(word)) ?? word.replace(/\s+/g, '');
+}
+const valueAlternation = (ja: readonly string[]) => alternation(ja.flatMap((w) => [w, ...(VALUE_WORDS[w]?.ko ?? []), ...(VALUE_WORDS[w]?.en ?? [])]));
 
 // ── alignment 【属性】 (L850–856, L1540) ───────────────────────────────────────────────
 const PURPOSES = ['秩序', '中立', '混沌'] as const;
 const CONDUCTS = ['善', '中庸', '悪', '狂'] as const;
-const ALIGN_RE = /^(秩序|中立|混沌)\s*[・/,、]?\s*(善|中庸|悪|狂)(?:\s*\((善|中庸|悪)\))?$/;
+const ALIGN_RE = new RegExp(
+  `^(${valueAlternation(PURPOSES)})\\s*[・/,、]?\\s*(${valueAlternation(CONDUCTS)})(?:\\s*\\((${valueAlternation(['善', '中庸', '悪'])})\\))?$`,
+  'i',
+);
 
 export function canonicalAlignment(a: Alignment): string {
   return `${a.purpose}・${a.conduct}${a.preMadness ? `(${a.preMadness})` : ''}`;
@@ -33,10 +49,11 @@ export function readAlignment(v: Slice): Alignment | undefined | null {
   if (n === '' || n === '・') return undefined;
   const m = ALIGN_RE.exec(n);
   if (!m) return null;
-  const purpose = PURPOSES.find((p) => p === m[1]);
-  const conduct = CONDUCTS.find((c) => c === m[2]);
+  const purpose = PURPOSES.find((p) => p === canonicalValue(m[1] ?? ''));
+  const conduct = CONDUCTS.find((c) => c === canonicalValue(m[2] ?? ''));
   if (!purpose || !conduct) return null;
-  const pre = m[3] === '善' || m[3] === '中庸' || m[3] === '悪' ? m[3] : undefined;
+  const preWord = m[3] === undefined ? undefined : canonicalValue(m[3]);
+  const pre = preWord === '善' || preWord === '中庸' || preWord === '悪' ? preWord : undefined;
   if (pre && conduct !== '狂') return null; // "(善)" only after 狂
   const a: Alignment = { purpose, conduct };
   if (pre) a.preMadness = pre;
@@ -107,8 +124,8 @@ export function readRank(v: Slice): Read<{ names: string[]; number?: number }> {
   }
   rest += v.n.slice(last);
   rest = rest.replace(/\s+/g, '');
-  if (looseKey(rest) === looseKey(':(サーヴァント・マスターと異なり数字で表記)') || looseKey(rest) === looseKey('(サーヴァント・マスターと異なり数字で表記)')) rest = '';
-  const num = /^:?(?:R|Lv\.?|LV|ランク)?(\d+)(?:レベル|Lv)?:?$/i.exec(rest);
+  if (isPlaceholder(rest)) rest = ''; // the troop template's instruction, in any language
+  const num = /^:?(?:R|Lv\.?|LV|ランク|랭크|Rank)?(\d+)(?:レベル|Lv|레벨|level)?:?$/i.exec(rest);
   const number = num ? boundedInt(num[1] ?? '', SHEET_BOUNDS.rankLevel) : undefined;
   if (number !== undefined) return { value: { names, number }, partial: false };
   return { value: { names }, partial: !/^:?$/.test(rest) };
@@ -117,8 +134,8 @@ export function readRank(v: Slice): Read<{ names: string[]; number?: number }> {
 // ── 【令呪数】3回 ──────────────────────────────────────────────────────────────────
 export function readSeals(v: Slice): Read<number | undefined> {
   const n = v.n.replace(/\s+/g, '');
-  if (n === '' || n === '回' || n === '画') return { value: undefined, partial: false };
-  const m = /^(\d+)(回|画|つ|個)?$/.exec(n);
+  if (n === '' || n === '回' || n === '画' || n === '회' || n === '획') return { value: undefined, partial: false };
+  const m = /^(\d+)(回|画|つ|個|회|획|개)?$/.exec(n);
   const value = m ? boundedInt(m[1] ?? '', SHEET_BOUNDS.seals) : undefined;
   if (value !== undefined) return { value, partial: false };
   const lead = /^(\d+)/.exec(n);
@@ -146,8 +163,8 @@ export function readNameList(v: Slice): string[] {
 /** Reads "誕生日:x/血液型:y/…"; values run to the next known label. Returns null if no label starts it. */
 export function readProfile(v: Slice): Read<Partial<Record<ProfileKey, string>>> | null {
   const hits: { key: ProfileKey; start: number; valueStart: number }[] = [];
-  for (const [key, label] of PROFILE_LABELS) {
-    const re = new RegExp(`(^|/)\\s*${label}\\s*:`, 'g');
+  for (const [key, labels] of PROFILE_SPELLINGS) {
+    const re = new RegExp(`(^|/)\\s*(?:${alternation(labels)})\\s*:`, 'gi');
     for (let m = re.exec(v.n); m; m = re.exec(v.n)) hits.push({ key, start: m.index, valueStart: m.index + m[0].length });
   }
   hits.sort((a, b) => a.start - b.start);
@@ -171,12 +188,21 @@ const MOUNT_KINDS = ['白兵', '射撃', '両用', '魔術', '機動', '装甲�
 export function readGearType(v: Slice): Read<{ type?: GearType; subtype?: GearSubtype }> | null {
   const n = v.n.replace(/\s+/g, '');
   const m = /^([^()]+?)(?:\(([^()]*)\))?$/.exec(n);
-  const type = GEAR_TYPES.find((t) => t === m?.[1]);
+  const type = GEAR_TYPES.find((t) => t === canonicalValue(m?.[1] ?? ''));
   if (!m || !type) return null;
-  const sub = m[2];
+  const sub = m[2] === undefined ? undefined : canonicalSubtype(m[2]);
   if (sub === undefined || sub === '') return { value: { type }, partial: false };
   const subtype = gearSubtype(type, sub);
   return subtype ? { value: { type, subtype }, partial: false } : { value: { type }, partial: true };
+}
+
+/** 백병 → 白兵, 장갑백병 / Armored melee → 装甲白兵, 승기 / mount suffixes kept as the Japanese reads them. */
+function canonicalSubtype(sub: string): string {
+  const whole = canonicalValue(sub);
+  if (whole !== sub.replace(/\s+/g, '')) return whole;
+  const armored = /^(装甲|장갑|armou?red)\s*(.+)$/i.exec(sub);
+  if (armored) return `装甲${canonicalValue(armored[2] ?? '')}`;
+  return sub;
 }
 
 function gearSubtype(type: GearType, sub: string): GearSubtype | undefined {
@@ -209,7 +235,7 @@ export function readDicePlus(v: Slice): NonNullable<SpecialGear['dicePlus']> | '
   const first = /(\d+)[dD]6?/.exec(n);
   if (!first || first.index !== 0) return null;
   const after = n.slice(first[0].length);
-  const th = /^\(?(\d+)以下\)?|^(?:<=|≦|≤|・)(\d+)(?:以下)?|^・?\(?(\d+)以下/.exec(after);
+  const th = /^\(?(\d+)(?:以下|이하)\)?|^(?:<=|≦|≤|・)(\d+)(?:以下|이하)?|^・?\(?(\d+)(?:以下|이하)/.exec(after);
   if (!th) return null;
   const threshold = boundedInt(th[1] ?? th[2] ?? th[3] ?? '', SHEET_BOUNDS.threshold);
   const dice = boundedInt(first[1] ?? '', SHEET_BOUNDS.dice);
@@ -225,7 +251,7 @@ export function readMpCost(v: Slice, activation: SpecialGear['activation']): Non
   const n = v.n.replace(/\s+/g, '');
   const num = /(\d+)/.exec(n);
   const value = num ? (boundedInt(num[1] ?? '', SHEET_BOUNDS.mp) ?? null) : isNoneWord(n) ? 0 : null;
-  const timing = n.includes('常時') || activation === '常時' ? 'drain' : activation === '単発' ? 'afterUse' : 'onActivate';
+  const timing = n.includes('常時') || n.includes('상시') || /constant/i.test(n) || activation === '常時' ? 'drain' : activation === '単発' ? 'afterUse' : 'onActivate';
   return { value, timing, written: v.o.trim() };
 }
 
@@ -236,9 +262,9 @@ export function readFixedNumbers(n: string): Omit<FixedValues, 'written' | 'defe
     const m = re.exec(n);
     return m ? boundedInt(m[1] ?? '', SHEET_BOUNDS.fixed) : undefined;
   };
-  const attack = read(/攻撃力?\s*\+?\s*(\d+)/);
+  const attack = read(/(?:攻撃力?|공격력?|attack)\s*\+?\s*(\d+)/i);
   if (attack !== undefined) out.attack = attack;
-  const defense = read(/(?:防御力|ダメージ減少|ダメージ軽減|装甲)\s*\+?\s*(\d+)/);
+  const defense = read(/(?:防御力|ダメージ減少|ダメージ軽減|装甲|방어력|대미지\s*감소|defen[cs]e|damage\s*reduction)\s*\+?\s*(\d+)/i);
   if (defense !== undefined) out.defense = defense;
   const iv = read(/IV\s*\+\s*(\d+)/i);
   if (iv !== undefined) out.iv = iv;

@@ -2,14 +2,14 @@
 // line that has exactly the same length as the original, so values can be sliced from the ORIGINAL
 // text by the same indices: Japanese (and any full-width letters in free text) stay verbatim.
 
-/** Full-width ASCII (U+FF01–U+FF5E) → ASCII, ideographic space → space, half-width ･ → ・. Length-preserving. */
+/** Full-width ASCII (U+FF01–U+FF5E) → ASCII, ideographic space → space, half-width ･ and · → ・. Length-preserving. */
 export function widthNorm(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code >= 0xff01 && code <= 0xff5e) out += String.fromCharCode(code - 0xfee0);
     else if (code === 0x3000) out += ' ';
-    else if (code === 0xff65) out += '・';
+    else if (code === 0xff65 || code === 0x00b7) out += '・'; // half-width ･ and the middle dot · Korean keyboards type
     else out += text[i];
   }
   return out;

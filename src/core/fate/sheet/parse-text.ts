@@ -12,11 +12,14 @@ import { charCount, utf8Bytes, widthNorm } from './normalize.js';
 import { type Slice, dropBullet, dropColon, joinBlock, sliceOf, sub, trim } from './slice.js';
 import { GRADE_TOKEN, gradeFromParts, formatGrade, withCondition } from './grades.js';
 import {
-  BACKGROUND_LABELS, BLOCK_FIELDS, type BlockFieldKey, type FieldKey, MAIN_STATUS_KEYS,
-  type ProfileKey, type SectionKey, STATUS_BY_LABEL, STATUS_LABELS, fieldKey, isEmptyMarker, isPlaceholder, sectionKey,
+  BACKGROUND_SPELLINGS, BLOCK_ALTERNATION, type BlockFieldKey, type FieldKey, HEADER_RE, MAIN_STATUS_KEYS,
+  type ProfileKey, type SectionKey, STATUS_ALTERNATION, STATUS_LABELS, blockFieldKey, fieldKey, headerKind, isEmptyMarker,
+  isPlaceholder, sectionKey, statusKeyOf,
 } from './labels.js';
+import { looseKey } from './normalize.js';
+import { SHEET_LANGS, STATUS_WORDS, type SheetLang, alternation } from './words.js';
 import {
-  ACTIVATIONS, type Measure, TARGETS, readAddedEffects, readAlignment, readDicePlus, readFixedNumbers,
+  ACTIVATIONS, type Measure, TARGETS, canonicalValue, readAddedEffects, readAlignment, readDicePlus, readFixedNumbers,
   readGearType, readHeightWeight, readMpCost, readNameList, readProfile, readRank, readSeals,
 } from './fields.js';
 import { MAX_SKILL_MARKS, MAX_STATUS_MARKS, gradeWarnings, rankFromNames, sheetWarnings } from './checks.js';
@@ -30,16 +33,22 @@ export interface ParseTextOptions {
   id?: string;
   /** "text" (a modal, ≤ maxTextLength characters) or "file" (≤ maxFileBytes bytes). Default "text". */
   source?: 'text' | 'file';
+  /**
+   * Lines to pass over, compared loosely (looseKey): the notes `/sheet template` writes above each
+   * field, in every language. Only these exact lines are skipped; anything a player wrote is read.
+   */
+  notes?: ReadonlySet<string>;
 }
 
 const BRACKET_RE = /^\s*【([^】]*)】(.*)$/;
 const SEPARATOR_RE = /^\s*[-─━―=_~〜ー]{10,}\s*$/;
-const HEADER_RE = /^\s*-{2,}\s*(サーヴァント|マスター|トループ)用キャラクターシート.*$/;
-const STATUS_WORDS = '筋力|耐久|敏捷|魔力|幸運|宝具|社会';
+// Status words of the three languages (words.ts); English ones in any case. The troop template's
+// sixth status "社会or宝具" / "사회or보구" / "SOC or NP" is a label, not a grade.
+const NP_WORDS = alternation([...STATUS_WORDS.np.ja, ...STATUS_WORDS.np.ko, ...STATUS_WORDS.np.en]);
 const STATUS_TOKEN_SOURCE =
-  `(${STATUS_WORDS})(or宝具)?\\s*:?\\s*(?:${GRADE_TOKEN}(?:\\(([^()]*)\\))?)?(?=$|[\\s/・,、|]|${STATUS_WORDS}|HP|MP|IV)`;
-const STATUS_TOKEN_RE = new RegExp(STATUS_TOKEN_SOURCE, 'dg');
-const STATUS_START_RE = new RegExp(`^(?:${STATUS_TOKEN_SOURCE})`);
+  `(${STATUS_ALTERNATION})(\\s*or\\s*(?:${NP_WORDS}))?\\s*:?\\s*(?:${GRADE_TOKEN}(?:\\(([^()]*)\\))?)?(?=$|[\\s/・,、|]|${STATUS_ALTERNATION}|HP|MP|IV)`;
+const STATUS_TOKEN_RE = new RegExp(STATUS_TOKEN_SOURCE, 'dgi');
+const STATUS_START_RE = new RegExp(`^(?:${STATUS_TOKEN_SOURCE})`, 'i');
 const DERIVED_TOKEN_SOURCE = '(HP|MP|IV)\\s*(?::\\s*(\\d*)|(\\d+))(?=$|[\\s/・,、|(]|HP|MP|IV)';
 const DERIVED_TOKEN_RE = new RegExp(DERIVED_TOKEN_SOURCE, 'g');
 const DERIVED_START_RE = new RegExp(`^(?:${DERIVED_TOKEN_SOURCE})`);
@@ -102,6 +111,9 @@ class TextParser {
   private rank: { names: string[]; number?: number; line: number } | undefined;
   private readonly statuses: Partial<Record<StatusKey, Graded>> = {};
   private statusLine: number | undefined;
+  private readonly graded = new Set<StatusKey>();
+  /** The language of the sheet's status words: a missing status is named in it. */
+  private statusLang: SheetLang = 'ja';
   private readonly derivedWritten: NonNullable<CharacterSheet['derivedWritten']> = {};
   private readonly skills: SkillEntry[] = [];
   private readonly noblePhantasms: SpecialGear[] = [];
@@ -134,7 +146,7 @@ class TextParser {
     let sixth: StatusKey | undefined;
     for (const line of this.lines) {
       const h = HEADER_RE.exec(line.n);
-      if (h) header ??= h[1] === 'サーヴァント' ? 'servant' : h[1] === 'マスター' ? 'master' : 'troop';
+      if (h) header ??= headerKind(h[1] ?? '');
       const b = BRACKET_RE.exec(line.n);
       if (b) {
         const key = b[1] ?? '';
@@ -149,7 +161,8 @@ class TextParser {
         }
       }
       for (const m of line.n.matchAll(STATUS_TOKEN_RE)) {
-        if ((m[1] === '宝具' || m[1] === '社会') && m[2] === undefined && m[3] !== undefined) sixth ??= STATUS_BY_LABEL[m[1]];
+        const key = statusKeyOf(m[1] ?? '');
+        if ((key === 'np' || key === 'soc') && m[2] === undefined && m[3] !== undefined) sixth ??= key;
       }
     }
     let type: SheetType;
@@ -196,6 +209,7 @@ class TextParser {
 
   // ── line dispatch ────────────────────────────────────────────────────────────────────
   private line(line: Slice, no: number): void {
+    if (this.opts.notes?.has(looseKey(line.n))) return;
     if (this.state.kind === 'extra') {
       if (line.n.trim() !== '') this.keep(no, 'sheet.unparsed.kept');
       return;
@@ -424,8 +438,9 @@ class TextParser {
   private statusToken(m: RegExpMatchArray, offset: number, line: Slice, no: number): boolean {
     const label = m[1] ?? '';
     if (m[2] !== undefined) return false; // the troop template's "社会or宝具"
-    const key = STATUS_BY_LABEL[label];
+    const key = statusKeyOf(label);
     if (!key) return true;
+    if (this.statusLine === undefined) this.statusLang = SHEET_LANGS.find((lang) => STATUS_WORDS[key][lang].some((w) => looseKey(w) === looseKey(label))) ?? 'ja';
     this.statusLine ??= no;
     if (this.statuses[key]) { this.keep(no, 'sheet.unparsed.duplicate'); return false; }
     const gradeAt = m.indices?.[3];
@@ -452,6 +467,7 @@ class TextParser {
     }
     if (written !== formatGrade(graded)) graded.written = written;
     this.statuses[key] = graded;
+    this.graded.add(key);
     for (const w of gradeWarnings(label, graded, MAX_STATUS_MARKS, no, true)) this.warnings.push(w);
     return partial;
   }
@@ -548,11 +564,10 @@ class TextParser {
   private blockFields(body: Slice, no: number): boolean {
     const block = this.block;
     if (!block) return false;
-    const words = BLOCK_FIELDS.map(([, w]) => w).join('|');
-    const re = new RegExp(`(^|[\\s・/])(${words})\\s*:`, 'g');
+    const re = new RegExp(`(^|[\\s・/])(${BLOCK_ALTERNATION})\\s*:`, 'gi');
     const hits: { key: BlockFieldKey; start: number; end: number; valueStart: number }[] = [];
     for (let m = re.exec(body.n); m; m = re.exec(body.n)) {
-      const key = BLOCK_FIELDS.find(([, w]) => w === m?.[2])?.[0];
+      const key = blockFieldKey(m[2] ?? '');
       if (!key) continue;
       hits.push({ key, start: m.index + (m[1]?.length ?? 0), end: m.index, valueStart: m.index + m[0].length });
       if (key === 'effect') break; // 効果 runs to the end of the line
@@ -589,14 +604,14 @@ class TextParser {
     }
     const f = b.fields;
     const isNp = f.has('npRank') || (!f.has('mcRank') && !f.has('points') && !f.has('effect') &&
-      (b.section === 'noblePhantasms' || /^宝具・/.test(widthNorm(name))));
+      (b.section === 'noblePhantasms' || /^(宝具|보구|NP)・/i.test(widthNorm(name))));
     if (isNp || f.has('mcRank')) this.specialGear(b, isNp ? 'noblePhantasm' : 'mysticCode', name, details);
     else this.normalGear(b, name, details);
   }
 
   private specialGear(b: BlockDraft, kind: SpecialGear['kind'], rawName: string, details: string): void {
     const f = b.fields;
-    const stripped = kind === 'noblePhantasm' ? rawName.replace(/^宝具[・･]\s*/, '') : rawName;
+    const stripped = kind === 'noblePhantasm' ? rawName.replace(/^(宝具|보구|NP)[・･]\s*/i, '') : rawName;
     const name = stripped === '' ? rawName : stripped;
     const rankField = f.get(kind === 'noblePhantasm' ? 'npRank' : 'mcRank');
     let rank: Graded = { grade: '-', marks: [] };
@@ -616,12 +631,12 @@ class TextParser {
     this.gearType(gear, f.get('type'));
     const act = f.get('activation');
     if (act) {
-      const value = ACTIVATIONS.find((a) => a === act.v.n.replace(/\s+/g, ''));
+      const value = ACTIVATIONS.find((a) => a === canonicalValue(act.v.n));
       if (value) gear.activation = value; else this.keep(act.line, 'sheet.unparsed.badValue');
     }
     const target = f.get('target');
     if (target) {
-      const value = TARGETS.find((t) => t === target.v.n.replace(/\s+/g, ''));
+      const value = TARGETS.find((t) => t === canonicalValue(target.v.n));
       if (value) gear.target = value; else this.keep(target.line, 'sheet.unparsed.badValue');
     }
     const mp = f.get('mp');
@@ -714,9 +729,9 @@ class TextParser {
   // ── 【設定】 (L1594–1596, L1645, L1692) ───────────────────────────────────────────────
   private backgroundLine(line: Slice, part: BackgroundPart): void {
     const body = dropBullet(line);
-    for (const [key, label] of BACKGROUND_LABELS) {
+    for (const [key, labels] of BACKGROUND_SPELLINGS) for (const label of labels) {
       const bullet = line.n.trimStart().startsWith('・');
-      if (body.n.startsWith(label) && (bullet || /^\s*(:|$)/.test(body.n.slice(label.length)))) {
+      if (body.n.toLowerCase().startsWith(label.toLowerCase()) && (bullet || /^\s*(:|$)/.test(body.n.slice(label.length)))) {
         this.recognized++;
         this.state = { kind: 'background', part: key };
         this.background[key] ??= [];
@@ -741,6 +756,7 @@ class TextParser {
     const className = this.text.className ?? '';
     let name = this.text.name ?? '';
     if (name === '' && type === 'servant') name = className;
+    const named = name !== '';
     if (name === '') {
       name = NAMELESS;
       this.warn('sheet.warn.noName', {});
@@ -803,14 +819,18 @@ class TextParser {
     }
     const unparsed = [...this.unparsed.values()].sort((a, b) => a.line - b.line);
     if (unparsed.length) sheet.extraText = unparsed.map((u) => u.text);
-    return { sheet, unparsed, warnings: this.warnings };
+    return { sheet, unparsed, warnings: this.warnings, written: { name: named, statuses: [...this.graded] } };
+  }
+
+  private statusWord(key: StatusKey): string {
+    return STATUS_WORDS[key][this.statusLang][0] ?? STATUS_LABELS[key];
   }
 
   private buildStatuses(): Statuses {
     const get = (key: (typeof MAIN_STATUS_KEYS)[number]): Graded => {
       const g = this.statuses[key];
       if (g) return g;
-      this.warn('sheet.warn.statusMissing', { status: STATUS_LABELS[key] }, this.statusLine);
+      this.warn('sheet.warn.statusMissing', { status: this.statusWord(key) }, this.statusLine);
       return { grade: '-', marks: [] };
     };
     const statuses: Statuses = { str: get('str'), end: get('end'), agi: get('agi'), mag: get('mag'), luk: get('luk') };
@@ -819,11 +839,11 @@ class TextParser {
     if (soc) statuses.soc = soc;
     const expected: StatusKey | undefined = this.type === 'servant' ? 'np' : this.type === 'master' ? 'soc' : undefined;
     if (expected && !this.statuses[expected]) {
-      this.warn('sheet.warn.statusMissing', { status: STATUS_LABELS[expected] }, this.statusLine);
+      this.warn('sheet.warn.statusMissing', { status: this.statusWord(expected) }, this.statusLine);
     }
     const unexpected: StatusKey | undefined = this.type === 'servant' ? 'soc' : this.type === 'master' ? 'np' : undefined;
     if (unexpected && this.statuses[unexpected] && expected) {
-      this.warn('sheet.warn.sixthStatus', { status: STATUS_LABELS[unexpected], expected: STATUS_LABELS[expected] }, this.statusLine);
+      this.warn('sheet.warn.sixthStatus', { status: this.statusWord(unexpected), expected: this.statusWord(expected) }, this.statusLine);
     }
     return statuses;
   }

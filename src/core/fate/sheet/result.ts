@@ -1,5 +1,5 @@
 // What an import returns besides the sheet.
-import type { CharacterSheet } from './types.js';
+import type { CharacterSheet, StatusKey } from './types.js';
 
 export interface SheetWarning {
   line?: number;
@@ -21,6 +21,8 @@ export interface SheetParseResult {
   sheet: CharacterSheet;
   unparsed: UnparsedLine[];
   warnings: SheetWarning[];
+  /** What a text sheet wrote of its own (not defaults): whether a name, which statuses with a grade. */
+  written?: { name: boolean; statuses: StatusKey[] };
 }
 
 export const UNPARSED_REASONS = [
