@@ -4,10 +4,13 @@
 // then a message that begins with a roll is answered as /roll answers it (the same reading, stored,
 // counted by /stats), as a reply; a secret one privately, the typed line deleted; anything else,
 // and any channel left off, gets no answer at all.
+import type { TextChannel } from 'discord.js';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
 import { storedResult } from '../../src/services/rolls.js';
+import { chatRollsOn } from '../../src/store/chat-rolls.js';
+import { pruneBefore } from '../../src/store/retention.js';
 import { PERMISSION_BITS } from './fake-discord/index.js';
 import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
 
@@ -74,6 +77,37 @@ describe('rolls typed in chat', () => {
       expect(outcome, content).toBe('ignored');
     }
     expect(bot().length).toBe(before);
+  });
+
+  it('one answer per message: the same MESSAGE_CREATE delivered twice is answered once', async () => {
+    const { player } = h.fake.users;
+    const { message, outcome } = await h.chat({ content: '1d20', channelId });
+    expect(outcome).toBe('answered');
+    const stored = (await rollsOf(player.id)).length;
+    // discord.js drops a repeat of a message it still holds in cache; one evicted comes through again
+    (h.bot.client.channels.cache.get(channelId) as TextChannel).messages.cache.clear();
+    h.chatOutcomes.delete(message.id);
+    h.fake.dispatch('MESSAGE_CREATE', {
+      id: message.id,
+      channel_id: channelId,
+      guild_id: h.fake.guildId,
+      author: { id: player.id, username: player.username, global_name: player.globalName, discriminator: '0', avatar: null },
+      content: '1d20',
+      timestamp: new Date(message.createdAt).toISOString(),
+      edited_timestamp: null,
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: [],
+      embeds: [],
+      pinned: false,
+      type: 0,
+    });
+    await h.fake.waitFor(() => h.chatOutcomes.get(message.id) === 'ignored');
+    await h.bot.idle();
+    expect(bot().filter((m) => m.body?.message_reference?.message_id === message.id)).toHaveLength(1);
+    expect(await rollsOf(player.id)).toHaveLength(stored);
   });
 
   it('another channel, and this one switched off again, stay silent', async () => {
@@ -143,5 +177,14 @@ describe('rolls typed in chat', () => {
     expect(box).toContain('Your secret roll typed in');
     expect(box).toContain(`3d6 [${storedResult(stored).dice.map((d) => d.face).join(', ')}]`);
     h.fake.setDmsClosed(player.id, false);
+  });
+
+  it('retention keeps the switch: the channel’s other old events go, its table.chatRolls events stay and it still reads on', async () => {
+    const later = new Date(Date.now() + 86_400_000);
+    await h.store.transaction((tx) => pruneBefore(tx, later));
+    const left = await rows(h.store, 'events', (t) => eq(t.channelId, channelId));
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((e) => e.type === 'table.chatRolls')).toBe(true);
+    expect(await h.store.transaction((tx) => chatRollsOn(tx, channelId))).toBe(true);
   });
 });
