@@ -70,6 +70,21 @@ describe('rolls typed in chat', () => {
     expect(stats).toContain('d6: 13 dice');
   });
 
+  it('in a channel with a BCDice system, its commands typed in full-width are answered the same way (`ＣＣ<=50 目星`)', async () => {
+    const coc = h.fake.createTextChannel({ name: 'coc' });
+    await h.fake.command({ name: 'gm', user: h.fake.users.gm, channelId: coc, options: [{ name: 'claim', type: 1 }] });
+    await h.fake.command({ name: 'system', user: h.fake.users.gm, channelId: coc, options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'Cthulhu7th' }] }] });
+    await switchChat(true, coc);
+    const { message, outcome } = await h.chat({ content: 'ＣＣ<=50 目星', channelId: coc });
+    expect(outcome).toBe('answered');
+    const stored = (await rows(h.store, 'rolls', (t) => eq(t.channelId, coc))).at(-1)!;
+    expect(stored).toMatchObject({ comment: '目星', secret: false });
+    const answer = bot().find((m) => m.body?.message_reference?.message_id === message.id)!;
+    expect(embedText(answer.body)).toMatch(/Cthulhu7th/);
+    // a word the system does not read is talk there too
+    expect((await h.chat({ content: 'CCは明日ね', channelId: coc })).outcome).toBe('ignored');
+  });
+
   it('plain talk gets no answer, no refusal: words, numbers, a smiley, a link, a mention', async () => {
     const before = bot().length;
     for (const content of ['hello everyone', '3 people are coming', '100', '1+1', ':)', 'www', '草', 'Sure thing', 'https://example.com/2d6', `<@${h.fake.botUser.id}> 2d6`, 'd', '2d6で判定するね', 'x'.repeat(1999)]) {
@@ -168,10 +183,11 @@ describe('rolls typed in chat', () => {
   it('a secret roll whose DM cannot be delivered waits in the roller’s /inbox, with the nudge in the channel', async () => {
     const { player } = h.fake.users;
     h.fake.setDmsClosed(player.id);
-    const { outcome } = await h.chat({ content: 'S3d6', channelId });
+    const { message, outcome } = await h.chat({ content: 'S3d6', channelId });
     expect(outcome).toBe('secret');
-    const nudge = h.fake.channelMessages(channelId).at(-1)!;
-    expect(JSON.stringify(nudge.body.components)).toContain('inbox:show');
+    // the nudge goes out with the undeliverable DM's row, whichever sweep takes it first
+    const nudge = await h.fake.waitFor(() => h.fake.channelMessages(channelId).find((m) => m.createdAt >= message.createdAt && JSON.stringify(m.body.components ?? []).includes('inbox:show')));
+    expect(embedText(nudge.body)).toContain(`<@${player.id}>`);
     const box = embedText((await h.fake.command({ name: 'inbox', channelId, user: player })).callback.data);
     const stored = (await rollsOf(player.id)).at(-1)!;
     expect(box).toContain('Your secret roll typed in');
