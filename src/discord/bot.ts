@@ -91,6 +91,8 @@ async function connect(options: BotOptions, sharding: { ids: number[]; count: nu
   const client = newClient({
     intents: messageContent ? [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent] : [GatewayIntentBits.Guilds],
     rest: { api: options.api },
+    // Reading server messages fills discord.js's message cache; only the last half hour is kept.
+    ...(messageContent ? { sweepers: { messages: { interval: 600, lifetime: 1800 } } } : {}),
     ...(sharding ? { shards: sharding.ids, shardCount: sharding.count } : {}),
   });
   const deps: ChatDeps = {

@@ -34,9 +34,16 @@ export function chatRolls(deps: ChatDeps): (message: Message) => void {
     if (line === null || seen.has(message.id)) return done('ignored');
     if (seen.size >= SEEN_MAX) seen.clear();
     seen.add(message.id);
+    const started = process.hrtime.bigint();
     deps.gate
       .run(() => answer(deps, message as Message<true>, line))
-      .then((outcome) => done(outcome ?? 'ignored'))
+      .then((outcome) => {
+        // One line per answered roll, as per command (no content: it may be secret); talk leaves none.
+        if (outcome && outcome !== 'ignored') {
+          deps.log.info({ command: 'chat', guild: message.guildId, channel: message.channelId, user: message.author.id, durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100, outcome }, 'command');
+        }
+        done(outcome ?? 'ignored');
+      })
       .catch((error: unknown) => {
         deps.log.error({ err: error, channel: message.channelId }, 'chat roll failed');
         done('ignored');
