@@ -1,6 +1,7 @@
 // Rolls typed in chat (issue 30 §2), the adapter-free part: the GM's switch per channel, and a
 // message's first line answered exactly as /roll answers it (rollTyped: the same reading, the same
-// store, the same secret path), or not at all. Deciding "this is a roll" is conservative: a line whose
+// store, the same secret path), or, when it is a label of the author's active character's palette
+// (`目星`), as that palette line would roll, or not at all. Deciding "this is a roll" is conservative: a line whose
 // first word has no letter (a number, `1+1`, a smiley) is talk, and anything the readers refuse is
 // talk too: a plain message never gets a refusal.
 import { escapeMarkdown } from '../core/dice/index.js';
@@ -10,7 +11,12 @@ import type { Store } from '../store/db.js';
 import { chatRollsOn, setChatRolls } from '../store/chat-rolls.js';
 import { channelGm } from '../store/gms.js';
 import { mention, text, type Reply, type View } from '../views/view.js';
-import { rollTyped } from './dice-roll.js';
+import { classifyLine } from '../core/palette/ccfolia.js';
+import { substitute } from '../core/palette/palette.js';
+import { activeCharacterId, getCharacter } from '../store/characters.js';
+import { ownPalettes } from '../store/palettes.js';
+import { rollTyped, type TypedRoll } from './dice-roll.js';
+import { storedPalette, variablesOf } from './palette-variables.js';
 import { UserError } from './errors.js';
 import { refusalText } from './refusals.js';
 import { COMMENT_MAX } from './roll-limits.js';
@@ -59,12 +65,60 @@ export async function chatRollsEnabled(store: Store, channelId: string, now: Dat
  */
 export async function answerChatRoll(ctx: CommandContext, line: string): Promise<Reply | null> {
   if (!(await chatRollsEnabled(ctx.store, ctx.channelId, ctx.now()))) return null;
+  const typed = await refusedAsNull(ctx, () => rollTyped(ctx, { input: line, comment: null, secret: false }));
+  if (typed) return typed;
+  // Not a roll as typed: perhaps a label of the author's active character's palette (`目星`).
+  const labelled = await refusedAsNull(ctx, () => paletteRoll(ctx, line));
+  return labelled ? await refusedAsNull(ctx, () => rollTyped(ctx, labelled)) : null;
+}
+
+/** What the readers refuse means "no roll here"; any other failure is a real error. */
+async function refusedAsNull<T>(ctx: CommandContext, run: () => Promise<T>): Promise<T | null> {
   try {
-    return await rollTyped(ctx, { input: line, comment: null, secret: false });
+    return await run();
   } catch (error) {
     if (refusalText(error, ctx.locale) !== null) return null;
     throw error;
   }
+}
+
+/** A palette line's label: the words after its command (`CCB<={目星} 【目星】` → 目星), folded for matching. */
+export function paletteLabel(text: string): string | null {
+  const label = text
+    .normalize('NFKC')
+    .trim()
+    .replace(/^[【[「(]\s*|\s*[】\]」)]$/g, '')
+    .trim()
+    .toLowerCase();
+  return label && Array.from(label).length <= PALETTE_LABEL_MAX ? label : null;
+}
+
+const PALETTE_LABEL_MAX = 64;
+
+/**
+ * The roll of the author's active character's palette line whose label is the typed line, filled
+ * with its {variables} as /palette fills them; null when there is none (or the line is no roll).
+ */
+async function paletteRoll(ctx: CommandContext, typed: string): Promise<TypedRoll | null> {
+  const guildId = ctx.guildId;
+  const wanted = paletteLabel(typed);
+  if (!guildId || !wanted) return null;
+  return ctx.store.transaction(async (tx) => {
+    const active = await activeCharacterId(tx, ctx.channelId, ctx.user.id);
+    if (active === undefined) return null;
+    for (const row of (await ownPalettes(tx, guildId, ctx.user.id)).filter((p) => p.characterId === active)) {
+      const raw = storedPalette(row).lines.find((l) => {
+        const space = l.search(/\s/);
+        return space > 0 && paletteLabel(l.slice(space)) === wanted;
+      });
+      if (raw === undefined) continue;
+      const line = classifyLine(substitute(raw, await variablesOf(tx, row)));
+      if (line.kind !== 'roll') return null;
+      const character = await getCharacter(tx, active);
+      return { input: line.input, comment: null, secret: false, name: character?.name ?? row.name, characterId: active };
+    }
+    return null;
+  });
 }
 
 /** /gm chatrolls: the channel's GM (or Manage Channels) switches typed rolls on or off here. */

@@ -85,6 +85,29 @@ describe('rolls typed in chat', () => {
     expect((await h.chat({ content: 'CCは明日ね', channelId: coc })).outcome).toBe('ignored');
   });
 
+  it('a label of the author’s active character’s palette (`目星`) rolls that line, filled from the character; others’ labels and other words stay talk', async () => {
+    const { player, player2 } = h.fake.users;
+    const ccfolia = JSON.stringify({
+      kind: 'character',
+      data: { name: '探索者A', status: [{ label: 'SAN', value: 60, max: 99 }], params: [], commands: '1d100<={SAN} 【正気度ロール】\n//目星=75\n1d100<={目星} 目星\n【RP】よろしく' },
+    });
+    await h.fake.command({ name: 'palette', user: player, channelId, options: [{ name: 'import', type: 1, options: [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'a.json', content: ccfolia, channelId }) }] }] });
+    const character = (await rows(h.store, 'characters')).find((c) => c.name === '探索者A')!;
+    const { message, outcome } = await h.chat({ content: '目星', channelId });
+    expect(outcome).toBe('answered');
+    const stored = (await rollsOf(player.id)).at(-1)!;
+    expect(stored).toMatchObject({ normalized: '1d100<=75', comment: '目星', characterId: character.id });
+    expect(embedText(bot().find((m) => m.body?.message_reference?.message_id === message.id)!.body)).toMatch(/探索者A/);
+    expect((await h.chat({ content: '【正気度ロール】', channelId })).outcome).toBe('answered');
+    expect((await rollsOf(player.id)).at(-1)).toMatchObject({ normalized: '1d100<=60', comment: '【正気度ロール】' });
+    // an RP line's label is no roll; another player has no such palette; a word no line carries is talk
+    const before = bot().length;
+    expect((await h.chat({ content: 'RP', channelId })).outcome).toBe('ignored');
+    expect((await h.chat({ content: '目星', channelId, user: player2 })).outcome).toBe('ignored');
+    expect((await h.chat({ content: '図書館', channelId })).outcome).toBe('ignored');
+    expect(bot().length).toBe(before);
+  });
+
   it('plain talk gets no answer, no refusal: words, numbers, a smiley, a link, a mention', async () => {
     const before = bot().length;
     for (const content of ['hello everyone', '3 people are coming', '100', '1+1', ':)', 'www', '草', 'Sure thing', 'https://example.com/2d6', `<@${h.fake.botUser.id}> 2d6`, 'd', '2d6で判定するね', 'x'.repeat(1999)]) {
