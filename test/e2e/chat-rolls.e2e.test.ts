@@ -39,7 +39,7 @@ describe('rolls typed in chat', () => {
     expect(await rollsOf(h.fake.users.player.id)).toHaveLength(0);
   });
 
-  it('on: `8d6<=4+3d6<=3 attack` is answered as /roll, as a reply, stored, and counted by /stats', async () => {
+  it('on: the seed’s status + skill pools `8d6<=4+3d6<=3 attack` (seed 001 L33–35) are answered as /roll, as a reply, stored, and counted by /stats', async () => {
     const on = await switchChat(true);
     expect((on.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
     expect(embedText(on.callback.data)).toMatch(/begins with a roll/);
