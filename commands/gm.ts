@@ -1,10 +1,11 @@
 // /gm claim | set | show | release: the channel's GM, whom every GM-only action checks; language,
-// timezone and images: the table's settings.
+// timezone and images: the table's settings; chatrolls: rolls typed in this channel answered (issue 30 §2).
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { setTableImages, setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/services/table-language.js';
 import { forTable } from '../src/services/table.js';
+import { setChannelChatRolls } from '../src/services/chat-rolls.js';
 import type { CommandContext, CommandModule, Invoker } from '../src/services/types.js';
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
 import { appendEvent } from '../src/store/events.js';
@@ -26,6 +27,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.gm')
   )
   .addSubcommand((s) => describe(s, 'cmd.gm.timezone').addStringOption((o) => describe(o, 'cmd.gm.timezone.zone').setRequired(true).setMaxLength(64)))
   .addSubcommand((s) => describe(s, 'cmd.gm.images').addBooleanOption((o) => describe(o, 'cmd.gm.images.on').setRequired(true)))
+  .addSubcommand((s) => describe(s, 'cmd.gm.chatrolls').addBooleanOption((o) => describe(o, 'cmd.gm.chatrolls.on').setRequired(true)))
   .toJSON();
 
 export const gm: CommandModule = {
@@ -48,6 +50,8 @@ export const gm: CommandModule = {
         return await setTableTimeZone(ctx, options.string('zone') ?? '');
       case 'images':
         return await setTableImages(ctx, options.boolean('on') ?? true);
+      case 'chatrolls':
+        return await setChannelChatRolls(ctx, options.boolean('on') ?? true);
       case 'language':
         return await setTableLanguage(ctx, options.string('language') ?? '', options.string('scope') === 'server' ? 'server' : 'channel');
       case 'show':

@@ -9,14 +9,13 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { hydrate, guildOf } from '../src/services/characters.js';
 import { rollTyped } from '../src/services/dice-roll.js';
 import { namesTableHere } from '../src/services/original-tables.js';
+import { storedPalette, variablesOf } from '../src/services/palette-variables.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
-import { gradeLevel } from '../src/core/fate/sheet/grades.js';
-import { STATUS_KEYS } from '../src/core/fate/sheet/types.js';
 import { PALETTE_LIMITS, paletteText, parsePaletteText, parseVariableText, substitute, type Palette } from '../src/core/palette/palette.js';
-import { CcfoliaError, ccfoliaVariables, classifyLine, readCcfoliaCharacter, statusAmount, type StatusOp } from '../src/core/palette/ccfolia.js';
+import { CcfoliaError, classifyLine, readCcfoliaCharacter, statusAmount, type StatusOp } from '../src/core/palette/ccfolia.js';
 import { evaluateDice } from '../src/core/dice/index.js';
 import { applyStatusLine, barsLine, upsertCcfoliaCharacter } from '../src/services/ccfolia.js';
 import { assertCanEdit, type Character } from '../src/services/characters.js';
@@ -25,7 +24,6 @@ import { forTable } from '../src/services/table.js';
 import { undoBatch } from '../src/services/undo.js';
 import { lastBatchFor } from '../src/store/wars.js';
 import { readersOf } from '../src/services/secrecy.js';
-import { sheetVariables } from '../src/core/palette/sheet-variables.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices, plainNames } from '../src/services/name-choices.js';
 import { findCharacter, getCharacter } from '../src/store/characters.js';
@@ -260,38 +258,8 @@ async function list(ctx: CommandContext): Promise<Reply> {
   };
 }
 
-function storedPalette(row: PaletteRow): Palette {
-  return { lines: row.lines.split('\n').filter(Boolean), variables: row.variables as Record<string, string> };
-}
-
 async function characterName(ctx: CommandContext, id: number): Promise<string> {
   return (await ctx.store.transaction(async (tx) => getCharacter(tx, id)))?.name ?? '';
-}
-
-/** Sheet variables of the linked character (if it still exists), overridden by the palette's own. */
-async function variablesOf(tx: Tx, row: PaletteRow): Promise<Record<string, string>> {
-  const own = row.variables as Record<string, string>;
-  if (row.characterId === null) return own;
-  const characterRow = await getCharacter(tx, row.characterId);
-  if (!characterRow || characterRow.deletedAt) return own;
-  const c = hydrate(characterRow);
-  const statuses: Record<string, { level: number; dice: number }> = {};
-  // A character born of Ccfolia has no Fate statuses: its params (STR…) must not be shadowed by them.
-  for (const key of c.sheet.origin === 'ccfolia' ? [] : STATUS_KEYS) {
-    const graded = c.sheet.statuses[key];
-    if (graded) statuses[key] = { level: gradeLevel(graded), dice: c.derived.pools[key]?.dice ?? 0 };
-  }
-  const fromSheet = sheetVariables({
-    statuses,
-    skills: c.sheet.skills.map((s) => ({ name: s.name, grade: s.level.grade })),
-    hp: c.runtime.hp,
-    mp: c.runtime.mp,
-    maxHp: c.max.hpMax,
-    maxMp: c.max.mpMax,
-    iv: c.max.iv,
-  });
-  const bars = { HP最大: String(c.max.hpMax), MP最大: String(c.max.mpMax), ...(c.runtime.ccfolia ? ccfoliaVariables(c.runtime.ccfolia) : {}) };
-  return { ...fromSheet, ...bars, ...own };
 }
 
 async function importText(ctx: CommandContext, name: string | null, content: string): Promise<Reply> {

@@ -19,6 +19,11 @@ export interface Config {
   shards: ShardPlan | null;
   /** How long a process holds the effects it saved before another may deliver them (OUTBOX_LEASE_SECONDS). */
   outboxLeaseMs: number;
+  /**
+   * DISCORD_MESSAGE_CONTENT: `auto` asks Discord for the Message Content intent (rolls typed in chat,
+   * issue 30 §2) and starts without it when the application does not have it; `off` never asks.
+   */
+  messageContent: 'auto' | 'off';
 }
 
 /** SHARD_COUNT (a number, or 'auto' for Discord's recommendation) and the SHARD_IDS this process runs (null → all). */
@@ -73,8 +78,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const outboxLeaseMs = Number(leaseRaw) * 1000;
   if (!/^\d+(\.\d+)?$/.test(leaseRaw) || outboxLeaseMs < 100 || outboxLeaseMs > 3_600_000) problems.push(`OUTBOX_LEASE_SECONDS must be a number of seconds from 0.1 to 3600, got "${leaseRaw}"`);
 
+  const messageContent = (read('DISCORD_MESSAGE_CONTENT') ?? 'auto').toLowerCase();
+  if (messageContent !== 'auto' && messageContent !== 'off') problems.push(`DISCORD_MESSAGE_CONTENT must be auto (ask for the Message Content intent, start without it if refused) or off, got "${messageContent}"`);
+
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
-  return { discordToken, discordClientId, discordGuildId, discordApi, databaseUrl, logLevel, scryfallApi, retentionDays, shards, outboxLeaseMs };
+  return { discordToken, discordClientId, discordGuildId, discordApi, databaseUrl, logLevel, scryfallApi, retentionDays, shards, outboxLeaseMs, messageContent: messageContent as 'auto' | 'off' };
 }
 
 function readShards(rawCount: string | null, rawIds: string | null, problems: string[]): ShardPlan | null {

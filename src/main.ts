@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards, shards: config.shards, outbox: { leaseMs: config.outboxLeaseMs } });
+  const bot = await startBot({ token: config.discordToken!, api: config.discordApi, store, rng, log, cards, shards: config.shards, outbox: { leaseMs: config.outboxLeaseMs }, messageContent: config.messageContent });
   const stopRetention = scheduleRetention(store, config.retentionDays, log);
   warmSystems(store, log).catch((error: unknown) => log.warn({ err: error }, 'bcdice: warm-up failed'));
   // The pictures' fonts are parsed now, not inside the first /stats reply's 3 seconds.

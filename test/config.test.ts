@@ -23,6 +23,12 @@ describe('config', () => {
     expect(c).toMatchObject({ discordToken: 'abc', discordApi: 'http://127.0.0.1:9999/api', databaseUrl: '/tmp/x.sqlite', logLevel: 'debug' });
   });
 
+  it('DISCORD_MESSAGE_CONTENT: auto by default (ask for the intent, start without it if refused), off, nothing else (issue 30 §2)', () => {
+    expect(loadConfig({}).messageContent).toBe('auto');
+    expect(loadConfig({ DISCORD_MESSAGE_CONTENT: 'OFF' }).messageContent).toBe('off');
+    expect(() => loadConfig({ DISCORD_MESSAGE_CONTENT: 'yes' })).toThrow(/DISCORD_MESSAGE_CONTENT must be auto .* or off, got "yes"/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => loadConfig({ DISCORD_CLIENT_ID: 'nope', LOG_LEVEL: 'loud', DISCORD_API: 'discord' })).toThrow(ConfigError);
     try {

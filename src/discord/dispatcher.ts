@@ -47,6 +47,8 @@ export interface DispatchDeps {
   onAudienceViolation?: (violation: AudienceViolation & { command: string }) => void;
   /** How long this process holds the effects it saved before another may deliver them (src/discord/outbox.ts). */
   outboxLeaseMs?: number;
+  /** Whether the gateway session reads message content (rolls typed in chat, src/discord/chat.ts). */
+  messageContent?: () => boolean;
 }
 
 type Answerable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
@@ -93,6 +95,9 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
     rng: deps.rng,
     now,
     ...(deps.cards ? { cards: deps.cards } : {}),
+    ...(deps.messageContent
+      ? { bot: { messageContent: deps.messageContent(), manageMessages: interaction.appPermissions?.has(PermissionFlagsBits.ManageMessages) ?? null } }
+      : {}),
   };
 }
 
@@ -264,7 +269,7 @@ async function answer(interaction: Answerable, reply: Reply, late: boolean): Pro
  * Each view as its audience may read it: the public reply, posts and board lose private blocks and
  * must be in their table's language; each DM loses what its recipient may not read.
  */
-async function addressed(deps: DispatchDeps, ctx: CommandContext, command: string, reply: Reply): Promise<Reply> {
+export async function addressed(deps: DispatchDeps, ctx: CommandContext, command: string, reply: Reply): Promise<Reply> {
   const forTable = async (view: View, where: AudienceViolation['where'], channelId: string): Promise<View> => {
     // Read again (from the cache): the command may have changed the table's language itself.
     const table = ctx.guildId ? await resolveTable(deps.store, { channelId, guildId: ctx.guildId }, ctx.locale, ctx.now()) : channelId === ctx.channelId ? ctx.table : null;

@@ -39,6 +39,15 @@ export interface CommandContext {
   now: () => Date;
   /** Card data for MTG decklists (Scryfall in production, a local fake in tests). */
   cards?: CardLookup;
+  /** What the bot can do here, where the adapter knows it (Discord; the console has no chat). */
+  bot?: BotAbilities;
+}
+
+export interface BotAbilities {
+  /** The gateway session has the Message Content intent: messages typed in chat can be read. */
+  messageContent: boolean;
+  /** The bot may delete others' messages in this channel (Manage Messages); null when unknown. */
+  manageMessages: boolean | null;
 }
 
 /** An uploaded file option; read() refuses files over maxBytes before downloading them. */

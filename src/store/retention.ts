@@ -1,6 +1,7 @@
 // What the store forgets: old rolls and events nothing refers to any more (retention), and all of a
 // server's data when its owner asks (/data delete), as Discord's developer policy expects.
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
+import { CHAT_ROLLS_EVENT } from './chat-rolls.js';
 import type { Tx } from './db.js';
 
 export interface Pruned {
@@ -43,7 +44,8 @@ export async function pruneBefore(tx: Tx, cutoff: Date): Promise<Pruned> {
     .returning({ id: rolls.id });
   const goneEvents = await tx.db
     .delete(events)
-    .where(and(lt(events.createdAt, cutoff), live.length ? or(notInArray(events.channelId, live), isNull(events.channelId)) : undefined))
+    // a channel's chat-roll switch is its last table.chatRolls event (store/chat-rolls.ts): kept
+    .where(and(lt(events.createdAt, cutoff), ne(events.type, CHAT_ROLLS_EVENT), live.length ? or(notInArray(events.channelId, live), isNull(events.channelId)) : undefined))
     .returning({ id: events.id });
   const goneSecrets = await tx.db.delete(secrets).where(and(lt(secrets.createdAt, cutoff), isNotNull(secrets.revealedAt))).returning({ id: secrets.id });
   const goneSeals = await tx.db.delete(sealRequests).where(and(lt(sealRequests.createdAt, cutoff), ne(sealRequests.status, 'pending'))).returning({ id: sealRequests.id });

@@ -1,5 +1,5 @@
 // Starts the product bot (real discord.js client, a real database: SQLite file or PostgreSQL) against the fake Discord.
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { seededRandom, type RandomSource } from '../../src/core/random.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { deployCommands } from '../../src/discord/deploy.js';
@@ -8,7 +8,8 @@ import { openStore, type Store } from '../../src/store/db.js';
 import { scryfallClient } from '../../src/scryfall/client.js';
 import { testDatabase } from '../helpers/backend.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
-import type { InteractionExchange, RecordedFile } from './fake-discord/types.js';
+import type { InteractionExchange, PrivilegedIntents, RecordedFile, RecordedMessage, UserMessageInput } from './fake-discord/types.js';
+import type { ChatOutcome } from '../../src/discord/chat.js';
 
 export interface Harness {
   fake: FakeDiscord;
@@ -18,6 +19,10 @@ export interface Harness {
   dbUrl: string;
   /** Table views the bot built in another language than the table's (each is also sent as an error). */
   violations: string[];
+  /** How each message the bot read ended (rolls typed in chat), by message id. */
+  chatOutcomes: Map<string, ChatOutcome>;
+  /** A user types a message; resolves once the bot has finished with it (answered or ignored). */
+  chat(input: UserMessageInput): Promise<{ message: RecordedMessage; outcome: ChatOutcome }>;
   /** Stops the bot and closes the database, then starts both again on the same file. */
   restart(): Promise<void>;
   close(): Promise<void>;
@@ -34,14 +39,24 @@ export async function startHarness(
     rng?: RandomSource;
     /** the bot's clock (default: the real one) */
     now?: () => Date;
+    /** the application's privileged intents on the fake (default: Message Content granted) */
+    privilegedIntents?: PrivilegedIntents;
+    /** the bot's DISCORD_MESSAGE_CONTENT (default auto) */
+    messageContent?: 'auto' | 'off';
+    /** the bot's logger (default: silent) */
+    log?: Logger;
   } = {},
 ): Promise<Harness> {
   const database = await testDatabase('e2e');
-  const fake = await startFakeDiscord(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {});
+  const fake = await startFakeDiscord({
+    ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
+    privilegedIntents: options.privilegedIntents ?? { messageContent: true },
+  });
+  const chatOutcomes = new Map<string, ChatOutcome>();
   // Registered as deploy-commands does, so the fake checks every command's options against the real
   // definitions (required, choices, max_length, min/max_value), as Discord's client does.
   await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));
-  const log = pino({ level: 'silent' });
+  const log = options.log ?? pino({ level: 'silent' });
   const rng = options.rng ?? seededRandom(seed);
   const violations: string[] = [];
   const boot = async () => {
@@ -57,6 +72,8 @@ export async function startHarness(
       ...(cards ? { cards } : {}),
       strictAudience: options.strictAudience ?? true,
       ...(options.outbox ? { outbox: options.outbox } : {}),
+      ...(options.messageContent ? { messageContent: options.messageContent } : {}),
+      onChat: (id, outcome) => chatOutcomes.set(id, outcome),
       onAudienceViolation: (v) => violations.push(`${v.command} ${v.where} in ${v.got}, table ${v.expected}: ${v.title ?? ''}`),
     });
     return { store, bot };
@@ -65,7 +82,17 @@ export async function startHarness(
     fake,
     dbUrl: database.url,
     violations,
+    chatOutcomes,
     ...(await boot()),
+    async chat(input) {
+      const message = fake.userMessage(input);
+      // Without the intents the bot never sees it: wait a while, then it is ignored as far as anyone can tell.
+      const outcome = harness.bot.messageContent
+        ? await fake.waitFor(() => chatOutcomes.get(message.id), 5000)
+        : await new Promise<ChatOutcome>((resolve) => setTimeout(() => resolve(chatOutcomes.get(message.id) ?? 'ignored'), 300));
+      await harness.bot.idle();
+      return { message, outcome };
+    },
     async restart() {
       await harness.bot.stop();
       await harness.store.close();

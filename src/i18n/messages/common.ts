@@ -73,7 +73,7 @@ export const commonMessages: Catalogs = {
     'help.page': 'Page {page} of {pages}',
     'help.intro': 'Grail War GM assistant. Options in [brackets] are optional.',
     'help.roll': 'Example: `/roll expression:8d6<=4+3d6<=3 comment:Attack` — `/roll 2D6>=7`, `/roll S2D6` (secret), `/roll 1D100<=50 Spot`; [comment] [secret:true]; `/r` is short for /roll',
-    'help.gm': 'Example: `/gm claim` — `/gm set user:@name`, `/gm show`, `/gm release`, `/gm language language:ja`',
+    'help.gm': 'Example: `/gm claim` — `/gm set user:@name`, `/gm show`, `/gm release`, `/gm language language:ja`, `/gm chatrolls on:true` (answer rolls typed in chat)',
     'help.help': 'Example: `/help` — `/help command:roll` for one command with all its options',
     'help.dice.title': 'Dice syntax',
     'help.dice.body':
@@ -158,7 +158,7 @@ export const commonMessages: Catalogs = {
     'help.page': '{page}/{pages}ページ',
     'help.intro': '聖杯戦争GMアシスタント。[ ]内のオプションは省略できます。',
     'help.roll': '例：`/ダイス 式:8d6<=4+3d6<=3 コメント:攻撃` — `/ダイス 2D6>=7`、`/ダイス S2D6`（シークレット）、`/ダイス 1D100<=50 目星`、[コメント] [シークレット:true]、短縮形 `/r`',
-    'help.gm': '例：`/gm 就任` — `/gm 指名 ユーザー:@名前`、`/gm 確認`、`/gm 退任`、`/gm 言語 言語:日本語`',
+    'help.gm': '例：`/gm 就任` — `/gm 指名 ユーザー:@名前`、`/gm 確認`、`/gm 退任`、`/gm 言語 言語:日本語`、`/gm チャットダイス 有効:True`（チャットで打ったダイスに答える）',
     'help.help': '例：`/ヘルプ` — `/ヘルプ コマンド:roll` で1つのコマンドの全オプション',
     'help.dice.title': 'ダイス式',
     'help.dice.body':
@@ -243,7 +243,7 @@ export const commonMessages: Catalogs = {
     'help.page': '{page}/{pages}쪽',
     'help.intro': '성배전쟁 GM 어시스턴트. [ ] 안의 옵션은 생략할 수 있습니다.',
     'help.roll': '예: `/주사위 식:8d6<=4+3d6<=3 코멘트:공격` — `/주사위 2D6>=7`, `/주사위 S2D6`(비밀), `/주사위 1D100<=50 관찰`; [코멘트] [비밀:true]; 줄임 `/r`',
-    'help.gm': '예: `/gm 맡기` — `/gm 지정 사용자:@이름`, `/gm 확인`, `/gm 사임`, `/gm 언어 언어:한국어`',
+    'help.gm': '예: `/gm 맡기` — `/gm 지정 사용자:@이름`, `/gm 확인`, `/gm 사임`, `/gm 언어 언어:한국어`, `/gm 채팅주사위 켜기:True` (채팅에 입력한 주사위에 답함)',
     'help.help': '예: `/도움말` — `/도움말 명령:roll` 로 명령 하나의 모든 옵션',
     'help.dice.title': '주사위 식',
     'help.dice.body':

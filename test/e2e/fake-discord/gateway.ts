@@ -23,7 +23,11 @@ const Op = {
   RequestSoundboardSounds: 31,
 } as const;
 
-const Intents = { Guilds: 1 << 0, GuildMessages: 1 << 9, DirectMessages: 1 << 12 } as const;
+export const Intents = { Guilds: 1 << 0, GuildMembers: 1 << 1, GuildPresences: 1 << 8, GuildMessages: 1 << 9, DirectMessages: 1 << 12, MessageContent: 1 << 15 } as const;
+/** Intents an application must have enabled (the developer portal's switches) before a session may ask for them. */
+export const PRIVILEGED_INTENTS = Intents.GuildMembers | Intents.GuildPresences | Intents.MessageContent;
+/** Every intent Discord defines (bits 0–21, 24, 25); another bit closes the session with 4013. */
+const KNOWN_INTENTS = ((1 << 22) - 1) | (1 << 24) | (1 << 25);
 
 interface Session {
   id: string;
@@ -191,8 +195,20 @@ export class FakeGateway {
       conn.ws.close(4010, 'Invalid shard.');
       return;
     }
+    const intents = Number(d.intents ?? 0);
+    if (!Number.isInteger(intents) || intents < 0 || (intents & ~KNOWN_INTENTS) !== 0) {
+      conn.ws.close(4013, 'Invalid intent(s).');
+      return;
+    }
+    // A privileged intent the application has not been granted (Message Content, Server Members,
+    // Presence): Discord refuses the session outright, it does not silently drop the bit.
+    if ((intents & PRIVILEGED_INTENTS & ~this.store.grantedIntents) !== 0) {
+      this.store.refusedIdentifies.push(d);
+      conn.ws.close(4014, 'Disallowed intent(s).');
+      return;
+    }
     this.store.identifies.push(d);
-    const session: Session = { id: randomHex(16), seq: 0, intents: Number(d.intents ?? 0), shard, log: [], conn };
+    const session: Session = { id: randomHex(16), seq: 0, intents, shard, log: [], conn };
     this.sessions.set(session.id, session);
     conn.session = session;
     // Only the guilds of this session's shard; the default guild only when sendGuildCreate is on.
@@ -300,6 +316,29 @@ export class FakeGateway {
       d = { ...message, guild_id: guildId, member };
     }
     this.dispatch('MESSAGE_CREATE', d, (intents) => (intents & needed) !== 0, guildId);
+  }
+
+  /**
+   * MESSAGE_CREATE for a message a user (or a webhook, or another bot) posted: to the sessions with
+   * GUILD_MESSAGES (DIRECT_MESSAGES for a DM). `build(withContent)` gives the payload; its content,
+   * embeds, attachments and components are there only for a session that asked for MESSAGE_CONTENT
+   * (which identify allowed only when granted), or for a DM or a message mentioning the bot, as on Discord.
+   */
+  dispatchUserMessage(build: (withContent: boolean) => unknown, guildId: string | null, mentionsBot: boolean): number[] {
+    const needed = guildId ? Intents.GuildMessages : Intents.DirectMessages;
+    const seqs: number[] = [];
+    for (const session of this.sessions.values()) {
+      if ((session.intents & needed) === 0 || !this.owns(session, guildId)) continue;
+      const content = guildId === null || mentionsBot || ((session.intents & Intents.MessageContent) !== 0 && (this.store.grantedIntents & Intents.MessageContent) !== 0);
+      seqs.push(this.send(session, 'MESSAGE_CREATE', build(content)));
+    }
+    return seqs;
+  }
+
+  /** MESSAGE_DELETE to the sessions with GUILD_MESSAGES (DIRECT_MESSAGES for a DM). */
+  dispatchMessageDelete(d: { id: string; channel_id: string; guild_id?: string }): void {
+    const needed = d.guild_id ? Intents.GuildMessages : Intents.DirectMessages;
+    this.dispatch('MESSAGE_DELETE', d, (intents) => (intents & needed) !== 0, d.guild_id ?? null);
   }
 
   /** Heartbeats go unanswered while true (the client should close the zombie connection and resume). */

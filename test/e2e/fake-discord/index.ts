@@ -6,7 +6,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import { ClientInputError, checkSelectValues, checkTextInput, clientOptions } from './client-options.js';
 import { checkOffered } from './command-contexts.js';
-import { FakeGateway } from './gateway.js';
+import { FakeGateway, Intents } from './gateway.js';
 import {
   PERMISSIONS,
   buildOptions,
@@ -17,7 +17,7 @@ import {
 } from './payloads.js';
 import { startServer, type RunningServer } from './server.js';
 import { interactionToken, randomHex, shardOf, snowflake, snowflakeOnShard } from './snowflake.js';
-import { Store, type ExchangeState } from './state.js';
+import { Store, withoutContent, type ExchangeState } from './state.js';
 import type {
   AutocompleteInput,
   CommandInput,
@@ -28,10 +28,12 @@ import type {
   InteractionContextInput,
   InteractionExchange,
   ModalSubmitInput,
+  PrivilegedIntents,
   RecordedMessage,
   RecordedRequest,
   StartOptions,
   UploadAttachmentInput,
+  UserMessageInput,
   WaitOptions,
 } from './types.js';
 
@@ -162,6 +164,42 @@ class FakeDiscordImpl implements FakeDiscord {
     return this.gateway.waitForReady();
   }
 
+  get refusedIdentifies(): any[] {
+    return this.store.refusedIdentifies;
+  }
+
+  setPrivilegedIntents(intents: PrivilegedIntents): void {
+    this.store.grantedIntents = grantedBits(intents);
+  }
+
+  userMessage(input: UserMessageInput): RecordedMessage {
+    const { store } = this;
+    const user = store.adoptUser(input.user ?? this.users.player);
+    let channelId = input.channelId;
+    if (input.guildId === null) channelId = store.dmChannelFor(user.id).id;
+    channelId ??= input.guildId ? (store.ensureGuild(input.guildId).channelIds[0] ?? store.channelId) : store.channelId;
+    const channel = store.channels.get(channelId);
+    if (!channel) throw new Error(`fake-discord: no channel ${channelId}`);
+    if (Array.from(input.content).length > 2000) throw new ClientInputError('message', 'a message holds at most 2000 characters (4000 with Nitro); the client refuses more');
+    const rec = store.createUserMessage({ channelId, author: user, content: input.content, ...(input.webhook ? { webhookName: input.webhook.name } : {}) });
+    const member = channel.guildId && !rec.webhookId ? (() => {
+      const { user: _user, ...rest } = store.guildMemberApi(channel.guildId, user);
+      return rest;
+    })() : undefined;
+    const full = { ...store.messageApi(rec), ...(channel.guildId ? { guild_id: channel.guildId } : {}), ...(member ? { member } : {}) };
+    this.gateway.dispatchUserMessage((withContent) => (withContent ? full : withoutContent(full)), channel.guildId, store.contentVisibleWithoutIntent(rec));
+    return rec;
+  }
+
+  setBotChannelPermissions(channelId: string, overwrite: { allow?: string; deny?: string }): void {
+    const channel = this.store.setBotOverwrite(channelId, overwrite);
+    this.gateway.dispatch('CHANNEL_UPDATE', this.store.channelApi(channel));
+  }
+
+  botPermissionsIn(channelId: string): string {
+    return this.store.botPermissionsIn(channelId).toString();
+  }
+
   // ---- interactions ----------------------------------------------------------
 
   private resolver(guildId: string | null, permissions: string): OptionResolver {
@@ -234,7 +272,7 @@ class FakeDiscordImpl implements FakeDiscord {
       guildId: spec.guildId,
       channel: interactionChannelApi(store.channelApi(channel), permissions),
       member: spec.guildId ? store.interactionMemberApi(spec.guildId, user, permissions) : null,
-      appPermissions: spec.appPermissions ?? PERMISSIONS.bot,
+      appPermissions: spec.appPermissions ?? store.botPermissionsIn(channel.id).toString(),
       locale: spec.locale ?? 'en-US',
       guildLocale: spec.guildId ? store.ensureGuild(spec.guildId).locale : null,
       ...(spec.sourceMessage ? { message: store.messageApi(spec.sourceMessage) } : {}),
@@ -606,6 +644,11 @@ function mirrorModal(modal: any, input: ModalSubmitInput): any[] {
   return out;
 }
 
+/** The gateway bits of the privileged intents an application has. */
+function grantedBits(intents: PrivilegedIntents): number {
+  return (intents.messageContent ? Intents.MessageContent : 0) | (intents.guildMembers ? Intents.GuildMembers : 0) | (intents.guildPresences ? Intents.GuildPresences : 0);
+}
+
 /** Starts the fake on 127.0.0.1 (ephemeral port). */
 export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDiscord> {
   const shardCount = opts.shardCount ?? 1;
@@ -614,6 +657,7 @@ export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDis
     token: opts.token ?? '',
     interactionDeadlineMs: opts.interactionDeadlineMs ?? 3000,
     shardCount,
+    grantedIntents: grantedBits(opts.privilegedIntents ?? {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: opts.tokenLifetimeMs } : {}),
   });
@@ -622,6 +666,7 @@ export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDis
     heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
     sendGuildCreate: opts.sendGuildCreate ?? true,
   });
+  store.onMessageDelete = (rec) => gateway.dispatchMessageDelete({ id: rec.id, channel_id: rec.channelId, ...(rec.guildId ? { guild_id: rec.guildId } : {}) });
   store.onMessageCreate = (rec) => {
     if ((rec.flags & 64) === 0) gateway.dispatchMessageCreate(store.messageApi(rec), rec.guildId);
   };

@@ -41,6 +41,8 @@ export function discordError(status: number, code: number, message: string, erro
   return { status, body: { message, code, ...(errors ? { errors } : {}) } };
 }
 
+const MANAGE_MESSAGES = 1n << 13n;
+
 const ok = (body: unknown, status = 200): RestResult => ({ status, body });
 const noContent: RestResult = { status: 204 };
 
@@ -466,7 +468,7 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
         .filter((m): m is RecordedMessage => !!m && !m.deleted && (m.flags & 64) === 0)
         .reverse()
         .slice(0, limit);
-      return ok(all.map((m) => ctx.store.messageApi(m)));
+      return ok(all.map((m) => ctx.store.messageApiForApp(m)));
     },
   ],
   [
@@ -487,6 +489,16 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
         const errors = new FormErrors();
         errors.add('nonce', 'BASE_TYPE_MAX_LENGTH', 'Must be 25 or fewer in length.');
         return invalidForm(errors.tree);
+      }
+      // A reply must point at a message of this channel, unless fail_if_not_exists is false.
+      const reference = ctx.body?.message_reference;
+      if (reference?.message_id !== undefined && reference.fail_if_not_exists !== false) {
+        const target = ctx.store.messages.get(String(reference.message_id));
+        if (!target || target.deleted || target.channelId !== channel.id) {
+          const errors = new FormErrors();
+          errors.add('message_reference', 'MESSAGE_REFERENCE_UNKNOWN_MESSAGE', 'Unknown message');
+          return invalidForm(errors.tree);
+        }
       }
       const key = nonce !== undefined && ctx.body?.enforce_nonce === true ? `${channel.id}/${String(nonce)}` : null;
       const earlier = key ? ctx.store.nonces.get(key) : undefined;
@@ -540,7 +552,7 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       const channel = channelOf(ctx);
       if (isResult(channel)) return channel;
       const rec = messageIn(ctx, channel);
-      return isResult(rec) ? rec : ok(ctx.store.messageApi(rec));
+      return isResult(rec) ? rec : ok(ctx.store.messageApiForApp(rec));
     },
   ],
   [
@@ -569,6 +581,11 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       if (isResult(channel)) return channel;
       const rec = messageIn(ctx, channel);
       if (isResult(rec)) return rec;
+      // The bot deletes its own messages freely; another's only with Manage Messages, and never in a DM.
+      if (rec.source === 'user') {
+        if (channel.type === 1) return discordError(403, 50003, 'Cannot execute action on a DM channel');
+        if ((ctx.store.botPermissionsIn(channel.id) & MANAGE_MESSAGES) === 0n) return discordError(403, 50013, 'Missing Permissions');
+      }
       ctx.store.deleteMessage(rec);
       return noContent;
     },

@@ -86,6 +86,8 @@ export interface ExchangeState {
 
 export interface StoreOptions {
   token: string;
+  /** Privileged intents the application has (bitfield of GuildMembers, GuildPresences, MessageContent). */
+  grantedIntents?: number;
   interactionDeadlineMs: number;
   /** Recommended shard count (GET /gateway/bot). */
   shardCount: number;
@@ -141,16 +143,23 @@ export class Store {
   readonly commands = new Map<string, { bodies: any[]; withIds: any[] }>();
   readonly commandIds = new Map<string, string>();
   readonly identifies: any[] = [];
+  /** IDENTIFYs closed with 4014 (a privileged intent not granted). */
+  readonly refusedIdentifies: any[] = [];
+  /** The application's privileged intents (gateway bits). */
+  grantedIntents: number;
   readonly resumes: any[] = [];
   lastRequestAt = 0;
   requestSeq = 0;
   /** Set by the gateway: called for every message the bot creates (MESSAGE_CREATE dispatch). */
   onMessageCreate: ((rec: RecordedMessage) => void) | null = null;
+  /** Set by the gateway: called for every message deleted (MESSAGE_DELETE dispatch). */
+  onMessageDelete: ((rec: RecordedMessage) => void) | null = null;
   /** Set by the gateway: called when a guild channel is created (CHANNEL_CREATE dispatch). */
   onChannelCreate: ((channel: ChannelRecord) => void) | null = null;
 
   constructor(opts: StoreOptions) {
     this.interactionDeadlineMs = opts.interactionDeadlineMs;
+    this.grantedIntents = opts.grantedIntents ?? 0;
     this.tokenLifetimeMs = opts.tokenLifetimeMs ?? 15 * 60_000;
     this.now = opts.now ?? Date.now;
     this.shardCount = opts.shardCount;
@@ -339,8 +348,8 @@ export class Store {
 
   messageApi(rec: RecordedMessage): any {
     const ex = this.messageInteraction.get(rec.id);
-    return messageApi(rec, {
-      author: this.userApi(this.botUser),
+    const api = messageApi(rec, {
+      author: this.authorApi(rec),
       applicationId: this.applicationId,
       editedAt: this.messageEditedAt.get(rec.id) ?? null,
       interaction: ex
@@ -353,9 +362,101 @@ export class Store {
           }
         : null,
     });
+    if (rec.webhookId) api.webhook_id = rec.webhookId;
+    const reference = rec.body?.message_reference;
+    if (reference && typeof reference === 'object' && reference.message_id) {
+      // A reply (type 19), pointing at the message it answers.
+      api.type = 19;
+      api.message_reference = { type: 0, message_id: String(reference.message_id), channel_id: rec.channelId, ...(rec.guildId ? { guild_id: rec.guildId } : {}) };
+    }
+    const mentioned = [...rec.content.matchAll(/<@!?(\d+)>/g)].map((m) => this.users.get(m[1]!)).filter((u) => u !== undefined);
+    if (rec.source === 'user' && mentioned.length) api.mentions = mentioned.map((u) => this.userApi(u));
+    return api;
+  }
+
+  /** A message's author: this bot, the user who typed it, or the webhook that posted it. */
+  private authorApi(rec: RecordedMessage): any {
+    if (rec.webhookId) return { id: rec.webhookId, username: rec.body?.username ?? 'Webhook', discriminator: '0000', global_name: null, avatar: null, bot: true };
+    const author = rec.authorId ? this.users.get(rec.authorId) : undefined;
+    return this.userApi(author ?? this.botUser);
+  }
+
+  /** Whether the bot may read this message's content without the Message Content intent (its own, a DM, a mention of it). */
+  contentVisibleWithoutIntent(rec: RecordedMessage): boolean {
+    return rec.source !== 'user' || rec.guildId === null || new RegExp(`<@!?${this.botUser.id}>`).test(rec.content);
+  }
+
+  /** A message as the application may read it over REST: a user's words blank without the Message Content intent. */
+  messageApiForApp(rec: RecordedMessage): any {
+    const api = this.messageApi(rec);
+    if ((this.grantedIntents & MESSAGE_CONTENT_INTENT) !== 0 || this.contentVisibleWithoutIntent(rec)) return api;
+    return withoutContent(api);
+  }
+
+  // ---- permissions ---------------------------------------------------------
+
+  /**
+   * The bot's permissions in a channel, computed as Discord does: @everyone and the bot's roles, then
+   * the channel's overwrites (@everyone, the bot's roles, the bot itself); Administrator is everything.
+   */
+  botPermissionsIn(channelId: string): bigint {
+    const channel = this.channels.get(channelId);
+    if (!channel?.guildId) return BigInt(PERMISSIONS.bot);
+    const guild = this.ensureGuild(channel.guildId);
+    const mine = new Set([guild.id, ...this.botRoleId(guild.id)]);
+    let perms = guild.roles.filter((r) => mine.has(r.id)).reduce((acc, r) => acc | BigInt(r.permissions), 0n);
+    if ((perms & ADMINISTRATOR) !== 0n) return (1n << 51n) - 1n;
+    const overwrites: any[] = Array.isArray(channel.extra['permission_overwrites']) ? (channel.extra['permission_overwrites'] as any[]) : [];
+    const apply = (o: any) => {
+      perms = (perms & ~BigInt(o.deny ?? 0)) | BigInt(o.allow ?? 0);
+    };
+    overwrites.filter((o) => o.id === guild.id).forEach(apply);
+    const roles = overwrites.filter((o) => Number(o.type) === 0 && o.id !== guild.id && mine.has(o.id));
+    const allow = roles.reduce((acc, o) => acc | BigInt(o.allow ?? 0), 0n);
+    const deny = roles.reduce((acc, o) => acc | BigInt(o.deny ?? 0), 0n);
+    perms = (perms & ~deny) | allow;
+    overwrites.filter((o) => Number(o.type) === 1 && o.id === this.botUser.id).forEach(apply);
+    return perms;
+  }
+
+  /** A member overwrite for the bot in a channel (replacing an earlier one). */
+  setBotOverwrite(channelId: string, overwrite: { allow?: string; deny?: string }): ChannelRecord {
+    const channel = this.channels.get(channelId);
+    if (!channel?.guildId) throw new Error(`fake-discord: ${channelId} is no guild channel`);
+    const others = (Array.isArray(channel.extra['permission_overwrites']) ? (channel.extra['permission_overwrites'] as any[]) : []).filter((o) => !(Number(o.type) === 1 && o.id === this.botUser.id));
+    channel.extra['permission_overwrites'] = [...others, { id: this.botUser.id, type: 1, allow: overwrite.allow ?? '0', deny: overwrite.deny ?? '0' }];
+    return channel;
   }
 
   // ---- messages ----------------------------------------------------------
+
+  /** A message a user (or a webhook) typed, recorded as Discord stores it; the gateway dispatches it. */
+  createUserMessage(input: { channelId: string; author: FakeUser; content: string; webhookName?: string }): RecordedMessage {
+    const channel = this.channels.get(input.channelId);
+    if (!channel) throw new Error(`fake-discord: no channel ${input.channelId}`);
+    const rec: RecordedMessage = {
+      id: snowflake(),
+      channelId: channel.id,
+      guildId: channel.guildId,
+      source: 'user',
+      ...(input.webhookName ? { webhookId: snowflake() } : { authorId: input.author.id }),
+      interactionId: null,
+      content: input.content,
+      embeds: [],
+      components: [],
+      flags: 0,
+      files: [],
+      attachments: [],
+      pinned: false,
+      deleted: false,
+      body: input.webhookName ? { content: input.content, username: input.webhookName } : { content: input.content },
+      edits: [],
+      createdAt: Date.now(),
+    };
+    this.messages.set(rec.id, rec);
+    channel.messageIds.push(rec.id);
+    return rec;
+  }
 
   attachmentsFor(channelId: string, body: any, files: RecordedFile[]): any[] {
     const described: any[] = Array.isArray(body?.attachments) ? body.attachments : [];
@@ -453,6 +554,7 @@ export class Store {
 
   deleteMessage(rec: RecordedMessage): void {
     rec.deleted = true;
+    this.onMessageDelete?.(rec);
     const channel = this.channels.get(rec.channelId);
     if (channel) channel.pins = channel.pins.filter((id) => id !== rec.id);
   }
@@ -505,6 +607,14 @@ export class Store {
     this.commands.set(scope, { bodies, withIds });
     return withIds;
   }
+}
+
+const MESSAGE_CONTENT_INTENT = 1 << 15;
+const ADMINISTRATOR = 1n << 3n;
+
+/** What an application without the Message Content intent reads of a user's message. */
+export function withoutContent(api: any): any {
+  return { ...api, content: '', embeds: [], attachments: [], components: [] };
 }
 
 function normalizeEmbeds(embeds: unknown): any[] {

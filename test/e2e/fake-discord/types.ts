@@ -92,7 +92,12 @@ export interface RecordedMessage {
   id: string;
   channelId: string;
   guildId: string | null;
-  source: 'channel' | 'dm' | 'interaction-response' | 'follow-up';
+  /** 'user': typed by a user, a webhook or another bot (`fake.userMessage`), not by this bot. */
+  source: 'channel' | 'dm' | 'interaction-response' | 'follow-up' | 'user';
+  /** A user message's author (absent: this bot). */
+  authorId?: string;
+  /** A message a webhook posted: the webhook's id (its author is the webhook, a bot). */
+  webhookId?: string;
   interactionId: string | null;
   content: string;
   embeds: any[];
@@ -207,8 +212,29 @@ export interface FailRule {
   remaining: number;
 }
 
+/** What the application has switched on in the developer portal; a session asking for one not granted is closed with 4014. */
+export interface PrivilegedIntents {
+  messageContent?: boolean;
+  guildMembers?: boolean;
+  guildPresences?: boolean;
+}
+
+export interface UserMessageInput {
+  content: string;
+  /** Who types it. Default `fake.users.player`. Another bot: a user made with `createUser({ bot: true })`. */
+  user?: FakeUser;
+  /** Default: the default channel (or, with `guildId: null`, the user's DM with the bot). */
+  channelId?: string;
+  /** `null`: a DM to the bot. Default: the channel's guild. */
+  guildId?: string | null;
+  /** Posted through a webhook with this name (Tupperbox, a character post) instead of by `user`. */
+  webhook?: { name: string };
+}
+
 export interface StartOptions {
   token?: string;
+  /** The application's privileged intents (default: none, as a new application on Discord). */
+  privilegedIntents?: PrivilegedIntents;
   /**
    * Check every request body against Discord's OpenAPI description (default true). The load bench turns
    * it off: it measures the bot, and the fake shares the bot's process and event loop.
@@ -267,6 +293,24 @@ export interface FakeDiscord {
   /** `[shard id, shard count]` of every gateway session that is connected now. */
   connectedShards(): [number, number][];
   waitForIdentify(): Promise<void>;
+  /** IDENTIFY payloads refused with 4014 (a privileged intent the application was not granted). */
+  readonly refusedIdentifies: any[];
+  /** Switches the application's privileged intents (sessions already open keep what they were given). */
+  setPrivilegedIntents(intents: PrivilegedIntents): void;
+  /**
+   * A user types a message: recorded (source 'user') and dispatched as MESSAGE_CREATE to the sessions
+   * with GUILD_MESSAGES (DIRECT_MESSAGES for a DM), its content empty unless the session has the granted
+   * MESSAGE_CONTENT intent (or the message is a DM or mentions the bot). Returns the message at once.
+   */
+  userMessage(input: UserMessageInput): RecordedMessage;
+  /**
+   * Overwrites the bot's permissions in a channel (a member overwrite for the bot, as a server admin
+   * would set): CHANNEL_UPDATE is dispatched, REST checks (deleting another's message needs Manage
+   * Messages) and interactions' app_permissions follow it. Bitfields as decimal strings.
+   */
+  setBotChannelPermissions(channelId: string, overwrite: { allow?: string; deny?: string }): void;
+  /** The bot's permissions in a channel as Discord computes them (roles, then the channel's overwrites). */
+  botPermissionsIn(channelId: string): string;
   command(input: CommandInput): Promise<InteractionExchange>;
   autocomplete(input: AutocompleteInput): Promise<InteractionExchange>;
   component(input: ComponentInput): Promise<InteractionExchange>;
