@@ -16,6 +16,7 @@ import { grailwarMessages } from './messages/grailwar.js';
 import { personaMessages } from './messages/persona.js';
 import { personaCommandMessages } from './messages/persona-commands.js';
 import { personaInputMessages } from './messages/persona-input.js';
+import { personaFlowMessages } from './messages/persona-flow.js';
 import { mtgMessages } from './messages/mtg.js';
 import { pvpMessages } from './messages/pvp.js';
 import { sealWindowMessages } from './messages/seal-window.js';
@@ -36,7 +37,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, characterMessages, warMessages, warCommandMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, personaFlowMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };
