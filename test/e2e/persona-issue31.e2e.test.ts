@@ -6,8 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from './fake-discord/index.js';
 import type { InteractionExchange } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
-import { ephemeral, out, personaDriver, type Opt } from './persona-driver.js';
+import { embedText, startHarness, type Harness } from './harness.js';
+import { ephemeral, out, personaDriver } from './persona-driver.js';
+import { personaTrackerView } from '../../src/services/combat/persona.js';
+import { translator } from '../../src/i18n/index.js';
+import type { CommandContext } from '../../src/services/types.js';
 
 let h: Harness;
 let channelId = '';
@@ -189,6 +192,9 @@ describe('the GM’s /combat end (JA L1166–1167)', () => {
     // the picture draws its turn mark from the open slot, the text board its ▶ and "still to act"
     expect(c.slot).toBeNull();
     expect(c.turn).toBeNull();
+    // the picture drawn for that state, with the same view the board's edit carries
+    const view = personaTrackerView({ locale: 'en', t: translator('en'), table: { locale: 'en', t: translator('en') } } as unknown as CommandContext, await pstate(), true);
+    expect(view.picture?.kind === 'tracker' && view.picture.combatants.filter((x) => x.current)).toEqual([]);
     await settle();
     const b = await board();
     expect(b).toMatch(/The fight is over/);
@@ -312,6 +318,3 @@ describe('setting up a Persona fight', () => {
     await gmDo('combat', 'end');
   });
 });
-
-void EPHEMERAL;
-void ({} as Opt);

@@ -148,7 +148,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   // hidden shadow, issue 18) and worded for the table, which reads a hidden one's condition word instead.
   const lines = combat
     ? combat.combatants.map((c) => {
-        const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
+        // an ended fight marks no turn (issue 31), whatever slot its last save left open
+        const current = !ended && combat.phase !== 'ended' && combat.slot?.ownerId === c.id ? '▶ ' : '';
         const readers = readersOf(state, c.id);
         const marks = personaMarks(ctx, combat, c, readers)
           .map((m) => m.text)
