@@ -295,6 +295,8 @@ describe('setting up a Persona fight', () => {
   it('a removed shadow’s stat block can be added again by name', async () => {
     await setUp('re-add', [{ block: 'Aki pc HP40 DEX14' }, { block: 'Slime npc HP90 agi6 luck3' }, { block: 'Imp npc HP10 agi1' }]);
     await gmDo('combat', 'remove', [{ name: 'who', value: 'Slime' }]);
+    const ac = await h.fake.autocomplete({ name: 'persona', channelId, user: h.fake.users.gm, options: [{ name: 'add', type: 1, options: [{ name: 'who', value: 'Sl', focused: true }] }] });
+    expect(ac.callback.data.choices.map((c: { value: string }) => c.value)).toContain('Slime');
     const again = await gmDo('persona', 'add', [{ name: 'who', value: 'Slime' }]);
     expect(out(again)).toMatch(/Added Slime/);
     expect((await pstate()).setup.map((c) => c.name)).toEqual(['Aki', 'Imp', 'Slime']);
