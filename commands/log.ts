@@ -1,6 +1,6 @@
 // /log export: the channel's session as an HTML page (readable offline) and plain text, in the
 // reader's language: public rolls, commitments, revealed secrets (a secret roll only once revealed)
-// and war/combat milestones, in time order. Nothing unrevealed leaves the database.
+// and war/combat milestones and a Persona fight's own lines, in time order. Nothing unrevealed leaves the database.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe } from '../src/services/localize.js';
@@ -14,6 +14,7 @@ import { memberNamesOf } from '../src/store/locales.js';
 import { tableSettings } from '../src/store/settings.js';
 import { activeWar } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
+import { personaLogLines } from '../src/services/combat/persona-log.js';
 
 /** Bounds one export (a long campaign channel keeps its newest part). */
 const MAX_ROLLS = 5000;
@@ -42,7 +43,9 @@ export const log: CommandModule = {
       const settings = await tableSettings(tx, ctx.channelId, ctx.guildId);
       const war = await activeWar(tx, ctx.channelId);
       const fight = await activeCombat(tx, ctx.channelId);
-      return { rollRows, secretRows, eventRows, names: new Map(names.map((n) => [n.id, n.name])), members, timeZone: settings.timeZone, war: war?.name ?? null, fight: (fight?.state as { name?: string } | undefined)?.name ?? null };
+      // a Persona fight's own lines (rounds, actions, damage, statuses), worded for the table
+      const personaLines = await personaLogLines(tx, table, ctx.channelId);
+      return { personaLines, rollRows, secretRows, eventRows, names: new Map(names.map((n) => [n.id, n.name])), members, timeZone: settings.timeZone, war: war?.name ?? null, fight: (fight?.state as { name?: string } | undefined)?.name ?? null };
     });
 
     // Secret rolls whose commitment was revealed: the committed text names the roll.
@@ -62,6 +65,7 @@ export const log: CommandModule = {
       const who = character ? `${character} (${member})` : member;
       entries.push({ kind: 'roll', at: r.createdAt, who, comment: r.comment, result: storedResult(r), id: r.id, revealed: r.secret });
     }
+    for (const l of data.personaLines) entries.push({ kind: 'line', at: l.at, text: l.text });
     for (const e of data.eventRows) {
       const after = (e.after ?? {}) as Record<string, unknown>;
       const params: Record<string, string | number> = {};

@@ -4,7 +4,7 @@
 // and orders ties; each defender chooses whether to try Persona evasion.
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { normalizeDice } from '../src/services/combat/persona-input.js';
-import { combination } from '../src/services/combat/persona-combo.js';
+import { declareCombination } from '../src/services/combat/persona-combo.js';
 import { isPersona, standingEvasion } from '../src/services/combat/persona.js';
 import { changeToPersona } from '../src/services/combat/persona-change.js';
 import { changeChoices } from './persona/change.js';
@@ -119,7 +119,8 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.persona')
       .addIntegerOption((o) => describe(o, 'cmd.persona.sukuStage').setMinValue(-3).setMaxValue(3))
       .addIntegerOption((o) => describe(o, 'cmd.persona.rakuStage').setMinValue(-3).setMaxValue(3))
       .addIntegerOption((o) => describe(o, 'cmd.persona.taruStage').setMinValue(-3).setMaxValue(3))
-      .addIntegerOption((o) => describe(o, 'cmd.persona.makaStage').setMinValue(-3).setMaxValue(3)),
+      .addIntegerOption((o) => describe(o, 'cmd.persona.makaStage').setMinValue(-3).setMaxValue(3))
+      .addIntegerOption((o) => describe(o, 'cmd.persona.personaPct').setMinValue(0).setMaxValue(200)),
   )
   .addSubcommand((s) =>
     describe(s, 'cmd.persona.dodge')
@@ -231,9 +232,10 @@ export const persona: CommandModule = {
           return allOutAttack(combat, { kind, ...(target ? { target: targetIds(combat, target)[0]! } : {}) }, rng);
         }
         case 'combo': {
+          // declared now; it starts in the last participant's original slot (JA L476–484; advanceToSlot)
           const cover = coversFor(combat, state);
           const evading = standingEvasion(combat, state);
-          return combination(combat, state, { skills: options.string('skills') ?? '', targets: targetIds(combat, options.string('targets')), element: options.string('element'), name: options.string('name'), evading, cover }, rng);
+          return declareCombination(combat, state, { skills: options.string('skills') ?? '', targets: targetIds(combat, options.string('targets')), element: options.string('element'), name: options.string('name'), evading, cover });
         }
         case 'talk':
           // Wild Talk in a Hold-up's 1 More (JA L1029, L1036–1069): the reward chosen up front is worked out and recorded on success.

@@ -1,10 +1,11 @@
 // /combat undo | end | show, and withTracker: the reply of every fight step with the live tracker edited in place.
 import { sheetsInFight, withSheets } from '../../src/services/combat/fate.js';
 import { type FateCombatState } from '../../src/services/combat/state.js';
-import { requireCombat, requireGm } from '../../src/services/combat/store.js';
+import { requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { fateBoard, trackerUpdate } from '../../src/services/combat/tracker.js';
 import type { Line } from '../../src/views/line.js';
-import { isPersona, personaTrackerView } from '../../src/services/combat/persona.js';
+import { eventLines, isPersona, personaTrackerView } from '../../src/services/combat/persona.js';
+import { endByGm, type PersonaEvent } from '../../src/core/persona/index.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext } from '../../src/services/types.js';
 import { undoBatch } from '../../src/services/undo.js';
@@ -42,18 +43,27 @@ export async function undo(ctx: CommandContext): Promise<Reply> {
 }
 
 export async function end(ctx: CommandContext): Promise<Reply> {
-  const { updated, written } = await ctx.store.transaction(async (tx) => {
-    const combatRow = await requireCombat(tx, ctx);
+  const { updated, written, events } = await ctx.store.transaction(async (tx) => {
+    let combatRow = await requireCombat(tx, ctx);
     await requireGm(tx, ctx);
     // Nothing to copy back: sheet combatants' HP/MP were written to their sheets as the fight went.
     const written = isPersona(combatRow.state) ? 0 : sheetsInFight(combatRow.state as FateCombatState);
+    // A Persona fight the GM ends ends by its rules (JA L1166–1167: the incapacitated back at HP 1).
+    let events: PersonaEvent[] = [];
+    const persona = isPersona(combatRow.state) ? combatRow.state : null;
+    if (persona?.combat && persona.combat.phase !== 'ended') {
+      const step = endByGm(persona.combat);
+      events = step.events;
+      combatRow = await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...persona, combat: step.state });
+    }
     await updateCombat(tx, combatRow.id, { status: 'ended' });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'combat.ended', subject: `combat:${combatRow.id}`, before: { status: 'active' }, after: { status: 'ended' } });
     const state = isPersona(combatRow.state) ? combatRow.state : await withSheets(tx, combatRow.state as FateCombatState);
-    return { updated: { ...combatRow, state, status: 'ended' as const }, written };
+    return { updated: { ...combatRow, state, status: 'ended' as const }, written, events };
   });
   // a Persona fight keeps no sheets: no word about HP/MP copied back
-  return await withTracker(ctx, updated, [isPersona(updated.state) ? ctx.t('persona.cmd.ended') : ctx.t('combat.ended', { count: written })], true);
+  if (isPersona(updated.state)) return await withTracker(ctx, updated, [...eventLines(ctx, updated.state.combat, events, updated.state), ctx.t('persona.cmd.ended')], true);
+  return await withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })], true);
 }
 
 export async function show(ctx: CommandContext): Promise<Reply> {

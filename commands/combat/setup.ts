@@ -74,7 +74,12 @@ export async function change(
     const state = updated.state as PersonaCombatState;
     const lines = eventLines(ctx, state.combat, events, state);
     // the reply is the actor's: a player reads a hidden combatant's numbers as the table does, so the GM gets the copy
-    return { ...(await withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)])), dms: await personaDms(ctx, state, events) };
+    const reply = await withTracker(ctx, updated, lines.length ? lines : [ctx.t(`combat.done.${type.split('.')[1]}`)]);
+    // The start of a fight is played before the table (JA L48–49 each summon roll, L64 surprise and who
+    // loses round 1): posted in the table's language, each line worded for it (a hidden one's numbers
+    // are the GM's, who reads them in the DM copy).
+    const open = type === 'combat.next' && events.length > 0;
+    return { ...reply, view: { ...reply.view, ephemeral: !open }, dms: await personaDms(ctx, state, events) };
   }
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);

@@ -17,16 +17,26 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
   const { updated, events } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
-    if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
-    const combat = state.combat;
+    if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
     const gm = await isGm(tx, ctx);
     const whoName = options.string('who')?.trim();
     const mine = state.setup.filter((c) => c.owner === ctx.user.id);
+    if (!state.combat && (sub === 'dodge' || sub === 'first')) {
+      // before round 1: a defender's standing evasion choice and the tie order are already theirs to set
+      // (the setup's ids are the fight's), so the first attack of round 1 finds them
+      const entry = whoName ? state.setup.find((c) => c.name === whoName) : mine[0];
+      if (!entry) throw new UserError('combat.unknown', { name: whoName ?? '-' });
+      if (!gm && !mine.some((m) => m.id === entry.id)) throw new UserError('combat.gmOnly');
+      const early = standingChoice(state, sub, entry, options);
+      return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, early.next), events: early.events };
+    }
+    if (!state.combat) throw new UserError('persona.cmd.notRunning');
+    const combat = state.combat;
     if (sub === 'go') {
       // the finish-off window is over: on to the round's first slot
       if (!gm && mine.length === 0) throw new UserError('combat.gmOnly');
       if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
-      const advanced = advanceToSlot(combat, ctx.rng, state.tieFirst);
+      const advanced = advanceToSlot(combat, ctx.rng, state);
       return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: advanced.combat }), events: advanced.events };
     }
     const target = whoName ? combat.combatants.find((c) => c.name === whoName) : combat.combatants.find((c) => mine.some((m) => m.id === c.id));
@@ -38,7 +48,7 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
     if (sub === 'extra') {
       // an extra slot from a skill or effect outside these rules (獣の眼光 and the like, JA L5)
       const step = grantExtraSlot(combat, target.id);
-      const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, ctx.rng, state.tieFirst) : { combat: step.state, events: [] };
+      const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, ctx.rng, state) : { combat: step.state, events: [] };
       next = { ...state, combat: advanced.combat };
       evs = [...step.events, ...advanced.events];
     } else if (sub === 'finish') {
@@ -65,20 +75,26 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       if (options.boolean('released') !== null) adj.released = options.boolean('released')!;
       // stages from auto-effect skills or effects the bot does not model (JA L409)
       for (const k of ['suku', 'raku', 'taru', 'maka'] as const) if (options.integer(k) !== null) adj[k] = options.integer(k)!;
+      // a block without a <ペルソナ> % (JA L1074: ending a Release needs its roll)
+      if (options.integer('persona') !== null) adj.personaSkill = options.integer('persona')!;
       const step = withStatusNames(() => adjustCombatant(combat, target.id, adj), combat, ctx.locale);
       next = { ...state, combat: step.state };
       evs = step.events;
-    } else if (sub === 'dodge') {
-      const on = options.boolean('on') ?? true;
-      next = { ...state, dodge: { ...(state.dodge ?? {}), [target.id]: on } };
-      evs = [{ key: on ? 'persona.dodge.on' : 'persona.dodge.off', params: { name: target.name } }];
     } else {
-      next = { ...state, tieFirst: [target.id, ...(state.tieFirst ?? []).filter((id) => id !== target.id)] };
-      evs = [{ key: 'persona.tie.first', params: { name: target.name } }];
+      ({ next, events: evs } = standingChoice(state, sub, target, options));
     }
     return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs };
   });
   return publicReply(ctx, updated, events, true);
+}
+
+/** A defender's evasion choice (/persona dodge) or the tie order within a side (/persona first). */
+function standingChoice(state: PersonaCombatState, sub: 'dodge' | 'first', target: { id: string; name: string }, options: CommandOptions): { next: PersonaCombatState; events: PersonaEvent[] } {
+  if (sub === 'dodge') {
+    const on = options.boolean('on') ?? true;
+    return { next: { ...state, dodge: { ...(state.dodge ?? {}), [target.id]: on } }, events: [{ key: on ? 'persona.dodge.on' : 'persona.dodge.off', params: { name: target.name } }] };
+  }
+  return { next: { ...state, tieFirst: [target.id, ...(state.tieFirst ?? []).filter((id) => id !== target.id)] }, events: [{ key: 'persona.tie.first', params: { name: target.name } }] };
 }
 
 /**
@@ -110,7 +126,7 @@ export async function analyze(ctx: CommandContext, options: CommandOptions): Pro
     if (!targetId) throw new UserError('persona.cmd.needTargets', { skill: skill.name });
     const cost = { ...(skill.hp ? { hp: skill.hp } : {}), ...(skill.sp ? { sp: skill.sp } : {}) };
     const step = withStatusNames(() => analyzeRule(combat, { target: targetId, rounds: skill.rounds ?? 1, skill: skill.name, cost }), combat, ctx.locale);
-    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
+    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state);
     const next: PersonaCombatState = { ...state, combat: advanced.combat };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
   });

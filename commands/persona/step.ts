@@ -3,16 +3,15 @@
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
 import { useSkill } from '../../src/services/combat/persona-skill.js';
 import { advanceToSlot, eventLines, isPersona, personaTrackerView, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
-import { evasionSpec } from '../../src/services/combat/persona-evasion.js';
+import { coversFor, evasionSpec } from '../../src/services/combat/persona-evasion.js';
 import { forTable } from '../../src/services/table.js';
 import { personaDms } from '../../src/services/combat/persona-dms.js';
 import { isGm, requireCombat, saveCombatState } from '../../src/services/combat/store.js';
 import { trackerUpdate } from '../../src/services/combat/tracker.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
-import { attack, type CoverDeclaration, type CombatState, type PersonaEvent, type PersonaPatch, type Step } from '../../src/core/persona/index.js';
+import { attack, type CombatState, type PersonaEvent, type PersonaPatch, type Step } from '../../src/core/persona/index.js';
 import { requireChoice } from '../../src/services/combat/persona-status-rules.js';
-import { coverRefusal } from '../../src/core/persona/defense.js';
 import type { RandomSource } from '../../src/core/random.js';
 import type { Reply } from '../../src/views/view.js';
 import { withStatusNames } from './status-table.js';
@@ -79,20 +78,7 @@ export function attackStep(combat: CombatState, state: PersonaCombatState, optio
   );
 }
 
-/**
- * This round's Cover declarations whose coverer can still cover: one who has since gone Down, been
- * charmed or covered already just does not cover (JA L961–962), rather than blocking the attack.
- */
-export function coversFor(combat: CombatState, state: PersonaCombatState): CoverDeclaration[] {
-  const find = (id: string) => combat.combatants.find((x) => x.id === id);
-  return (state.cover ?? [])
-    .filter((c) => {
-      const by = find(c.by);
-      const target = find(c.target);
-      return c.round === combat.round && by !== undefined && target !== undefined && coverRefusal(combat, by, target, false) === null;
-    })
-    .map((c) => ({ by: c.by, target: c.target, evade: c.evade }));
-}
+export { coversFor } from '../../src/services/combat/persona-evasion.js';
 
 /** Applies the open slot's action, then runs the fight on to the next open slot. */
 export async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step & { setup?: PersonaSetup[] }): Promise<Reply> {
@@ -109,7 +95,7 @@ export async function act(ctx: CommandContext, sub: string, rule: (combat: Comba
     // 悩殺・激昂…: the character does not choose (KO L174–179; persona-status-rules.ts)
     requireChoice(state.combat, gm, sub, ctx.locale);
     const step = withStatusNames(() => rule(state.combat!, state, ctx.rng), state.combat, ctx.locale);
-    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, state.tieFirst);
+    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, { ...state, ...(step.setup ? { setup: step.setup } : {}) });
     // a Persona change also swaps the skills kept beside the combatant (persona-change.ts)
     const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: advanced.combat };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };

@@ -17,6 +17,7 @@ import { grailwarMessages } from './messages/grailwar.js';
 import { personaMessages } from './messages/persona.js';
 import { personaCommandMessages } from './messages/persona-commands.js';
 import { personaInputMessages } from './messages/persona-input.js';
+import { personaFlowMessages } from './messages/persona-flow.js';
 import { mtgMessages } from './messages/mtg.js';
 import { mtgJudgementMessages } from './messages/mtg-judgement.js';
 import { pvpMessages } from './messages/pvp.js';
@@ -43,7 +44,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, inviteMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, deckMessages, mtgMessages, mtgJudgementMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages, chatRollMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, inviteMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, personaFlowMessages, deckMessages, mtgMessages, mtgJudgementMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages, chatRollMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

@@ -116,7 +116,8 @@ describe('the whole fight from stat blocks (issue 12 “Must show”)', () => {
     await gmDo('persona', 'add', [{ name: 'block', value: SLIME }]);
     await gmDo('persona', 'add', [{ name: 'block', value: BIRD }, { name: 'hidden', value: true }]);
     const next = await gmDo('combat', 'next');
-    expect(ephemeral(next)).toBe(true);
+    // the start of the fight is the table's (issue 31; JA L48–49, L64)
+    expect(ephemeral(next)).toBe(false);
     // ベン's <Persona> 100 % summon can only fail on a fumble (96–100); this seed's roll does not
     expect(await slotOwner()).toBe('アキ');
     const shown = await board();

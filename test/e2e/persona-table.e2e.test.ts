@@ -287,13 +287,14 @@ describe('combination magic', () => {
     await gmDo('persona', 'add', [{ name: 'block', value: 'Ben pc HP40 SP20 DEX12 mdb1D4\nskill Garu magic wind 1db SP3 hit90' }, { name: 'player', value: h.fake.users.player2 }]);
     await gmDo('persona', 'add', [{ name: 'block', value: 'Golem npc HP200 agi1 defense3 armor1' }]);
     await gmDo('combat', 'next');
-    await as(h.fake.users.player, 'pass'); // Aki waits for the combination (JA L476)
-    expect(await slotOwner()).toBe('Ben');
-    const wrong = await as(h.fake.users.player2, 'combo', [{ name: 'skills', value: 'Aki:Agidyne, Ben:Garu' }, { name: 'targets', value: 'Golem' }, { name: 'element', value: 'ice' }]);
+    expect(await slotOwner()).toBe('Aki');
+    const wrong = await as(h.fake.users.player, 'combo', [{ name: 'skills', value: 'Aki:Agidyne, Ben:Garu' }, { name: 'targets', value: 'Golem' }, { name: 'element', value: 'ice' }]);
     expect(ephemeral(wrong)).toBe(true); // ice is in neither skill
     await gmDo('persona', 'dodge', [{ name: 'on', value: false }, { name: 'who', value: 'Golem' }]);
-    const ex = await as(h.fake.users.player2, 'combo', [{ name: 'skills', value: 'Aki:Agidyne, Ben:Garu' }, { name: 'targets', value: 'Golem' }, { name: 'element', value: 'fire+wind' }]);
+    // Aki declares; it starts in Ben's original slot, the last participant's (JA L476–483)
+    const ex = await as(h.fake.users.player, 'combo', [{ name: 'skills', value: 'Aki:Agidyne, Ben:Garu' }, { name: 'targets', value: 'Golem' }, { name: 'element', value: 'fire+wind' }]);
     const text = out(ex);
+    expect(text).toMatch(/Ben uses Agidyne\+Garu on Golem/);
     expect((await who('Aki')).sp).toBe(22);
     expect((await who('Ben')).sp).toBe(17);
     if (/Golem: (hit|critical)/.test(text)) {

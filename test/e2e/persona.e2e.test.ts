@@ -35,7 +35,8 @@ describe('Persona-style fight', () => {
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Joker' }, { name: 'side', value: 'pc' }, { name: 'hp', value: 40 }, { name: 'mp', value: 30 }, { name: 'iv', value: 12 }, { name: 'luck', value: 5 }, { name: 'player', value: player }]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Shadow' }, { name: 'side', value: 'npc' }, { name: 'hp', value: 200 }, { name: 'iv', value: 5 }, { name: 'luck', value: 3 }, { name: 'resist', value: 'fire:weak, ice:null' }, { name: 'hidden', value: true }]) });
     const next = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
-    expect(ephemeral(next)).toBe(true);
+    // the start of the fight is the table's (issue 31; JA L48–49, L64)
+    expect(ephemeral(next)).toBe(false);
     expect((await combat()).round).toBe(1);
     expect(await slotOwner()).toBe('Joker');
   });

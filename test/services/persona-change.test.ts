@@ -19,7 +19,7 @@ function fight(): { state: PersonaCombatState; combat: CombatState } {
   const state: PersonaCombatState = { kind: 'persona', name: 'f', setup: [aki, slime], combat: null, nextKey: 3 };
   // Aki starts summoned (no start-of-combat roll here) and has the first slot (DEX 12)
   const created = createCombat({ combatants: [{ ...aki, summoned: true }, slime].map(({ hidden: _h, owner: _o, block: _b, skills: _s, ...c }) => c) });
-  const combat = advanceToSlot(created.state, scriptedRandom([])).combat;
+  const combat = advanceToSlot(created.state, scriptedRandom([]), state).combat;
   return { state: { ...state, combat }, combat };
 }
 

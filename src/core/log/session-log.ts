@@ -9,7 +9,9 @@ export type LogEntry =
   | { kind: 'roll'; at: Date; who: string; comment: string | null; result: DiceResult; id: number; revealed: boolean }
   | { kind: 'commit'; at: Date; secretId: number; hash: string }
   | { kind: 'reveal'; at: Date; secretId: number; secretKind: string; text: string }
-  | { kind: 'event'; at: Date; key: string; params: Record<string, string | number> };
+  | { kind: 'event'; at: Date; key: string; params: Record<string, string | number> }
+  /** a line already worded for the table (a Persona fight's, whose hidden numbers are withheld before it gets here) */
+  | { kind: 'line'; at: Date; text: string };
 
 export interface SessionLog {
   title: string;
@@ -43,6 +45,8 @@ export function buildSessionLog(entries: LogEntry[], t: Translate, title: string
           return { at: e.at, head: t('log.reveal', { id: e.secretId, kind: e.secretKind }), body: e.text };
         case 'event':
           return { at: e.at, head: t(e.key, e.params), body: '' };
+        case 'line':
+          return { at: e.at, head: e.text, body: '' };
       }
     }),
   };

@@ -52,6 +52,7 @@ export function makeCombatant(init: CombatantInit): Combatant {
     personaUser,
     wild: init.wild ?? false,
     personaSkill: nonNegativeInt(init.personaSkill, 0, 'personaSkill', id),
+    ...(init.personaSkill === undefined && personaUser ? { noPersonaSkill: true } : {}),
     physDb: init.physDb ?? '0',
     magDb: init.magDb ?? '0',
     downResistance: nonNegativeInt(init.downResistance, 0, 'downResistance', id),
@@ -162,4 +163,13 @@ export function choiceBlockingStatus(state: CombatState, c: Combatant): BadStatu
 export function requireSkillsUsable(state: CombatState, c: Combatant): void {
   const def = skillBlockingStatus(state, c);
   if (def !== undefined) throw new PersonaError('persona.error.statusNoSkills', { name: c.name, status: def.id });
+}
+
+/**
+ * A <ペルソナ> roll (summon, Persona change, ending a Release) needs the skill's %. The seeds give it no
+ * default (JA L1074, KO L442 only say the roll must succeed), so without one the roll is refused with
+ * the reason rather than made against 0.
+ */
+export function requirePersonaSkill(c: Combatant): void {
+  if (c.noPersonaSkill) throw new PersonaError('persona.error.noPersonaSkill', { name: c.name });
 }

@@ -154,7 +154,22 @@ export function checkKnockOut(c: Combatant, events: PersonaEvent[]): boolean {
   c.dizzy = 0;
   c.defending = false;
   c.waiting = false;
+  endSupportEffects(c, events);
   // an analysis does not survive it: nobody is left to read the result at its slot (JA L427–428)
   if (c.analyzing) c.analyzing = null;
   return true;
+}
+
+/**
+ * Incapacitation ends every support effect (JA L607 「種別:補助(戦闘不能持続)以外の補助効果は戦闘不能によって
+ * 解除される」, KO L230): the Kaja/Nda stages go back to 0. No skill of ours is 戦闘不能持続; a GM who
+ * rules one is kept sets the stage again (/persona adjust).
+ */
+export function endSupportEffects(c: Combatant, events: PersonaEvent[]): void {
+  if (!c.suku && !c.raku && !c.taru && !c.maka) return;
+  c.suku = 0;
+  c.raku = 0;
+  c.taru = 0;
+  c.maka = 0;
+  events.push(ev('persona.support.ended', { name: c.name }));
 }

@@ -1,6 +1,7 @@
 // What the GM changes outside the rules' own flow: a combatant's numbers or statuses mid-fight, and
 // reinforcements joining after round 1. Both work in any phase but the end, and never open a slot.
 import { findCombatant, inCombat, makeCombatant } from './combatant.js';
+import { endSupportEffects } from './down.js';
 import { dbLadder, ladderIndex } from './db-rank.js';
 import { MAX_COMBATANTS, checkEnd, draft, finish, validateConfig } from './state.js';
 import { STATUS_ID_MAX, STATUS_TABLE_MAX, findBadStatus, type BadStatusDef } from './status-table.js';
@@ -19,6 +20,8 @@ export interface Adjustment {
   /** タル/マカ stages; a db off the fight's ladder cannot take them (db-rank.ts) */
   taru?: number;
   maka?: number;
+  /** the <ペルソナ> % (a block without one: the rolls of JA L83, L787, L1074 need it) */
+  personaSkill?: number;
 }
 
 /** The GM sets a combatant's HP/SP/status (a ruling, an effect the bot does not model). */
@@ -32,7 +35,10 @@ export function adjustCombatant(state: CombatState, id: string, adj: Adjustment)
     c.hp = adj.hp;
     // back above 0: incapacitation lifts (a GM's revival); to 0: incapacitated
     if (adj.hp > 0 && c.incapacitated && !c.dead) c.incapacitated = false;
-    if (adj.hp === 0 && !c.incapacitated) c.incapacitated = true;
+    if (adj.hp === 0 && !c.incapacitated) {
+      c.incapacitated = true;
+      endSupportEffects(c, events);
+    }
   }
   if (adj.sp !== undefined) {
     if (!Number.isSafeInteger(adj.sp) || adj.sp < 0 || adj.sp > 99999) throw new PersonaError('persona.error.badField', { id: c.name, field: 'sp', value: String(adj.sp) });
@@ -60,6 +66,12 @@ export function adjustCombatant(state: CombatState, id: string, adj: Adjustment)
     c.released = adj.released;
     if (adj.released) c.summoned = false;
     changed.push(ev(adj.released ? 'persona.gm.released' : 'persona.gm.unreleased', { name: c.name }));
+  }
+  if (adj.personaSkill !== undefined) {
+    if (!Number.isSafeInteger(adj.personaSkill) || adj.personaSkill < 0 || adj.personaSkill > 200) throw new PersonaError('persona.error.badField', { id: c.name, field: 'personaSkill', value: String(adj.personaSkill) });
+    c.personaSkill = adj.personaSkill;
+    delete c.noPersonaSkill;
+    changed.push(ev('persona.gm.personaSkill', { name: c.name, n: adj.personaSkill }));
   }
   // カジャ/ンダ stages, e.g. from auto-effect skills, which count toward the 3-stage cap (JA L409)
   for (const k of ['suku', 'raku', 'taru', 'maka'] as const) {

@@ -34,6 +34,7 @@ export {
   MAX_COMBATANTS,
   createCombat,
   declarePersona,
+  endByGm,
   advance,
   wait,
   defend,
@@ -50,6 +51,7 @@ export { attack, allOutAttack, type AttackSpec, type AttackAilment, type CoverDe
 export { castAilment, type AilmentSpec } from './ailment.js';
 export { analyze, keepAnalyzing, MAX_ANALYZE_ROUNDS, type AnalyzeSpec } from './analyze.js';
 export { continueEscape, escape, escapeChance, type EscapeOdds } from './escape.js';
+export { abandonCombo, continueCombo, declareCombo } from './combo.js';
 export { localizePersonaParams, personaEventText, personaErrorMessage } from './text.js';
 export { heal, buff, type HealSpec, type BuffStat } from './support.js';
 export { adjustCombatant, addReinforcement, configure, defineBadStatus, removeBadStatus, removeCombatant, type Adjustment, type ConfigPatch } from './gm.js';

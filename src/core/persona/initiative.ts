@@ -43,3 +43,19 @@ export function projectedOrder(state: CombatState): Combatant[] {
 function sideRank(c: Combatant): number {
   return c.side === 'pc' ? 0 : 1;
 }
+
+/**
+ * JA L73 / KO L49: a turn that comes to a character unable to act because incapacitated ends at once,
+ * without a slot. Such a character is passed over where its initiative puts it (no line: the table
+ * sees it lying on the board), so one revived later in the same round has had its turn and does not
+ * act in that round. Marks them as having had the turn; mutates `state`.
+ */
+export function passOverIncapacitated(state: CombatState): void {
+  const lying = state.combatants.filter((c) => c.incapacitated && !c.dead && !c.fled && !c.acted);
+  if (lying.length === 0) return;
+  const able = state.combatants.filter(awaitingTurn);
+  const top = able.length === 0 ? -Infinity : Math.max(...able.map(initiativeOf));
+  const pcAtTop = able.some((c) => c.side === 'pc' && initiativeOf(c) === top);
+  // before everyone still to act: a higher initiative, or the same with the PC first (JA L63)
+  for (const c of lying) if (initiativeOf(c) > top || (initiativeOf(c) === top && (c.side === 'pc' || !pcAtTop))) c.acted = true;
+}

@@ -10,10 +10,10 @@
 // (finish-off declarations), an action slot is open, or the combat is over.
 import type { RandomSource } from '../random.js';
 import { percentile } from './check.js';
-import { canAct, findCombatant, inCombat, makeCombatant, statusDef } from './combatant.js';
+import { canAct, choiceBlockingStatus, findCombatant, inCombat, makeCombatant, requirePersonaSkill, skillBlockingStatus, statusDef } from './combatant.js';
 import { checkLadder } from './db-rank.js';
 import { holdUpAvailable, startSlotEffects } from './down.js';
-import { initiativeOf, nextActorCandidates } from './initiative.js';
+import { initiativeOf, nextActorCandidates, passOverIncapacitated } from './initiative.js';
 import { rollNaturalRecovery } from './status.js';
 import { DEFAULT_BAD_STATUSES, type BadStatusDef } from './status-table.js';
 import {
@@ -65,8 +65,26 @@ export function draft(state: CombatState): Draft {
 }
 
 export function finish({ d, events }: Draft): Step {
+  comboKept(d, events);
   d.log.push(...events);
   return { state: d, events };
+}
+
+/**
+ * A declared combination magic fails as soon as a participant can no longer do the declared action or
+ * choose it (JA L480, KO L283): checked after every rule call, so a participant knocked out and
+ * revived in between still makes it fail.
+ */
+function comboKept(d: CombatState, events: PersonaEvent[]): void {
+  const wait = d.comboWait;
+  if (!wait || d.phase === 'ended') return;
+  const all = wait.ids.map((id) => findCombatant(d, id));
+  const side = all[0]!.side;
+  const keeps = (c: Combatant) => c.side === side && canAct(d, c) && choiceBlockingStatus(d, c) === undefined && skillBlockingStatus(d, c) === undefined && (!c.personaUser || c.summoned);
+  const broken = all.find((c) => !keeps(c));
+  if (!broken) return;
+  d.comboWait = null;
+  events.push(ev('persona.combo.failed', { names: all.map((c) => c.name).join(', '), name: broken.name }));
 }
 
 /**
@@ -135,12 +153,32 @@ export function checkEnd(dr: Draft, reasonIfOver?: EndReason): boolean {
   if (reasonIfOver !== undefined) reason = reasonIfOver;
   else if (!pcIn) reason = pcs.some((c) => c.fled) ? 'escape' : 'npcWin';
   else reason = 'pcWin';
+  endWith(dr, reason);
+  return true;
+}
+
+/**
+ * The GM ends the fight (/combat end) while both sides are still in it: ⑪ as when the rules end it,
+ * so an incapacitated Persona user comes back at HP 1, incapacitated and unconscious (JA L1166–1167),
+ * and no turn or slot is left open on the board.
+ */
+export function endByGm(state: CombatState): Step {
+  if (state.phase === 'ended') return { state, events: [] };
+  const dr = draft(state);
+  endWith(dr, 'gm');
+  return finish(dr);
+}
+
+function endWith(dr: Draft, reason: EndReason): void {
+  const { d, events } = dr;
   d.phase = 'ended';
   d.endReason = reason;
   d.slot = null;
   d.turn = null;
   d.pending = [];
   d.holdUp = null;
+  d.escapeWait = null;
+  d.comboWait = null;
   events.push(ev(`persona.combat.end.${reason}`, { round: d.round }));
   for (const c of d.combatants) {
     if (c.personaUser && c.incapacitated && !c.dead && !c.fled) {
@@ -149,7 +187,6 @@ export function checkEnd(dr: Draft, reasonIfOver?: EndReason): boolean {
       events.push(ev('persona.combat.afterKo', { name: c.name }));
     }
   }
-  return true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,7 +369,8 @@ export function advance(state: CombatState, rng: RandomSource, options: AdvanceO
       events.push(ev('persona.turn.end', { name: findCombatant(d, d.turn.actorId).name }));
       d.turn = null;
     }
-    // ④ initiative comparison, every time (JA L61)
+    // ④ initiative comparison, every time (JA L61); a turn reaching an incapacitated one ends (JA L73)
+    passOverIncapacitated(d);
     const candidates = nextActorCandidates(d);
     if (candidates.length === 0) {
       // ⑩ round end; back to ③ while both sides have someone in combat (JA L35, KO L28)
@@ -457,6 +495,7 @@ export function personaChange(state: CombatState, persona: PersonaPatch | null, 
   if (persona !== null && !actor.wild) throw new PersonaError('persona.error.notWild', { name: actor.name });
   if (persona === null && !actor.released) throw new PersonaError('persona.error.nothingToChange', { name: actor.name });
   if (persona !== null && !actor.summoned && !actor.released) throw new PersonaError('persona.error.notSummoned', { name: actor.name });
+  requirePersonaSkill(actor);
   d.slot!.changeTried = true;
   const check = percentile(actor.personaSkill, rng, d.config);
   const params = { name: actor.name, roll: check.roll, chance: check.target, persona: persona?.name ?? '' };
@@ -510,6 +549,7 @@ export function summonPersona(state: CombatState, options: { spendSlot?: boolean
     return finish(dr);
   }
   if (d.slot!.changeTried) throw new PersonaError('persona.error.changeUsed', { name: actor.name });
+  requirePersonaSkill(actor);
   d.slot!.changeTried = true;
   const check = percentile(actor.personaSkill, rng, d.config);
   const params = { name: actor.name, roll: check.roll, chance: check.target };

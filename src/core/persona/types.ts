@@ -139,6 +139,8 @@ export interface Combatant {
   personaUser: boolean;
   wild: boolean;
   personaSkill: number;
+  /** no <ペルソナ> % was given: a roll that needs it is refused, not made against 0 (JA L1074) */
+  noPersonaSkill?: boolean;
   physDb: string;
   magDb: string;
   downResistance: number;
@@ -236,7 +238,8 @@ export interface Turn {
  */
 export type Phase = 'declaration' | 'roundStart' | 'slot' | 'idle' | 'ended';
 
-export type EndReason = 'pcWin' | 'npcWin' | 'escape' | 'talk';
+/** 'gm': the GM ended it (/combat end) with both sides still in it */
+export type EndReason = 'pcWin' | 'npcWin' | 'escape' | 'talk' | 'gm';
 
 export interface CombatState {
   phase: Phase;
@@ -259,10 +262,28 @@ export interface CombatState {
    * participants (the declarer first). Absent in fights saved before it = none.
    */
   escapeWait?: { ids: string[] } | null;
+  /**
+   * Combination magic declared and waiting for its participants' original slots (JA L476–484): see
+   * combo.ts. Absent in fights saved before it = none.
+   */
+  comboWait?: ComboWait | null;
   /** Wild Talk rewards won in this fight (JA L1038–1065), kept for the table's record */
   rewards?: TalkReward[];
   config: PersonaConfig;
   log: PersonaEvent[];
+}
+
+/**
+ * A declared combination magic (JA L476–484; KO L282–284). `ids`: every participant, the declarer
+ * first; `pending`: the participants other than the declarer still to get an original slot since the
+ * declaration — the attack starts in the slot of the last of them. `plan` is the command layer's
+ * description of the attack (skills, targets, element, name), rebuilt when it starts, since db stages
+ * and costs are those of that moment (JA L484).
+ */
+export interface ComboWait {
+  ids: string[];
+  pending: string[];
+  plan: Record<string, string | string[] | null>;
 }
 
 /** What a successful Wild Talk gave (JA L1038–1065). */

@@ -64,5 +64,9 @@ export async function personaChoices(ctx: CommandContext, tx: Tx, state: Persona
 async function storedBlockNames(tx: Tx, channelId: string): Promise<string[]> {
   const { combats } = tx.t;
   const recent = await tx.db.select().from(combats).where(and(eq(combats.channelId, channelId), eq(combats.ruleset, 'persona'))).orderBy(desc(combats.id)).limit(20);
-  return recent.flatMap((row) => ((row.state as Partial<PersonaCombatState>).setup ?? []).filter((c) => c.block !== undefined).map((c) => c.name));
+  return recent.flatMap((row) => {
+    const state = row.state as Partial<PersonaCombatState>;
+    // one the GM took out of a fight too (issue 31: its block can be added again)
+    return [...(state.setup ?? []), ...(state.removed ?? [])].filter((c) => c.block !== undefined).map((c) => c.name);
+  });
 }

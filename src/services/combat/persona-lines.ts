@@ -24,7 +24,7 @@ export const TABLE: Audience = { kind: 'table', locale: 'en' };
 /** Parameters that hold combatants' names (several joined by ", " or a newline) or words: never a number. */
 export const WORDS: ReadonlySet<string> = new Set(['name', 'target', 'targets', 'names', 'random', 'participants', 'last', 'against', 'by', 'covered', 'skill', 'status', 'element', 'resistance', 'phase', 'persona', 'item']);
 
-const COMBAT_END = ['pcWin', 'npcWin', 'escape', 'talk'].map((r) => `persona.combat.end.${r}`);
+const COMBAT_END = ['pcWin', 'npcWin', 'escape', 'talk', 'gm'].map((r) => `persona.combat.end.${r}`);
 const STAGES = ['suku', 'raku', 'taru', 'maka'];
 
 /**
@@ -36,7 +36,7 @@ export const PUBLIC_PARAMS: Readonly<Record<string, { params: readonly string[];
   'persona.round.start': { params: ['round'], seed: 'JA L15, L33 (③ round start, ⑩ round end)' },
   'persona.round.end': { params: ['round'], seed: 'JA L33–35' },
   'persona.combat.start': { params: ['count'], seed: 'JA L11 (① combat start; every combatant is on the board)' },
-  ...Object.fromEntries(COMBAT_END.map((k) => [k, { params: ['round'], seed: 'JA L35–37 (⑪ combat end)' }])),
+  ...Object.fromEntries(COMBAT_END.map((k) => [k, { params: ['round'], seed: 'JA L35–37 (⑪ combat end; the GM’s /combat end likewise, JA L1166)' }])),
   // the GM's house settings, told to the table: no combatant's number
   'persona.gm.settings.rounds': { params: ['critical', 'fumble'], seed: 'JA L352 (natural recovery counted in rounds); critical/fumble ranges: house settings (digest §11)' },
   'persona.gm.settings.turns': { params: ['critical', 'fumble'], seed: 'KO L183 (natural recovery counted in turns); critical/fumble ranges: house settings (digest §11)' },

@@ -43,7 +43,8 @@ export function randomAction(combat: CombatState, state: PersonaCombatState, eva
   const canUseSkills = (!actor.personaUser || actor.summoned) && skillBlockingStatus(combat, actor) === undefined;
   const choices = canUseSkills ? skills.filter((s) => usable(combat, actorId, s)) : [];
   if (choices.length === 0) {
-    if (actor.personaUser && !actor.summoned && !combat.slot!.changeTried) {
+    // (without a <ペルソナ> % there is no roll to make: the GM resolves the action, below)
+    if (actor.personaUser && !actor.summoned && !combat.slot!.changeTried && !actor.noPersonaSkill) {
       // ③ what stops the skills is fixable by a Persona change: the summon roll (JA L1074 for a Release)
       const step = summonPersona(combat, {}, rng);
       return { ...step, events: [ev('persona.random.summon', { name: actor.name }), ...step.events] };

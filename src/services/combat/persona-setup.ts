@@ -130,10 +130,15 @@ export function addAdHoc(ctx: CommandContext, options: CommandOptions, s: Person
   });
 }
 
-/** A stat block entry for the fight. */
+/**
+ * A stat block entry for the fight. A Wild starts with its first Persona out (blockInit), so the
+ * skills it can use are that Persona's (JA L101 「使用しているペルソナのスキル」, L797), not the
+ * block's own list, which stays empty once a block has Persona sections.
+ */
 export function blockEntry(block: StatBlock, side: 'pc' | 'npc', hidden: boolean, owner: string | null): Omit<PersonaSetup, 'id'> {
   const { id: _id, ...init } = blockInit(block, 'x', side);
-  return { ...init, hidden, owner, block, skills: block.skills ?? [] };
+  const first = block.personas?.[0];
+  return { ...init, hidden, owner, block, skills: (first ? first.skills : block.skills) ?? [] };
 }
 
 /** The newest stat block stored under this name in a Persona fight of this channel (this one or an earlier one). */
@@ -141,9 +146,12 @@ export async function storedBlock(tx: Tx, channelId: string, name: string): Prom
   const { combats } = tx.t;
   const recent = await tx.db.select().from(combats).where(and(eq(combats.channelId, channelId), eq(combats.ruleset, 'persona'))).orderBy(desc(combats.id)).limit(20);
   for (const row of recent) {
-    const setup = (row.state as Partial<PersonaCombatState>).setup ?? [];
-    const found = [...setup].reverse().find((c) => c.block !== undefined && c.name === name);
+    const state = row.state as Partial<PersonaCombatState>;
+    const found = [...(state.setup ?? [])].reverse().find((c) => c.block !== undefined && c.name === name);
     if (found?.block) return found.block;
+    // one the GM took out of the fight is still this channel's block (issue 31)
+    const removed = [...(state.removed ?? [])].reverse().find((c) => c.block !== undefined && c.name === name);
+    if (removed?.block) return removed.block;
   }
   return undefined;
 }
@@ -166,7 +174,7 @@ export function startPersonaFight(s: PersonaCombatState, rng: RandomSource): { s
       events.push(...step.events);
     }
   }
-  const advanced = advanceToSlot(combat, rng, s.tieFirst);
+  const advanced = advanceToSlot(combat, rng, s);
   return { state: { ...s, combat: advanced.combat }, events: [...events, ...advanced.events] };
 }
 
@@ -179,10 +187,12 @@ export function removeFromFight(s: PersonaCombatState, name: string, rng: Random
   const entry = s.setup.find((c) => c.name === name.trim());
   if (!entry) throw new UserError('combat.unknown', { name: name.slice(0, NAME_MAX) });
   const setup = s.setup.filter((c) => c.id !== entry.id);
-  const cleaned = { ...s, setup, cover: (s.cover ?? []).filter((c) => c.by !== entry.id && c.target !== entry.id), tieFirst: (s.tieFirst ?? []).filter((id) => id !== entry.id) };
+  // the block stays findable by name, so the GM can add the combatant back (/persona add who:)
+  const removed = [...(s.removed ?? []).filter((c) => c.name !== entry.name || c.hidden), { name: entry.name, hidden: entry.hidden === true, ...(entry.block ? { block: { ...entry.block, name: entry.name } } : {}) }];
+  const cleaned = { ...s, setup, removed, cover: (s.cover ?? []).filter((c) => c.by !== entry.id && c.target !== entry.id), tieFirst: (s.tieFirst ?? []).filter((id) => id !== entry.id) };
   if (!s.combat) return { state: cleaned, events: [ev('persona.gm.removed', { name: entry.name })] };
   const step = removeCombatant(s.combat, entry.id);
-  const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, rng, cleaned.tieFirst) : { combat: step.state, events: [] };
+  const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, rng, cleaned) : { combat: step.state, events: [] };
   return { state: { ...cleaned, combat: advanced.combat }, events: [...step.events, ...advanced.events] };
 }
 
@@ -194,7 +204,7 @@ export function removeFromFight(s: PersonaCombatState, name: string, rng: Random
 export function delayInFight(s: PersonaCombatState, rng: RandomSource): { state: PersonaCombatState; events: PersonaEvent[] } {
   if (!s.combat) throw new UserError('persona.cmd.notRunning');
   const step = wait(s.combat);
-  const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, rng, s.tieFirst) : { combat: step.state, events: [] };
+  const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, rng, s) : { combat: step.state, events: [] };
   return { state: { ...s, combat: advanced.combat }, events: [...step.events, ...advanced.events] };
 }
 

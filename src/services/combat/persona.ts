@@ -1,7 +1,7 @@
 // Persona-style fights in the tracker: combatants are set up ad hoc or from a stat block, then the
 // core's state machine runs the rounds; every command applies one rule call and advances to the
 // next open slot. The board (pinned tracker) shows every state a table asks about.
-import { advance, continueEscape, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
+import { advance, continueCombo, continueEscape, type CombatantInit, type CombatState, type ConfigPatch, type PersonaConfig, type PersonaEvent } from '../../core/persona/index.js';
 import { nextActorCandidates, projectedOrder } from '../../core/persona/initiative.js';
 import { canAct, choiceBlockingStatus, skillBlockingStatus, speedStat } from '../../core/persona/combatant.js';
 import { escapeChance } from '../../core/persona/escape.js';
@@ -14,6 +14,7 @@ import { text, type View } from '../../views/view.js';
 import type { CommandContext } from '../types.js';
 import type { PersonaSkill, StatBlock } from './persona-block.js';
 import { bar } from './bars.js';
+import { fireCombination } from './persona-combo.js';
 import { eventLine, type Cast } from './persona-lines.js';
 import { boardNumbers, forTable, personaMarks, readersOf, tableText } from './persona-marks.js';
 import { personaTrackerPicture } from './tracker-picture.js';
@@ -42,6 +43,11 @@ export interface PersonaCombatState {
   tieFirst?: string[];
   /** Cover declared by the coverer for this round (JA L961–966): used by the next attack on `target` */
   cover?: { by: string; target: string; evade: boolean; round: number }[];
+  /**
+   * Combatants the GM took out (/combat remove): a block is still found by name for /persona add, and a
+   * hidden one's lines in the fight's log stay the GM's.
+   */
+  removed?: { name: string; hidden: boolean; block?: StatBlock }[];
   /** house settings and the GM's bad-status table chosen before round 1 (passed to createCombat) */
   config?: ConfigPatch & Partial<Pick<PersonaConfig, 'badStatuses'>>;
 }
@@ -55,17 +61,16 @@ export function newPersonaState(name: string): PersonaCombatState {
   return { kind: 'persona', name, setup: [], combat: null, nextKey: 1 };
 }
 
-export const tries = (state: PersonaCombatState, id: string): boolean => state.dodge?.[id] ?? true;
-
-/** Everyone's standing evasion choice; who is covered against an attack is settled per attack (persona-evasion.ts). */
-export const standingEvasion = (combat: CombatState, state: PersonaCombatState): Set<string> => new Set(combat.combatants.filter((c) => tries(state, c.id)).map((c) => c.id));
+export { standingEvasion, tries } from './persona-evasion.js';
 
 /**
- * Runs the automatic steps until someone has a slot open (or the fight ends). Ties go to `tieFirst`.
+ * Runs the automatic steps until someone has a slot open (or the fight ends). Ties go to the fight's
+ * `tieFirst`; its dodge choices and Covers serve a combination magic that starts on the way.
  * A new round stops at its start while someone lies incapacitated, so a finish-off can be declared
  * (JA L884); `/persona go` then continues with `pause` false.
  */
-export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: readonly string[] = [], pause = true): { combat: CombatState; events: PersonaEvent[] } {
+export function advanceToSlot(combat: CombatState, rng: RandomSource, fight: PersonaCombatState, pause = true): { combat: CombatState; events: PersonaEvent[] } {
+  const tieFirst = fight.tieFirst ?? [];
   let state = combat;
   const events: PersonaEvent[] = [];
   for (let guard = 0; guard < 50 && state.phase !== 'slot' && state.phase !== 'ended'; guard++) {
@@ -81,6 +86,12 @@ export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: 
       state = fled.state;
       events.push(...fled.events);
     }
+    // a declared combination magic (JA L476–484): a participant's slot waits, the last one's starts it
+    const combo = continueCombo(state, (s, wait) => fireCombination(s, { ...fight, combat: s }, wait, rng));
+    if (combo) {
+      state = combo.state;
+      events.push(...combo.events);
+    }
   }
   return { combat: state, events };
 }
@@ -89,7 +100,7 @@ export function advanceToSlot(combat: CombatState, rng: RandomSource, tieFirst: 
 export function castOf(state: PersonaCombatState | undefined, combat: CombatState | null): Cast {
   const setup = state?.setup ?? [];
   return {
-    hidden: new Set(setup.filter((c) => c.hidden).map((c) => c.name)),
+    hidden: new Set([...setup.filter((c) => c.hidden).map((c) => c.name), ...(state?.removed ?? []).filter((c) => c.hidden).map((c) => c.name)]),
     everyone: new Set([...setup.map((c) => c.name), ...(combat?.combatants ?? []).map((c) => c.name)]),
   };
 }
@@ -137,7 +148,8 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   // hidden shadow, issue 18) and worded for the table, which reads a hidden one's condition word instead.
   const lines = combat
     ? combat.combatants.map((c) => {
-        const current = combat.slot?.ownerId === c.id ? '▶ ' : '';
+        // an ended fight marks no turn (issue 31), whatever slot its last save left open
+        const current = !ended && combat.phase !== 'ended' && combat.slot?.ownerId === c.id ? '▶ ' : '';
         const readers = readersOf(state, c.id);
         const marks = personaMarks(ctx, combat, c, readers)
           .map((m) => m.text)
@@ -183,6 +195,10 @@ export function personaTrackerView(ctx: CommandContext, state: PersonaCombatStat
   // a declared group escape and who is in it (JA L829)
   const fleeing = combat?.phase !== 'ended' ? (combat?.escapeWait?.ids ?? []).map((id) => combat!.combatants.find((c) => c.id === id)?.name).filter(Boolean) : [];
   if (fleeing.length > 0) blocks.push(text(t('persona.board.escapeWait', { names: fleeing.join(', ') })));
+  // a declared combination magic and whose original slot it still waits for (JA L476–483)
+  const combo = combat?.phase !== 'ended' ? combat?.comboWait : null;
+  const nameOf = (id: string) => combat!.combatants.find((c) => c.id === id)?.name ?? '-';
+  if (combo) blocks.push(text(t('persona.board.comboWait', { names: combo.ids.map(nameOf).join(', '), pending: combo.pending.map(nameOf).join(', ') })));
   blocks.push(text(lines.join('\n') || t('combat.tracker.empty')));
   // Wild Talk rewards won (JA L1038–1065): the table's record, not the GM's memory
   if (combat?.rewards?.length) blocks.push(text(`${t('persona.board.rewards')}\n${combat.rewards.map((r) => rewardLine(ctx, r)).join('\n')}`));

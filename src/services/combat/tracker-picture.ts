@@ -45,7 +45,7 @@ export function personaTrackerPicture(ctx: CommandContext, state: PersonaCombatS
         const readers = readersOf(state, c.id);
         const marks = personaMarks(ctx, combat, c, readers);
         const condition = out ? (marks.pop()?.text ?? '') : t(c.hp * 2 < c.hpMax ? 'combat.cond.wounded' : 'combat.cond.standing');
-        const base = { name: c.name, side: c.side, current: combat.slot?.ownerId === c.id, condition, badges: marks, out };
+        const base = { name: c.name, side: c.side, current: combat.phase !== 'ended' && combat.slot?.ownerId === c.id, condition, badges: marks, out };
         const n = boardNumbers(c, readers);
         const [init, hp, hpMax, sp, spMax] = [forTable(n.init), forTable(n.hp), forTable(n.hpMax), forTable(n.sp), forTable(n.spMax)];
         const bars = [

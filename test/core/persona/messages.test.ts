@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { caught } from '../../helpers/caught.js';
 import { scriptedRandom } from '../../../src/core/random.js';
 import { LOCALES, format, type Locale, type Params, type Translate } from '../../../src/i18n/index.js';
-import { personaMessages } from '../../../src/i18n/messages/persona.js';
+import { personaMessages as mainMessages } from '../../../src/i18n/messages/persona.js';
+import { personaFlowMessages } from '../../../src/i18n/messages/persona-flow.js';
 import {
   ELEMENTS,
   PersonaError,
@@ -19,11 +20,16 @@ import {
 
 const SRC = join(import.meta.dirname, '../../../src/core/persona');
 
+/** The rules' catalog: persona.ts and the persona.* keys kept in persona-flow.ts (issue 31), as one. */
+const personaMessages = Object.fromEntries(
+  LOCALES.map((l) => [l, { ...mainMessages[l], ...Object.fromEntries(Object.entries(personaFlowMessages[l]).filter(([k]) => k.startsWith('persona.'))) }]),
+) as Record<Locale, Record<string, string>>;
+
 /** The keys built from templates in the source, spelled out. */
 const DYNAMIC = [
   ...['bokosuka', 'showtime', 'bokosukaSolo', 'showtimeSolo'].map((k) => `persona.allOut.${k}`),
   ...['suku', 'raku', 'taru', 'maka'].map((k) => `persona.gm.stage.${k}`),
-  ...['pcWin', 'npcWin', 'escape', 'talk'].map((k) => `persona.combat.end.${k}`),
+  ...['pcWin', 'npcWin', 'escape', 'talk', 'gm'].map((k) => `persona.combat.end.${k}`),
   ...['pc', 'npc'].map((k) => `persona.combat.surprise.${k}`),
   ...['weak', 'resist', 'null', 'reflect', 'absorb'].map((k) => `persona.damage.${k}`),
   ...['physical', 'magic'].map((k) => `persona.attack.declare.${k}`),

@@ -1,0 +1,46 @@
+import type { Catalogs } from '../index.js';
+
+// Issue 31's Persona findings: support effects ended by incapacitation, the GM ending a fight,
+// combination magic waiting for its participants, a missing <ペルソナ> %. Kept apart from persona.ts,
+// which other branches edit.
+export const personaFlowMessages: Catalogs = {
+  en: {
+    'persona.support.ended': '{name}’s support effects end (Kaja/Nda stages back to 0).',
+    'persona.combat.end.gm': 'The GM ends the fight in round {round}.',
+    'persona.combo.declared': '{name} declares combination magic with {names}: it starts in {last}’s own slot; until then each of them only waits for it.',
+    'persona.combo.waiting': '{name} waits for the combination magic (slot spent).',
+    'persona.combo.failed': 'The combination magic of {names} fails: {name} could not keep to it.',
+    'persona.board.comboWait': 'Combination magic declared: {names} (waiting for the turn of: {pending}).',
+    'persona.error.noPersonaSkill': '{name} has no <Persona> skill % in this fight, and this needs its roll (JA L1074: a Release ends only by a successful Persona-change roll). The GM sets it: /persona adjust who:{name} persona:<%>.',
+    'persona.gm.personaSkill': '{name}: <Persona> {n}%.',
+    'persona.error.comboDeclared': 'Combination magic is already declared for {names}.',
+    'cmd.persona.personaPct.name': 'persona',
+    'cmd.persona.personaPct.description': '<Persona> skill % (summon, Persona change, ending a Release)',
+  },
+  ja: {
+    'persona.support.ended': '{name}の補助効果は解除された(カジャ・ンダの段階は0に戻る)。',
+    'persona.combat.end.gm': '第{round}ラウンドでGMが戦闘を終了した。',
+    'persona.combo.declared': '{name}は{names}との合体魔法を宣言:{last}の本来の手番で発動する。それまで参加者は待機する。',
+    'persona.combo.waiting': '{name}は合体魔法の発動を待機(手番を消費)。',
+    'persona.combo.failed': '{names}の合体魔法は失敗:{name}が宣言した行動を行えなくなった。',
+    'persona.board.comboWait': '合体魔法の宣言:{names}(本来の手番待ち:{pending})。',
+    'persona.error.noPersonaSkill': 'この戦闘では{name}の<ペルソナ>技能の値がなく、この行動にはその判定が必要です(JA L1074:ペルソナ解除はペルソナチェンジ相当の判定の成功でのみ解除)。GMが /ペルソナ 修正 名前で:{name} ペルソナ技能:<値> で設定してください。',
+    'persona.gm.personaSkill': '{name}:<ペルソナ> {n}%。',
+    'persona.error.comboDeclared': '{names}の合体魔法はすでに宣言されています。',
+    'cmd.persona.personaPct.name': 'ペルソナ技能',
+    'cmd.persona.personaPct.description': '<ペルソナ>技能の値(召喚・ペルソナチェンジ・ペルソナ解除の解除)',
+  },
+  ko: {
+    'persona.support.ended': '{name}의 보조 효과가 해제되었다 (카쟈·운다 단계가 0으로 돌아간다).',
+    'persona.combat.end.gm': '{round}라운드에 GM이 전투를 끝냈다.',
+    'persona.combo.declared': '{name}{name#이} {names}{names#와} 합체마법을 선언: {last}의 본래 행동기회에 발동한다. 그때까지 참가자는 대기한다.',
+    'persona.combo.waiting': '{name}{name#은} 합체마법 발동을 기다린다 (행동기회 소비).',
+    'persona.combo.failed': '{names}의 합체마법은 실패: {name}{name#이} 선언한 행동을 할 수 없게 되었다.',
+    'persona.board.comboWait': '합체마법 선언: {names} (본래 행동기회 대기: {pending}).',
+    'persona.error.noPersonaSkill': '이 전투에는 {name}의 <페르소나> 기능 수치가 없는데, 이 행동에는 그 판정이 필요합니다 (KO L442: 페르소나 해제는 페르소나 교체와 같은 판정에 성공해야만 풀립니다). GM이 /페르소나 수정 이름으로:{name} 페르소나기능:<수치> 로 설정하세요.',
+    'persona.gm.personaSkill': '{name}: <페르소나> {n}%.',
+    'persona.error.comboDeclared': '{names}의 합체마법이 이미 선언되어 있습니다.',
+    'cmd.persona.personaPct.name': '페르소나기능',
+    'cmd.persona.personaPct.description': '<페르소나> 기능 수치 (소환·페르소나 교체·페르소나 해제 풀기)',
+  },
+};
