@@ -64,15 +64,30 @@ export function t(locale: Locale, key: string, params: Params = {}): string {
   return format(template, params);
 }
 
-/** Fills a template: {name} is the value; {name#을} only the Korean particle that fits it; {name|을} both. */
+/**
+ * Fills a template: {name} is the value; {name#을} only the Korean particle that fits it; {name|을} both;
+ * {#을} the particle that fits what the template printed just before it (a name and its parenthesis).
+ */
 export function format(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)(?:([#|])([^}]+))?\}/g, (whole, name: string, mark?: string, form?: string) => {
-    if (params[name] === undefined) return whole;
+  let out = '';
+  let at = 0;
+  for (const m of template.matchAll(/\{(\w*)(?:([#|])([^}]+))?\}/g)) {
+    const [whole, name = '', mark, form] = m;
+    out += template.slice(at, m.index);
+    at = m.index + whole.length;
+    if (!name) {
+      out += mark === '#' && form ? particle(out, form) : whole;
+      continue;
+    }
+    if (params[name] === undefined) {
+      out += whole;
+      continue;
+    }
     const value = String(params[name]);
-    if (!form) return value;
-    const chosen = particle(value, form);
-    return mark === '#' ? chosen : value + chosen;
-  });
+    if (!form) out += value;
+    else out += mark === '#' ? particle(value, form) : value + particle(value, form);
+  }
+  return out + template.slice(at);
 }
 
 /** Every key of the English catalog, for the catalog-completeness test. */

@@ -76,7 +76,7 @@ export const deliveryMessages: Catalogs = {
     'inbox.title': '받은편지함',
     'inbox.empty': '여기서 기다리는 것이 없습니다.',
     'inbox.undelivered': '— Discord가 DM으로 전달하지 못한 비공개 메시지 ({when}):',
-    'inbox.sealRequest': '{channel}에서 {player}의 영주 요청 #{id}가 결정을 기다립니다.',
+    'inbox.sealRequest': '{channel}에서 {player}의 영주 요청 #{id}{id#가} 결정을 기다립니다.',
     'inbox.approve': '#{id} 승인',
     'inbox.refuse': '#{id} 거절',
     'inbox.nudge': '{user} 님, 비공개 결과가 기다리고 있습니다(DM으로 보내지 못했습니다). 버튼(본인에게만 보입니다)이나 /받은편지함 으로 확인하세요.',

@@ -486,7 +486,7 @@ export const pvpMessages: Catalogs = {
     'act.moveWhere': "이동할 곳을 고르세요: 이동처:영지 이름, 또는 영지:격 과 무작위:.",
     'resolve.moveOccupied': "{name}에는 이미 누군가 있습니다. 거점을 옮기지 못했습니다.",
     'resolve.moveNowhere': "지도에 다른 {territory}{territory#이} 없습니다. 거점을 옮기지 못했습니다.",
-    'resolve.movedTo': "거점을 {name}({territory}){name#으로} 옮겼습니다.",
+    'resolve.movedTo': "거점을 {name}({territory}){#으로} 옮겼습니다.",
     'resolve.moveMet': "{faction}{faction#이} 이미 있습니다: 접촉.",
     'resolve.moveMetThem': "{faction}{faction#이} 당신의 거점 {name}{name#으로} 들어왔습니다: 접촉.",
     'familiars.offer.title': "{faction}: 굴림 후의 사역마",
