@@ -1,6 +1,7 @@
 // /log export: the channel's session as an HTML page (readable offline) and plain text, in the
 // reader's language: public rolls, commitments, revealed secrets (a secret roll only once revealed)
 // and war/combat milestones, in time order. Nothing unrevealed leaves the database.
+import { wordIn } from '../src/i18n/index.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe } from '../src/services/localize.js';
@@ -60,7 +61,7 @@ export const log: CommandModule = {
       const member = data.members.get(r.userId) ?? (r.userId === ctx.user.id ? ctx.user.name : table.t('log.user', { id: r.userId }));
       const character = r.characterId !== null ? data.names.get(r.characterId) : undefined;
       const who = character ? `${character} (${member})` : member;
-      entries.push({ kind: 'roll', at: r.createdAt, who, comment: r.comment, result: storedResult(r), id: r.id, revealed: r.secret });
+      entries.push({ kind: 'roll', at: r.createdAt, who, comment: wordIn(table.locale, r.comment), result: storedResult(r), id: r.id, revealed: r.secret });
     }
     for (const e of data.eventRows) {
       const after = (e.after ?? {}) as Record<string, unknown>;

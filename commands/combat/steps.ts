@@ -198,7 +198,7 @@ export async function cover(ctx: CommandContext, options: CommandOptions): Promi
   return {
     view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.covered.name }))], buttons: [...luck, resolveButton(ctx)] },
     dms: hidden ? gmCopy(ctx, out.gmReader, full) : [],
-    ...asideOf(out.own && mine && !hidden ? ownAside(ctx, out.notes, luck.length > 0 ? resourceLine(ctx, out.own) : undefined) : undefined),
+    ...asideOf(out.own && mine && !hidden ? ownAside(ctx, out.notes, luck.length > 0 ? (t: typeof ctx.t) => resourceLine({ ...ctx, t }, out.own!) : undefined) : undefined),
     board: out.board,
   };
 }

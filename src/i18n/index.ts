@@ -27,6 +27,7 @@ import { toolMessages } from './messages/tools.js';
 import { tableMessages } from './messages/table.js';
 import { paletteCcfoliaMessages } from './messages/palette-ccfolia.js';
 import { particle } from './particles.js';
+import { storedWording, type Wording } from './wording.js';
 
 export const LOCALES = ['en', 'ja', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -61,7 +62,34 @@ export function asLocale(value: string): Locale {
 export function t(locale: Locale, key: string, params: Params = {}): string {
   const template = catalogs[locale][key] ?? catalogs.en[key];
   if (template === undefined) return key; // a missing key shows itself rather than crashing; tests check coverage
-  return format(template, params);
+  return format(template, wordParams(locale, params));
+}
+
+/** Parameters that hold a stored wording (./wording.ts), worded in the reader's language. */
+function wordParams(locale: Locale, params: Params): Params {
+  let out: Params | null = null;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || !storedWording(value)) continue;
+    out ??= { ...params };
+    out[name] = wordIn(locale, value);
+  }
+  return out ?? params;
+}
+
+/** A stored string for this reader: a wording is worded in `locale`, plain text (a player's comment, an old row) stays as it is. */
+export function wordIn(locale: Locale, text: string): string;
+export function wordIn(locale: Locale, text: string | null): string | null;
+export function wordIn(locale: Locale, text: string | null): string | null {
+  if (text === null) return null;
+  const w = storedWording(text);
+  return w ? wordOf(locale, w) : text;
+}
+
+function wordOf(locale: Locale, w: Wording): string {
+  if (typeof w === 'string') return wordIn(locale, w);
+  if ('key' in w) return t(locale, w.key, w.params ?? {});
+  if ('each' in w) return w.each[locale] ?? w.each.en;
+  return w.parts.map((p) => wordOf(locale, p)).join(w.sep);
 }
 
 /**
