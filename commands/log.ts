@@ -15,6 +15,8 @@ import { memberNamesOf } from '../src/store/locales.js';
 import { tableSettings } from '../src/store/settings.js';
 import { activeWar } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
+import { wording } from '../src/i18n/wording.js';
+import { turnKey } from '../src/core/session/calendar.js';
 
 /** Bounds one export (a long campaign channel keeps its newest part). */
 const MAX_ROLLS = 5000;
@@ -67,6 +69,8 @@ export const log: CommandModule = {
       const after = (e.after ?? {}) as Record<string, unknown>;
       const params: Record<string, string | number> = {};
       for (const [k, v] of Object.entries(after)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+      // A turn by its name, as the rule names it (朝 昼 夜 深夜, seed 001 L237), not its index (「ターン0」).
+      if (e.type === 'war.advanced' && typeof after.turn === 'number' && after.turn >= 0 && after.turn < 4) params.turn = wording({ key: turnKey(after.turn) });
       entries.push({ kind: 'event', at: e.createdAt, key: `log.event.${e.type}`, params });
     }
 
