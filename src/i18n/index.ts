@@ -29,6 +29,7 @@ import { paletteCcfoliaMessages } from './messages/palette-ccfolia.js';
 import { languageMessages } from './messages/language.js';
 import { particle } from './particles.js';
 import { storedWording, type Wording } from './wording.js';
+import { localizeCommands } from './commands.js';
 
 export const LOCALES = ['en', 'ja', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -63,7 +64,7 @@ export function asLocale(value: string): Locale {
 export function t(locale: Locale, key: string, params: Params = {}): string {
   const template = catalogs[locale][key] ?? catalogs.en[key];
   if (template === undefined) return key; // a missing key shows itself rather than crashing; tests check coverage
-  return format(template, wordParams(locale, params));
+  return format(localizeCommands(locale, template), wordParams(locale, params));
 }
 
 /** Parameters that hold a stored wording (./wording.ts), worded in the reader's language. */
