@@ -120,6 +120,11 @@ export function format(template: string, params: Params = {}): string {
   return out + template.slice(at);
 }
 
+/** A key's template as written (tests read what a catalog line says before any parameter). */
+export function template(locale: Locale, key: string): string | undefined {
+  return catalogs[locale][key];
+}
+
 /** Every key of the English catalog, for the catalog-completeness test. */
 export function catalogKeys(locale: Locale): string[] {
   return Object.keys(catalogs[locale]);

@@ -78,6 +78,12 @@ describe('Korean particles follow the word before them', () => {
     expect(t('ko', 'resolve.movedTo', { name: '遠坂邸', territory: '대영지' })).toBe('거점을 遠坂邸(대영지)로 옮겼습니다.');
   });
 
+  it('no Korean template writes a fixed particle right after a placeholder (issue 31: 「MP 10를」)', async () => {
+    const { catalogKeys, template } = await import('../../src/i18n/index.js');
+    const fixed = catalogKeys('ko').filter((k) => /\{\w+\}[*`」]* ?(을|를|이|가|은|는|으로|로|와|과)(?![\uac00-\ud7a3])/.test(template('ko', k) ?? ''));
+    expect(fixed).toEqual([]);
+  });
+
   it('leaves both forms only when the reading cannot be known (a kanji name)', () => {
     expect(finalConsonant('遠坂')).toBeNull();
     expect(particle('遠坂', '은')).toBe('은(는)');

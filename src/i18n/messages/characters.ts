@@ -802,7 +802,7 @@ export const characterMessages: Catalogs = {
     'res.mp.set': '{name}: MP를 {amount}{amount#로} 설정.',
     'res.notMaster': '{name}{name#은} 마스터가 아닙니다.',
     'res.sameCharacter': '마스터가 아니라 서번트를 지정하세요.',
-    'res.supportNeedsCheck': '지원은 마스터의 판정으로 포인트를 줍니다. 먼저 이곳에서 {name} 으로 {/check} (마력 + 마술)를 굴리세요.',
+    'res.supportNeedsCheck': '지원은 마스터의 판정으로 포인트를 줍니다. 먼저 이곳에서 {name}{name#으로} {/check} (마력 + 마술)를 굴리세요.',
     'res.support': '{master}{master#이} {servant}{servant#을} 지원: 이후 판정용 지원 포인트 +{grant}, MP {cost} 소비.',
     'res.supply': '{master}{master#이} {servant}에게 보급: MP {spent}{spent#을} 주고 {arrives}{arrives#이} 도착.',
     'res.supplyRemote': '{master}{master#이} 원격으로 {servant}에게 보급: MP {spent}{spent#을} 주고 {arrives}만 도착.',

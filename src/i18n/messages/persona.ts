@@ -884,7 +884,7 @@ export const personaMessages: Catalogs = {
     "persona.analyze.keep": "{name}{name#은} {target}의 분석을 계속한다.",
     "persona.analyze.abandoned": "{name}{name#은} {target}의 분석을 포기했다.",
     "persona.board.analyzing": "분석 중",
-    "persona.board.analysis": "{name}{name#은} {target}{target#을} 분석 중: {pass} 로 계속, 다른 행동으로 포기.",
+    "persona.board.analysis": "{name}{name#은} {target}{target#을} 분석 중: {pass}{pass#로} 계속, 다른 행동으로 포기.",
     "persona.board.taruStage": "타루{n}",
     "persona.board.makaStage": "마카{n}",
     "persona.board.statusOdds": "{status} ({odds})",
