@@ -30,6 +30,8 @@ const PAIRS: Record<string, [string, string]> = {
   여: ['이여', '여'],
   이라: ['이라', '라'],
   라: ['이라', '라'],
+  이면: ['이면', '면'],
+  면: ['이면', '면'],
 };
 
 /** Final consonants (jongseong indexes) the readings below end in; 0 is none (an open syllable). */

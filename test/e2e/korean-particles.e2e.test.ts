@@ -3,7 +3,7 @@
 // Golem Squad 스쿼드 → 를, 10 십 → 을. Played in a Korean server through the real client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embedText, startHarness, type Harness } from './harness.js';
-import { fixture, fateDriver, opt, sub } from './fate-driver.js';
+import { fixture, fateDriver, opt, sub, MASTER_STATUSES } from './fate-driver.js';
 
 let h: Harness;
 const { runtime } = fateDriver(() => h);
@@ -59,5 +59,40 @@ describe('a Korean table reads particles that fit Latin names and numbers (issue
     const text = embedText(spent.callback.data);
     expect(text).toContain('HP에서 10을 지불했습니다');
     expect(text).not.toContain('10를');
+  });
+
+  it('a base moved to 遠坂邸 (대영지): 「遠坂邸(대영지)로」, one particle for the word printed last, not 「으로(로)」 (seed 000 L9)', async () => {
+    const { gm, player } = h.fake.users;
+    await run(gm, 'war', sub('map', [opt('name', '遠坂邸'), opt('grade', 'large')]));
+    await run(gm, 'war', sub('advance'));
+    const before = h.fake.dms(player.id).length;
+    await run(player, 'act', [opt('action', 'moveBase'), opt('to', '遠坂邸'), opt('text', '이사')]);
+    await run(gm, 'war', sub('resolve'));
+    await h.fake.waitFor(() => h.fake.dms(player.id).length > before);
+    const dms = h.fake.dms(player.id).slice(before).map((m) => embedText(m.body)).join('\n');
+    expect(dms).toContain('거점을 遠坂邸(대영지)로 옮겼습니다');
+    expect(dms).not.toContain('(로)');
+  });
+
+  it('an all-nighter\'s third day: 「달성치 −3이」, not 「−3가」 (seed 001 L247)', async () => {
+    const { gm } = h.fake.users;
+    const player = h.fake.users.player2;
+    const room = h.fake.createTextChannel({ name: '철야', guildId });
+    const inRoom = (user: { id: string }, name: string, options: unknown) => h.fake.command({ name, channelId: room, guildId, user: user as never, locale: 'ko', options: options as never });
+    await inRoom(gm, 'gm', sub('claim'));
+    await inRoom(gm, 'war', sub('start', [opt('ruleset', 'fate'), opt('name', '철야')]));
+    const servant = fixture('saber.txt').replaceAll('セイバー', '아처');
+    // a master with every status A stays awake long enough for a third day's −3 (forced sleep comes
+    // when a status check could reach 0 even with every die a success, L247)
+    const master = fixture('master.txt').replaceAll('例・魔術師', '린').replace('【サーヴァント】セイバー', '【サーヴァント】아처').replace(MASTER_STATUSES, '筋力A 耐久A 敏捷A 魔力A 幸運A 社会A');
+    for (const [file, content] of [['a.txt', servant], ['r.txt', master]] as const) await inRoom(player, 'sheet', sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]));
+    await inRoom(player, 'war', sub('join', [opt('master', '린'), opt('servant', '아처'), opt('faction', '토오사카')]));
+    const before = h.fake.dms(player.id).length;
+    // day 0 → day 1 morning, then three days of four turns, never asleep
+    for (let i = 0; i < 13; i++) await inRoom(gm, 'war', sub('advance'));
+    await h.fake.waitFor(() => h.fake.dms(player.id).slice(before).some((m) => embedText(m.body).includes('−3')));
+    const dms = h.fake.dms(player.id).slice(before).map((m) => embedText(m.body)).join('\n');
+    expect(dms).toContain('달성치 −3이 되었습니다');
+    expect(dms).not.toContain('−3가');
   });
 });

@@ -36,6 +36,8 @@ describe('Korean particles follow the word before them', () => {
     ['달성치 −3', '이', '이'], // 삼
     ['遠坂邸(대영지)', '으로', '로'], // the word printed last: 대영지
     ['랭크 2', '은', '는'], // 이
+    ['−2', '이면', '면'], // 이: 「−2면」, not 「−2이면」
+    ['−3', '이면', '이면'],
   ])('issue 31: %s + %s → %s', (word, form, expected) => {
     expect(particle(word, form)).toBe(expected);
   });
@@ -80,7 +82,7 @@ describe('Korean particles follow the word before them', () => {
 
   it('no Korean template writes a fixed particle right after a placeholder (issue 31: 「MP 10를」)', async () => {
     const { catalogKeys, template } = await import('../../src/i18n/index.js');
-    const fixed = catalogKeys('ko').filter((k) => /\{\w+\}[*`」]* ?(을|를|이|가|은|는|으로|로|와|과)(?![\uac00-\ud7a3])/.test(template('ko', k) ?? ''));
+    const fixed = catalogKeys('ko').filter((k) => /\{\w+\}[*`」]* ?(을|를|이|가|은|는|으로|로|와|과|이면)(?![\uac00-\ud7a3])/.test(template('ko', k) ?? ''));
     expect(fixed).toEqual([]);
   });
 
