@@ -47,11 +47,15 @@ const IEUNG = 21; // ㅇ: 영, 경, 킹
 /** Trailing characters a reader does not pronounce: spaces, markdown, quotes, closing brackets, sentence marks. */
 const SILENT_TAIL = /[\s*_~`'"’”」』）)\]】〕》>}.,!?:;…。、！？]+$/u;
 
+const DISCORD_MENTION = /<(?:[@#][!&]?\d+|\/[^>]+:\d+|t:\d+(?::\w)?|a?:\w+:\d+)>$/u;
+
 /** The digits read one by one (after a decimal point, or the last digit of a number): 영 일 이 삼 사 오 육 칠 팔 구. */
 const DIGIT = [IEUNG, RIEUL, NONE, MIEUM, NONE, NONE, GIYEOK, RIEUL, RIEUL, NONE];
 
 /** Final-consonant index of a word's last sound: 0 for none, else the jongseong (ㄹ = 8), null if unknown. */
 export function finalConsonant(word: string): number | null {
+  // A Discord mention (<@123>, <#123>, <t:…>) shows a name the text does not hold: its reading is unknown.
+  if (DISCORD_MENTION.test(word.replace(/[\s*_~`]+$/u, ''))) return null;
   const trimmed = word.normalize('NFKC').replace(SILENT_TAIL, '');
   const last = [...trimmed].pop();
   if (!last) return null;

@@ -58,7 +58,7 @@ describe('Korean particles follow the word before them', () => {
     // trailing markup, brackets and punctuation are not read
     ['**Saber**', 0], ['「린」', 4], ['세이버 (Rin)', 4], ['Arthur.', 0],
     // unknown readings
-    ['遠坂', null], ['★', null],
+    ['遠坂', null], ['★', null], ['<@123456789012345670>', null], ['<#42>', null],
   ] as const)('reads %s as final consonant %s', (word, final) => {
     expect(finalConsonant(word)).toBe(final);
   });
