@@ -29,6 +29,7 @@ import { say, type Said } from './report.js';
 import { conditionsOf } from '../combat/fate-conditions.js';
 import { NEW_FATE_STATE, type FactionState, type WarConfig } from './state.js';
 import { wording } from '../../i18n/wording.js';
+import { statusNotesWorded } from '../plan-words.js';
 
 export { SUMMON_METHODS, TIE_RULES };
 
@@ -86,7 +87,7 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
   // the luck button counts nothing, and is there whatever luck is left.
   const table = forTable(ctx);
   const buttons = luckButtons(table, rollId, result, { c: master, secret: done.secret });
-  const notes = [...plan.notes.map((n) => table.t(n.key, n.params)), table.t('summon.rolledNote')];
+  const notes = [...statusNotesWorded(plan.statuses, plan.notes).map((n) => table.t(n.key, n.params)), table.t('summon.rolledNote')];
   const aside: View = { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, master))], ephemeral: true };
   return { view: rollView(table, { result, id: rollId, name: master.row.name, comment: label, notes, buttons }), dms: [], aside, board: done.board };
 }
