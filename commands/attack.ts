@@ -37,6 +37,7 @@ import { resolvePending } from '../src/services/combat/fate-resolve.js';
 import { assertMagicAllowed } from '../src/services/combat/fate-magic.js';
 import { fighterChoices } from '../src/services/combat/fight-choices.js';
 import { combatantSkillChoices, combatantNpChoices } from '../src/services/skill-choices.js';
+import { wording } from '../src/i18n/wording.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.attack')
   .setDMPermission(false)
@@ -127,7 +128,7 @@ export const attack: CommandModule = {
       if (result.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: result.value }));
       if (flight > 0) rollNotes.push(ctx.t('fate.flight.penalty', { name: target.name, penalty: flight }));
       // A hidden NPC's roll is the GM's (its pool, its dice): stored as a secret roll, kept out of /log export.
-      const rollId = await storeRoll(tx, ctx, { result, comment: ctx.t('attack.comment', { attacker: attacker.name, target: target.name }), secret: attacker.hidden, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
+      const rollId = await storeRoll(tx, ctx, { result, comment: wording({ key: 'attack.comment', params: { attacker: attacker.name, target: target.name } }), secret: attacker.hidden, ...(attacker.characterId !== null ? { characterId: attacker.characterId } : {}) });
       const pending: PendingAttack = {
         attacker: attacker.key,
         target: target.key,
@@ -168,7 +169,7 @@ export const attack: CommandModule = {
       dms: out.attacker.hidden ? gmCopy(ctx, out.gmReader, full) : [],
       // What the marks and the NP cost, the attacker's own MP/HP/luck after them, and its luck left when a
       // luck button is offered (the button's label does not count it): to its player alone (seed 001 L50).
-      ...asideOf(out.own ? ownAside(ctx, notes, out.paid || luck.length > 0 ? resourceLine(ctx, out.own) : undefined) : undefined),
+      ...asideOf(out.own ? ownAside(ctx, notes, out.paid || luck.length > 0 ? (t: typeof ctx.t) => resourceLine({ ...ctx, t }, out.own!) : undefined) : undefined),
       board: out.board,
     };
   },

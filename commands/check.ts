@@ -27,6 +27,7 @@ import { spendWealth, useSkillItems, wealthMax } from '../src/core/fate/wealth.j
 import { OPPOSED_KINDS, TIE_RULES, type OpposedKind } from '../src/core/fate/opposed.js';
 import { opposedView, rollOpposed } from '../src/services/fate-opposed.js';
 import { conditionsOf } from '../src/services/combat/fate-conditions.js';
+import { planLabel, planNotesWorded } from '../src/services/plan-words.js';
 
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.check')
@@ -137,7 +138,7 @@ export const check: CommandModule = {
       const result = evaluateDice(withTarget(plan), ctx.rng);
       // Achievement minus has no floor in the seed (L38); an achievement below 0 counts as 0 (digest §1.7).
       const notes: Note[] = [...planNotes(plan), ...spent, ...(result.value < 0 ? [{ key: 'check.belowZero', params: { value: result.value } }] : [])];
-      const record: CheckRecord = { label: checkLabel(ctx, plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false, statuses: plan.pools.flatMap((p) => (p.status ? [p.status] : [])) };
+      const record: CheckRecord = { label: planLabel(plan), target: plan.target, luckUses: 0, sealBonus: 0, autoSuccess: false, statuses: plan.pools.flatMap((p) => (p.status ? [p.status] : [])) };
       const id = await storeRoll(tx, ctx, { result, comment: options.string('comment')?.trim() || null, secret, characterId: c.row.id, check: record });
       const commitment = secret ? await commitRoll(tx, ctx, id, result, options.string('comment')?.trim() || null) : undefined;
       const opposed = against === null
@@ -147,7 +148,7 @@ export const check: CommandModule = {
     });
     // Opposed checks are public (both rolls shown); each roller's resources stay theirs (seed 001 L50).
     // What the check cost (marks, wealth) is worded for the roller beside it, with their resources.
-    if (opposed) return { view: opposedView(forTable(ctx), opposed, options.string('comment')?.trim() || null), dms: [], ...asideOf(ownAside(ctx, notes, resourceLine(ctx, c))) };
+    if (opposed) return { view: opposedView(forTable(ctx), opposed, options.string('comment')?.trim() || null), dms: [], ...asideOf(ownAside(ctx, notes, (t) => resourceLine({ ...ctx, t }, c))) };
     const speaker = secret ? ctx : forTable(ctx);
     const typed = options.string('comment')?.trim() || null;
     const display = checkDisplay(speaker, c, result, id, typed ?? checkLabel(speaker, plan), notes, ownedResources);
@@ -177,5 +178,5 @@ export function checkLabel(ctx: CommandContext, plan: CheckPlan): string {
 
 /** The plan's notes as catalog keys: each reader (the table, the roller, the GM) reads them in their language. */
 function planNotes(plan: CheckPlan): Note[] {
-  return plan.notes.map((n) => ({ key: n.key, params: n.params }));
+  return planNotesWorded(plan).map((n) => ({ key: n.key, params: n.params }));
 }

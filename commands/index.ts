@@ -1,4 +1,5 @@
 // The command registry: the bot, the console and deploy-commands all read this one list.
+import { registerCommandNames } from '../src/i18n/commands.js';
 import { speaksToTable } from '../src/services/table.js';
 import type { CommandModule } from '../src/services/types.js';
 import { act } from './act.js';
@@ -60,6 +61,9 @@ export const commandModules: readonly CommandModule[] = withHelp(
 )
   .map((m) => (TABLE_SPEAKING.has(m.definition.name) ? speaksToTable(m) : m))
   .map(withConventions);
+
+// Messages name commands as each reader's client shows them (src/i18n/commands.ts).
+registerCommandNames(commandModules.map((m) => m.definition));
 
 const byName = new Map<string, CommandModule>();
 for (const module of commandModules) {

@@ -1,6 +1,7 @@
 // /log export: the channel's session as an HTML page (readable offline) and plain text, in the
 // reader's language: public rolls, commitments, revealed secrets (a secret roll only once revealed)
 // and war/combat milestones and a Persona fight's own lines, in time order. Nothing unrevealed leaves the database.
+import { wordIn } from '../src/i18n/index.js';
 import { SlashCommandBuilder } from '@discordjs/builders';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe } from '../src/services/localize.js';
@@ -15,6 +16,8 @@ import { tableSettings } from '../src/store/settings.js';
 import { activeWar } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
 import { personaLogLines } from '../src/services/combat/persona-log.js';
+import { wording } from '../src/i18n/wording.js';
+import { turnKey } from '../src/core/session/calendar.js';
 
 /** Bounds one export (a long campaign channel keeps its newest part). */
 const MAX_ROLLS = 5000;
@@ -63,13 +66,15 @@ export const log: CommandModule = {
       const member = data.members.get(r.userId) ?? (r.userId === ctx.user.id ? ctx.user.name : table.t('log.user', { id: r.userId }));
       const character = r.characterId !== null ? data.names.get(r.characterId) : undefined;
       const who = character ? `${character} (${member})` : member;
-      entries.push({ kind: 'roll', at: r.createdAt, who, comment: r.comment, result: storedResult(r), id: r.id, revealed: r.secret });
+      entries.push({ kind: 'roll', at: r.createdAt, who, comment: wordIn(table.locale, r.comment), result: storedResult(r), id: r.id, revealed: r.secret });
     }
     for (const l of data.personaLines) entries.push({ kind: 'line', at: l.at, text: l.text });
     for (const e of data.eventRows) {
       const after = (e.after ?? {}) as Record<string, unknown>;
       const params: Record<string, string | number> = {};
       for (const [k, v] of Object.entries(after)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
+      // A turn by its name, as the rule names it (朝 昼 夜 深夜, seed 001 L237), not its index (「ターン0」).
+      if (e.type === 'war.advanced' && typeof after.turn === 'number' && after.turn >= 0 && after.turn < 4) params.turn = wording({ key: turnKey(after.turn) });
       entries.push({ kind: 'event', at: e.createdAt, key: `log.event.${e.type}`, params });
     }
 

@@ -26,6 +26,7 @@ import { activeCombat } from '../src/store/combats.js';
 import type { FateCombatState } from '../src/services/combat/state.js';
 import { resettleEscape } from '../src/services/combat/fate-escape.js';
 import { fateBoard } from '../src/services/combat/tracker.js';
+import { wordIn } from '../src/i18n/index.js';
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.luck')
   .setDMPermission(false)
@@ -91,7 +92,7 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
     const check = row.check as CheckRecord | null;
     await rewriteRoll(tx, ctx, row, next, check ? { ...check, luckUses: check.luckUses + 1 } : null, 'roll.luckReroll');
     const roller = spent.spentFrom === 'own' ? saved : c;
-    const commitment = row.secret ? await commitRoll(tx, ctx, row.id, next, row.comment) : undefined;
+    const commitment = row.secret ? await commitRoll(tx, ctx, row.id, next, wordIn(ctx.locale, row.comment)) : undefined;
     const inFight = await pendingAttackRoll(tx, ctx, row.id);
     // Part of an opposed check: settled again with the rerolled dice (L41, L215).
     const opposed = await settleOpposed(tx, ctx, row.id);
@@ -108,7 +109,7 @@ async function reroll(ctx: CommandContext, rollId: number | null, fromButton: bo
   const notes: Note[] = [{ key: spentFrom ? 'luck.spentPartner' : 'luck.spent', params: { partner: spentFrom ?? '' } }];
   if (opposed) notes.push(outcomeLine(speaker, opposed.names, opposed.outcome));
   if (escape) notes.push(...escape.lines);
-  const shown = checkDisplay(speaker, c, next, row.id, row.comment ?? check?.label ?? row.normalized, notes, ownedResources);
+  const shown = checkDisplay(speaker, c, next, row.id, wordIn(speaker.locale, row.comment ?? check?.label ?? row.normalized), notes, ownedResources);
   // A defense (or attack) of a pending fight keeps its resolve button under the rerolled check; an attack
   // not yet defended keeps the defender's buttons.
   // A 必中 attack keeps its LUK defense and its cancel button (seed 001 L1404).

@@ -10,7 +10,7 @@ import { isChangeableRoll, lastChangeableCheck, rewriteRoll, storedResult, type 
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
 import type { DiceResult } from '../src/core/dice/index.js';
 import { applyAutoSuccess, applyBonus, parseSealEffect, sealsCost, spendSeals, type SealEffect } from '../src/core/fate/seals.js';
-import { asLocale, translator, type Locale } from '../src/i18n/index.js';
+import { asLocale, translator, wordIn, type Locale } from '../src/i18n/index.js';
 import { getCharacter, listCharacters } from '../src/store/characters.js';
 import { activeWar, warFactions } from '../src/store/wars.js';
 import { activeCombat } from '../src/store/combats.js';
@@ -311,7 +311,7 @@ async function useBanked(ctx: CommandContext, options: CommandOptions): Promise<
 }
 
 function sealedRollView(ctx: CommandContext, row: RollRow, result: DiceResult, check: CheckRecord, opposed: Settled | null = null, escape: Resettled = null): View {
-  const title = row.comment ?? check.label;
+  const title = wordIn(ctx.locale, row.comment ?? check.label);
   const notes = [...(opposed ? [outcomeLine(ctx, opposed.names, opposed.outcome)] : []), ...(escape?.lines ?? [])];
   return { ...rollView(ctx, { result, id: row.id, name: ctx.t('seal.title'), comment: title, notes }), tone: row.secret ? 'secret' : 'success' };
 }

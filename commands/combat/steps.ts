@@ -30,6 +30,7 @@ import { text, type Reply } from '../../src/views/view.js';
 import { withTracker } from './lifecycle.js';
 import type { FateStep } from './setup.js';
 import { splitSkills } from '../../src/services/skill-list.js';
+import { wording } from '../../src/i18n/wording.js';
 
 /**
  * Voluntary delay of the current actor, down to IV 0 (seed 001 L197, L201). Landing on another's IV,
@@ -172,7 +173,8 @@ export async function cover(ctx: CommandContext, options: CommandOptions): Promi
       state,
       { coverer, status, skills: splitSkills(options.string('skills')), means: (options.string('means') ?? 'body') as CoverMeans, reaction: options.integer('reaction') ?? 0, takeDamage: options.boolean('take_damage') ?? true },
       // A hidden NPC's cover is the GM's (its pool, its dice): a secret roll, kept out of /log export.
-      async (result) => await storeRoll(tx, ctx, { result, comment, secret: coverer.hidden, ...(coverer.characterId !== null ? { characterId: coverer.characterId, ...(coverer.ownerId ? { userId: coverer.ownerId } : {}) } : {}) }),
+      // stored as a wording: a seal's or luck's later view words it for its own reader
+      async (result) => await storeRoll(tx, ctx, { result, comment: wording({ key: 'fate.cover.comment', params: { name: coverer.name, target: covered.name } }), secret: coverer.hidden, ...(coverer.characterId !== null ? { characterId: coverer.characterId, ...(coverer.ownerId ? { userId: coverer.ownerId } : {}) } : {}) }),
     );
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.cover', rolled.state);
     const row = coverer.characterId === null ? undefined : await getCharacter(tx, coverer.characterId);
@@ -198,7 +200,7 @@ export async function cover(ctx: CommandContext, options: CommandOptions): Promi
   return {
     view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.covered.name }))], buttons: [...luck, resolveButton(ctx)] },
     dms: hidden ? gmCopy(ctx, out.gmReader, full) : [],
-    ...asideOf(out.own && mine && !hidden ? ownAside(ctx, out.notes, luck.length > 0 ? resourceLine(ctx, out.own) : undefined) : undefined),
+    ...asideOf(out.own && mine && !hidden ? ownAside(ctx, out.notes, luck.length > 0 ? (t: typeof ctx.t) => resourceLine({ ...ctx, t }, out.own!) : undefined) : undefined),
     board: out.board,
   };
 }

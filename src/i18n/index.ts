@@ -34,7 +34,10 @@ import { tableMessages } from './messages/table.js';
 import { paletteCcfoliaMessages } from './messages/palette-ccfolia.js';
 import { originalTableMessages } from './messages/original-tables.js';
 import { chatRollMessages } from './messages/chat-rolls.js';
+import { languageMessages } from './messages/language.js';
 import { particle } from './particles.js';
+import { storedWording, type Wording } from './wording.js';
+import { localizeCommands } from './commands.js';
 
 export const LOCALES = ['en', 'ja', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -44,7 +47,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, inviteMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, personaFlowMessages, deckMessages, mtgMessages, mtgJudgementMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages, chatRollMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, inviteMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, personaFlowMessages, deckMessages, mtgMessages, mtgJudgementMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages, chatRollMessages, languageMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };
@@ -69,18 +72,65 @@ export function asLocale(value: string): Locale {
 export function t(locale: Locale, key: string, params: Params = {}): string {
   const template = catalogs[locale][key] ?? catalogs.en[key];
   if (template === undefined) return key; // a missing key shows itself rather than crashing; tests check coverage
-  return format(template, params);
+  return format(localizeCommands(locale, template), wordParams(locale, params));
 }
 
-/** Fills a template: {name} is the value; {name#을} only the Korean particle that fits it; {name|을} both. */
+/** Parameters that hold a stored wording (./wording.ts), worded in the reader's language. */
+function wordParams(locale: Locale, params: Params): Params {
+  let out: Params | null = null;
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || !storedWording(value)) continue;
+    out ??= { ...params };
+    out[name] = wordIn(locale, value);
+  }
+  return out ?? params;
+}
+
+/** A stored string for this reader: a wording is worded in `locale`, plain text (a player's comment, an old row) stays as it is. */
+export function wordIn(locale: Locale, text: string): string;
+export function wordIn(locale: Locale, text: string | null): string | null;
+export function wordIn(locale: Locale, text: string | null): string | null {
+  if (text === null) return null;
+  const w = storedWording(text);
+  return w ? wordOf(locale, w) : text;
+}
+
+function wordOf(locale: Locale, w: Wording): string {
+  if (typeof w === 'string') return wordIn(locale, w);
+  if ('key' in w) return t(locale, w.key, w.params ?? {});
+  if ('each' in w) return w.each[locale] ?? w.each.en;
+  return w.parts.map((p) => wordOf(locale, p)).join(w.sep);
+}
+
+/**
+ * Fills a template: {name} is the value; {name#을} only the Korean particle that fits it; {name|을} both;
+ * {#을} the particle that fits what the template printed just before it (a name and its parenthesis).
+ */
 export function format(template: string, params: Params = {}): string {
-  return template.replace(/\{(\w+)(?:([#|])([^}]+))?\}/g, (whole, name: string, mark?: string, form?: string) => {
-    if (params[name] === undefined) return whole;
+  let out = '';
+  let at = 0;
+  for (const m of template.matchAll(/\{(\w*)(?:([#|])([^}]+))?\}/g)) {
+    const [whole, name = '', mark, form] = m;
+    out += template.slice(at, m.index);
+    at = m.index + whole.length;
+    if (!name) {
+      out += mark === '#' && form ? particle(out, form) : whole;
+      continue;
+    }
+    if (params[name] === undefined) {
+      out += whole;
+      continue;
+    }
     const value = String(params[name]);
-    if (!form) return value;
-    const chosen = particle(value, form);
-    return mark === '#' ? chosen : value + chosen;
-  });
+    if (!form) out += value;
+    else out += mark === '#' ? particle(value, form) : value + particle(value, form);
+  }
+  return out + template.slice(at);
+}
+
+/** A key's template as written (tests read what a catalog line says before any parameter). */
+export function template(locale: Locale, key: string): string | undefined {
+  return catalogs[locale][key];
 }
 
 /** Every key of the English catalog, for the catalog-completeness test. */

@@ -23,6 +23,9 @@ import type { WarConfig } from './war/state.js';
 import { secrecy } from './secrecy.js';
 import { luckButtons } from '../views/check-display.js';
 import type { Line } from '../views/line.js';
+import { planLabel, planNotesWorded } from './plan-words.js';
+import { wording } from '../i18n/wording.js';
+import { wordIn } from '../i18n/index.js';
 
 export interface OpposedSide {
   c: Character;
@@ -54,10 +57,6 @@ export async function tieRuleFor(tx: Tx, ctx: CommandContext, asked: string | nu
   const war = await activeWar(tx, ctx.channelId);
   const configured = (war?.config as WarConfig | undefined)?.opposedTie;
   return isTieRule(configured) ? configured : 'draw';
-}
-
-function label(ctx: CommandContext, plan: CheckPlan): string {
-  return plan.pools.map((p) => (p.status ? STATUS_LABELS[p.status][ctx.locale] : p.label)).join(' + ');
 }
 
 /**
@@ -98,14 +97,15 @@ export async function rollOpposed(
     if (!(e instanceof UserError)) throw e;
     const first = { active: Math.max(0, active.result.value), passive: 0 };
     const outcome: OpposedResult = { rounds: [first], winner: 'active', margin: first.active, tie: null, undecided: false };
-    return { active: activeSide, passive: { c: opponent, result: null, rollId: null, label: '', absent: ctx.t(e.key, e.params), notes: [], secret: secret(opponent) }, outcome };
+    return { active: activeSide, passive: { c: opponent, result: null, rollId: null, label: '', absent: wording({ key: e.key, params: e.params }), notes: [], secret: secret(opponent) }, outcome };
   }
   const plan = planCheck(opponent.sheet, { status, skills: against.skills, plus: 0, minus: cond.minus, lowerDice: 0, lowerThreshold: 0, target: null }, findSkill);
   // 魔力放出 spends the opponent's MP (seed 001 L1150): not for the other side to spend.
   if (plan.cost.mp > 0) throw new UserError('opposed.burstNotYours', { name: opponent.row.name });
-  const notes = [...plan.notes, ...cond.notes].map((n) => ctx.t(n.key, n.params));
+  // worded for each reader: the table reads them in its language, not the roller's
+  const notes = planNotesWorded(plan, [...plan.notes, ...cond.notes]).map((n) => wording({ key: n.key, params: n.params }));
   const result = evaluateDice(plan.expression, ctx.rng);
-  const passiveLabel = label(ctx, plan);
+  const passiveLabel = planLabel(plan);
   const reroll = (): OpposedRound => ({ active: evaluateDice(active.result.normalized, ctx.rng).value, passive: evaluateDice(plan.expression, ctx.rng).value });
   const outcome = opposedOutcome({ active: active.result.value, passive: result.value }, tie, reroll);
   const rerolls = outcome.rounds.slice(1);
@@ -166,9 +166,9 @@ async function ownerName(tx: Tx, row: RollRow): Promise<string> {
 export function opposedView(ctx: CommandContext, check: OpposedCheck, comment: string | null): View {
   const blocks: Block[] = [];
   for (const side of [check.active, check.passive]) {
-    blocks.push(text(`**${escapeMarkdown(side.c.row.name)}** — ${side.absent ?? side.label}`));
+    blocks.push(text(`**${escapeMarkdown(side.c.row.name)}** — ${wordIn(ctx.locale, side.absent ?? side.label)}`));
     if (side.result) blocks.push({ kind: 'dice', result: side.result });
-    blocks.push(...side.notes.map((n) => (typeof n === 'string' ? text(n) : n)));
+    blocks.push(...side.notes.map((n) => (typeof n === 'string' ? text(wordIn(ctx.locale, n)) : n)));
   }
   const names = { active: check.active.c.row.name, passive: check.passive.c.row.name };
   blocks.push(text(outcomeLine(ctx, names, check.outcome)));

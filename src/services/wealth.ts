@@ -21,6 +21,7 @@ import type { CommandContext, CommandOptions } from './types.js';
 import { readersOf, resourceOf, secrecy } from './secrecy.js';
 import { line } from '../views/line.js';
 import { own } from '../views/owned.js';
+import { wordIn } from '../i18n/index.js';
 
 /**
  * /sheet wealth amount: [roll:] [item:] [skill:] — spends wealth points: plain, after the roll on a
@@ -67,7 +68,7 @@ export async function spendWealthPoints(ctx: CommandContext, options: CommandOpt
   const lines = [item ? line('wealth.bought', { name: c.row.name, amount: spent }, line('wealth.boughtHidden', { name: c.row.name })) : line('wealth.spent', { name: c.row.name, amount: spent }, line('wealth.spentHidden', { name: c.row.name }))];
   if (applied) {
     const notes = [line('check.wealthUsed', { amount: spent }, line('check.wealthUsedHidden')), ...(applied.opposed ? [outcomeLine(table, applied.opposed.names, applied.opposed.outcome)] : [])];
-    const view = rollView(table, { result: applied.next, id: applied.row.id, name: c.row.name, comment: applied.row.comment ?? (applied.row.check as CheckRecord).label, notes });
+    const view = rollView(table, { result: applied.next, id: applied.row.id, name: c.row.name, comment: wordIn(table.locale, applied.row.comment ?? (applied.row.check as CheckRecord).label), notes });
     return { view: { ...view, blocks: [...lines, ...view.blocks] }, dms: [], aside };
   }
   return { view: { locale: table.locale, tone: 'info', title: c.row.name, blocks: lines, ephemeral: false }, dms: [], aside };

@@ -3,7 +3,7 @@
 import { diceHints, escapeMarkdown, type DiceResult } from '../core/dice/index.js';
 import type { CommandContext } from '../services/types.js';
 import { asLocale, translator, type Locale, type Params, type Translate } from '../i18n/index.js';
-import { forTable } from '../services/table.js';
+import { actorOf, forTable } from '../services/table.js';
 import type { ChannelGmRow } from '../store/schema/index.js';
 import { holdsOwned, isLine, type Line } from './line.js';
 import { mention, text, type Block, type Button, type ChannelPost, type Reply, type View } from './view.js';
@@ -66,7 +66,9 @@ export function rollView(ctx: CommandContext, shown: RollDisplay): View {
 export function ownAside(ctx: CommandContext, notes: readonly Note[], own?: Note): View | undefined {
   const hidden = notes.filter((n): n is Line => isLine(n) && holdsOwned(n));
   if (own === undefined && hidden.length === 0) return undefined;
-  return { locale: ctx.locale, tone: 'info', blocks: [...hidden, ...(own === undefined ? [] : [noteBlock(ctx.t, own)])], ephemeral: true };
+  // An aside is its actor's, in their language, also when ctx speaks to the table (/attack's aside read 「幸運 1/1」 in Korean).
+  const actor = actorOf(ctx);
+  return { locale: actor.locale, tone: 'info', blocks: [...hidden, ...(own === undefined ? [] : [noteBlock(actor.t, own)])], ephemeral: true };
 }
 
 /** `{ aside }` when there is one, for spreading into a reply. */

@@ -79,7 +79,7 @@ describe('marks and Noble Phantasms in a fight (issue 20; seed 001 L867–869, L
     await as('gm', 'attack', [opt('attacker', 'Ghoul'), opt('target', NAME)]);
     const minus = await as('player', 'combat', sub('defend', [opt('status', 'end')]));
     expect(embedText(minus.callback.data)).toMatch(/`4d6<=4`/);
-    expect(embedText(minus.callback.data)).toMatch(/耐久 "−"×1: 4 fewer dice/);
+    expect(embedText(minus.callback.data)).toMatch(/Endurance "−"×1: 4 fewer dice/); // the status in the reader's language (issue 31)
     await h.fake.button({ customId: 'attack:resolve', channelId: channelId(), user: h.fake.users.player });
 
     // A one-die NPC pool is a success count, not "Roll 3 > 1: Failure".

@@ -225,7 +225,7 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
         await h.fake.waitFor(() => dmsOf(tohsaka).length > before.t && dmsOf(matou).length > before.m);
         const t = dmsOf(tohsaka).slice(before.t).join('\n');
         // 교회 ends in a vowel: 는, attached — never "은(는)" or a spaced "교회 는" (issue 11, Language).
-        expect(t).toContain('혼식을 감지: 교회는 거점(대영지)에 있습니다. 개입할 수 있습니다: /war intervene.');
+        expect(t).toContain('혼식을 감지: 교회는 거점(대영지)에 있습니다. 개입할 수 있습니다: /성배전쟁 개입.'); // the command as a Korean client names it (issue 31)
         expect(t).not.toMatch(/\(는\)|\(가\)|\(를\)|교회 는/);
         expectKorean(t);
         const m = dmsOf(matou).slice(before.m).join('\n');

@@ -24,7 +24,7 @@ export const diceMessages: Catalogs = {
     'dice.render.more': '… {count} more',
     'dice.render.repeat': 'Roll {index} of {count}',
     'dice.help.syntax':
-      'NdX adds dice up (2d6+3). NdX<=T counts the dice showing T or less (in a channel whose /system is a BCDice system it compares the sum, as BCDice does): 8d6<=4+3d6<=3+2 adds pools and modifiers into an achievement. ' +
+      'NdX adds dice up (2d6+3). NdX<=T counts the dice showing T or less (in a channel whose {/system} is a BCDice system it compares the sum, as BCDice does): 8d6<=4+3d6<=3+2 adds pools and modifiers into an achievement. ' +
       '(2d6)>=7 or 2d6+3>=10 checks a total against a target; 1d100<=50 passes or fails. ' +
       'd66 reads two d6 as tens and ones. 4d6kh3 keeps the highest 3 (kl keeps lowest, dh/dl drop). x3 8d6<=4 (rep3, repeat3) rolls three times. choice[a, b, c], choice a b c, C(1+2) and the channel system commands go to BCDice.',
 
@@ -41,7 +41,7 @@ export const diceMessages: Catalogs = {
     'dice.error.zero_dice': 'Column {column}: roll at least 1 die.',
     'dice.error.bad_keep': "Column {column}: '{spelling}{keep}' names {keep} dice, but only {count} are rolled.",
     'dice.error.bad_repeat': 'Column {column}: a roll can be repeated 1 to {max} times, not {repeat}.',
-    'dice.error.not_understood': '{command} is neither a dice expression nor a command of this channel\'s system {system} (see /system).',
+    'dice.error.not_understood': '{command} is neither a dice expression nor a command of this channel\'s system {system} (see {/system}).',
     'dice.error.choice_items': 'choice needs at least two items: choice[a,b,c], choice(a,b) or choice a b c.',
     'dice.error.division_by_zero': 'Column {column}: division by zero.',
     'dice.error.pool_arithmetic':
@@ -72,7 +72,7 @@ export const diceMessages: Catalogs = {
     'dice.render.more': '…ほか{count}個',
     'dice.render.repeat': '{count}回中{index}回目',
     'dice.help.syntax':
-      'NdX は出目の合計（2d6+3）。NdX<=T は T 以下の出目の個数を数えます（/system で BCDice のシステムを選んだチャンネルでは BCDice と同じく合計と比べます）。8d6<=4+3d6<=3+2 のように判定と修正値を足して達成値にできます。' +
+      'NdX は出目の合計（2d6+3）。NdX<=T は T 以下の出目の個数を数えます（{/system} で BCDice のシステムを選んだチャンネルでは BCDice と同じく合計と比べます）。8d6<=4+3d6<=3+2 のように判定と修正値を足して達成値にできます。' +
       '(2d6)>=7 や 2d6+3>=10 は合計を目標値と比べ、1d100<=50 は成功／失敗を判定します。' +
       'd66 は2個の d6 を十の位と一の位として読みます。4d6kh3 は大きい方から3個を残します（kl は小さい方、dh/dl は捨てる）。x3 8d6<=4（rep3、repeat3）で3回振ります。choice[a, b, c]、choice a b c、C(1+2) とシステムのコマンドは BCDice が答えます。',
 
@@ -89,7 +89,7 @@ export const diceMessages: Catalogs = {
     'dice.error.zero_dice': '{column}文字目：振るダイスは1個以上にしてください。',
     'dice.error.bad_keep': '{column}文字目：「{spelling}{keep}」は{keep}個を指定していますが、振るダイスは{count}個です。',
     'dice.error.bad_repeat': '{column}文字目：繰り返しは1〜{max}回までです（指定は{repeat}回）。',
-    'dice.error.not_understood': '「{command}」はダイス式でも、このチャンネルのシステム {system} のコマンドでもありません（/system を参照）。',
+    'dice.error.not_understood': '「{command}」はダイス式でも、このチャンネルのシステム {system} のコマンドでもありません（{/system} を参照）。',
     'dice.error.choice_items': 'choice には2つ以上の候補が必要です：choice[a,b,c]、choice(a,b)、choice a b c。',
     'dice.error.division_by_zero': '{column}文字目：0で割ることはできません。',
     'dice.error.pool_arithmetic':
@@ -120,7 +120,7 @@ export const diceMessages: Catalogs = {
     'dice.render.more': '… 외 {count}개',
     'dice.render.repeat': '{count}회 중 {index}번째',
     'dice.help.syntax':
-      'NdX는 눈의 합계입니다(2d6+3). NdX<=T는 T 이하가 나온 주사위 수를 셉니다(/system으로 BCDice 시스템을 정한 채널에서는 BCDice처럼 합계와 비교합니다). 8d6<=4+3d6<=3+2처럼 판정과 보정치를 더해 달성치를 냅니다. ' +
+      'NdX는 눈의 합계입니다(2d6+3). NdX<=T는 T 이하가 나온 주사위 수를 셉니다({/system}{#으로} BCDice 시스템을 정한 채널에서는 BCDice처럼 합계와 비교합니다). 8d6<=4+3d6<=3+2처럼 판정과 보정치를 더해 달성치를 냅니다. ' +
       '(2d6)>=7이나 2d6+3>=10은 합계를 목표치와 비교하고, 1d100<=50은 성공/실패를 판정합니다. ' +
       'd66은 d6 두 개를 십의 자리와 일의 자리로 읽습니다. 4d6kh3은 높은 쪽 3개를 남깁니다(kl은 낮은 쪽, dh/dl은 버림). x3 8d6<=4(rep3, repeat3)는 세 번 굴립니다. choice[a, b, c], choice a b c, C(1+2)와 시스템의 명령은 BCDice가 답합니다.',
 
@@ -137,7 +137,7 @@ export const diceMessages: Catalogs = {
     'dice.error.zero_dice': '{column}번째 글자: 주사위는 1개 이상 굴려야 합니다.',
     'dice.error.bad_keep': "{column}번째 글자: '{spelling}{keep}'{keep#은} {keep}개를 지정했지만 굴리는 주사위는 {count}개입니다.",
     'dice.error.bad_repeat': '{column}번째 글자: 반복은 1~{max}회까지입니다(입력: {repeat}회).',
-    'dice.error.not_understood': "'{command}'{command#은} 주사위 식도, 이 채널의 시스템 {system}의 명령도 아닙니다(/system 참고).",
+    'dice.error.not_understood': "'{command}'{command#은} 주사위 식도, 이 채널의 시스템 {system}의 명령도 아닙니다({/system} 참고).",
     'dice.error.choice_items': 'choice에는 후보가 두 개 이상 필요합니다: choice[a,b,c], choice(a,b), choice a b c.',
     'dice.error.division_by_zero': '{column}번째 글자: 0으로 나눌 수 없습니다.',
     'dice.error.pool_arithmetic':

@@ -139,7 +139,7 @@ export const fateCombatRuleMessages: Catalogs = {
     'attack.sureHit.cancelled': '{name}{name#이} 행운을 1회 사용: {np}의 필중은 이 방어에 적용되지 않습니다.',
 
     'fate.troop.halved': '{name}{name#은} HP가 절반 이하인 트룹: 달성치는 ÷2 올림 (L394).',
-    'combat.count.range': '수는 1~{max}로 지정하세요.',
+    'combat.count.range': '수는 1~{max}{#으로} 지정하세요.',
     'combat.count.adHocOnly': '수로 복제할 수 있는 것은 즉석 NPC(HP 지정)뿐입니다. 시트 캐릭터는 전투에 한 번만 설 수 있습니다.',
     'combat.tooMany': '한 전투에는 최대 {max}명까지 참가할 수 있습니다.',
 

@@ -480,7 +480,7 @@ export const fateFightMessages: Catalogs = {
     'fate.np.used': '{name}{name#이} {np}{np#을} 사용: 다이스 판정 플러스 {dice}d6≤{threshold}, 공격력 {weapon}. {cost}',
     'fate.np.costPlain': 'MP {mp}점 소비.',
     'fate.np.costMultiplied': 'MP {mp}점 소비 (MP 소비 {base}×{factor}, 대상 구분에 따라 올림).',
-    'fate.np.costWritten': 'MP {mp}점 소비 (시트의 MP 소비, 대상 구분의 ×{factor}는 이미 포함).',
+    'fate.np.costWritten': 'MP {mp}점 소비 (시트의 MP 소비, 대상 구분의 ×{factor}{factor#는} 이미 포함).',
     'fate.np.fromHp': ' (MP에서 {mp}점, HP에서 {hp}점)',
     'fate.np.costFrom': '{cost}{from}',
     'fate.np.costHidden': 'MP 소비.',

@@ -5,6 +5,7 @@ import type { Catalogs } from '../index.js';
 // which other branches edit.
 export const personaFlowMessages: Catalogs = {
   en: {
+    'persona.stat.wild': 'Wild',
     'persona.support.ended': '{name}’s support effects end (Kaja/Nda stages back to 0).',
     'persona.combat.end.gm': 'The GM ends the fight in round {round}.',
     'persona.combo.declared': '{name} declares combination magic with {names}: it starts in {last}’s own slot; until then each of them only waits for it.',
@@ -18,6 +19,7 @@ export const personaFlowMessages: Catalogs = {
     'cmd.persona.personaPct.description': '<Persona> skill % (summon, Persona change, ending a Release)',
   },
   ja: {
+    'persona.stat.wild': 'ワイルド',
     'persona.support.ended': '{name}の補助効果は解除された(カジャ・ンダの段階は0に戻る)。',
     'persona.combat.end.gm': '第{round}ラウンドでGMが戦闘を終了した。',
     'persona.combo.declared': '{name}は{names}との合体魔法を宣言:{last}の本来の手番で発動する。それまで参加者は待機する。',
@@ -31,6 +33,7 @@ export const personaFlowMessages: Catalogs = {
     'cmd.persona.personaPct.description': '<ペルソナ>技能の値(召喚・ペルソナチェンジ・ペルソナ解除の解除)',
   },
   ko: {
+    'persona.stat.wild': '와일드',
     'persona.support.ended': '{name}의 보조 효과가 해제되었다 (카쟈·운다 단계가 0으로 돌아간다).',
     'persona.combat.end.gm': '{round}라운드에 GM이 전투를 끝냈다.',
     'persona.combo.declared': '{name}{name#이} {names}{names#와} 합체마법을 선언: {last}의 본래 행동기회에 발동한다. 그때까지 참가자는 대기한다.',

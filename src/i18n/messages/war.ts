@@ -160,9 +160,9 @@ export const warMessages: Catalogs = {
     'war.irregular.ex.effect': '성배에 아무 문제도 없고 오히려 「진짜」일지도 모릅니다. GM은 교회와 얽힌 이벤트를 임의로 일으킬 수 있습니다. 「9. 사악한 운명」의 선택으로만 얻을 수 있습니다.',
 
     'war.day.allNighterStarted': '{name}: 4행동 턴 동안 잠을 자지 않아 철야 상태가 되었습니다. 모든 판정의 달성치 −{penalty}.',
-    'war.day.allNighterWorse': '{name}: 아직 잠들지 않았습니다. 철야 페널티가 모든 판정의 달성치 −{penalty}가 되었습니다.',
+    'war.day.allNighterWorse': '{name}: 아직 잠들지 않았습니다. 철야 페널티가 모든 판정의 달성치 −{penalty}{penalty#가} 되었습니다.',
     'war.day.allNighterEnded': '{name}: 잠을 자서 철야 상태가 풀렸습니다.',
-    'war.day.forcedSleep': '{name}: 더는 버틸 수 없습니다(−{penalty}이면 전부 성공해도 달성치가 0이 되는 판정이 있습니다). 잠에 빠집니다.',
+    'war.day.forcedSleep': '{name}: 더는 버틸 수 없습니다(−{penalty}{penalty#이면} 전부 성공해도 달성치가 0이 되는 판정이 있습니다). 잠에 빠집니다.',
     'war.day.masterlessDecay': '{name}: 마스터와의 계약이 없습니다. HP −{hpLost}, MP −{mpLost} (HP {hp}, MP {mp}).',
     'war.day.servantDown': '{name}: MP가 남은 채 HP가 0이 되어 전투 불능입니다. 처리는 GM이 판정해 주세요.',
     'war.day.vanished': '{name}: HP와 MP가 모두 다해 소멸했습니다.',

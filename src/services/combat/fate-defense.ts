@@ -20,6 +20,7 @@ import { readersOf } from '../secrecy.js';
 import { luckButtons } from '../../views/check-display.js';
 import { fightGm, gmCopy, hiddenRollView } from './fate-hidden.js';
 import { flatNotes, type FlatModifiers } from './fate-flat.js';
+import { wording } from '../../i18n/wording.js';
 
 /** The defender's button: roll the chosen status and store it; damage waits for the resolve step. */
 export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[number], skills: string[] = [], fromButton = true, support = 0, marks?: MarkChoice, more: { flat?: FlatModifiers; burst?: number | null } = {}): Promise<Reply> {
@@ -50,7 +51,7 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
     if (defense.value < 0) rollNotes.push(ctx.t('check.belowZero', { value: defense.value }));
     if (supported) rollNotes.push(supported);
     // A hidden NPC's defense is the GM's (its pool, its dice, its value): a secret roll, kept out of /log export.
-    const defenseId = await storeRoll(tx, ctx, { result: defense, comment: ctx.t('attack.defenseComment', { name: target.name }), secret: target.hidden, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
+    const defenseId = await storeRoll(tx, ctx, { result: defense, comment: wording({ key: 'attack.defenseComment', params: { name: target.name } }), secret: target.hidden, ...(target.characterId !== null ? { characterId: target.characterId } : {}) });
     const saved = await saveCombatState(tx, ctx, combatRow, 'combat.defense', await withSheets(tx, { ...state, pending: { ...pending, defenseRollId: defenseId } }));
     const row = target.characterId === null ? undefined : await getCharacter(tx, target.characterId);
     const own = row ? hydrate(row) : null;
@@ -78,7 +79,7 @@ export async function defend(ctx: CommandContext, status: (typeof DEFENSES)[numb
     view: { ...view, blocks: [...view.blocks, text(ctx.t('attack.resolvePrompt', { name: out.target.name }))], buttons },
     dms: out.target.hidden ? gmCopy(ctx, out.gmReader, full) : [],
     // What the roll cost (marks, support) and, with a luck button, the luck left: to the defender's player alone.
-    ...asideOf(out.own && mine && !out.target.hidden ? ownAside(ctx, notes, luck.length > 0 ? resourceLine(ctx, out.own) : undefined) : undefined),
+    ...asideOf(out.own && mine && !out.target.hidden ? ownAside(ctx, notes, luck.length > 0 ? (t: typeof ctx.t) => resourceLine({ ...ctx, t }, out.own!) : undefined) : undefined),
     ...(fromButton ? { update: true } : {}),
     board: out.board,
   };

@@ -21,6 +21,7 @@ import { line, type Line } from '../../views/line.js';
 import { own } from '../../views/owned.js';
 import { GM_ONLY, readersOf } from '../secrecy.js';
 import { luckButtons } from '../../views/check-display.js';
+import { wording } from '../../i18n/wording.js';
 
 /** At most this many Luck buttons under an escape (one message row). */
 const MAX_LUCK_BUTTONS = 5;
@@ -39,7 +40,7 @@ async function escapeRoll(tx: Tx, ctx: CommandContext, c: FateCombatant): Promis
     const { result, notes } = await rollFor(tx, c, 'agi', [], ctx, { purpose: 'escape' });
     const rollId = await storeRoll(tx, ctx, {
       result,
-      comment: ctx.t('fate.escape.comment', { name: c.name }),
+      comment: wording({ key: 'fate.escape.comment', params: { name: c.name } }),
       // A hidden NPC's roll is the GM's: a secret roll, kept out of /log export.
       secret: c.hidden,
       ...(c.characterId !== null ? { characterId: c.characterId, ...(c.ownerId ? { userId: c.ownerId } : {}) } : {}),

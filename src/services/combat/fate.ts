@@ -19,6 +19,7 @@ import { conditionsOf, type RollPurpose } from './fate-conditions.js';
 import { priorityEffect, priorityNow } from './fate-priority.js';
 import { marksAsked, payMarks, type MarkChoice } from '../fate-marks.js';
 import type { Line } from '../../views/line.js';
+import { planNotesWorded } from '../plan-words.js';
 
 export function newFateState(name: string): FateCombatState {
   return { name, round: 0, turn: -1, order: [], combatants: [], pending: null, nextKey: 1 };
@@ -172,7 +173,7 @@ export async function rollFor(tx: Tx, c: FateCombatant, status: CheckStatus, ski
   const marks = opts.marks;
   const plan = planCheck(ch.sheet, { status, skills: rolled, plus: opts.plus ?? 0, minus, lowerDice, lowerThreshold: 0, target: null, activateMarks: marks?.activate ?? false, minusMarks: marks?.minusMarks ?? true, burst: opts.burst ?? null }, findSkill);
   const { paid } = await payMarks(tx, ctx, ch, plan, marks?.payWith ?? 'mp');
-  notes.push(...plan.notes.map((n) => ctx.t(n.key, n.params)), ...(paid ? [paid] : []));
+  notes.push(...planNotesWorded(plan).map((n) => ctx.t(n.key, n.params)), ...(paid ? [paid] : []));
   return { result: evaluateDice(`${plan.expression}${extra}`, ctx.rng), allNighter, notes };
 }
 

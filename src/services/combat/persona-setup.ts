@@ -36,7 +36,7 @@ export function statLine(ctx: CommandContext, c: CombatantInit, skills: readonly
     c.downResistance ? `${t('persona.stat.downRes')} ${c.downResistance}%` : '',
     c.damageTakenPct ? `${t('persona.stat.dmgPct')} ${c.damageTakenPct > 0 ? '+' : ''}${c.damageTakenPct}%` : '',
     c.personaSkill !== undefined ? `${t('persona.stat.persona')} ${c.personaSkill}%` : '',
-    c.wild ? 'Wild' : '',
+    c.wild ? t('persona.stat.wild') : '',
     c.level !== undefined ? `Lv ${c.level}` : '',
     c.bossRank ? `${t('persona.stat.boss')} ${c.bossRank}` : '',
   ].filter(Boolean);

@@ -28,6 +28,8 @@ import { boardUpdate } from './board.js';
 import { say, type Said } from './report.js';
 import { conditionsOf } from '../combat/fate-conditions.js';
 import { NEW_FATE_STATE, type FactionState, type WarConfig } from './state.js';
+import { wording } from '../../i18n/wording.js';
+import { statusNotesWorded } from '../plan-words.js';
 
 export { SUMMON_METHODS, TIE_RULES };
 
@@ -70,8 +72,9 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
     const plan = { ...planned, notes: [...planned.notes, ...cond.notes] };
     const result = evaluateDice(`${plan.expression}${cond.minus > 0 ? `-${Math.min(99, cond.minus)}` : ''}`, ctx.rng);
     const label = forTable(ctx).t('summon.label', { method: forTable(ctx).t(`summon.method.${method}`) });
-    const record: CheckRecord = { label, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
-    const rollId = await storeRoll(tx, ctx, { result, comment: label, secret: false, characterId: master.row.id, check: record });
+    const stored = wording({ key: 'summon.label', params: { method: wording({ key: `summon.method.${method}` }) } });
+    const record: CheckRecord = { label: stored, target: null, luckUses: 0, sealBonus: 0, autoSuccess: false };
+    const rollId = await storeRoll(tx, ctx, { result, comment: stored, secret: false, characterId: master.row.id, check: record });
     const next: FactionState = { ...state, fate: { ...fate, summon: { method, rollId, masterId: master.row.id, total: result.value } } };
     await updateFaction(tx, faction.id, { state: next });
     await event(tx, ctx, 'war.summoned', `faction:${faction.id}`, { state }, { state: next });
@@ -84,7 +87,7 @@ export async function summon(ctx: CommandContext, options: CommandOptions): Prom
   // the luck button counts nothing, and is there whatever luck is left.
   const table = forTable(ctx);
   const buttons = luckButtons(table, rollId, result, { c: master, secret: done.secret });
-  const notes = [...plan.notes.map((n) => table.t(n.key, n.params)), table.t('summon.rolledNote')];
+  const notes = [...statusNotesWorded(plan.statuses, plan.notes).map((n) => table.t(n.key, n.params)), table.t('summon.rolledNote')];
   const aside: View = { locale: ctx.locale, tone: 'info', blocks: [text(resourceLine(ctx, master))], ephemeral: true };
   return { view: rollView(table, { result, id: rollId, name: master.row.name, comment: label, notes, buttons }), dms: [], aside, board: done.board };
 }
