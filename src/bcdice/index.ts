@@ -67,7 +67,7 @@ let loader: Promise<BcdiceModule['DynamicLoader']['prototype']> | undefined;
 const loaded = new Map<string, Promise<GameSystemClass>>();
 
 function bcdiceModule(): Promise<BcdiceModule> {
-  bcdice ??= import('bcdice').then((mod) => {
+  if (bcdice === undefined) bcdice = import('bcdice').then((mod) => {
     // CommonJS: Node's ESM loader exposes it as `default`, tsx also as named exports.
     const m = mod as unknown as Partial<BcdiceModule> & { default?: BcdiceModule };
     const found = m.DynamicLoader ? (m as BcdiceModule) : m.default;
@@ -83,7 +83,7 @@ export async function bcdiceVersion(): Promise<string> {
 }
 
 async function gameSystem(id: string): Promise<GameSystemClass> {
-  loader ??= bcdiceModule().then((m) => new m.DynamicLoader());
+  if (loader === undefined) loader = bcdiceModule().then((m) => new m.DynamicLoader());
   let system = loaded.get(id);
   if (!system) {
     system = (async () => {

@@ -57,7 +57,8 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-shards-'));
 
   beforeAll(async () => {
-    fake = await startFakeDiscord({ shardCount: 2 });
+    // the application has the Message Content intent, as the bot asks for it (else a warning is logged at start)
+    fake = await startFakeDiscord({ shardCount: 2, privilegedIntents: { messageContent: true } });
     database = await testDatabase('shards', { empty: true }); // not the migrated template: both processes migrate it
     g0 = fake.createGuild({ name: 'Table on shard 0', shard: 0 });
     g1 = fake.createGuild({ name: 'Table on shard 1', shard: 1 });

@@ -7,6 +7,8 @@ import type { Catalogs } from '../index.js';
 // color names (백색, 청색, 흑색, 적색, 녹색, 무색) and 마나 총량.
 export const mtgMessages: Catalogs = {
   en: {
+    // the once-a-turn rule (seed 004 L124–127): an unnamed judgement repeats any of its color and difficulty
+    'mtg.error.sameJudgementUnnamed': '{color} at difficulty {difficulty} was already made this turn, and one of the two names no action: they count as the same judgement, which cannot be repeated. Name the action with action: — a different action is a new judgement.',
     'mtg.color.white': 'white',
     'mtg.color.blue': 'blue',
     'mtg.color.black': 'black',
@@ -75,6 +77,8 @@ export const mtgMessages: Catalogs = {
       'Reveal the top two cards: target = MV of the first + difficulty; achievement = MV of the second + 5 (same color) or + 3 (allied color). Success if target ≤ achievement. Basic lands count as their land type\'s color. Once a turn, a boost exiles the top six cards until end of turn: +1 per colorless card (basic lands are colorless there).',
   },
   ja: {
+    // the once-a-turn rule (seed 004 L124–127): an unnamed judgement repeats any of its color and difficulty
+    'mtg.error.sameJudgementUnnamed': '難易度{difficulty}の{color}はこのターンにすでに行いました。どちらかに行動の名前がないため同じ行動判定とみなし、やり直せません。「行動:」に行動を書いてください(別の行動なら別の判定です)。',
     'mtg.color.white': '白',
     'mtg.color.blue': '青',
     'mtg.color.black': '黒',
@@ -143,6 +147,8 @@ export const mtgMessages: Catalogs = {
       'ライブラリーの上から2枚を公開:目標値=1枚目のマナ総量+難易度、達成値=2枚目のマナ総量+色の修正(同じ色+5、友好色+3)。目標値≦達成値なら成功。基本土地は基本土地タイプの色としてあつかいます。1ターンに1回、行動判定ブーストで上から6枚をターン終了時まで追放し、無色のカード1枚につき達成値+1(ここでは基本土地も無色)。',
   },
   ko: {
+    // the once-a-turn rule (seed 004 L124–127): an unnamed judgement repeats any of its color and difficulty
+    'mtg.error.sameJudgementUnnamed': '난이도 {difficulty}의 {color}{color#은} 이번 턴에 이미 했습니다. 둘 중 하나에 행동 이름이 없으므로 같은 판정으로 보아 다시 할 수 없습니다. 「행동:」에 행동을 적어 주세요 (다른 행동이면 다른 판정입니다).',
     'mtg.color.white': '백색',
     'mtg.color.blue': '청색',
     'mtg.color.black': '흑색',
