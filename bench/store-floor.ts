@@ -13,6 +13,22 @@ import type { SqliteStore } from '../src/store/sqlite.js';
 type Method = 'run' | 'get' | 'all';
 type Captured = { sql: string; method: Method; args: unknown[] }[];
 
+/** Runs each roll with a fresh list for the statements it sends (`collect` hands the list to the spy), then `restore`. */
+async function eachRoll<T>(rolls: (() => Promise<void>)[], collect: (sent: T[]) => void, restore: () => void): Promise<T[][]> {
+  const out: T[][] = [];
+  try {
+    for (const roll of rolls) {
+      const sent: T[] = [];
+      collect(sent);
+      await roll();
+      out.push(sent);
+    }
+  } finally {
+    restore();
+  }
+  return out;
+}
+
 /**
  * Runs `rolls` (one /roll each) and returns, for each, the write statements it sent to SQLite with
  * their arguments (reads, such as a channel's settings, are left out: the floor is the writes).
@@ -29,16 +45,7 @@ export async function captureSqlite(store: Store, rolls: (() => Promise<void>)[]
       return original[method].apply(this, args);
     };
   }
-  const out: Captured[] = [];
-  try {
-    for (const roll of rolls) {
-      current = [];
-      await roll();
-      out.push(current);
-    }
-  } finally {
-    Object.assign(proto, original);
-  }
+  const out = await eachRoll<Captured[number]>(rolls, (sent) => (current = sent), () => Object.assign(proto, original));
   if (out.some((c) => c.length === 0)) throw new Error('store floor: a /roll wrote nothing through better-sqlite3 (capture broken)');
   return out;
 }
@@ -74,16 +81,7 @@ export async function capturePostgres(store: Store, rolls: (() => Promise<void>)
     if (/^\s*(with|insert|update|delete)/i.test(config.text)) current.push(config);
     return query(...args);
   };
-  const out: QueryConfig[][] = [];
-  try {
-    for (const roll of rolls) {
-      current = [];
-      await roll();
-      out.push(current);
-    }
-  } finally {
-    pool.query = query;
-  }
+  const out = await eachRoll<QueryConfig>(rolls, (sent) => (current = sent), () => (pool.query = query));
   if (out.some((c) => c.length !== 1)) throw new Error(`store floor: a plain /roll should send one statement on the pool, saw ${out.map((c) => c.length).join(',')}`);
   return out;
 }
