@@ -163,7 +163,7 @@ export const toolMessages: Catalogs = {
     'help.reading.title': 'How comparisons read (as in BCDice)',
     'help.reading.body':
       '`2D6>=7`, `2D6>7`, `2D6=7` and `3D6<=10` compare the SUM of the dice with the target. `8d6<=4` and `8d6<4` — `<=`/`<` with a target below the die’s sides — COUNT the dice that meet it (the Fate checks). `8B6<=4` (B) always counts; `5B6` alone lists the dice. Every {/roll} reply says which reading it used. ' +
-      '`S2D6` is a secret roll; text after a space is a comment (`1D100<=50 目星`). `choice[a,b,c]`, `C(10*3+2)`, `D66S`, `1D6/2U`, `3U6[6]`, `3R6[5]>=3` and the channel’s {/system} commands go to BCDice.',
+      '`S2D6` is a secret roll; text after a space is a comment (`1D100<=50 目星`). `choice[a,b,c]`, `C(10*3+2)`, `D66S`, `1D6/2U`, `3U6[6]`, `3R6[5]>=3` and the channel’s {/system} commands go to BCDice. In a channel with a {/system}, that system answers first everything it reads (its criticals, fumbles and automatic results included; `8d6<=4` then compares the sum), and the counting above answers what it does not read, such as `8d6<=4+3d6<=3`. A table added with {/table add} rolls by its name.',
   },
   ja: {
     'cmd.stats.name': '統計',
@@ -326,7 +326,7 @@ export const toolMessages: Catalogs = {
     'help.reading.title': '比較の読み方（BCDice と同じ）',
     'help.reading.body':
       '`2D6>=7`、`2D6>7`、`2D6=7`、`3D6<=10` は出目の「合計」を目標値と比べます。`8d6<=4` や `8d6<4`（`<=`/`<` で目標値がダイスの面数未満）は条件を満たすダイスの「個数」を数えます（Fate の判定）。`8B6<=4`（B）は常に個数を数え、`5B6` だけなら出目を並べます。{/roll} の返答には必ずどちらの読み方かが書かれます。' +
-      '`S2D6` はシークレットダイス、スペースの後ろはコメント（`1D100<=50 目星`）。`choice[a,b,c]`、`C(10*3+2)`、`D66S`、`1D6/2U`、`3U6[6]`、`3R6[5]>=3` とチャンネルの {/system} のコマンドは BCDice が振ります。',
+      '`S2D6` はシークレットダイス、スペースの後ろはコメント（`1D100<=50 目星`）。`choice[a,b,c]`、`C(10*3+2)`、`D66S`、`1D6/2U`、`3U6[6]`、`3R6[5]>=3` とチャンネルの {/system} のコマンドは BCDice が振ります。{/system} を選んだチャンネルでは、そのシステムが読めるものはすべてそのシステムが先に答え（クリティカル・ファンブル・自動成功もそのまま。`8d6<=4` も合計との比較）、読めないもの（`8d6<=4+3d6<=3` など）は上の個数の読み方で答えます。{/table add} で登録した表は名前で振れます。',
   },
   ko: {
     'cmd.stats.name': '통계',
@@ -489,6 +489,6 @@ export const toolMessages: Catalogs = {
     'help.reading.title': '비교를 읽는 법(BCDice와 같음)',
     'help.reading.body':
       '`2D6>=7`, `2D6>7`, `2D6=7`, `3D6<=10`은 주사위 눈의 "합계"를 목표치와 비교합니다. `8d6<=4`나 `8d6<4`(`<=`/`<`이고 목표치가 주사위 면 수보다 작음)는 조건을 만족한 주사위의 "개수"를 셉니다(Fate 판정). `8B6<=4`(B)는 항상 개수를 세고, `5B6`만 쓰면 눈을 나열합니다. {/roll}의 답에는 어느 쪽으로 읽었는지 항상 적혀 있습니다. ' +
-      '`S2D6`은 시크릿 주사위, 공백 뒤는 코멘트(`1D100<=50 목표`)입니다. `choice[a,b,c]`, `C(10*3+2)`, `D66S`, `1D6/2U`, `3U6[6]`, `3R6[5]>=3`과 채널의 {/system} 명령은 BCDice가 굴립니다.',
+      '`S2D6`은 시크릿 주사위, 공백 뒤는 코멘트(`1D100<=50 목표`)입니다. `choice[a,b,c]`, `C(10*3+2)`, `D66S`, `1D6/2U`, `3U6[6]`, `3R6[5]>=3`과 채널의 {/system} 명령은 BCDice가 굴립니다. {/system}을 고른 채널에서는 그 시스템이 읽을 수 있는 것은 모두 그 시스템이 먼저 답하고(크리티컬·펌블·자동 성공도 그대로, `8d6<=4`도 합계와 비교), 읽지 못하는 것(`8d6<=4+3d6<=3` 등)은 위의 개수 읽기로 답합니다. {/table add}로 등록한 표는 이름으로 굴립니다.',
   },
 };
