@@ -4,6 +4,7 @@
 //   await client.login(fake.token); await fake.waitForIdentify();
 //   const ex = await fake.command({ name: 'roll', options: [{ name: 'dice', value: '2d6' }] });
 /* eslint-disable @typescript-eslint/no-explicit-any */
+import { warmSpec } from './spec-check.js';
 import { ClientInputError, checkSelectValues, checkTextInput, clientOptions } from './client-options.js';
 import { checkOffered } from './command-contexts.js';
 import { FakeGateway, Intents } from './gateway.js';
@@ -662,6 +663,7 @@ export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDis
     ...(opts.tokenLifetimeMs !== undefined ? { tokenLifetimeMs: opts.tokenLifetimeMs } : {}),
   });
   store.checkSpec = opts.checkSpec ?? true;
+  if (store.checkSpec) warmSpec();
   const gateway = new FakeGateway(store, {
     heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
     sendGuildCreate: opts.sendGuildCreate ?? true,
