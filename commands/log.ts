@@ -13,7 +13,7 @@ import { UserError } from '../src/services/errors.js';
 import type { CommandContext, CommandModule, HistoryMessage } from '../src/services/types.js';
 import { buildSessionLog, sessionLogJson, sessionLogText, type LogEntry } from '../src/core/log/session-log.js';
 import { sessionLogHtml } from '../src/core/log/ccfolia-html.js';
-import { CHARACTER_POST_EVENTS, characterPosts } from '../src/core/log/character-posts.js';
+import { CHARACTER_POST_EVENTS, characterPosts, postMessageIds } from '../src/core/log/character-posts.js';
 import { afterBound, beforeBound, parsePoint, pointTime, snowflakeAt, type LogPoint } from '../src/core/log/range.js';
 import { text } from '../src/views/view.js';
 import { forTable } from '../src/services/table.js';
@@ -113,10 +113,11 @@ export const log: CommandModule = {
       for (const [k, v] of Object.entries(after)) if (typeof v === 'string' || typeof v === 'number') params[k] = v;
       entries.push({ kind: 'event', at: e.createdAt, key: `log.event.${e.type}`, params });
     }
-    const posts = characterPosts(data.postRows.map((e) => ({ type: e.type, at: e.createdAt, subject: e.subject, before: e.before, after: e.after })));
-    for (const p of posts) entries.push({ kind: 'post', ...p });
-    // A character post's webhook message is the post itself: the event holds it (with its edits).
-    const posted = new Set(posts.map((p) => p.messageId));
+    const postEvents = data.postRows.map((e) => ({ type: e.type, at: e.createdAt, subject: e.subject, before: e.before, after: e.after }));
+    for (const p of characterPosts(postEvents)) entries.push({ kind: 'post', ...p });
+    // A character post's webhook message is the post itself: the events hold it, with its edits, or
+    // say it was deleted (a copy Discord still shows, had the deletion failed, stays out too).
+    const posted = postMessageIds(postEvents);
     const spoken = (history.messages ?? []).filter((m) => !m.own && !posted.has(m.id) && (m.content.trim() !== '' || m.attachments.length > 0));
     for (const m of spoken) {
       const name = m.bot || m.webhook ? m.authorName : memberName(m.authorId, m.authorName);

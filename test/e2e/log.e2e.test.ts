@@ -56,7 +56,7 @@ describe('/log export', () => {
     expect(html).toContain('Player Two');
     expect(html).not.toMatch(/ユーザー \d{15,}/);
     expect(html).toMatch(/<p style="color:#[0-9a-f]{6};">\n  <span> \[メイン\]<\/span>\n  <span>Player Two<\/span> :/);
-    expect(html).toMatch(/✔ 成功|✘ 失敗/);
+    expect(html).toMatch(/✓ 成功|× 失敗/);
     expect(html).toContain('Asia/Tokyo');
     const first = channelRolls[0]!.createdAt;
     const tokyo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(first);

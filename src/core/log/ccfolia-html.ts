@@ -36,6 +36,8 @@ export function sessionLogHtml(log: SessionLog, lang: string): string {
       h1 { font-size: 20px; color: #333; margin: 0; }
       .zone { color: #888; font-size: 13px; margin-bottom: 12px; }
       p { margin: 6px 0; font-size: 15px; }
+      p > span:first-child { opacity: 0.6; }
+      p > span:nth-child(2) { font-weight: bold; }
     </style>
   </head>
   <body>

@@ -56,3 +56,8 @@ export function characterPosts(events: readonly PostEvent[]): CharacterPost[] {
   }
   return [...posts.values()];
 }
+
+/** Every message a post event names, deleted ones too: their webhook copies are not the players' words. */
+export function postMessageIds(events: readonly PostEvent[]): Set<string> {
+  return new Set(events.map(messageIdOf).filter((id): id is string => id !== null));
+}

@@ -61,7 +61,8 @@ export function buildSessionLog(entries: LogEntry[], t: Translate, title: string
       switch (e.kind) {
         case 'roll': {
           const outcome = e.result.outcome ?? null;
-          const mark = outcome === 'success' ? `✔ ${t('log.success')}` : outcome === 'failure' ? `✘ ${t('log.failure')}` : '';
+          // ✓ and × are in every CJK font (✔/✘ are not in Noto Sans JP: a box in the page)
+          const mark = outcome === 'success' ? `✓ ${t('log.success')}` : outcome === 'failure' ? `× ${t('log.failure')}` : '';
           const head = [e.comment ?? '', e.revealed ? `(${t('log.revealedRoll')})` : '', mark].filter(Boolean).join(' ');
           const body = renderPlain(e.result, t);
           return { at: e.at, kind: e.kind, tab: 'main', speaker: e.who, text: head ? `${head}\n${body}` : body, color: speakerColor(e.colorKey ?? e.who), outcome };
@@ -77,7 +78,7 @@ export function buildSessionLog(entries: LogEntry[], t: Translate, title: string
         case 'post':
           return { at: e.at, kind: e.kind, tab: 'main', speaker: e.name, text: e.text, color: speakerColor(e.characterId !== null ? `character:${e.characterId}` : e.name), messageId: e.messageId, avatarUrl: e.avatarUrl, edited: e.edited };
         case 'message': {
-          const text = [e.text, ...e.attachments.map((name) => `📎 ${name}`)].filter(Boolean).join('\n');
+          const text = [e.text, ...e.attachments.map((name) => t('log.attachment', { name }))].filter(Boolean).join('\n');
           return { at: e.at, kind: e.kind, tab: 'main', speaker: e.name, text, color: speakerColor(`name:${e.name}`), messageId: e.messageId };
         }
       }
