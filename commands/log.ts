@@ -88,12 +88,16 @@ export const log: CommandModule = {
 
     // Secret rolls whose commitment was revealed: the committed text names the roll.
     const revealedRolls = new Set<number>();
+    const rollTimes = new Map(data.rollRows.map((r) => [r.id, r.createdAt]));
     const entries: LogEntry[] = [];
     for (const s of data.secretRows) {
-      entries.push({ kind: 'commit', at: s.createdAt, secretId: s.id, hash: s.hash });
+      const payload = s.revealedAt ? parse(s.text) : null;
+      const roll = s.kind === 'roll' && typeof payload?.result?.roll === 'number' ? payload.result.roll : null;
+      // A revealed roll and its commitment were written by one command a millisecond or so apart:
+      // the commitment takes the roll's time and goes first, so their order never hangs on the clock.
+      entries.push({ kind: 'commit', at: (roll !== null ? rollTimes.get(roll) : undefined) ?? s.createdAt, secretId: s.id, hash: s.hash });
       if (!s.revealedAt) continue;
-      const payload = parse(s.text);
-      if (s.kind === 'roll' && typeof payload?.result?.roll === 'number') revealedRolls.add(payload.result.roll);
+      if (roll !== null) revealedRolls.add(roll);
       else entries.push({ kind: 'reveal', at: s.revealedAt, secretId: s.id, secretKind: s.kind, text: s.text });
     }
     const memberName = (userId: string, fallback?: string) => data.members.get(userId) ?? (userId === ctx.user.id ? ctx.user.name : (fallback ?? table.t('log.user', { id: userId })));
