@@ -271,3 +271,26 @@ describe('the exported log in a browser', () => {
     expect(differing).toBeLessThanOrEqual(shot.width * shot.height * 0.002);
   }, 120_000);
 });
+
+describe('/log export without the Message Content intent', () => {
+  it('still merges the character posts, leaves the players’ messages out, and tells the exporter how to switch the intent on', async () => {
+    const off = await startHarness('log-session-no-intent', { privilegedIntents: { messageContent: false } });
+    try {
+      expect(off.bot.messageContent).toBe(false);
+      const { gm, player } = off.fake.users;
+      const where = off.fake.createTextChannel({ name: 'no-intent' });
+      await off.fake.command({ name: 'gm', user: gm, channelId: where, options: [{ name: 'claim', type: 1 }] });
+      off.fake.userMessage({ channelId: where, user: player, content: '読まれない言葉' });
+      const post = off.fake.userMessage({ channelId: where, content: '届く台詞', webhook: { name: 'セイバー' } });
+      await insertCharacterPost(off.store, { ...saber, guildId: off.fake.guildId, channelId: where, messageId: post.id, text: '届く台詞' });
+      const ex = await off.fake.command({ name: 'log', user: player, locale: 'ja', channelId: where, options: [{ name: 'export', type: 1 }] });
+      expect(embedText(ex.callback.data)).toContain('Message Content インテントがありません');
+      const html = ex.callbackFiles.find((f) => f.name.endsWith('.html'))!.data.toString('utf8');
+      expect(ccfoliaRead(html).map((l) => [l.name, l.text])).toEqual([['セイバー', '届く台詞']]);
+      // not read at all: without the intent Discord would give the words blank
+      expect(off.fake.requests.some((r) => r.route === 'GET /channels/:channelId/messages')).toBe(false);
+    } finally {
+      await off.close();
+    }
+  }, 60_000);
+});
