@@ -12,7 +12,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_BITS } from './fake-discord/index.js';
 import type { FakeUser, InteractionExchange, RecordedMessage } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
 import { deleteCharacterPost, editCharacterPost, insertCharacterPost, type PostFixture } from '../helpers/character-posts.js';
 import { CHROMIUM, CHROMIUM_REQUIRED, chromiumAvailable, dumpDom, screenshot } from '../helpers/chromium.js';
 
@@ -230,6 +230,15 @@ describe('/log export: what it may read, and its bounds', () => {
     const part = await exportLog(player, [{ name: 'from', value: link(typed[1901]!) }], 'ja', busy);
     expect(ccfoliaRead(filesOf(part).html).map((l) => l.text)).toEqual(Array.from({ length: 100 }, (_, i) => `#${1901 + i}`));
   }, 60_000);
+
+  it('a slow history read is acknowledged privately first, and the files follow in the reply', async () => {
+    h.fake.delayNext('GET', new RegExp(`^/channels/${channelId}/messages$`), 2500);
+    const ex = await exportLog(h.fake.users.player);
+    expect(ex.callback.type).toBe(5);
+    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    const html = replyFiles(ex).find((f) => f.name.endsWith('.html'))!.data.toString('utf8');
+    expect(ccfoliaRead(html).map((l) => l.text)).toContain('セイバー、後ろだ！');
+  });
 
   it('refuses a log larger than one export holds (8 MB), in the exporter’s language', async () => {
     const { gm, player } = h.fake.users;

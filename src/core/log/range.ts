@@ -42,7 +42,7 @@ export function parsePoint(input: string, channelId: string, timeZone: string): 
 }
 
 /** A wall-clock time in an IANA zone, as an instant (the zone's offset at that moment, DST included). */
-export function zonedTime([y, mo, d, h, mi, s]: [number, number, number, number, number, number], timeZone: string): Date {
+function zonedTime([y, mo, d, h, mi, s]: [number, number, number, number, number, number], timeZone: string): Date {
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   // Twice: the offset at the first guess may differ from the offset at the answer near a DST change.
   let at = wall - offsetAt(wall, timeZone);

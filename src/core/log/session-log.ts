@@ -87,13 +87,13 @@ export function buildSessionLog(entries: LogEntry[], t: Translate, title: string
 }
 
 /** "2026-11-25 08:08:33" in the log's zone (sv-SE formats as ISO without the T). */
-export function clock(timeZone: string): (d: Date) => string {
+function clock(timeZone: string): (d: Date) => string {
   const format = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
   return (d) => format.format(d);
 }
 
 /** A speaker's colour: the same key, the same hue, dark enough to read on white. */
-export function speakerColor(key: string): string {
+function speakerColor(key: string): string {
   // FNV-1a, then mixed: two users whose ids differ in the last digit still get far-apart hues.
   let hash = 0x811c9dc5;
   for (const ch of key) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
