@@ -28,6 +28,7 @@ import { resolveTable } from '../services/table.js';
 import { PIN_PERMISSIONS, POST_PERMISSIONS, whyFailed } from './failure.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
+import { channelHistory } from './history.js';
 import { pictureOf, pictureToFollow, readyPicture, toInteractionReply, toModal, toPictureEdit, toUpdate } from './render.js';
 
 export interface DispatchDeps {
@@ -98,6 +99,8 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
     ...(deps.messageContent
       ? { bot: { messageContent: deps.messageContent(), manageMessages: interaction.appPermissions?.has(PermissionFlagsBits.ManageMessages) ?? null } }
       : {}),
+    // the players' own words (a session log): readable only with the Message Content intent
+    ...(deps.messageContent?.() ? { history: channelHistory(deps.client, interaction.appPermissions?.has(PermissionFlagsBits.ReadMessageHistory) ?? null) } : {}),
   };
 }
 

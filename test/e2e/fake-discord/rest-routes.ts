@@ -42,6 +42,8 @@ export function discordError(status: number, code: number, message: string, erro
 }
 
 const MANAGE_MESSAGES = 1n << 13n;
+const VIEW_CHANNEL = 1n << 10n;
+const READ_MESSAGE_HISTORY = 1n << 16n;
 
 const ok = (body: unknown, status = 200): RestResult => ({ status, body });
 const noContent: RestResult = { status: 204 };
@@ -462,13 +464,25 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
     (ctx) => {
       const channel = channelOf(ctx);
       if (isResult(channel)) return channel;
-      const limit = Math.min(100, Number(ctx.query.get('limit') ?? 50));
-      const all = channel.messageIds
+      // As Discord: View Channel or 50001; without Read Message History, no messages at all.
+      if (channel.guildId) {
+        const perms = ctx.store.botPermissionsIn(channel.id);
+        if ((perms & VIEW_CHANNEL) === 0n) return discordError(403, 50001, 'Missing Access');
+        if ((perms & READ_MESSAGE_HISTORY) === 0n) return ok([]);
+      }
+      const limit = Math.min(100, Math.max(1, Number(ctx.query.get('limit') ?? 50)));
+      const live = channel.messageIds
         .map((id) => ctx.store.messages.get(id))
         .filter((m): m is RecordedMessage => !!m && !m.deleted && (m.flags & 64) === 0)
-        .reverse()
-        .slice(0, limit);
-      return ok(all.map((m) => ctx.store.messageApiForApp(m)));
+        .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+      // before: the newest `limit` older than it; after: the oldest `limit` newer than it; either way
+      // (and with neither: the newest) answered newest first.
+      const before = ctx.query.get('before');
+      const after = ctx.query.get('after');
+      const page = after !== null
+        ? live.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit)
+        : (before !== null ? live.filter((m) => BigInt(m.id) < BigInt(before)) : live).slice(-limit);
+      return ok(page.reverse().map((m) => ctx.store.messageApiForApp(m)));
     },
   ],
   [
