@@ -41,6 +41,11 @@ export interface CommandContext {
   cards?: CardLookup;
   /** What the bot can do here, where the adapter knows it (Discord; the console has no chat). */
   bot?: BotAbilities;
+  /**
+   * The permissions the bot is invited with (src/discord/invite.ts) that it lacks in this channel, read
+   * from the interaction's app_permissions; absent where the adapter cannot know (the console).
+   */
+  permissionsMissing?: readonly string[];
 }
 
 export interface BotAbilities {
