@@ -31,7 +31,6 @@ export const setupMessages: Catalogs = {
     'setup.perm.missing': 'Missing in {channel} (a server admin adds them to the bot’s role or this channel):',
     'setup.perm.line': '✖ **{permission}** — {why}',
     'setup.perm.unknown': 'Discord did not say what the bot may do here, so its permissions were not checked.',
-    'setup.refused.notGm': 'Only the channel’s GM ({gm}), or a member who may manage the channel, changes the table’s settings.',
 
     'guide.title': 'Your first war, step by step',
     'guide.intro': 'Each step has a button below; a step marked ✅ is done. Buttons marked (GM) answer the GM only.',
@@ -93,7 +92,6 @@ export const setupMessages: Catalogs = {
     'setup.perm.missing': '{channel} で足りない権限（サーバー管理者がボットのロールかこのチャンネルに追加してください）：',
     'setup.perm.line': '✖ **{permission}** — {why}',
     'setup.perm.unknown': 'Discord からボットの権限が届かなかったため、確認していません。',
-    'setup.refused.notGm': '卓の設定を変えられるのはこのチャンネルのGM（{gm}）か、チャンネル管理権限を持つメンバーだけです。',
 
     'guide.title': '最初の戦争：手順',
     'guide.intro': '各手順のボタンは下にあります。✅ は済んだ手順です。(GM) のボタンはGMだけが使えます。',
@@ -155,7 +153,6 @@ export const setupMessages: Catalogs = {
     'setup.perm.missing': '{channel}에서 부족한 권한 (서버 관리자가 봇의 역할이나 이 채널에 추가해 주세요):',
     'setup.perm.line': '✖ **{permission}** — {why}',
     'setup.perm.unknown': 'Discord가 봇의 권한을 알려 주지 않아 확인하지 않았습니다.',
-    'setup.refused.notGm': '테이블 설정은 이 채널의 GM({gm})이나 채널 관리 권한이 있는 멤버만 바꿀 수 있습니다.',
 
     'guide.title': '첫 전쟁, 단계별로',
     'guide.intro': '각 단계의 버튼은 아래에 있습니다. ✅ 는 끝난 단계입니다. (GM) 버튼은 GM만 쓸 수 있습니다.',
