@@ -26,6 +26,7 @@ import { setStrictSecrets } from '../views/owned.js';
 import { text, type Reply, type View } from '../views/view.js';
 import { resolveTable } from '../services/table.js';
 import { PIN_PERMISSIONS, POST_PERMISSIONS, whyFailed } from './failure.js';
+import { INVITE_PERMISSIONS } from './invite.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
 import { channelHistory } from './history.js';
@@ -96,6 +97,8 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
     rng: deps.rng,
     now,
     ...(deps.cards ? { cards: deps.cards } : {}),
+    // Discord sends the bot's permissions in this channel with every interaction (app_permissions): /setup names what is missing.
+    ...(interaction.appPermissions ? { permissionsMissing: INVITE_PERMISSIONS.filter((p) => !interaction.appPermissions!.has(PermissionFlagsBits[p])) } : {}),
     ...(deps.messageContent
       ? { bot: { messageContent: deps.messageContent(), manageMessages: interaction.appPermissions?.has(PermissionFlagsBits.ManageMessages) ?? null } }
       : {}),

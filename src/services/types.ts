@@ -43,6 +43,11 @@ export interface CommandContext {
   bot?: BotAbilities;
   /** The channel's messages as Discord keeps them; only with the Message Content intent (else their words are blank). */
   history?: ChannelHistory;
+  /**
+   * The permissions the bot is invited with (src/discord/invite.ts) that it lacks in this channel, read
+   * from the interaction's app_permissions; absent where the adapter cannot know (the console).
+   */
+  permissionsMissing?: readonly string[];
 }
 
 /** A message read back from a channel (GET /channels/{id}/messages), its words included. */
