@@ -15,6 +15,7 @@ import { renderConsole } from './render.js';
 import { resolveTable } from '../services/table.js';
 import { forAudience } from '../views/audience.js';
 import { channelGm } from '../store/gms.js';
+import { consoleSpeech } from './speech.js';
 
 const CONSOLE_GUILD = 'console';
 /** The first console user owns the pretend server, so /gm set and take-overs can be tried. */
@@ -79,6 +80,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(forAudience(dm.view, { kind: 'person', userId: dm.userId, ...(dm.gm ? { isGm: true } : {}) }), nameOf)}`);
     if (reply.board) out.push(`── ${t()('console.board')} #${reply.board.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(reply.board.view), nameOf)}`);
     for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(post.view), nameOf)}`);
+    if (reply.speech) out.push(await consoleSpeech(deps.store, { guildId: CONSOLE_GUILD, actorId: me, at: (deps.now ?? (() => new Date()))() }, reply.speech));
     return out.join('\n\n');
   }
 
