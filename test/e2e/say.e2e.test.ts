@@ -66,6 +66,15 @@ describe('/say through the channel’s webhook', () => {
     expect(recorded!.after).toMatchObject({ messageId: post!.id, channelId: h.fake.channelId, characterId: saber.id, name: '剣の英霊', avatarUrl: 'https://example.com/saber.png', text: '問おう、あなたが私のマスターか' });
   });
 
+  it('a name Discord refuses for webhooks (“discord”, “clyde”, over 80 characters) is made acceptable, not refused', async () => {
+    await h.fake.command({ name: 'say', options: sub('setup', [{ name: 'name', value: 'Discord Knight of Clyde' }]) });
+    await h.fake.command({ name: 'say', options: sub('post', [{ name: 'text', value: 'hm' }]) });
+    const name = hookPosts(h.fake.channelId).at(-1)!.body.username as string;
+    expect(name.replace(/\u200b/g, '')).toBe('Discord Knight of Clyde');
+    expect(name.toLowerCase()).not.toMatch(/discord|clyde/);
+    await h.fake.command({ name: 'say', options: sub('setup', [{ name: 'name', value: '剣の英霊' }]) });
+  });
+
   it('a webhook someone deleted is made anew on the next post (10015 Unknown Webhook)', async () => {
     const [old] = h.fake.webhooks();
     h.fake.deleteWebhook(old!.id);
