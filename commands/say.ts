@@ -8,7 +8,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { characterChoices } from '../src/services/character-search.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
-import { POST_TEXT_MAX, fallbackView, ownPost, postAs, recentPostChoices, setupSpeaker, speakerCharacter } from '../src/services/speech.js';
+import { POST_TEXT_MAX, ownPost, postAs, recentPostChoices, setupSpeaker, speakerCharacter } from '../src/services/speech.js';
 import { SPEAKER_LIMITS } from '../src/core/speech/speaker.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { escapeMarkdown } from '../src/core/dice/index.js';
@@ -113,7 +113,7 @@ async function edited(ctx: CommandContext, messageId: string, words: string): Pr
   const post = await ctx.store.transaction((tx) => ownPost(tx, ctx, messageId));
   const said = Array.from(words.trim()).slice(0, POST_TEXT_MAX).join('');
   if (!said) throw new UserError('say.refused.empty');
-  return { view: ack(ctx, ctx.t('say.edited', { name: escapeMarkdown(post.name) })), dms: [], speech: { kind: 'edit', post, text: said, fallback: fallbackView(ctx, post.name, said) } };
+  return { view: ack(ctx, ctx.t('say.edited', { name: escapeMarkdown(post.name) })), dms: [], speech: { kind: 'edit', post, text: said } };
 }
 
 function form(ctx: CommandContext, customId: string, title: string, value: string): Reply {

@@ -13,7 +13,7 @@
 // signed links. We read the message rather than calling POST /attachments/refresh-urls because a
 // deleted message then says so (10008) and the bytes are posted anew, and because the message read
 // is part of Discord's published API description, which refresh-urls is not.
-import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, Routes, type Client, type Message, type PermissionsBitField, type Webhook } from 'discord.js';
+import { DiscordAPIError, EmbedBuilder, PermissionFlagsBits, RESTJSONErrorCodes, Routes, type Client, type Message, type PermissionsBitField, type Webhook } from 'discord.js';
 import type { Logger } from 'pino';
 import { asLocale, t, translator, type Locale } from '../i18n/index.js';
 import { NAMELESS } from '../core/fate/sheet/id.js';
@@ -39,8 +39,12 @@ export interface SpeechContext {
   now: () => Date;
 }
 
+/** Why the bot posted a character's words itself: no Manage Webhooks, or the channel's 15 webhooks taken. */
+export type BotReason = 'permission' | 'full';
+
 export type SpeechOutcome =
-  | { ok: true; messageId: string; via: 'webhook' | 'bot' }
+  | { ok: true; messageId: string; via: 'webhook' }
+  | { ok: true; messageId: string; via: 'bot'; why?: BotReason }
   /** The post to edit or delete is gone, or so is the webhook that posted it. */
   | { ok: false; why: 'gone' }
   | { ok: false; why: 'failed'; error: unknown };
@@ -70,19 +74,22 @@ async function post(deps: SpeechDeps, ctx: SpeechContext, speech: Extract<Speech
     const saved: CharacterPost = { messageId, channelId: speech.channelId, characterId: speech.characterId, name: speech.name, avatarUrl, text: speech.text, webhookId };
     await deps.store.transaction((tx) => recordPost(tx, { guildId: ctx.guildId, actorId: ctx.userId, at: ctx.now() }, saved));
   };
-  const asBot = async (): Promise<SpeechOutcome> => {
+  const asBot = async (why: BotReason): Promise<SpeechOutcome> => {
     const channel = await sendableChannel(deps.client, speech.channelId);
     if (!channel) throw new Error('channel not sendable');
-    const sent = await channel.send({ ...toMessage(speech.fallback, null), allowedMentions: { parse: ['users'] } });
+    // the footer says who spoke and why the bot posts it (the table's language, like the embed)
+    const footer = t(speech.fallback.locale, why === 'full' ? 'say.fallbackFooterFull' : 'say.fallbackFooter', { user: speech.by });
+    const sent = await channel.send({ ...toMessage({ ...speech.fallback, footer }, null), allowedMentions: { parse: ['users'] } });
     await record(sent.id, null, null);
-    return { ok: true, messageId: sent.id, via: 'bot' };
+    return { ok: true, messageId: sent.id, via: 'bot', why };
   };
-  if (manageWebhooks === false) return await asBot();
+  if (manageWebhooks === false) return await asBot('permission');
   let hook: Hooked;
   try {
     hook = await channelHook(deps.client, speech.channelId);
   } catch (error) {
-    if (deniedWebhooks(error)) return await asBot();
+    if (deniedWebhooks(error)) return await asBot('permission');
+    if (error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.MaximumNumberOfWebhooksReached) return await asBot('full');
     throw error;
   }
   const avatarUrl = await faceUrl(deps, ctx, speech.face, speech.channelId, speech.fallback.locale).catch((error: unknown) => {
@@ -113,17 +120,19 @@ async function edit(deps: SpeechDeps, ctx: SpeechContext, speech: Extract<Speech
       if (!hook) return { ok: false, why: 'gone' };
       await hook.hook.editMessage(was.messageId, { content: speech.text, allowedMentions: { parse: ['users'] }, ...(hook.threadId ? { threadId: hook.threadId } : {}) });
     } else {
+      // the bot's own embed: the words change, its name and footer stay
       const channel = await sendableChannel(deps.client, was.channelId);
       if (!channel) return { ok: false, why: 'gone' };
-      const { embeds } = toMessage(speech.fallback, null);
-      await channel.messages.edit(was.messageId, { embeds: embeds ?? [] });
+      const message = await channel.messages.fetch({ message: was.messageId, force: true });
+      const [embed] = message.embeds;
+      await channel.messages.edit(was.messageId, { embeds: embed ? [EmbedBuilder.from(embed).setDescription(speech.text)] : [] });
     }
   } catch (error) {
     if (gone(error)) return { ok: false, why: 'gone' };
     throw error;
   }
   await deps.store.transaction((tx) => recordEdit(tx, { guildId: ctx.guildId, actorId: ctx.userId, at: ctx.now() }, was, speech.text));
-  return { ok: true, messageId: was.messageId, via: was.webhookId ? 'webhook' : 'bot' };
+  return was.webhookId ? { ok: true, messageId: was.messageId, via: 'webhook' } : { ok: true, messageId: was.messageId, via: 'bot' };
 }
 
 async function remove(deps: SpeechDeps, ctx: SpeechContext, was: CharacterPost): Promise<SpeechOutcome> {
@@ -144,7 +153,7 @@ async function remove(deps: SpeechDeps, ctx: SpeechContext, was: CharacterPost):
     }
   }
   await deps.store.transaction((tx) => recordDelete(tx, { guildId: ctx.guildId, actorId: ctx.userId, at: ctx.now() }, was));
-  return { ok: true, messageId: was.messageId, via: was.webhookId ? 'webhook' : 'bot' };
+  return was.webhookId ? { ok: true, messageId: was.messageId, via: 'webhook' } : { ok: true, messageId: was.messageId, via: 'bot' };
 }
 
 // ---- the channel's webhook ---------------------------------------------------------
@@ -277,7 +286,7 @@ export async function speakFor(deps: SpeechDeps, ctx: SpeechContext & { locale: 
   const outcome = await deliverSpeech(deps, ctx, speech, here);
   const tr = translator(ctx.locale);
   let notice: string | null = null;
-  if (outcome.ok && outcome.via === 'bot' && speech.kind === 'post') notice = tr('say.needsWebhooks', { permission: tr('perm.ManageWebhooks') });
+  if (outcome.ok && outcome.via === 'bot' && outcome.why) notice = tr(outcome.why === 'full' ? 'say.webhooksFull' : 'say.needsWebhooks', { permission: tr('perm.ManageWebhooks') });
   else if (!outcome.ok && outcome.why === 'gone') notice = tr('say.gone');
   else if (!outcome.ok) notice = tr('say.failed', { why: whyFailed(tr, outcome.why === 'failed' ? outcome.error : null, permissions, SPEECH_PERMISSIONS) });
   if (!notice) return reply;

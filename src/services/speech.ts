@@ -4,7 +4,7 @@
 // /log export merges (`character.post`, `character.postEdited`, `character.postDeleted`, each
 // with the post's message id); and, for edits and deletes, the author's own posts only.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   SPEAKER_LIMITS,
   faceUrlProblem,
@@ -58,13 +58,9 @@ export function postAs(ctx: CommandContext, c: Character, words: string): PostSp
   const said = clip(words.trim());
   if (!said) throw new UserError('say.refused.empty');
   const name = speakerName(c);
-  return { kind: 'post', channelId: ctx.channelId, characterId: c.row.id, name, face: faceRefOf(c), text: said, fallback: fallbackView(ctx, name, said) };
-}
-
-/** The bot's own post of a character's words, for a channel where it may not manage webhooks. */
-export function fallbackView(ctx: CommandContext, name: string, words: string): View {
   const table = forTable(ctx);
-  return { locale: table.locale, tone: 'info', title: name, blocks: [text(words)], footer: table.t('say.fallbackFooter', { user: ctx.user.name }), ephemeral: false };
+  const fallback: View = { locale: table.locale, tone: 'info', title: name, blocks: [text(said)], ephemeral: false };
+  return { kind: 'post', channelId: ctx.channelId, characterId: c.row.id, name, face: faceRefOf(c), text: said, by: ctx.user.name, fallback };
 }
 
 /** The character the caller may speak as: named or active, their own (or, for the channel's GM, an NPC). */
@@ -277,7 +273,14 @@ async function prefixesOf(store: Store, guildId: string, userId: string, now: Da
   const key = `${guildId}/${userId}`;
   const seen = prefixCache.get(key);
   if (seen && now.getTime() - seen.at < TRUST_MS) return seen.entries;
-  const rows = await store.statement((tx) => listCharacters(tx, guildId, userId));
+  // ids and runtime states only: a sheet is large, and this runs for a member's first message in a while
+  const rows = await store.statement((tx) => {
+    const { characters } = tx.t;
+    return tx.db
+      .select({ id: characters.id, state: characters.state })
+      .from(characters)
+      .where(and(eq(characters.guildId, guildId), eq(characters.ownerId, userId), isNull(characters.deletedAt)));
+  });
   const entries = rows.flatMap((r) => {
     const prefix = (r.state as CharacterRuntime).speaker?.prefix;
     return prefix ? [{ prefix, characterId: r.id }] : [];

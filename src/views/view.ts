@@ -143,13 +143,15 @@ export interface CharacterPost {
 }
 
 /**
- * Posting goes through the channel's webhook with the character's name and face; where the bot may
- * not manage webhooks, `fallback` (the bot's own embed, in the table's language) is posted instead.
+ * Posting goes through the channel's webhook with the character's name and face; where it cannot
+ * (no Manage Webhooks, the channel's 15 webhooks taken), `fallback` (the bot's own embed, in the
+ * table's language, its footer saying why) is posted instead.
  * Edits and deletes touch a post its author made, through whatever posted it.
  */
 export type Speech =
-  | { kind: 'post'; channelId: string; characterId: number; name: string; face: FaceRef | null; text: string; fallback: View }
-  | { kind: 'edit'; post: CharacterPost; text: string; fallback: View }
+  /** `by`: the member who said it, named under the bot's own post. */
+  | { kind: 'post'; channelId: string; characterId: number; name: string; face: FaceRef | null; text: string; by: string; fallback: View }
+  | { kind: 'edit'; post: CharacterPost; text: string }
   | { kind: 'delete'; post: CharacterPost };
 
 export type PostSpeech = Extract<Speech, { kind: 'post' }>;

@@ -283,12 +283,25 @@ describe('without Manage Webhooks the bot posts its own embed and says why', () 
     expect((await events('character.post')).at(-1)!.after).toMatchObject({ messageId: post.id, webhookId: null, avatarUrl: null, name: '剣の英霊' });
 
     await h.fake.command({ name: 'say', channelId, options: sub('edit', [{ name: 'post', value: post.id }, { name: 'text', value: '直した' }]) });
-    expect(embedText(h.fake.message(post.id)!.embeds[0] ? { embeds: h.fake.message(post.id)!.embeds } : undefined)).toContain('直した');
+    const edited = embedText({ embeds: h.fake.message(post.id)!.embeds });
+    expect(edited).toContain('剣の英霊\n直した');
+    expect(edited).toContain('Manage Webhooks'); // name and footer kept, the words changed
 
     await h.fake.command({ name: 'say', channelId, options: sub('setup', [{ name: 'character', value: 'セイバー' }, { name: 'prefix', value: 's:' }]) });
     const typed = await h.chat({ content: 's:声だけでも', channelId });
     expect(typed.outcome).toBe('spoken');
     expect(embedText(h.fake.channelMessages(channelId).at(-1)!.body)).toContain('声だけでも');
+  });
+
+  it('a channel whose 15 webhooks are all taken (Discord’s limit) gets the bot’s embed too, and the actor is told which', async () => {
+    const channelId = h.fake.createTextChannel({ name: 'full' });
+    for (let i = 0; i < 15; i++) h.fake.createMemberWebhook({ channelId, name: `Tupper ${i}` });
+    const said = await h.fake.command({ name: 'say', channelId, options: sub('post', [{ name: 'text', value: '満員' }, { name: 'character', value: 'セイバー' }]) });
+    expect(reply(said)).toContain('already has 15 webhooks');
+    const post = h.fake.channelMessages(channelId).at(-1)!;
+    expect(embedText(post.body)).toContain('満員');
+    expect(embedText(post.body)).toContain('15 webhooks');
+    expect(h.fake.webhooks(channelId)).toHaveLength(15);
 
   });
 });
