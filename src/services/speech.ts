@@ -206,6 +206,8 @@ export async function setupSpeaker(ctx: CommandContext, input: SetupInput): Prom
       else {
         const problem = prefixProblem(prefix);
         if (problem) throw new UserError(`say.refused.prefix.${problem}`, { max: SPEAKER_LIMITS.prefixLength });
+        // typed in the channel, a prefix is read by everyone before the bot can delete it
+        if (tellsTrueName(prefix, hiddenTrueName(c.sheet, c.runtime.trueNameRevealed))) throw new UserError('say.refused.trueName', { name: c.row.name });
         const taken = (await listCharacters(tx, guildId, c.row.ownerId)).find((o) => o.id !== c.row.id && samePrefix((o.state as CharacterRuntime).speaker?.prefix, prefix));
         if (taken) throw new UserError('say.refused.prefixTaken', { prefix, name: taken.name });
         next.prefix = prefix;

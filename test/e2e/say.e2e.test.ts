@@ -107,7 +107,7 @@ describe('an attached face keeps showing after Discord’s link to it expired', 
     expect(first).not.toBe(upload.url); // not the player's upload link, which expires
     expect(await bytesAt(first)).toEqual({ status: 200, body: PNG('one') });
     const hosted = h.fake.dms(h.fake.users.player.id).at(-1)!;
-    expect(hosted.content).toMatch(/keep this message/);
+    expect(hosted.content).toMatch(/keeps it here/);
 
     // a day and more later every link of then is dead: the player's upload and the face's first link
     clock.skew += DAY + 60_000;
@@ -161,6 +161,11 @@ describe('a servant’s hidden true name stays off its posts (seed 001 L297–31
     const refused = await h.fake.command({ name: 'say', channelId: here, user: h.fake.users.player2, options: sub('setup', [{ name: 'name', value: 'ｱﾙﾄﾘｱ・ペンドラゴン' }]) });
     expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(reply(refused)).toContain('true name');
+    const prefix = await h.fake.command({ name: 'say', channelId: here, user: h.fake.users.player2, options: sub('setup', [{ name: 'prefix', value: '!アルトリア' }]) });
+    expect(reply(prefix)).toContain('true name');
+    const setup = await h.fake.command({ name: 'say', channelId: here, user: h.fake.users.player2, options: sub('setup') });
+    expect(reply(setup)).toContain('Name on posts: **セイバー**');
+    expect(reply(setup)).toContain('Chat prefix: none');
   });
 
   it('its palette’s RP line goes through the webhook under the class name too (it was an embed titled by the true name)', async () => {
