@@ -4,7 +4,9 @@
 // through the outbox (its inbox when DMs are closed) and the typed line deleted; when the bot may
 // not delete it, the GM is told. Bots, webhooks and system messages never trigger it, and each
 // message is answered at most once (a resumed gateway may send it again; the reply's nonce is the
-// message's id, so even a second process would not post twice).
+// message's id, so even a second process would not post twice). A message starting with one of its
+// author's character prefixes (`!セイバー 台詞`, /say setup) is the character's words instead, in any
+// channel: reposted through the channel's webhook (./speech.ts) and the typed one deleted when the bot may.
 import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type Message } from 'discord.js';
 import { asLocale, translator } from '../i18n/index.js';
 import { answerChatRoll, cannotHideView, chatRollLine, chatRollsEnabled, privateAnswer } from '../services/chat-rolls.js';

@@ -164,7 +164,7 @@ async function handleInTime(deps: DispatchDeps, module: CommandModule, interacti
   const { reply: decided, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
   // Words said as a character go out first, so the answer can tell how (./speech.ts).
   const reply = decided.speech
-    ? await speakFor(deps, { guildId: ctx.guildId, userId: ctx.user.id, now: ctx.now, locale: ctx.locale, channelId: ctx.channelId }, decided, interaction.appPermissions ?? null)
+    ? await speakFor(deps, { guildId: ctx.guildId, userId: ctx.user.id, now: ctx.now, locale: ctx.locale }, decided, interaction.appPermissions ?? null)
     : decided;
   let replied = true;
   const lateAnswer = await settleDeferral();

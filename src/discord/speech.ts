@@ -279,7 +279,7 @@ async function host(deps: SpeechDeps, ctx: SpeechContext, face: Extract<FaceRef,
  * had to make itself (no Manage Webhooks here), a post gone, a failure and its cause. Ephemeral
  * answers say it in place; others (a palette's own message, updated) in an aside.
  */
-export async function speakFor(deps: SpeechDeps, ctx: SpeechContext & { locale: Locale; channelId: string }, reply: Reply, permissions: Readonly<PermissionsBitField> | null): Promise<Reply> {
+export async function speakFor(deps: SpeechDeps, ctx: SpeechContext & { locale: Locale }, reply: Reply, permissions: Readonly<PermissionsBitField> | null): Promise<Reply> {
   const speech = reply.speech;
   if (!speech) return reply;
   const here = permissions ? permissions.has(PermissionFlagsBits.ManageWebhooks) : null;
