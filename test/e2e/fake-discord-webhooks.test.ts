@@ -98,6 +98,15 @@ describe('fake Discord: channel webhooks', () => {
     const seen = await fake.waitFor(() => messages.find((m) => m.id === sent.id));
     expect(seen.webhookId).toBe(hook.id);
     expect(seen.member).toBeNull();
+    // allowed_mentions decides who is pinged: users only here, never @everyone
+    const player = fake.users.player;
+    const ping = await hook.send({ content: `@everyone <@${player.id}> <@${fake.users.gm.id}>`, username: 'Saber', allowedMentions: { parse: ['users'] } });
+    expect(ping.mentions.everyone).toBe(false);
+    expect([...ping.mentions.users.keys()].sort()).toEqual([player.id, fake.users.gm.id].sort());
+    const one = await hook.send({ content: `@everyone <@${player.id}> <@${fake.users.gm.id}>`, allowedMentions: { users: [player.id] } });
+    expect([...one.mentions.users.keys()]).toEqual([player.id]);
+    const all = await hook.send({ content: `@everyone hi` });
+    expect(all.mentions.everyone).toBe(true);
     // without wait, 204 and no message body
     await client.rest.post(Routes.webhook(hook.id, hook.token!), { body: { content: 'quiet' }, auth: false });
     expect(fake.requests.at(-1)).toMatchObject({ route: 'POST /webhooks/:appId/:token', status: 204 });
@@ -147,7 +156,8 @@ describe('fake Discord: the CDN’s signed links expire', () => {
     const url = sent.attachments.first()!.url;
     expect(url).toMatch(/[?&]ex=[0-9a-f]+&is=[0-9a-f]+&hm=[0-9a-f]+&$/);
     expect((await fetch(url)).status).toBe(200);
-    expect((await fetch(url.replace(/hm=[0-9a-f]/, 'hm=0'))).status).toBe(404);
+    expect((await fetch(url.replace(/hm=([0-9a-f])/, (_m, c: string) => `hm=${c === '0' ? '1' : '0'}`))).status).toBe(404);
+    expect((await fetch(url.replace(/ex=[0-9a-f]+/, 'ex=ffffffff'))).status).toBe(404); // a longer life is not for the asking
     expect((await fetch(url.replace(/\?.*$/, ''))).status).toBe(404);
     clock.skew = 25 * 60 * 60_000;
     expect((await fetch(url)).status).toBe(404);

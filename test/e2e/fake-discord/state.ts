@@ -393,6 +393,12 @@ export class Store {
     }
     const mentioned = [...rec.content.matchAll(/<@!?(\d+)>/g)].map((m) => this.users.get(m[1]!)).filter((u) => u !== undefined);
     if (rec.source === 'user' && mentioned.length) api.mentions = mentioned.map((u) => this.userApi(u));
+    if (rec.source === 'webhook') {
+      // A webhook's message pings only what its allowed_mentions let through (all of it when absent).
+      const allowed = allowedMentions(rec.body?.allowed_mentions);
+      api.mentions = mentioned.filter((u) => allowed.users === true || allowed.users.has(u.id)).map((u) => this.userApi(u));
+      api.mention_everyone = allowed.everyone && /@(everyone|here)\b/.test(rec.content);
+    }
     return api;
   }
 
@@ -642,6 +648,13 @@ export class Store {
 
 const MESSAGE_CONTENT_INTENT = 1 << 15;
 const ADMINISTRATOR = 1n << 3n;
+
+/** Who a message's allowed_mentions lets it ping: every mentioned user (`true`) or these; and @everyone/@here. */
+function allowedMentions(given: any): { users: true | Set<string>; everyone: boolean } {
+  if (!given || typeof given !== 'object') return { users: true, everyone: true };
+  const parse: string[] = Array.isArray(given.parse) ? given.parse : [];
+  return { users: parse.includes('users') ? true : new Set((Array.isArray(given.users) ? given.users : []).map(String)), everyone: parse.includes('everyone') };
+}
 
 /** What an application without the Message Content intent reads of a user's message. */
 export function withoutContent(api: any): any {
