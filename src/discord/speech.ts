@@ -23,7 +23,7 @@ import { userLocales } from '../store/locales.js';
 import { recordDelete, recordEdit, recordPost } from '../services/speech.js';
 import { text, type CharacterPost, type FaceRef, type Reply, type Speech, type View } from '../views/view.js';
 import { sendableChannel } from './channels.js';
-import { SPEECH_PERMISSIONS, whyFailed } from './failure.js';
+import { POST_PERMISSIONS, SPEECH_PERMISSIONS, whyFailed } from './failure.js';
 import { toMessage } from './render.js';
 
 export interface SpeechDeps {
@@ -288,7 +288,7 @@ export async function speakFor(deps: SpeechDeps, ctx: SpeechContext & { locale: 
   let notice: string | null = null;
   if (outcome.ok && outcome.via === 'bot' && outcome.why) notice = tr(outcome.why === 'full' ? 'say.webhooksFull' : 'say.needsWebhooks', { permission: tr('perm.ManageWebhooks') });
   else if (!outcome.ok && outcome.why === 'gone') notice = tr('say.gone');
-  else if (!outcome.ok) notice = tr('say.failed', { why: whyFailed(tr, outcome.why === 'failed' ? outcome.error : null, permissions, SPEECH_PERMISSIONS) });
+  else if (!outcome.ok) notice = tr('say.failed', { why: whyFailed(tr, outcome.why === 'failed' ? outcome.error : null, permissions, [...POST_PERMISSIONS, ...SPEECH_PERMISSIONS]) });
   if (!notice) return reply;
   const tone = outcome.ok ? 'info' : 'error';
   if (reply.view.ephemeral && !reply.update) return { ...reply, view: { ...reply.view, tone, blocks: [text(notice)] } };

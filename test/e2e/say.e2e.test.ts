@@ -298,6 +298,15 @@ describe('without Manage Webhooks the bot posts its own embed and says why', () 
     expect(embedText(h.fake.channelMessages(channelId).at(-1)!.body)).toContain('声だけでも');
   });
 
+  it('neither Manage Webhooks nor Send Messages: nothing goes out, and the actor is told both are missing', async () => {
+    const channelId = h.fake.createTextChannel({ name: 'mute' });
+    h.fake.setBotChannelPermissions(channelId, { deny: (PERMISSION_BITS.ManageWebhooks | PERMISSION_BITS.SendMessages).toString() });
+    h.fake.failNext('POST', `/channels/${channelId}/messages`, 403, { code: 50013, message: 'Missing Permissions' }); // as Discord refuses the post
+    const said = await h.fake.command({ name: 'say', channelId, options: sub('post', [{ name: 'text', value: '届かない' }, { name: 'character', value: 'セイバー' }]) });
+    expect(reply(said)).toMatch(/did not go out: the bot lacks Send Messages, Manage Webhooks there/);
+    expect(h.fake.channelMessages(channelId)).toEqual([]);
+  });
+
   it('a channel whose 15 webhooks are all taken (Discord’s limit) gets the bot’s embed too, and the actor is told which', async () => {
     const channelId = h.fake.createTextChannel({ name: 'full' });
     for (let i = 0; i < 15; i++) h.fake.createMemberWebhook({ channelId, name: `Tupper ${i}` });
