@@ -104,7 +104,7 @@ async function post(deps: SpeechDeps, ctx: SpeechContext, speech: Extract<Speech
   } catch (error) {
     if (!(error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownWebhook)) throw error;
     // someone deleted the channel's webhook: a new one
-    hooks.delete(speech.channelId);
+    hooks.delete(hook.hook.channelId); // cached by the channel that holds it (a thread's parent)
     hook = await channelHook(deps.client, speech.channelId);
     sent = await send(hook);
   }
