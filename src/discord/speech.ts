@@ -54,8 +54,13 @@ const HOOK_NAME = 'Grail War characters';
 /** A hosted face link is read anew when it expires within this long. */
 const FRESH_FOR_MS = 60 * 60_000;
 const MAX_CACHED_HOOKS = 5_000;
-/** The channel's webhook, per process (another process finds the same one in the channel's list). */
-const hooks = new Map<string, Webhook>();
+/** Each client's webhooks by channel (a process that starts anew, or another one, finds them in the channel's list). */
+const hooksOf = new WeakMap<Client, Map<string, Webhook>>();
+function cacheOf(client: Client): Map<string, Webhook> {
+  let cache = hooksOf.get(client);
+  if (!cache) hooksOf.set(client, (cache = new Map()));
+  return cache;
+}
 
 /** Posts, edits or deletes; never throws. `manageWebhooks`: what Discord says the bot may do here (null: unknown). */
 export async function deliverSpeech(deps: SpeechDeps, ctx: SpeechContext, speech: Speech, manageWebhooks: boolean | null): Promise<SpeechOutcome> {
@@ -104,7 +109,7 @@ async function post(deps: SpeechDeps, ctx: SpeechContext, speech: Extract<Speech
   } catch (error) {
     if (!(error instanceof DiscordAPIError && error.code === RESTJSONErrorCodes.UnknownWebhook)) throw error;
     // someone deleted the channel's webhook: a new one
-    hooks.delete(hook.hook.channelId); // cached by the channel that holds it (a thread's parent)
+    cacheOf(deps.client).delete(hook.hook.channelId); // cached by the channel that holds it (a thread's parent)
     hook = await channelHook(deps.client, speech.channelId);
     sent = await send(hook);
   }
@@ -167,6 +172,7 @@ interface Hooked {
 /** Ours, found in the channel's list, or created; a thread uses its parent's. */
 async function channelHook(client: Client, channelId: string): Promise<Hooked> {
   const { parent, threadId } = await hookChannel(client, channelId);
+  const hooks = cacheOf(client);
   const cached = hooks.get(parent.id);
   if (cached) return { hook: cached, threadId };
   const listed = await parent.fetchWebhooks();
@@ -179,7 +185,7 @@ async function channelHook(client: Client, channelId: string): Promise<Hooked> {
 /** The webhook that made a post, if it still exists (its token is needed to edit its messages). */
 async function hookById(client: Client, channelId: string, webhookId: string): Promise<Hooked | null> {
   const { parent, threadId } = await hookChannel(client, channelId);
-  const cached = hooks.get(parent.id);
+  const cached = cacheOf(client).get(parent.id);
   if (cached?.id === webhookId) return { hook: cached, threadId };
   const found = (await parent.fetchWebhooks()).get(webhookId);
   return found?.token ? { hook: found, threadId } : null;

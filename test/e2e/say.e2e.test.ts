@@ -75,6 +75,16 @@ describe('/say through the channel’s webhook', () => {
     await h.fake.command({ name: 'say', options: sub('setup', [{ name: 'name', value: '剣の英霊' }]) });
   });
 
+  it('after a restart the bot finds its webhook in the channel’s list instead of making another', async () => {
+    const made = h.fake.requests.filter((r) => r.route === 'POST /channels/:channelId/webhooks').length;
+    await h.restart();
+    await h.fake.command({ name: 'say', options: sub('post', [{ name: 'text', value: '再起動後' }]) });
+    expect(h.fake.requests.filter((r) => r.route === 'POST /channels/:channelId/webhooks')).toHaveLength(made);
+    expect(h.fake.requests.some((r) => r.route === 'GET /channels/:channelId/webhooks')).toBe(true);
+    expect(h.fake.webhooks()).toHaveLength(1);
+    expect(hookPosts(h.fake.channelId).at(-1)!.content).toBe('再起動後');
+  });
+
   it('a webhook someone deleted is made anew on the next post (10015 Unknown Webhook)', async () => {
     const [old] = h.fake.webhooks();
     h.fake.deleteWebhook(old!.id);
