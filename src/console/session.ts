@@ -15,6 +15,7 @@ import { renderConsole } from './render.js';
 import { resolveTable } from '../services/table.js';
 import { forAudience } from '../views/audience.js';
 import { channelGm } from '../store/gms.js';
+import { consoleSpeech } from './speech.js';
 
 const CONSOLE_GUILD = 'console';
 /** The first console user owns the pretend server, so /gm set and take-overs can be tried. */
@@ -85,6 +86,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
       if (drawn) out.push(`── ${t()('console.board')} #${board.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(drawn), nameOf)}`);
     }
     for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(post.view), nameOf)}`);
+    if (reply.speech) out.push(await consoleSpeech(deps.store, { guildId: CONSOLE_GUILD, actorId: me, at: (deps.now ?? (() => new Date()))() }, reply.speech));
     return out.join('\n\n');
   }
 

@@ -30,6 +30,7 @@ import { INVITE_PERMISSIONS } from './invite.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
 import { channelHistory } from './history.js';
+import { speakFor } from './speech.js';
 import { pictureOf, pictureToFollow, readyPicture, toInteractionReply, toModal, toPictureEdit, toUpdate } from './render.js';
 
 export interface DispatchDeps {
@@ -166,7 +167,11 @@ async function handleInTime(deps: DispatchDeps, module: CommandModule, interacti
   const component = interaction.isButton() || interaction.isStringSelectMenu();
   // A deferred command may wait on the network (a file, card data): it is not held in one
   // transaction, and neither is a command that declares its effects light (a plain roll).
-  const { reply, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
+  const { reply: decided, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
+  // Words said as a character go out first, so the answer can tell how (./speech.ts).
+  const reply = decided.speech
+    ? await speakFor(deps, { guildId: ctx.guildId, userId: ctx.user.id, now: ctx.now, locale: ctx.locale }, decided, interaction.appPermissions ?? null)
+    : decided;
   let replied = true;
   const lateAnswer = await settleDeferral();
   let pictureFollows = false;

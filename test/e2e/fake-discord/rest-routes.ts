@@ -5,6 +5,7 @@ import type { RecordedFile, RecordedMessage, RecordedRequest } from './types.js'
 import { commandProblems } from './command-limits.js';
 import { chars, FormErrors } from './form-errors.js';
 import { choiceErrors, messageErrors, modalErrors } from './limits.js';
+import { channelWebhookMessage, channelWebhookOf, createWebhook, executeWebhook, listWebhooks, webhookById, webhookWithToken } from './webhooks.js';
 
 export interface RestContext {
   store: Store;
@@ -261,6 +262,9 @@ function interactionCallback(ctx: RestContext): RestResult {
 }
 
 function followUp(ctx: RestContext): RestResult {
+  // The same path executes a channel webhook (./webhooks.ts) when its first part is one's id.
+  const hook = channelWebhookOf(ctx);
+  if (hook) return executeWebhook(ctx, hook);
   const ex = webhookExchange(ctx);
   if (isResult(ex)) return ex;
   if (!ex.callback) return unknownWebhook();
@@ -285,6 +289,8 @@ function followUp(ctx: RestContext): RestResult {
 
 function webhookMessageRoute(action: 'get' | 'patch' | 'delete') {
   return (ctx: RestContext): RestResult => {
+    const hook = channelWebhookOf(ctx);
+    if (hook) return channelWebhookMessage(ctx, hook, action);
     const ex = webhookExchange(ctx);
     if (isResult(ex)) return ex;
     const rec = webhookMessage(ex, ctx.params['messageId'] ?? '');
@@ -577,7 +583,7 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       if (isResult(channel)) return channel;
       const rec = messageIn(ctx, channel);
       if (isResult(rec)) return rec;
-      if (rec.source === 'follow-up' || rec.source === 'interaction-response') {
+      if (rec.source === 'follow-up' || rec.source === 'interaction-response' || rec.source === 'webhook') {
         // webhook messages can only be edited through the webhook
         return discordError(403, 50005, 'Cannot edit a message authored by another user');
       }
@@ -595,8 +601,8 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       if (isResult(channel)) return channel;
       const rec = messageIn(ctx, channel);
       if (isResult(rec)) return rec;
-      // The bot deletes its own messages freely; another's only with Manage Messages, and never in a DM.
-      if (rec.source === 'user') {
+      // The bot deletes its own messages freely; another's (a webhook's too) only with Manage Messages, and never in a DM.
+      if (rec.source === 'user' || rec.source === 'webhook') {
         if (channel.type === 1) return discordError(403, 50003, 'Cannot execute action on a DM channel');
         if ((ctx.store.botPermissionsIn(channel.id) & MANAGE_MESSAGES) === 0n) return discordError(403, 50013, 'Missing Permissions');
       }
@@ -614,6 +620,12 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       return isResult(rec) ? rec : noContent;
     },
   ],
+  ['POST', '/channels/:channelId/webhooks', createWebhook],
+  ['GET', '/channels/:channelId/webhooks', listWebhooks],
+  ['GET', '/webhooks/:webhookId', webhookById('get')],
+  ['DELETE', '/webhooks/:webhookId', webhookById('delete')],
+  ['GET', '/webhooks/:appId/:token', webhookWithToken('get'), { auth: false }],
+  ['DELETE', '/webhooks/:appId/:token', webhookWithToken('delete'), { auth: false }],
   ['POST', '/interactions/:interactionId/:token/callback', interactionCallback, { auth: false }],
   ['POST', '/webhooks/:appId/:token', followUp, { auth: false }],
   ['GET', '/webhooks/:appId/:token/messages/:messageId', webhookMessageRoute('get'), { auth: false }],
