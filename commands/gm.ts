@@ -5,6 +5,7 @@ import { UserError } from '../src/services/errors.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { setTableImages, setTableLanguage, setTableTimeZone, TABLE_LOCALES } from '../src/services/table-language.js';
 import { forTable } from '../src/services/table.js';
+import { RULESETS, startButton, type Ruleset } from '../src/services/setup/guide.js';
 import { setChannelChatRolls } from '../src/services/chat-rolls.js';
 import type { CommandContext, CommandModule, Invoker } from '../src/services/types.js';
 import { decideAppoint, decideClaim, decideRelease, type GmDecision } from '../src/core/session/gm.js';
@@ -58,6 +59,13 @@ export const gm: CommandModule = {
       default:
         return await show(ctx);
     }
+  },
+  // gm:claim:<ruleset>, the guide's first step (/setup, /help topic:start): the claim, then the next step's button.
+  async component(ctx, customId) {
+    const [, action, ruleset] = customId.split(':');
+    if (action !== 'claim' || !ctx.guildId || !(RULESETS as readonly string[]).includes(ruleset ?? '')) throw new UserError('error.staleButton');
+    const reply = await assign(ctx, ctx.user, (current) => decideClaim(current, actorOf(ctx)), 'gm.claimed');
+    return { ...reply, view: { ...reply.view, buttons: [startButton(forTable(ctx), ruleset as Ruleset)] } };
   },
 };
 

@@ -5,7 +5,8 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import type { APIApplicationCommandOption } from 'discord.js';
 import { DEFAULT_SYSTEM, systemHelp } from '../src/bcdice/index.js';
 import { UserError } from '../src/services/errors.js';
-import { describe } from '../src/services/localize.js';
+import { describe, localizedChoices } from '../src/services/localize.js';
+import { guideBlocks, guideButtons, guideState } from '../src/services/setup/guide.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
 import { foldForSearch } from '../src/core/text/fold.js';
 import type { Locale } from '../src/i18n/index.js';
@@ -14,11 +15,14 @@ import { paginate } from '../src/views/paging.js';
 import { text, type Field, type Reply, type View } from '../src/views/view.js';
 
 const COMMAND_MAX = 32;
+/** Guides beside the command pages: `start`, the first war step by step (issue 30 §1). */
+const TOPICS = ['start'] as const;
 /** Room left in the embed description for BCDice's help text (Discord allows 4,096). */
 const SYSTEM_HELP_MAX = 3500;
 
 const definition = describe(new SlashCommandBuilder(), 'cmd.help')
   .addStringOption((o) => describe(o, 'cmd.help.command').setAutocomplete(true).setMaxLength(COMMAND_MAX))
+  .addStringOption((o) => describe(o, 'cmd.help.topic').addChoices(...localizedChoices(TOPICS, 'help.topic')))
   .toJSON();
 
 /** The help module lists the modules it is given and itself. */
@@ -32,6 +36,7 @@ export function withHelp(modules: CommandModule[]): CommandModule[] {
     definition,
     helpKey: 'help.help',
     async execute(ctx, options) {
+      if (options.string('topic') === 'start') return await startGuide(ctx);
       const asked = options.string('command');
       const module = asked ? find(asked) : undefined;
       if (asked && !module) throw new UserError('help.unknownCommand', { command: asked.slice(0, COMMAND_MAX) });
@@ -54,6 +59,13 @@ export function withHelp(modules: CommandModule[]): CommandModule[] {
   };
   all.push(help);
   return all;
+}
+
+/** The first war in order, with a button to each step, in the reader's language (src/services/setup/guide.ts). */
+async function startGuide(ctx: CommandContext): Promise<Reply> {
+  const state = await ctx.store.transaction(async (tx) => await guideState(tx, ctx.channelId));
+  const ruleset = state.war?.ruleset ?? 'fate';
+  return { view: { locale: ctx.locale, tone: 'info', title: ctx.t('guide.title'), blocks: guideBlocks(ctx, state, false), buttons: guideButtons(ctx, ruleset), ephemeral: true }, dms: [] };
 }
 
 /** Every command with its example; the dice syntax and the reading rule in the description. */

@@ -25,7 +25,9 @@ import { log } from './log.js';
 import { counter } from './counter.js';
 import { stats } from './stats.js';
 import { seal } from './seal.js';
+import { setup } from './setup.js';
 import { sheet } from './sheet.js';
+import { say } from './say.js';
 import { war } from './war.js';
 
 // Discord's current conventions (the audit, issue 13 §3): `contexts` and `integration_types` instead
@@ -57,7 +59,7 @@ function withConventions(module: CommandModule): CommandModule {
 const TABLE_SPEAKING = new Set(['attack', 'judge', 'reveal']);
 
 export const commandModules: readonly CommandModule[] = withHelp(
-  [roll, r, system, table, palette, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data, inbox],
+  [setup, roll, r, system, table, palette, say, log, counter, stats, gm, sheet, check, luck, seal, hp, mp, war, act, battle, combat, attack, persona, deck, judge, reveal, data, inbox],
 )
   .map((m) => (TABLE_SPEAKING.has(m.definition.name) ? speaksToTable(m) : m))
   .map(withConventions);

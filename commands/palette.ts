@@ -2,7 +2,8 @@
 // `show` offers the lines as buttons (a few) or a select menu (more, 25 a page); choosing one acts on
 // that line with {変数} filled from the linked character as it is now and the palette's own variables:
 // a roll goes through /roll's path, Ccfolia's `:HP-5` changes the character (undo button beside it),
-// and a line that is no command (`【RP】よろしく`) is said as the character's text (issue 21 §2).
+// and a line that is no command (`【RP】よろしく`) is said as the character's text (issue 21 §2),
+// posted as the character through the channel's webhook (issue 30 §3).
 // Palettes import from text or from Ccfolia's clipboard character JSON, which creates or updates the
 // character it describes; they export as text.
 import { SlashCommandBuilder } from '@discordjs/builders';
@@ -25,6 +26,7 @@ import { undoBatch } from '../src/services/undo.js';
 import { lastBatchFor } from '../src/store/wars.js';
 import { readersOf } from '../src/services/secrecy.js';
 import { characterChoices } from '../src/services/character-search.js';
+import { postAs } from '../src/services/speech.js';
 import { nameChoices, plainNames } from '../src/services/name-choices.js';
 import { findCharacter, getCharacter } from '../src/store/characters.js';
 import type { Tx } from '../src/store/db.js';
@@ -157,6 +159,9 @@ async function act(ctx: CommandContext, paletteId: number, index: number): Promi
   // A line in words may name one of the table's own tables (`シーン表 導入`, /table): rolled, not said.
   const namesTable = line.kind === 'text' && (await namesTableHere(ctx, line.text));
   if (line.kind === 'text' && !namesTable) {
+    // Said as the linked character: through the channel's webhook with its name and face (issue 30
+    // §3); the palette stays as it was. A palette of no character is still said by the bot.
+    if (character) return { ...(await show(ctx, row, Math.floor(index / PAGE), true)), speech: postAs(ctx, character, line.text) };
     const table = forTable(ctx);
     return { view: { locale: table.locale, tone: 'info', title: speaker, blocks: [text(line.text)], footer: table.t('ccfolia.said', { name: ctx.user.name }), ephemeral: false }, dms: [] };
   }

@@ -4,16 +4,11 @@ import { UserError } from '../src/services/errors.js';
 import { assertCanEdit, assertGm, guildOf, hydrate, resolveCharacter, resourceLine, saveCharacter, type Character } from '../src/services/characters.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import type { CommandContext, CommandModule, CommandOptions } from '../src/services/types.js';
-import { newRuntime } from '../src/core/fate/character.js';
 import { spendWealthPoints, useWealthItem } from '../src/services/wealth.js';
 import {
-  derivedMismatches,
-  deriveValues,
   exportSheetJson,
   exportSheetText,
   parseGrade,
-  parseSheetJson,
-  parseSheetText,
   skillNames,
   summarizeSheet,
   SHEET_LIMITS,
@@ -21,7 +16,7 @@ import {
 } from '../src/core/fate/sheet/index.js';
 import { STATUS_KEYS, type CharacterSheet, type StatusKey } from '../src/core/fate/sheet/types.js';
 import { parseStatusName } from '../src/core/fate/status-names.js';
-import { activeCharacterId, clearActiveFor, findCharacter, getCharacter, insertCharacter, listCharacters, setActiveCharacter, softDeleteCharacter } from '../src/store/characters.js';
+import { activeCharacterId, clearActiveFor, findCharacter, getCharacter, listCharacters, setActiveCharacter, softDeleteCharacter } from '../src/store/characters.js';
 import { appendEvent } from '../src/store/events.js';
 import type { Tx } from '../src/store/db.js';
 import { text, type Reply, type View } from '../src/views/view.js';
@@ -30,8 +25,8 @@ import { readersOf } from '../src/services/secrecy.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { nameChoices } from '../src/services/name-choices.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
-import { NotASheet, SHEET_KINDS, TEMPLATE_NOTES, refuseNonSheet, templateReply } from '../src/services/sheet-template.js';
-import { SheetError } from '../src/core/fate/sheet/errors.js';
+import { SHEET_KINDS, templateReply } from '../src/services/sheet-template.js';
+import { importLines, parseSheetInput as parse, storeSheet } from '../src/services/sheet-import.js';
 import { barsLine, paramsLine } from '../src/services/ccfolia.js';
 
 const NAME_MAX = SHEET_LIMITS.maxNameLength;
@@ -168,70 +163,9 @@ async function importStart(ctx: CommandContext, options: CommandOptions): Promis
   return await save(ctx, parse(bytes.toString('utf8'), file.name), npc);
 }
 
-/** JSON or the text template. The text goes in untrimmed so reported line numbers match the user's. */
-function parse(content: string, fileName?: string): SheetParseResult {
-  const json = content.replace(/^\uFEFF/, '').trimStart().startsWith('{') || fileName?.toLowerCase().endsWith('.json');
-  if (json) return parseSheetJson(content.replace(/^\uFEFF/, ''));
-  // A file may be longer than a form allows: 256 KB instead of 4,000 characters. The notes of
-  // /sheet template are passed over; a text naming no character is refused with what it lacks.
-  try {
-    const parsed = parseSheetText(content, { source: fileName === undefined ? 'text' : 'file', notes: TEMPLATE_NOTES });
-    refuseNonSheet(parsed);
-    return parsed;
-  } catch (error) {
-    if (error instanceof SheetError && error.key === 'sheet.error.notASheet') throw new NotASheet(['name', 'statuses'], []);
-    throw error;
-  }
-}
-
 async function save(ctx: CommandContext, parsed: SheetParseResult, npc: boolean): Promise<Reply> {
-  const guildId = guildOf(ctx);
-  const { sheet: parsedSheet } = parsed;
-  const name = parsedSheet.name.trim().slice(0, NAME_MAX);
-  if (!name) throw new UserError('sheet.import.noName');
-  const { character, replaced } = await ctx.store.transaction(async (tx) => {
-    if (npc) await assertGm(tx, ctx);
-    const at = ctx.now();
-    const existing = await findCharacter(tx, guildId, name, ctx.user.id);
-    if (existing && existing.ownerId === ctx.user.id) {
-      // Re-importing a sheet updates it and keeps the character's HP, MP, luck and seals.
-      const c = await saveCharacter(tx, ctx, hydrate(existing), 'character.reimported', { sheet: parsedSheet });
-      await setActiveCharacter(tx, ctx.channelId, ctx.user.id, c.row.id);
-      return { character: c, replaced: true };
-    }
-    const derived = deriveValues(parsedSheet);
-    const runtime = newRuntime(parsedSheet, derived);
-    const id = await insertCharacter(tx, {
-      guildId,
-      ownerId: ctx.user.id,
-      npcChannelId: npc ? ctx.channelId : null,
-      name,
-      type: parsedSheet.type,
-      sheet: parsedSheet,
-      state: runtime,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await appendEvent(tx, { at, guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'character.created', subject: `character:${id}`, before: null, after: { name, npc } });
-    await setActiveCharacter(tx, ctx.channelId, ctx.user.id, id);
-    return { character: hydrate({ id, guildId, ownerId: ctx.user.id, npcChannelId: npc ? ctx.channelId : null, name, type: parsedSheet.type, sheet: parsedSheet, state: runtime, createdAt: at, updatedAt: at, deletedAt: null }), replaced: false };
-  });
-
-  const c = character;
-  const lines = [
-    ctx.t(replaced ? 'sheet.import.updated' : 'sheet.import.created', { name: c.row.name }),
-    ctx.t('sheet.import.derived', { hp: c.derived.hp, mp: c.derived.mp, iv: c.derived.iv, luck: c.derived.luckPerDay, rank: c.derived.rankLevel }),
-  ];
-  for (const m of derivedMismatches(c.sheet, c.derived)) {
-    lines.push(ctx.t('sheet.import.mismatch', { field: m.field.toUpperCase(), written: m.written, derived: m.derived }));
-  }
-  for (const w of parsed.warnings) lines.push(`⚠ ${w.line ? ctx.t('sheet.import.line', { line: w.line }) : ''}${ctx.t(w.key, w.params)}`);
-  if (parsed.unparsed.length > 0) {
-    lines.push(ctx.t('sheet.import.unparsedTitle', { count: parsed.unparsed.length }));
-    for (const u of parsed.unparsed.slice(0, 15)) lines.push(`${ctx.t('sheet.import.line', { line: u.line })}${u.text.slice(0, 80)}`);
-    if (parsed.unparsed.length > 15) lines.push(ctx.t('sheet.import.more', { count: parsed.unparsed.length - 15 }));
-  }
-  return { view: { ...info(ctx, lines.join('\n'), true), tone: 'success' }, dms: [] };
+  const { character, replaced } = await storeSheet(ctx, parsed, npc);
+  return { view: { ...info(ctx, importLines(ctx, parsed, character, replaced).join('\n'), true), tone: 'success' }, dms: [] };
 }
 
 async function show(ctx: CommandContext, options: CommandOptions): Promise<Reply> {

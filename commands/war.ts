@@ -21,6 +21,10 @@ import { SUMMON_METHODS, TIE_RULES, chooseIrregularResults, setTie, summon } fro
 import { turnDeclarations } from '../src/store/declarations.js';
 import type { ActionDeclaration } from '../src/core/grailwar/actions.js';
 import { describeAction } from '../src/views/war-action.js';
+import { optionsFrom } from '../src/services/options-from.js';
+import { JOIN_FORM_ID, pickJoinSheets, SHEET_KINDS_OF_A_PAIR, type PairKind } from '../src/services/war/join-sheets.js';
+import { importLines, parseSheetInput, storeSheet } from '../src/services/sheet-import.js';
+import { dayOneButton, joinButton, RULESETS, summonButtons, summoningDone, type Ruleset } from '../src/services/setup/guide.js';
 import { undoLastWarChange } from '../src/services/undo.js';
 import { rollIrregular } from '../src/core/session/irregular.js';
 import type { Tx } from '../src/store/db.js';
@@ -198,6 +202,30 @@ export const war: CommandModule = {
         return await board(ctx);
     }
   },
+  // The guide's steps (src/services/setup/guide.ts) and the next step offered after each one.
+  async component(ctx, customId) {
+    if (!ctx.guildId) throw new UserError('error.guildOnly');
+    const [, action, arg, factionId] = customId.split(':');
+    switch (action) {
+      case 'start':
+        if (!(RULESETS as readonly string[]).includes(arg ?? '')) break;
+        return await startFromGuide(ctx, arg as Ruleset);
+      case 'join':
+        return await join(ctx, optionsFrom('join', {}), false);
+      case 'summon':
+        if (!(SUMMON_METHODS as readonly string[]).includes(arg ?? '') || (factionId !== undefined && !/^\d{1,12}$/.test(factionId))) break;
+        return await summonByButton(ctx, arg!, factionId === undefined ? null : Number(factionId));
+      case 'advance':
+        if (arg !== 'day1') break;
+        return await dayOne(ctx);
+    }
+    throw new UserError('error.staleButton');
+  },
+  // war:join — the form for the sheets a player's /war join did not find (src/services/war/join-sheets.ts).
+  async modal(ctx, customId, fields) {
+    if (customId !== JOIN_FORM_ID) throw new UserError('error.staleButton');
+    return await joinFromForm(ctx, fields);
+  },
   async autocomplete(ctx, focused, options) {
     if (!ctx.guildId) return [];
     if (focused.name === 'skills') {
@@ -356,8 +384,16 @@ function parseSkills(input: string): string[] {
   return input.slice(0, SKILLS_MAX).split(/[,、，\n]/).map((x) => x.trim()).filter(Boolean).slice(0, 20);
 }
 
-async function join(ctx: CommandContext, options: CommandOptions, npc: boolean): Promise<Reply> {
-  const { war, factions, name } = await ctx.store.transaction(async (tx) => {
+async function join(ctx: CommandContext, given: CommandOptions, npc: boolean): Promise<Reply> {
+  let options = given;
+  if (!npc) {
+    // A player's plain /war join in a Fate war: their own sheets, or a form for the ones not imported yet.
+    const picked = await pickJoinSheets(ctx, given);
+    if (picked.war?.ruleset === 'fate') refusePercentOptions(ctx, given);
+    if (picked.form) return { view: info(ctx, [], true), dms: [], modal: picked.form };
+    options = withNames(given, picked.names);
+  }
+  const { war, factions, name, factionId } = await ctx.store.transaction(async (tx) => {
     const war = await requireWar(tx, ctx);
     if (npc) await requireGm(tx, ctx);
     // A Fate war plays the sheets (seed 001); a percent-rules faction needs none, so a Ccfolia character may join one.
@@ -383,9 +419,90 @@ async function join(ctx: CommandContext, options: CommandOptions, npc: boolean):
     const row: FactionSnapshot = { warId: war.id, name: name.slice(0, NAME_MAX), masterId: master?.row.id ?? null, servantId: servant?.row.id ?? null, members, npc, declared: false, eliminated: false, state };
     const id = await insertFaction(tx, row);
     await record(tx, ctx, 'war.factionJoined', `faction:${id}`, null, row);
-    return { war, factions: await warFactions(tx, war.id), name: row.name };
+    return { war, factions: await warFactions(tx, war.id), name: row.name, factionId: id };
   });
-  return { view: info(ctx, [forTable(ctx).t('warcmd.joined', { faction: name })], false), dms: [], board: boardUpdate(ctx, war, factions) };
+  const table = forTable(ctx);
+  // Before day 1 a Fate master's next step is the summoning check (seed 001 L108–110): a button for each method.
+  const summoning = war.ruleset === 'fate' && war.day === 0 && !npc;
+  const view = info(ctx, [table.t('warcmd.joined', { faction: name }), ...(summoning ? [table.t('warcmd.join.next')] : [])], false);
+  return { view: summoning ? { ...view, buttons: summonButtons(table, factionId) } : view, dms: [], board: boardUpdate(ctx, war, factions) };
+}
+
+/** The options with the sheets picked for the player (a name given stays as given). */
+function withNames(options: CommandOptions, names: Partial<Record<PairKind, string>>): CommandOptions {
+  return {
+    subcommand: () => options.subcommand(),
+    string: (name) => (name === 'master' || name === 'servant' ? (names[name] ?? options.string(name)) : options.string(name)),
+    integer: (name) => options.integer(name),
+    boolean: (name) => options.boolean(name),
+    user: (name) => options.user(name),
+    attachment: (name) => options.attachment(name),
+  };
+}
+
+/**
+ * The join form sent back: each sheet read like /sheet import (refused with what was expected when it
+ * is none), saved as the player's, then the join with them; what the import noticed goes to the player aside.
+ */
+async function joinFromForm(ctx: CommandContext, fields: Record<string, string>): Promise<Reply> {
+  const names: Record<string, string> = {};
+  const notes: string[] = [];
+  for (const kind of SHEET_KINDS_OF_A_PAIR) {
+    const content = fields[kind];
+    if (!content?.trim()) continue;
+    const parsed = parseSheetInput(content);
+    if (parsed.sheet.type !== kind) {
+      throw new UserError('warcmd.join.formWrongKind', { field: ctx.t(kind === 'master' ? 'warcmd.join.formMaster' : 'warcmd.join.formServant'), kind: ctx.t(`warcmd.sheetKind.${parsed.sheet.type}`), name: parsed.sheet.name });
+    }
+    const { character, replaced } = await storeSheet(ctx, parsed, false);
+    names[kind] = character.row.name;
+    notes.push(...importLines(ctx, parsed, character, replaced));
+  }
+  if (!Object.keys(names).length) throw new UserError('warcmd.join.formEmpty');
+  const faction = fields.faction?.trim();
+  const reply = await join(ctx, optionsFrom('join', { ...names, ...(faction ? { faction } : {}) }), false);
+  return reply.modal ? reply : { ...reply, aside: { locale: ctx.locale, tone: 'success', title: ctx.t('sheet.title'), blocks: [text(notes.join('\n'))], ephemeral: true } };
+}
+
+/** The guide's "start the war": the war's default name in the table's language; the players are shown the join button. */
+async function startFromGuide(ctx: CommandContext, ruleset: Ruleset): Promise<Reply> {
+  const table = forTable(ctx);
+  const reply = await start(ctx, optionsFrom('start', { ruleset, name: table.t('warcmd.defaultName') }));
+  const post: View = { ...info(ctx, [table.t('warcmd.started', { name: table.t('warcmd.defaultName') }), table.t('warcmd.started.next')], false), buttons: [joinButton(table)] };
+  return { ...reply, posts: [...(reply.posts ?? []), { channelId: ctx.channelId, view: post }] };
+}
+
+/**
+ * A summoning button: the faction's master rolls (only its player or the GM may, as with /war summon);
+ * without a faction in the id, the presser's own. The last check of the phase offers the GM day 1.
+ */
+async function summonByButton(ctx: CommandContext, method: string, factionId: number | null): Promise<Reply> {
+  const master = await ctx.store.transaction(async (tx) => {
+    const war = await requireWar(tx, ctx);
+    const factions = await warFactions(tx, war.id);
+    const faction = factionId === null ? myFaction(factions, ctx.user.id) : factions.find((f) => f.id === factionId);
+    if (!faction) throw new UserError(factionId === null ? 'summon.noFactionOfYours' : 'error.staleButton');
+    const row = faction.masterId === null ? undefined : await getCharacter(tx, faction.masterId);
+    if (!row) throw new UserError('summon.noFaction', { name: faction.name });
+    return row.name;
+  });
+  const reply = await summon(ctx, optionsFrom('summon', { method, master }));
+  const done = await ctx.store.transaction(async (tx) => {
+    const war = await requireWar(tx, ctx);
+    return summoningDone(war, await warFactions(tx, war.id));
+  });
+  if (!done) return reply;
+  const table = forTable(ctx);
+  return { ...reply, view: { ...reply.view, blocks: [...reply.view.blocks, text(table.t('summon.allRolled'))], buttons: [...(reply.view.buttons ?? []), dayOneButton(table)] } };
+}
+
+/** The guide's "begin day 1": the GM's /war advance out of the summoning phase, and only out of it. */
+async function dayOne(ctx: CommandContext): Promise<Reply> {
+  return await ctx.store.transaction(async (tx) => {
+    const war = await requireGmWar(tx, ctx);
+    if (war.day !== 0) throw new UserError('summon.over');
+    return await advanceWar(tx, ctx, war);
+  });
 }
 
 /** Factions the caller plays in (as owner of its sheets). */

@@ -15,6 +15,7 @@ import { renderConsole } from './render.js';
 import { resolveTable } from '../services/table.js';
 import { forAudience } from '../views/audience.js';
 import { channelGm } from '../store/gms.js';
+import { consoleSpeech } from './speech.js';
 
 const CONSOLE_GUILD = 'console';
 /** The first console user owns the pretend server, so /gm set and take-overs can be tried. */
@@ -77,8 +78,15 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
     const out = [renderConsole(reply.view.ephemeral ? forAudience(reply.view, actor) : table(reply.view), nameOf)];
     if (reply.aside) out.push(`── ${t()('console.onlyYou')} ──\n${renderConsole(forAudience(reply.aside, actor), nameOf)}`);
     for (const dm of reply.dms) out.push(`── ${t()('console.dm', { user: `@${nameOf(dm.userId)}` })} ──\n${renderConsole(forAudience(dm.view, { kind: 'person', userId: dm.userId, ...(dm.gm ? { isGm: true } : {}) }), nameOf)}`);
-    if (reply.board) out.push(`── ${t()('console.board')} #${reply.board.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(reply.board.view), nameOf)}`);
+    if (reply.board) {
+      // As Discord's delivery does (src/discord/board.ts): a board or tracker with render() is drawn from
+      // the database, in the channel's language — the view a command built may be in its actor's (issue 30).
+      const board = reply.board;
+      const drawn = board.render ? await deps.store.transaction(async (tx) => await board.render!(tx)) : board.view;
+      if (drawn) out.push(`── ${t()('console.board')} #${board.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(drawn), nameOf)}`);
+    }
     for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(post.view), nameOf)}`);
+    if (reply.speech) out.push(await consoleSpeech(deps.store, { guildId: CONSOLE_GUILD, actorId: me, at: (deps.now ?? (() => new Date()))() }, reply.speech));
     return out.join('\n\n');
   }
 

@@ -4,7 +4,9 @@
 // through the outbox (its inbox when DMs are closed) and the typed line deleted; when the bot may
 // not delete it, the GM is told. Bots, webhooks and system messages never trigger it, and each
 // message is answered at most once (a resumed gateway may send it again; the reply's nonce is the
-// message's id, so even a second process would not post twice).
+// message's id, so even a second process would not post twice). A message starting with one of its
+// author's character prefixes (`!セイバー 台詞`, /say setup) is the character's words instead, in any
+// channel: reposted through the channel's webhook (./speech.ts) and the typed one deleted when the bot may.
 import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type Message } from 'discord.js';
 import { asLocale, translator } from '../i18n/index.js';
 import { answerChatRoll, cannotHideView, chatRollLine, chatRollsEnabled, privateAnswer } from '../services/chat-rolls.js';
@@ -15,8 +17,10 @@ import { userLocales } from '../store/locales.js';
 import { addressed, type DispatchDeps } from './dispatcher.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps } from './outbox.js';
 import { readyPicture, toMessage } from './render.js';
+import { deliverSpeech } from './speech.js';
+import { matchTyped, typedSpeech } from '../services/speech.js';
 
-export type ChatOutcome = 'answered' | 'secret' | 'ignored';
+export type ChatOutcome = 'answered' | 'secret' | 'spoken' | 'ignored';
 
 export interface ChatDeps extends DispatchDeps {
   /** Tests: how each message that reached the bot ended. */
@@ -30,13 +34,14 @@ export function chatRolls(deps: ChatDeps): (message: Message) => void {
   const seen = new Set<string>();
   return (message) => {
     const done = (outcome: ChatOutcome) => deps.onChat?.(message.id, outcome);
-    const line = typedByMember(message) ? chatRollLine(message.content) : null;
-    if (line === null || seen.has(message.id)) return done('ignored');
+    if (!typedByMember(message) || seen.has(message.id)) return done('ignored');
+    const line = chatRollLine(message.content);
     if (seen.size >= SEEN_MAX) seen.clear();
     seen.add(message.id);
     const started = process.hrtime.bigint();
     deps.gate
-      .run(() => answer(deps, message as Message<true>, line))
+      // A player's prefix (`!セイバー 台詞`, issue 30 §3) first: those words are the character's, not a roll.
+      .run(async () => (await speakTyped(deps, message as Message<true>)) ?? (line === null ? 'ignored' : await answer(deps, message as Message<true>, line)))
       .then((outcome) => {
         // One line per answered roll, as per command (no content: it may be secret); talk leaves none.
         if (outcome && outcome !== 'ignored') {
@@ -54,6 +59,25 @@ export function chatRolls(deps: ChatDeps): (message: Message) => void {
 /** A person typed it in a server channel: not a bot (this one included), a webhook or Discord itself. */
 function typedByMember(message: Message): boolean {
   return message.inGuild() && !message.author.bot && !message.webhookId && !message.system && message.content.length > 0;
+}
+
+/**
+ * A message starting with one of its author's character prefixes, reposted as that character through
+ * the channel's webhook (src/discord/speech.ts); the typed message is then deleted when the bot may
+ * (Manage Messages), else left. Null when no prefix of theirs starts it.
+ */
+async function speakTyped(deps: ChatDeps, message: Message<true>): Promise<ChatOutcome | null> {
+  const now = deps.now ?? (() => new Date());
+  const matched = await matchTyped(deps.store, message.guildId, message.author.id, message.content, now());
+  if (!matched) return null;
+  const ctx = await contextOf(deps, message, now);
+  const speech = await typedSpeech(ctx, matched);
+  if (!speech) return null;
+  const mine = message.guild.members.me?.permissionsIn(message.channel) ?? null;
+  const outcome = await deliverSpeech(deps, { guildId: ctx.guildId, userId: ctx.user.id, now }, speech, mine ? mine.has(PermissionFlagsBits.ManageWebhooks) : null);
+  if (!outcome.ok) return 'ignored';
+  if (mine?.has(PermissionFlagsBits.ManageMessages) !== false) await hide(deps, message);
+  return 'spoken';
 }
 
 async function answer(deps: ChatDeps, message: Message<true>, line: string): Promise<ChatOutcome> {

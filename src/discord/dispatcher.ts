@@ -26,8 +26,11 @@ import { setStrictSecrets } from '../views/owned.js';
 import { text, type Reply, type View } from '../views/view.js';
 import { resolveTable } from '../services/table.js';
 import { PIN_PERMISSIONS, POST_PERMISSIONS, whyFailed } from './failure.js';
+import { INVITE_PERMISSIONS } from './invite.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
+import { channelHistory } from './history.js';
+import { speakFor } from './speech.js';
 import { pictureOf, pictureToFollow, readyPicture, toInteractionReply, toModal, toPictureEdit, toUpdate } from './render.js';
 
 export interface DispatchDeps {
@@ -95,9 +98,13 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
     rng: deps.rng,
     now,
     ...(deps.cards ? { cards: deps.cards } : {}),
+    // Discord sends the bot's permissions in this channel with every interaction (app_permissions): /setup names what is missing.
+    ...(interaction.appPermissions ? { permissionsMissing: INVITE_PERMISSIONS.filter((p) => !interaction.appPermissions!.has(PermissionFlagsBits[p])) } : {}),
     ...(deps.messageContent
       ? { bot: { messageContent: deps.messageContent(), manageMessages: interaction.appPermissions?.has(PermissionFlagsBits.ManageMessages) ?? null } }
       : {}),
+    // the players' own words (a session log): readable only with the Message Content intent
+    ...(deps.messageContent?.() ? { history: channelHistory(deps.client, interaction.appPermissions?.has(PermissionFlagsBits.ReadMessageHistory) ?? null) } : {}),
   };
 }
 
@@ -160,7 +167,11 @@ async function handleInTime(deps: DispatchDeps, module: CommandModule, interacti
   const component = interaction.isButton() || interaction.isStringSelectMenu();
   // A deferred command may wait on the network (a file, card data): it is not held in one
   // transaction, and neither is a command that declares its effects light (a plain roll).
-  const { reply, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
+  const { reply: decided, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
+  // Words said as a character go out first, so the answer can tell how (./speech.ts).
+  const reply = decided.speech
+    ? await speakFor(deps, { guildId: ctx.guildId, userId: ctx.user.id, now: ctx.now, locale: ctx.locale }, decided, interaction.appPermissions ?? null)
+    : decided;
   let replied = true;
   const lateAnswer = await settleDeferral();
   let pictureFollows = false;

@@ -9,7 +9,10 @@ export const POST_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'A
 /** Pinning the fight tracker (Discord split Pin Messages out of Manage Messages in 2025). */
 export const PIN_PERMISSIONS = ['PinMessages'] as const;
 
-export type PermissionName = (typeof POST_PERMISSIONS)[number] | (typeof PIN_PERMISSIONS)[number];
+/** Posting as a character through the channel's webhook (issue 30 §3, ./speech.ts); without it the bot posts its own embed. */
+export const SPEECH_PERMISSIONS = ['ManageWebhooks'] as const;
+
+export type PermissionName = (typeof POST_PERMISSIONS)[number] | (typeof PIN_PERMISSIONS)[number] | (typeof SPEECH_PERMISSIONS)[number];
 
 /** A channel the bot could not fetch or cannot send in (its cause, when Discord gave one). */
 export class UnreachableChannel extends Error {

@@ -6,10 +6,10 @@ import { pathToFileURL } from 'node:url';
 import { PermissionFlagsBits } from 'discord.js';
 import { loadDotEnv } from '../config.js';
 import { LOCALES, t } from '../i18n/index.js';
-import { PIN_PERMISSIONS, POST_PERMISSIONS, type PermissionName } from './failure.js';
+import { PIN_PERMISSIONS, POST_PERMISSIONS, SPEECH_PERMISSIONS, type PermissionName } from './failure.js';
 
 /** Everything the bot asks for when it is invited, in the order README explains them. */
-export const INVITE_PERMISSIONS: readonly PermissionName[] = [...POST_PERMISSIONS, ...PIN_PERMISSIONS];
+export const INVITE_PERMISSIONS: readonly PermissionName[] = [...POST_PERMISSIONS, ...PIN_PERMISSIONS, ...SPEECH_PERMISSIONS];
 
 /** The permission integer of a list (Discord's bit field, as a decimal string in the URL). */
 export function permissionBits(names: readonly PermissionName[]): bigint {

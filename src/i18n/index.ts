@@ -34,6 +34,9 @@ import { paletteCcfoliaMessages } from './messages/palette-ccfolia.js';
 import { originalTableMessages } from './messages/original-tables.js';
 import { chatRollMessages } from './messages/chat-rolls.js';
 import { languageMessages } from './messages/language.js';
+import { logExportMessages } from './messages/log-export.js';
+import { setupMessages } from './messages/setup.js';
+import { speechMessages } from './messages/speech.js';
 import { particle } from './particles.js';
 import { storedWording, type Wording } from './wording.js';
 import { localizeCommands } from './commands.js';
@@ -46,7 +49,7 @@ export type Catalog = Record<string, string>;
 export type Catalogs = Record<Locale, Catalog>;
 export type Params = Record<string, string | number>;
 
-const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, inviteMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, personaFlowMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages, chatRollMessages, languageMessages]);
+const catalogs: Catalogs = merge([commonMessages, diceMessages, fateMessages, sheetMessages, sheetTemplateMessages, inviteMessages, characterMessages, warMessages, warCommandMessages, warTurnMessages, secretMessages, grailwarMessages, pvpMessages, sealWindowMessages, combatMessages, fateCombatMessages, fateCombatRuleMessages, fateFightMessages, fateWarMessages, personaMessages, personaCommandMessages, personaInputMessages, personaFlowMessages, deckMessages, mtgMessages, toolMessages, dataMessages, choiceMessages, tableMessages, paletteCcfoliaMessages, deliveryMessages, originalTableMessages, chatRollMessages, languageMessages, logExportMessages, setupMessages, speechMessages]);
 
 function merge(parts: Catalogs[]): Catalogs {
   const out: Catalogs = { en: {}, ja: {}, ko: {} };

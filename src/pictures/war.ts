@@ -27,6 +27,8 @@ export function warSvg(p: WarPicture): string {
     const y = 92 + Math.floor(i / 2) * 40;
     body.push(box(x, y, 456, 34, COLORS.panel));
     body.push(label(x + 12, y + 23, clipText(f.name, 20), { size: 17, weight: 'bold', fill: f.tone === 'bad' ? COLORS.muted : COLORS.text }));
+    // No badge where the faction owes nothing (the summoning phase of a faction without a master).
+    if (!f.status) return;
     const tag = badge(0, 0, clipText(f.status, 16));
     body.push(badge(x + 450 - tag.width, y + 7, clipText(f.status, 16), TONES[f.tone]).svg);
   });

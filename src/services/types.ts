@@ -41,6 +41,40 @@ export interface CommandContext {
   cards?: CardLookup;
   /** What the bot can do here, where the adapter knows it (Discord; the console has no chat). */
   bot?: BotAbilities;
+  /** The channel's messages as Discord keeps them; only with the Message Content intent (else their words are blank). */
+  history?: ChannelHistory;
+  /**
+   * The permissions the bot is invited with (src/discord/invite.ts) that it lacks in this channel, read
+   * from the interaction's app_permissions; absent where the adapter cannot know (the console).
+   */
+  permissionsMissing?: readonly string[];
+}
+
+/** A message read back from a channel (GET /channels/{id}/messages), its words included. */
+export interface HistoryMessage {
+  id: string;
+  at: Date;
+  authorId: string;
+  /** The name Discord shows on it: a webhook's own name, else the author's global or user name. */
+  authorName: string;
+  /** Posted by this bot itself: its meaning is already in the events. */
+  own: boolean;
+  /** Another bot, or a webhook (a character post of Tupperbox, PluralKit, or ours). */
+  bot: boolean;
+  webhook: boolean;
+  content: string;
+  /** File names of what it carried. */
+  attachments: string[];
+}
+
+export type HistoryResult = { messages: HistoryMessage[] } | { over: true } | { unreadable: true };
+
+export interface ChannelHistory {
+  /**
+   * The channel's messages with `after < id < before` (ids are snowflakes: times), oldest first;
+   * `over` as soon as more than `max` are there; `unreadable` when the bot may not read the history.
+   */
+  read(query: { channelId: string; after: string; before: string | null; max: number }): Promise<HistoryResult>;
 }
 
 export interface BotAbilities {

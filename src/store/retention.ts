@@ -3,6 +3,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import { CHAT_ROLLS_EVENT } from './chat-rolls.js';
 import type { Tx } from './db.js';
+import { deleteFaces } from './faces.js';
 
 export interface Pruned {
   rolls: number;
@@ -65,6 +66,7 @@ export async function deleteGuildData(tx: Tx, guildId: string): Promise<Deleted>
     out.factions = (await tx.db.delete(t.factions).where(inArray(t.factions.warId, warIds)).returning({ id: t.factions.id })).length;
   }
   if (characterIds.length) {
+    out.faces = await deleteFaces(tx, characterIds);
     out.activeCharacters = (await tx.db.delete(t.activeCharacters).where(inArray(t.activeCharacters.characterId, characterIds)).returning({ id: t.activeCharacters.characterId })).length;
     out.luckShares = (
       await tx.db

@@ -123,7 +123,38 @@ export interface Reply {
   posts?: ChannelPost[];
   /** A war's live board changed: edit its message in the channel (or post it anew if it is gone). */
   board?: BoardUpdate;
+  /** Words said as a character (issue 30 §3): posted, edited or deleted by the adapter, then recorded. */
+  speech?: Speech;
 }
+
+/** A character's face as the adapter reaches it: a link, or the bytes the store keeps for the character. */
+export type FaceRef = { kind: 'url'; url: string } | { kind: 'stored'; characterId: number; ownerId: string; sha256: string };
+
+/** A character post as recorded (the `character.post` event's `after`, src/services/speech.ts). */
+export interface CharacterPost {
+  messageId: string;
+  channelId: string;
+  characterId: number;
+  name: string;
+  avatarUrl: string | null;
+  text: string;
+  /** The channel webhook that posted it; null when the bot posted it itself (no Manage Webhooks). */
+  webhookId: string | null;
+}
+
+/**
+ * Posting goes through the channel's webhook with the character's name and face; where it cannot
+ * (no Manage Webhooks, the channel's 15 webhooks taken), `fallback` (the bot's own embed, in the
+ * table's language, its footer saying why) is posted instead.
+ * Edits and deletes touch a post its author made, through whatever posted it.
+ */
+export type Speech =
+  /** `by`: the member who said it, named under the bot's own post. */
+  | { kind: 'post'; channelId: string; characterId: number; name: string; face: FaceRef | null; text: string; by: string; fallback: View }
+  | { kind: 'edit'; post: CharacterPost; text: string }
+  | { kind: 'delete'; post: CharacterPost };
+
+export type PostSpeech = Extract<Speech, { kind: 'post' }>;
 
 export interface BoardUpdate {
   /** Which live message: a war's board or a combat's tracker. */

@@ -15,8 +15,8 @@ const CALLS: { call: RegExp; needs: Permission[]; what: string }[] = [
   { call: /\bchannel\.send\(\s*(?:\{\s*\.\.\.)?toMessage\(/, needs: ['EmbedLinks', 'AttachFiles'], what: 'a post rendered from a view: an embed, with its picture as a file' },
   { call: /\.messages\.edit\(/, needs: ['ViewChannel', 'ReadMessageHistory'], what: 'editing a board or tracker posted earlier' },
   { call: /\.messages\.pin\(/, needs: ['PinMessages'], what: 'pinning the tracker' },
-  // Not used today: each would need a permission the invite does not ask for.
   { call: /createWebhook|fetchWebhooks|\.webhooks\./, needs: ['ManageWebhooks'], what: 'posting as a character through a webhook' },
+  // Not used today: each would need a permission the invite does not ask for.
   { call: /bulkDelete|\.messages\.delete\(/, needs: ['ManageMessages'], what: 'deleting a message someone else wrote' },
   { call: /\.react\(/, needs: ['AddReactions', 'ReadMessageHistory'], what: 'reacting to a message' },
   { call: /\.messages\.fetch\(/, needs: ['ReadMessageHistory'], what: 'reading messages of a channel' },
@@ -46,18 +46,19 @@ describe('npm run invite', () => {
   });
 
   it('the permission integer is the sum of discord.js PermissionFlagsBits of the list', () => {
-    // View Channel 1024 + Send Messages 2048 + Embed Links 16384 + Attach Files 32768 + Read Message History 65536 + Pin Messages 2^51
-    expect(permissionBits(INVITE_PERMISSIONS)).toBe(1024n + 2048n + 16384n + 32768n + 65536n + 2n ** 51n);
+    // View Channel 1024 + Send Messages 2048 + Embed Links 16384 + Attach Files 32768 + Read Message History 65536 + Manage Webhooks 2^29 + Pin Messages 2^51
+    expect(permissionBits(INVITE_PERMISSIONS)).toBe(1024n + 2048n + 16384n + 32768n + 65536n + 2n ** 29n + 2n ** 51n);
     const url = new URL(inviteUrl('123456789012345678'));
     expect(url.origin + url.pathname).toBe('https://discord.com/oauth2/authorize');
     expect(url.searchParams.get('client_id')).toBe('123456789012345678');
     expect(url.searchParams.get('scope')).toBe('bot applications.commands');
-    expect(url.searchParams.get('permissions')).toBe('2251799813803008');
+    expect(url.searchParams.get('permissions')).toBe(String(2251799813803008n + 2n ** 29n));
   });
 
   it('explains each permission in en, ja and ko', () => {
     const out = inviteText('123456789012345678');
     for (const words of ['Pin Messages: pin the fight tracker', 'メッセージをピン留め: 戦闘トラッカー', '메시지 고정하기: 전투 트래커를']) expect(out).toContain(words);
+    for (const words of ['Manage Webhooks: post as players’ characters', 'ウェブフックの管理: ', '웹후크 관리하기: ']) expect(out).toContain(words);
     expect(out).not.toMatch(/invite\.why\.|perm\./); // no catalog key left unworded
     expect(out.split('\n').filter((l) => l.startsWith('  - '))).toHaveLength(INVITE_PERMISSIONS.length * 3);
   });

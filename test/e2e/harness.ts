@@ -39,6 +39,8 @@ export async function startHarness(
     rng?: RandomSource;
     /** the bot's clock (default: the real one) */
     now?: () => Date;
+    /** the fake Discord's clock: interaction deadlines and the CDN's link expiry (default: the real one) */
+    discordNow?: () => number;
     /** the application's privileged intents on the fake (default: Message Content granted) */
     privilegedIntents?: PrivilegedIntents;
     /** the bot's DISCORD_MESSAGE_CONTENT (default auto) */
@@ -51,6 +53,7 @@ export async function startHarness(
   const fake = await startFakeDiscord({
     ...(options.heartbeatIntervalMs ? { heartbeatIntervalMs: options.heartbeatIntervalMs } : {}),
     privilegedIntents: options.privilegedIntents ?? { messageContent: true },
+    ...(options.discordNow ? { now: options.discordNow } : {}),
   });
   const chatOutcomes = new Map<string, ChatOutcome>();
   // Registered as deploy-commands does, so the fake checks every command's options against the real

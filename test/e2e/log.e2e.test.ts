@@ -50,11 +50,13 @@ describe('/log export', () => {
     expect(html).toContain(secrets[0]!.hash); // a commitment is public: its hash only
     // People by their server names, characters coloured, outcomes marked, the channel's name in the
     // title, times in the table's zone (a Japanese table: Asia/Tokyo unless /gm timezone says otherwise).
-    expect(html).toContain('<title>#session のセッションログ</title>');
+    // Ccfolia's log shape (issue 30 §4): its title, a <p> coloured as its speaker holding the tab, the name and the text.
+    expect(html).toContain('    <title>ccfolia - logs</title>');
+    expect(html).toContain('<h1>#session のセッションログ</h1>');
     expect(html).toContain('Player Two');
     expect(html).not.toMatch(/ユーザー \d{15,}/);
-    expect(html).toMatch(/class="who" style="color:hsl\(\d+, 65%, 70%\)"/);
-    expect(html).toMatch(/✔ 成功|✘ 失敗/);
+    expect(html).toMatch(/<p style="color:#[0-9a-f]{6};">\n  <span> \[メイン\]<\/span>\n  <span>Player Two<\/span> :/);
+    expect(html).toMatch(/✓ 成功|× 失敗/);
     expect(html).toContain('Asia/Tokyo');
     const first = channelRolls[0]!.createdAt;
     const tokyo = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(first);

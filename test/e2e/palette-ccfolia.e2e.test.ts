@@ -1,7 +1,8 @@
 // Palettes that live with the character (issue 21 §2 and its "Must show"), through the real discord.js
 // client: a realistic Ccfolia clipboard character (a CoC investigator as charasheet sites export it)
 // imported by attachment creates the character; its `:HP-5` line lowers the character's HP on /sheet
-// show and on the fight's tracker; `{SAN}` reads the value as it is now; an RP line is said as text;
+// show and on the fight's tracker; `{SAN}` reads the value as it is now; an RP line is said as text
+// (through the channel's webhook, as the character: issue 30 §3);
 // the palette is a select menu (issue 19 §2); /palette list; a counter says it clamped.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -133,13 +134,13 @@ describe('a Ccfolia character and its palette', () => {
     expect((await runtime()).hp).toBe(6);
   });
 
-  it('an RP line (no command) is said as the character’s text, not refused as a roll', async () => {
+  it('an RP line (no command) is said as the character’s text, not refused as a roll — through the channel’s webhook, as the character (issue 30 §3)', async () => {
     const rolls = (await lastRoll()).id;
     const said = await choose('【RP】よろしくお願いします！');
-    expect(ephemeral(said)).toBe(false);
-    expect(said.callback.data.embeds[0].title).toBe(NAME);
-    expect(embedText(said.callback.data)).toContain('【RP】よろしくお願いします！');
+    expect(said.callback.type).toBe(7); // the palette stays; the words are the character's post
     expect(embedText(said.callback.data)).not.toMatch(/cannot|Cannot|使えない/);
+    const post = h.fake.channelMessages(channelId).filter((m) => m.source === 'webhook').at(-1)!;
+    expect(post.body).toMatchObject({ username: NAME, content: '【RP】よろしくお願いします！' });
     expect((await lastRoll()).id).toBe(rolls); // nothing rolled
   });
 

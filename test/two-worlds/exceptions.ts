@@ -150,6 +150,17 @@ export const EXCEPTIONS = {
     why: 'The owner chose to publish it; the commitment posted before shows it was not changed.',
     seed: 'project rule for hidden PvP information (seed 001 L50 keeps it secret until its owner shows it)',
   },
+  /**
+   * The same revealed secret roll as an entry of the session log's text file (issue 30 §4): its head
+   * line names it, its result follows on indented lines (the total among them), all of it public now.
+   */
+  revealedSecretLogEntry: {
+    id: 'revealed secret in the log',
+    audiences: EVERYONE,
+    pattern: /\[<time>\] \[[^\]\n]+\] [^\n]*XQ-[A-Z]+\d[^\n]*(?:\n {2}[^\n]*)*/g,
+    why: 'The owner chose to publish it; the commitment posted before shows it was not changed.',
+    seed: 'project rule for hidden PvP information (seed 001 L50 keeps it secret until its owner shows it)',
+  },
   /** Percentage war: soul eating may be sensed by every other faction (50 %), who then learn where the eater is. */
   soulEatingSensed: {
     id: 'soul eating sensed',

@@ -4,6 +4,7 @@ import type { Derived } from './sheet/index.js';
 import type { CharacterSheet } from './sheet/types.js';
 import type { WealthItems } from './wealth.js';
 import type { CcfoliaResources } from '../palette/ccfolia.js';
+import type { SpeakerSetup } from '../speech/speaker.js';
 
 export interface CharacterRuntime {
   hp: number;
@@ -36,6 +37,8 @@ export interface CharacterRuntime {
   trueNameRevealed?: boolean;
   /** Ccfolia status bars other than HP/MP (SAN…), params and initiative, from a Ccfolia import (issue 21 §2). */
   ccfolia?: CcfoliaResources;
+  /** How its posts look: display name, face, chat prefix (issue 30 §3, src/core/speech/speaker.ts). */
+  speaker?: SpeakerSetup;
 }
 
 export interface Maxima {

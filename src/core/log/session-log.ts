@@ -1,52 +1,86 @@
 // The session log (/log export, like Ccfolia's ログ出力): a channel's public record in time order —
-// rolls, revealed secrets, commitments (hash only) and war/combat milestones — as plain text and as
-// a self-contained HTML page readable offline. Pure: the command gathers the entries, only public
-// ones (a secret roll appears only once its secret is revealed).
+// rolls, revealed secrets, commitments (hash only), war/combat milestones, the characters' posts
+// (/say) and the players' own messages — as lines a Ccfolia log reader understands (./ccfolia-html.ts),
+// as plain text and as JSON. Pure: the command gathers the entries, only public ones (a secret roll
+// appears only once its secret is revealed).
 import type { Translate } from '../../i18n/index.js';
 import { renderPlain, type DiceResult } from '../dice/index.js';
 
 export type LogEntry =
-  | { kind: 'roll'; at: Date; who: string; comment: string | null; result: DiceResult; id: number; revealed: boolean }
+  /** `colorKey`: who speaks, so that a character's rolls and posts share a colour (`character:<id>`, `name:<member>`). */
+  | { kind: 'roll'; at: Date; who: string; colorKey?: string; comment: string | null; result: DiceResult; id: number; revealed: boolean }
   | { kind: 'commit'; at: Date; secretId: number; hash: string }
   | { kind: 'reveal'; at: Date; secretId: number; secretKind: string; text: string }
   | { kind: 'event'; at: Date; key: string; params: Record<string, string | number> }
   /** a line already worded for the table (a Persona fight's, whose hidden numbers are withheld before it gets here) */
-  | { kind: 'line'; at: Date; text: string };
+  | { kind: 'line'; at: Date; text: string }
+  /** a character's post through the channel's webhook (/say), as it stands now */
+  | { kind: 'post'; at: Date; messageId: string; characterId: number | null; name: string; avatarUrl: string | null; text: string; edited: boolean }
+  /** a message someone typed in the channel (read back from Discord with the Message Content intent) */
+  | { kind: 'message'; at: Date; messageId: string; authorId: string; name: string; text: string; attachments: string[] };
+
+/** Ccfolia's tabs: the table's talk and rolls in the main one, the bot's bookkeeping in the info one. */
+export type LogTab = 'main' | 'info';
+
+export interface LogLine {
+  at: Date;
+  kind: LogEntry['kind'];
+  tab: LogTab;
+  /** Who speaks; null for the bot's own record (Ccfolia's "system"). */
+  speaker: string | null;
+  text: string;
+  /** `#rrggbb`, the same for a speaker on every line, readable on white as Ccfolia's are. */
+  color: string;
+  outcome?: 'success' | 'failure' | null;
+  messageId?: string;
+  avatarUrl?: string | null;
+  edited?: boolean;
+}
 
 export interface SessionLog {
   title: string;
   /** IANA zone the times are printed in (the table's: a server setting, or its language's usual zone). */
   timeZone: string;
-  /** `who` is the speaker (a character or a member), coloured the same on every line of the page. */
-  lines: { at: Date; head: string; body: string; who?: string; outcome?: 'success' | 'failure' | null }[];
+  /** The tabs' names in the table's language. */
+  tabs: Record<LogTab, string>;
+  lines: LogLine[];
 }
 
+/** Ccfolia's grey for system lines. */
+export const SYSTEM_COLOR = '#888888';
+
 export function buildSessionLog(entries: LogEntry[], t: Translate, title: string, timeZone = 'UTC'): SessionLog {
-  const sorted = entries.slice().sort((a, b) => a.at.getTime() - b.at.getTime());
+  // Stable: entries of one millisecond keep the order they were gathered in.
+  const sorted = entries.map((e, i) => ({ e, i })).sort((a, b) => a.e.at.getTime() - b.e.at.getTime() || a.i - b.i);
+  const system = (at: Date, kind: LogEntry['kind'], text: string): LogLine => ({ at, kind, tab: 'info', speaker: null, text, color: SYSTEM_COLOR });
   return {
     title,
     timeZone,
-    lines: sorted.map((e) => {
+    tabs: { main: t('log.tab.main'), info: t('log.tab.info') },
+    lines: sorted.map(({ e }): LogLine => {
       switch (e.kind) {
         case 'roll': {
           const outcome = e.result.outcome ?? null;
-          const mark = outcome === 'success' ? ` ✔ ${t('log.success')}` : outcome === 'failure' ? ` ✘ ${t('log.failure')}` : '';
-          return {
-            at: e.at,
-            who: e.who,
-            outcome,
-            head: `${e.who}${e.comment ? ` — ${e.comment}` : ''}${e.revealed ? ` (${t('log.revealedRoll')})` : ''}${mark}`,
-            body: renderPlain(e.result, t),
-          };
+          // ✓ and × are in every CJK font (✔/✘ are not in Noto Sans JP: a box in the page)
+          const mark = outcome === 'success' ? `✓ ${t('log.success')}` : outcome === 'failure' ? `× ${t('log.failure')}` : '';
+          const head = [e.comment ?? '', e.revealed ? `(${t('log.revealedRoll')})` : '', mark].filter(Boolean).join(' ');
+          const body = renderPlain(e.result, t);
+          return { at: e.at, kind: e.kind, tab: 'main', speaker: e.who, text: head ? `${head}\n${body}` : body, color: speakerColor(e.colorKey ?? e.who), outcome };
         }
         case 'commit':
-          return { at: e.at, head: t('log.commit', { id: e.secretId }), body: `sha256:${e.hash}` };
+          return system(e.at, e.kind, `${t('log.commit', { id: e.secretId })}\nsha256:${e.hash}`);
         case 'reveal':
-          return { at: e.at, head: t('log.reveal', { id: e.secretId, kind: e.secretKind }), body: e.text };
+          return system(e.at, e.kind, `${t('log.reveal', { id: e.secretId, kind: e.secretKind })}\n${e.text}`);
         case 'event':
-          return { at: e.at, head: t(e.key, e.params), body: '' };
+          return system(e.at, e.kind, t(e.key, e.params));
         case 'line':
-          return { at: e.at, head: e.text, body: '' };
+          return system(e.at, e.kind, e.text);
+        case 'post':
+          return { at: e.at, kind: e.kind, tab: 'main', speaker: e.name, text: e.text, color: speakerColor(e.characterId !== null ? `character:${e.characterId}` : e.name), messageId: e.messageId, avatarUrl: e.avatarUrl, edited: e.edited };
+        case 'message': {
+          const text = [e.text, ...e.attachments.map((name) => t('log.attachment', { name }))].filter(Boolean).join('\n');
+          return { at: e.at, kind: e.kind, tab: 'main', speaker: e.name, text, color: speakerColor(`name:${e.name}`), messageId: e.messageId };
+        }
       }
     }),
   };
@@ -58,44 +92,51 @@ function clock(timeZone: string): (d: Date) => string {
   return (d) => format.format(d);
 }
 
-/** A speaker's colour: the same name, the same hue, on every line. */
-function speakerColor(who: string): string {
-  let hash = 0;
-  for (const ch of who) hash = (hash * 31 + ch.codePointAt(0)!) >>> 0;
-  return `hsl(${hash % 360}, 65%, 70%)`;
+/** A speaker's colour: the same key, the same hue, dark enough to read on white. */
+function speakerColor(key: string): string {
+  // FNV-1a, then mixed: two users whose ids differ in the last digit still get far-apart hues.
+  let hash = 0x811c9dc5;
+  for (const ch of key) hash = Math.imul(hash ^ ch.codePointAt(0)!, 0x01000193) >>> 0;
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b) >>> 0;
+  hash = (hash ^ (hash >>> 16)) >>> 0;
+  return hslHex(hash % 360, 0.65, 0.4);
+}
+
+function hslHex(h: number, s: number, l: number): string {
+  const a = s * Math.min(l, 1 - l);
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return `#${[channel(0), channel(8), channel(4)].map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export function sessionLogText(log: SessionLog): string {
   const time = clock(log.timeZone);
   const out = [log.title, `(${log.timeZone})`, ''];
   for (const line of log.lines) {
-    out.push(`[${time(line.at)}] ${line.head}`);
-    if (line.body) out.push(...line.body.split('\n').map((l) => `  ${l}`));
+    const [first = '', ...rest] = line.text.split('\n');
+    out.push(`[${time(line.at)}] [${log.tabs[line.tab]}] ${line.speaker ?? 'system'}: ${first}`);
+    out.push(...rest.map((l) => `  ${l}`));
   }
   return `${out.join('\n')}\n`;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** One HTML file with its style inline: opens offline in any browser. */
-export function sessionLogHtml(log: SessionLog, lang: string): string {
+/** The same lines as data: times as ISO instants, the table's local time beside them. */
+export function sessionLogJson(log: SessionLog): string {
   const time = clock(log.timeZone);
-  const rows = log.lines
-    .map((l) => {
-      const head = l.who ? `<span class="who" style="color:${speakerColor(l.who)}">${escapeHtml(l.head)}</span>` : escapeHtml(l.head);
-      const cls = l.outcome ? ` ${l.outcome}` : '';
-      return `<div class="entry${cls}"><div class="head"><time>${time(l.at)}</time> ${head}</div>${l.body ? `<pre>${escapeHtml(l.body)}</pre>` : ''}</div>`;
-    })
-    .join('\n');
-  return `<!DOCTYPE html>
-<html lang="${escapeHtml(lang)}">
-<head><meta charset="utf-8"><title>${escapeHtml(log.title)}</title>
-<style>body{font-family:sans-serif;background:#313338;color:#dbdee1;max-width:60em;margin:auto;padding:1em}
-.entry{border-bottom:1px solid #404249;padding:.4em 0}.head{font-weight:bold}time{color:#949ba4;font-weight:normal;margin-right:.5em}
-pre{white-space:pre-wrap;margin:.2em 0 0 1em;font-family:inherit}.success{border-left:4px solid #3ba55d;padding-left:.5em}
-.failure{border-left:4px solid #ed4245;padding-left:.5em}.zone{color:#949ba4}</style></head>
-<body><h1>${escapeHtml(log.title)}</h1><p class="zone">${escapeHtml(log.timeZone)}</p>
-${rows}
-</body></html>
-`;
+  const lines = log.lines.map((l) => ({
+    at: l.at.toISOString(),
+    local: time(l.at),
+    kind: l.kind,
+    tab: log.tabs[l.tab],
+    speaker: l.speaker,
+    text: l.text,
+    color: l.color,
+    ...(l.outcome ? { outcome: l.outcome } : {}),
+    ...(l.messageId ? { messageId: l.messageId } : {}),
+    ...(l.avatarUrl ? { avatarUrl: l.avatarUrl } : {}),
+    ...(l.edited ? { edited: true } : {}),
+  }));
+  return `${JSON.stringify({ title: log.title, timeZone: log.timeZone, lines }, null, 1)}\n`;
 }

@@ -5,7 +5,7 @@ import { getWar, warFactions } from '../../store/wars.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import { forTable, tableOf, withTable } from '../table.js';
 import type { CommandContext } from '../types.js';
-import { summonSuffix, tieLine } from './board-lines.js';
+import { summonBadge, summonStatus, tieLine, turnStatus } from './board-lines.js';
 import type { WarPicture } from '../../pictures/model.js';
 import type { WarConfig } from './state.js';
 
@@ -17,8 +17,9 @@ export function warClockLine(ctx: CommandContext, war: Pick<WarRow, 'day' | 'tur
 export function boardView(ctx: CommandContext, war: WarRow, factions: FactionRow[]): View {
   const alive = factions.filter((f) => !f.eliminated);
   const lines = factions.map((f) => {
-    const status = f.eliminated ? ctx.t('warcmd.board.eliminated') : f.declared ? ctx.t('warcmd.board.declared') : ctx.t('warcmd.board.notYet');
-    return `${f.eliminated ? '~~' : ''}**${f.name}**${f.npc ? ' (NPC)' : ''}${f.eliminated ? '~~' : ''} — ${status}${war.ruleset === 'fate' ? summonSuffix(ctx, war, f) : ''}`;
+    const parts = [turnStatus(ctx, war, f)?.text, war.ruleset === 'fate' ? summonStatus(ctx, war, f) : null].filter((x): x is string => !!x);
+    const name = `${f.eliminated ? '~~' : ''}**${f.name}**${f.npc ? ' (NPC)' : ''}${f.eliminated ? '~~' : ''}`;
+    return parts.length ? `${name} — ${parts.join(' · ')}` : name;
   });
   const tie = tieLine(ctx, war);
   const footer = ctx.t('warcmd.board.alive', { alive: alive.length, total: factions.length });
@@ -43,11 +44,11 @@ export function warPicture(ctx: CommandContext, war: WarRow, factions: FactionRo
     kind: 'war',
     title: ctx.t('warcmd.board.title', { name: war.name, ruleset: ctx.t(`warcmd.ruleset.${war.ruleset}`) }),
     clock: warClockLine(ctx, war),
-    factions: factions.map((f) => ({
-      name: f.npc ? `${f.name} (NPC)` : f.name,
-      status: f.eliminated ? ctx.t('warcmd.board.eliminated') : f.declared ? ctx.t('warcmd.board.declared') : ctx.t('warcmd.board.notYet'),
-      tone: f.eliminated ? 'bad' : f.declared ? 'good' : 'neutral',
-    })),
+    factions: factions.map((f) => {
+      // Before day 1 the badge is what the faction owes then: its summoning check (or nothing).
+      const status = turnStatus(ctx, war, f) ?? (war.ruleset === 'fate' ? summonBadge(ctx, war, f) : null);
+      return { name: f.npc ? `${f.name} (NPC)` : f.name, status: status?.text ?? '', tone: status?.tone ?? 'neutral' };
+    }),
     ...(territories.length ? { map: { title: ctx.t('picture.territories'), territories: territories.map((x) => ({ name: x.name, grade: x.grade, gradeLabel: ctx.t(`war.territory.${x.grade}`), bases: [] })) } } : {}),
     footer,
   };

@@ -26,6 +26,7 @@ import type {
   FakeAttachment,
   FakeDiscord,
   FakeUser,
+  FakeWebhook,
   InteractionContextInput,
   InteractionExchange,
   ModalSubmitInput,
@@ -199,6 +200,25 @@ class FakeDiscordImpl implements FakeDiscord {
 
   botPermissionsIn(channelId: string): string {
     return this.store.botPermissionsIn(channelId).toString();
+  }
+
+  webhooks(channelId: string = this.store.channelId): FakeWebhook[] {
+    return [...this.store.webhooks.values()].filter((h) => h.channelId === channelId && !h.deleted).map((h) => ({ id: h.id, token: h.token, channelId: h.channelId, name: h.name, applicationId: h.applicationId }));
+  }
+
+  deleteWebhook(id: string): void {
+    const hook = this.store.webhooks.get(id);
+    if (!hook || hook.deleted) throw new Error(`fake-discord: no webhook ${id}`);
+    hook.deleted = true;
+  }
+
+  createMemberWebhook(input: { channelId?: string; name: string }): FakeWebhook {
+    const channelId = input.channelId ?? this.store.channelId;
+    const channel = this.store.channels.get(channelId);
+    if (!channel?.guildId) throw new Error(`fake-discord: ${channelId} is no guild channel`);
+    const hook = { id: snowflake(), token: randomHex(34), guildId: channel.guildId, channelId, name: input.name, applicationId: null, userId: this.users.owner.id, deleted: false };
+    this.store.webhooks.set(hook.id, hook);
+    return { id: hook.id, token: hook.token, channelId, name: hook.name, applicationId: null };
   }
 
   // ---- interactions ----------------------------------------------------------
@@ -670,7 +690,14 @@ export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDis
   });
   store.onMessageDelete = (rec) => gateway.dispatchMessageDelete({ id: rec.id, channel_id: rec.channelId, ...(rec.guildId ? { guild_id: rec.guildId } : {}) });
   store.onMessageCreate = (rec) => {
-    if ((rec.flags & 64) === 0) gateway.dispatchMessageCreate(store.messageApi(rec), rec.guildId);
+    if ((rec.flags & 64) !== 0) return;
+    // A webhook's message is no member's: no member object, and its content only with Message Content.
+    if (rec.webhookId) {
+      const full = { ...store.messageApi(rec), ...(rec.guildId ? { guild_id: rec.guildId } : {}) };
+      gateway.dispatchUserMessage((withContent) => (withContent ? full : withoutContent(full)), rec.guildId, false);
+    } else {
+      gateway.dispatchMessageCreate(store.messageApi(rec), rec.guildId);
+    }
   };
   const server = await startServer(store, gateway, (event, data) => gateway.dispatch(event, data));
   store.httpBase = `http://127.0.0.1:${server.port}`;

@@ -22,6 +22,7 @@ export const PERMISSION_BITS = {
   Speak: bit(21),
   ChangeNickname: bit(26),
   ManageRoles: bit(28),
+  ManageWebhooks: bit(29),
   UseApplicationCommands: bit(31),
   ManageThreads: bit(34),
   CreatePublicThreads: bit(35),
@@ -56,11 +57,12 @@ export const PERMISSIONS = {
   manageChannels: (everyoneBits | P.ManageChannels).toString(),
   /** What Discord sends for an administrator: every bit set. */
   administrator: ((1n << 51n) - 1n).toString(),
-  /** The bot's own permissions (generous, no Administrator). */
+  /** The bot's own permissions (generous, no Administrator; Manage Webhooks for posts as characters). */
   bot: (
     everyoneBits |
     P.ManageChannels |
     P.ManageMessages |
+    P.ManageWebhooks |
     P.MentionEveryone |
     P.ManageRoles |
     P.ManageThreads |

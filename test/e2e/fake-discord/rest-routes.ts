@@ -5,6 +5,7 @@ import type { RecordedFile, RecordedMessage, RecordedRequest } from './types.js'
 import { commandProblems } from './command-limits.js';
 import { chars, FormErrors } from './form-errors.js';
 import { choiceErrors, messageErrors, modalErrors } from './limits.js';
+import { channelWebhookMessage, channelWebhookOf, createWebhook, executeWebhook, listWebhooks, webhookById, webhookWithToken } from './webhooks.js';
 
 export interface RestContext {
   store: Store;
@@ -42,6 +43,8 @@ export function discordError(status: number, code: number, message: string, erro
 }
 
 const MANAGE_MESSAGES = 1n << 13n;
+const VIEW_CHANNEL = 1n << 10n;
+const READ_MESSAGE_HISTORY = 1n << 16n;
 
 const ok = (body: unknown, status = 200): RestResult => ({ status, body });
 const noContent: RestResult = { status: 204 };
@@ -259,6 +262,9 @@ function interactionCallback(ctx: RestContext): RestResult {
 }
 
 function followUp(ctx: RestContext): RestResult {
+  // The same path executes a channel webhook (./webhooks.ts) when its first part is one's id.
+  const hook = channelWebhookOf(ctx);
+  if (hook) return executeWebhook(ctx, hook);
   const ex = webhookExchange(ctx);
   if (isResult(ex)) return ex;
   if (!ex.callback) return unknownWebhook();
@@ -283,6 +289,8 @@ function followUp(ctx: RestContext): RestResult {
 
 function webhookMessageRoute(action: 'get' | 'patch' | 'delete') {
   return (ctx: RestContext): RestResult => {
+    const hook = channelWebhookOf(ctx);
+    if (hook) return channelWebhookMessage(ctx, hook, action);
     const ex = webhookExchange(ctx);
     if (isResult(ex)) return ex;
     const rec = webhookMessage(ex, ctx.params['messageId'] ?? '');
@@ -462,13 +470,25 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
     (ctx) => {
       const channel = channelOf(ctx);
       if (isResult(channel)) return channel;
-      const limit = Math.min(100, Number(ctx.query.get('limit') ?? 50));
-      const all = channel.messageIds
+      // As Discord: View Channel or 50001; without Read Message History, no messages at all.
+      if (channel.guildId) {
+        const perms = ctx.store.botPermissionsIn(channel.id);
+        if ((perms & VIEW_CHANNEL) === 0n) return discordError(403, 50001, 'Missing Access');
+        if ((perms & READ_MESSAGE_HISTORY) === 0n) return ok([]);
+      }
+      const limit = Math.min(100, Math.max(1, Number(ctx.query.get('limit') ?? 50)));
+      const live = channel.messageIds
         .map((id) => ctx.store.messages.get(id))
         .filter((m): m is RecordedMessage => !!m && !m.deleted && (m.flags & 64) === 0)
-        .reverse()
-        .slice(0, limit);
-      return ok(all.map((m) => ctx.store.messageApiForApp(m)));
+        .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+      // before: the newest `limit` older than it; after: the oldest `limit` newer than it; either way
+      // (and with neither: the newest) answered newest first.
+      const before = ctx.query.get('before');
+      const after = ctx.query.get('after');
+      const page = after !== null
+        ? live.filter((m) => BigInt(m.id) > BigInt(after)).slice(0, limit)
+        : (before !== null ? live.filter((m) => BigInt(m.id) < BigInt(before)) : live).slice(-limit);
+      return ok(page.reverse().map((m) => ctx.store.messageApiForApp(m)));
     },
   ],
   [
@@ -563,7 +583,7 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       if (isResult(channel)) return channel;
       const rec = messageIn(ctx, channel);
       if (isResult(rec)) return rec;
-      if (rec.source === 'follow-up' || rec.source === 'interaction-response') {
+      if (rec.source === 'follow-up' || rec.source === 'interaction-response' || rec.source === 'webhook') {
         // webhook messages can only be edited through the webhook
         return discordError(403, 50005, 'Cannot edit a message authored by another user');
       }
@@ -581,8 +601,8 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       if (isResult(channel)) return channel;
       const rec = messageIn(ctx, channel);
       if (isResult(rec)) return rec;
-      // The bot deletes its own messages freely; another's only with Manage Messages, and never in a DM.
-      if (rec.source === 'user') {
+      // The bot deletes its own messages freely; another's (a webhook's too) only with Manage Messages, and never in a DM.
+      if (rec.source === 'user' || rec.source === 'webhook') {
         if (channel.type === 1) return discordError(403, 50003, 'Cannot execute action on a DM channel');
         if ((ctx.store.botPermissionsIn(channel.id) & MANAGE_MESSAGES) === 0n) return discordError(403, 50013, 'Missing Permissions');
       }
@@ -600,6 +620,12 @@ const table: [string, string, (ctx: RestContext) => RestResult, { auth?: boolean
       return isResult(rec) ? rec : noContent;
     },
   ],
+  ['POST', '/channels/:channelId/webhooks', createWebhook],
+  ['GET', '/channels/:channelId/webhooks', listWebhooks],
+  ['GET', '/webhooks/:webhookId', webhookById('get')],
+  ['DELETE', '/webhooks/:webhookId', webhookById('delete')],
+  ['GET', '/webhooks/:appId/:token', webhookWithToken('get'), { auth: false }],
+  ['DELETE', '/webhooks/:appId/:token', webhookWithToken('delete'), { auth: false }],
   ['POST', '/interactions/:interactionId/:token/callback', interactionCallback, { auth: false }],
   ['POST', '/webhooks/:appId/:token', followUp, { auth: false }],
   ['GET', '/webhooks/:appId/:token/messages/:messageId', webhookMessageRoute('get'), { auth: false }],

@@ -132,7 +132,8 @@ export async function startServer(
       result = parsed.error;
     } else if (cdn) {
       const file = store.attachments.get(cdn[3] ?? '');
-      if (!file || file.name !== safeDecode(cdn[4] ?? '')) {
+      // A link past its `ex`, or not signed by the CDN, is refused like a deleted file (./cdn.ts).
+      if (!file || file.name !== safeDecode(cdn[4] ?? '') || store.cdn.check(url.pathname, url.searchParams) !== 'ok') {
         rec.status = 404;
         res.writeHead(404, { 'content-type': 'text/plain' }).end('This content is no longer available.');
         return;

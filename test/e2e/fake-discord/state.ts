@@ -18,6 +18,7 @@ import {
 } from './payloads.js';
 import { randomBytes } from 'node:crypto';
 import { snowflake } from './snowflake.js';
+import { CdnSigner } from './cdn.js';
 import type {
   FailRule,
   FakeAttachment,
@@ -39,6 +40,20 @@ export interface GuildRecord {
   /** userId → joined_at */
   members: Map<string, string>;
   joinedAt: string;
+}
+
+/** A channel webhook (POST /channels/:id/webhooks). */
+export interface WebhookRecord {
+  id: string;
+  token: string;
+  guildId: string;
+  channelId: string;
+  name: string;
+  /** The application that created it (this bot's, or none for one a member made). */
+  applicationId: string | null;
+  /** Who created it. */
+  userId: string;
+  deleted: boolean;
 }
 
 export interface ChannelRecord {
@@ -150,6 +165,10 @@ export class Store {
   readonly resumes: any[] = [];
   lastRequestAt = 0;
   requestSeq = 0;
+  /** Channel webhooks (./webhooks.ts), by id; a deleted one stays, marked, so its id answers 10015. */
+  readonly webhooks = new Map<string, WebhookRecord>();
+  /** Signs attachment links and checks them at download (./cdn.ts), on the store's clock. */
+  readonly cdn: CdnSigner;
   /** Set by the gateway: called for every message the bot creates (MESSAGE_CREATE dispatch). */
   onMessageCreate: ((rec: RecordedMessage) => void) | null = null;
   /** Set by the gateway: called for every message deleted (MESSAGE_DELETE dispatch). */
@@ -163,6 +182,7 @@ export class Store {
     this.tokenLifetimeMs = opts.tokenLifetimeMs ?? 15 * 60_000;
     this.now = opts.now ?? Date.now;
     this.shardCount = opts.shardCount;
+    this.cdn = new CdnSigner(this.now);
     this.botUser = this.createUser({ username: 'Grail Bot', globalName: null, bot: true, permissions: PERMISSIONS.bot });
     // Shaped like a real bot token: base64(bot id).timestamp.hmac
     this.token =
@@ -363,6 +383,8 @@ export class Store {
         : null,
     });
     if (rec.webhookId) api.webhook_id = rec.webhookId;
+    // Every read of a message gives freshly signed attachment links, as Discord's API does.
+    api.attachments = rec.attachments.map((a: any) => ({ ...a, url: this.cdn.resign(a.url), proxy_url: this.cdn.resign(a.proxy_url ?? a.url) }));
     const reference = rec.body?.message_reference;
     if (reference && typeof reference === 'object' && reference.message_id) {
       // A reply (type 19), pointing at the message it answers.
@@ -371,12 +393,21 @@ export class Store {
     }
     const mentioned = [...rec.content.matchAll(/<@!?(\d+)>/g)].map((m) => this.users.get(m[1]!)).filter((u) => u !== undefined);
     if (rec.source === 'user' && mentioned.length) api.mentions = mentioned.map((u) => this.userApi(u));
+    if (rec.source === 'webhook') {
+      // A webhook's message pings only what its allowed_mentions let through (all of it when absent).
+      const allowed = allowedMentions(rec.body?.allowed_mentions);
+      api.mentions = mentioned.filter((u) => allowed.users === true || allowed.users.has(u.id)).map((u) => this.userApi(u));
+      api.mention_everyone = allowed.everyone && /@(everyone|here)\b/.test(rec.content);
+    }
     return api;
   }
 
   /** A message's author: this bot, the user who typed it, or the webhook that posted it. */
   private authorApi(rec: RecordedMessage): any {
-    if (rec.webhookId) return { id: rec.webhookId, username: rec.body?.username ?? 'Webhook', discriminator: '0000', global_name: null, avatar: null, bot: true };
+    if (rec.webhookId) {
+      const hook = this.webhooks.get(rec.webhookId);
+      return { id: rec.webhookId, username: rec.body?.username ?? hook?.name ?? 'Webhook', discriminator: '0000', global_name: null, avatar: null, bot: true };
+    }
     const author = rec.authorId ? this.users.get(rec.authorId) : undefined;
     return this.userApi(author ?? this.botUser);
   }
@@ -469,11 +500,16 @@ export class Store {
         filename: file.name,
         size: file.size,
         contentType: file.contentType,
-        url: `${this.httpBase}/attachments/${channelId}/${id}/${encodeURIComponent(file.name)}`,
+        url: this.signedUrl(`/attachments/${channelId}/${id}/${encodeURIComponent(file.name)}`),
         description: meta?.description,
       });
     });
     return uploaded;
+  }
+
+  /** A CDN link to `path` (percent-encoded), signed from now (./cdn.ts). */
+  signedUrl(path: string): string {
+    return `${this.httpBase}${path}?${this.cdn.query(path)}`;
   }
 
   /** A file a user attached to a command option: stored bytes plus the resolved attachment Discord would send. */
@@ -483,10 +519,8 @@ export class Store {
     const contentType = input.contentType ?? contentTypeFor(input.filename);
     this.attachments.set(id, { field: 'upload', name: input.filename, contentType, size: data.length, data });
     // Like the CDN: signed, expiring URLs (ex = expiry, is = issued, hm = signature), trailing '&' included.
-    const issued = Math.floor(Date.now() / 1000);
-    const query = `ex=${(issued + 86_400).toString(16)}&is=${issued.toString(16)}&hm=${randomBytes(32).toString('hex')}&`;
     const channelId = input.channelId ?? this.channelId;
-    const url = `${this.httpBase}/ephemeral-attachments/${channelId}/${id}/${encodeURIComponent(input.filename)}?${query}`;
+    const url = this.signedUrl(`/ephemeral-attachments/${channelId}/${id}/${encodeURIComponent(input.filename)}`);
     const attachment: FakeAttachment = { id, filename: input.filename, size: input.declaredSize ?? data.length, contentType, url };
     this.uploads.set(id, attachmentApi({ ...attachment, description: input.description, ephemeral: true }));
     return attachment;
@@ -499,6 +533,8 @@ export class Store {
     files: RecordedFile[];
     exchange: ExchangeState | null;
     extraFlags?: number;
+    /** A channel webhook's message: the webhook posting it. */
+    webhookId?: string;
   }): RecordedMessage {
     const channel = this.channels.get(input.channelId);
     const body = input.body ?? {};
@@ -507,6 +543,7 @@ export class Store {
       channelId: input.channelId,
       guildId: channel?.guildId ?? null,
       source: input.source,
+      ...(input.webhookId ? { webhookId: input.webhookId } : {}),
       interactionId: input.exchange?.interactionId ?? null,
       content: typeof body.content === 'string' ? body.content : '',
       embeds: normalizeEmbeds(body.embeds),
@@ -524,7 +561,7 @@ export class Store {
     if (input.exchange) this.messageInteraction.set(rec.id, input.exchange);
     channel?.messageIds.push(rec.id);
     for (const ex of this.exchanges.values()) {
-      if (ex.open && (rec.source === 'channel' || rec.source === 'dm')) ex.messages.push(rec);
+      if (ex.open && (rec.source === 'channel' || rec.source === 'dm' || rec.source === 'webhook')) ex.messages.push(rec);
     }
     this.onMessageCreate?.(rec);
     return rec;
@@ -564,7 +601,7 @@ export class Store {
     if (!channel) return [];
     return channel.messageIds.flatMap((id) => {
       const rec = this.messages.get(id);
-      return rec && (rec.source === 'channel' || rec.source === 'dm') ? [rec] : [];
+      return rec && (rec.source === 'channel' || rec.source === 'dm' || rec.source === 'webhook') ? [rec] : [];
     });
   }
 
@@ -611,6 +648,13 @@ export class Store {
 
 const MESSAGE_CONTENT_INTENT = 1 << 15;
 const ADMINISTRATOR = 1n << 3n;
+
+/** Who a message's allowed_mentions lets it ping: every mentioned user (`true`) or these; and @everyone/@here. */
+function allowedMentions(given: any): { users: true | Set<string>; everyone: boolean } {
+  if (!given || typeof given !== 'object') return { users: true, everyone: true };
+  const parse: string[] = Array.isArray(given.parse) ? given.parse : [];
+  return { users: parse.includes('users') ? true : new Set((Array.isArray(given.users) ? given.users : []).map(String)), everyone: parse.includes('everyone') };
+}
 
 /** What an application without the Message Content intent reads of a user's message. */
 export function withoutContent(api: any): any {

@@ -17,6 +17,16 @@ export interface FakeUser {
   outsider?: boolean;
 }
 
+/** A channel webhook as the fake holds it (`fake.webhooks(channelId)`). */
+export interface FakeWebhook {
+  id: string;
+  token: string;
+  channelId: string;
+  name: string;
+  /** The application that created it; null for one a member made. */
+  applicationId: string | null;
+}
+
 /** A file a user "uploaded" with `fake.uploadAttachment`. Pass it as a command option's `value`. */
 export interface FakeAttachment {
   id: string;
@@ -92,8 +102,9 @@ export interface RecordedMessage {
   id: string;
   channelId: string;
   guildId: string | null;
-  /** 'user': typed by a user, a webhook or another bot (`fake.userMessage`), not by this bot. */
-  source: 'channel' | 'dm' | 'interaction-response' | 'follow-up' | 'user';
+  /** 'user': typed by a user, a webhook or another bot (`fake.userMessage`), not by this bot. 'webhook':
+   *  posted through one of the bot's channel webhooks (execute). */
+  source: 'channel' | 'dm' | 'interaction-response' | 'follow-up' | 'user' | 'webhook';
   /** A user message's author (absent: this bot). */
   authorId?: string;
   /** A message a webhook posted: the webhook's id (its author is the webhook, a bot). */
@@ -250,7 +261,7 @@ export interface StartOptions {
   /** Follow-ups and edits through the interaction token are accepted this long after dispatch (Discord: 15 min,
    *  the default); later they get 401 / 50027 Invalid Webhook Token. */
   tokenLifetimeMs?: number;
-  /** The clock both deadlines are measured on (default Date.now); a test may skew it to prove them. */
+  /** The clock both deadlines and the CDN's link expiry (./cdn.ts) are measured on (default Date.now); a test may skew it to prove them. */
   now?: () => number;
   /** Send GUILD_CREATE for the default guild after READY (default true). */
   sendGuildCreate?: boolean;
@@ -311,6 +322,12 @@ export interface FakeDiscord {
   setBotChannelPermissions(channelId: string, overwrite: { allow?: string; deny?: string }): void;
   /** The bot's permissions in a channel as Discord computes them (roles, then the channel's overwrites). */
   botPermissionsIn(channelId: string): string;
+  /** The channel's live webhooks (default channel by default), in creation order. */
+  webhooks(channelId?: string): FakeWebhook[];
+  /** A member deletes a webhook in the server settings: its id answers 10015 from then on. */
+  deleteWebhook(id: string): void;
+  /** A webhook a member made (not the bot's application), counting toward the channel's 15. */
+  createMemberWebhook(input: { channelId?: string; name: string }): FakeWebhook;
   command(input: CommandInput): Promise<InteractionExchange>;
   autocomplete(input: AutocompleteInput): Promise<InteractionExchange>;
   component(input: ComponentInput): Promise<InteractionExchange>;
