@@ -77,12 +77,12 @@ describe('a Ccfolia-born character refuses Fate commands clearly', () => {
   it('in Japanese and Korean, with the Korean particle fitting the name ({name|은})', async () => {
     const ja = await refused('check', [opt('status', 'str')], h.fake.users.player, 'ja');
     expect(ja).toContain(`${NAME} はココフォリアから取り込んだキャラクターで`);
-    expect(ja).toContain(`/sheet import で「${NAME}」という名前のシート`);
+    expect(ja).toContain(`/シート 取り込み で「${NAME}」という名前のシート`); // the command as the ja client names it (issue 31)
     // A Korean-named investigator of another player: 이수진 ends in ㄴ → 은.
     await importCcfolia(h.fake.users.player2, fixture('ccfolia-coc.json').replaceAll(NAME, '이수진'));
     const ko = await refused('seal', [opt('effect', '+10')], h.fake.users.player2, 'ko');
     expect(ko).toContain('이수진은 코코포리아에서 가져온 캐릭터라서');
-    expect(ko).toContain('/sheet import 로 이름이 "이수진"인 시트');
+    expect(ko).toContain('/시트 가져오기로 이름이 "이수진"인 시트');
   });
 
   it('an opposed /check against it and a /luck share with it refuse it too (L41, L216)', async () => {

@@ -386,7 +386,7 @@ describe('seed 000 at the table: gathering, items after the roll, battle costs, 
     const refused = await h.fake.command({ name: 'battle', channelId, user: gm, locale: 'ko', options: [{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Guest' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'mag' }] });
     expect(ephemeral(refused)).toBe(true);
     expect(said(refused)).toContain('Guest의 서번트는 아직 스테이터스를 배분하지 않았습니다. 플레이어가 레벨의 140점을 배분하세요');
-    expect(said(refused)).toContain('/war set 으로 statuses');
+    expect(said(refused)).toContain('/성배전쟁 수정으로 statuses'); // the command as the ko client names it (issue 31)
     // Nothing happened: no mana paid, no event, nothing in the channel.
     expect((await percent('Guest')).mana).toBe(before.mana);
     expect((await rows(h.store, 'events')).length).toBe(before.events);

@@ -94,7 +94,7 @@ describe('parseOriginalTable: every refusal names its line and reason', () => {
     const error = refusal('2D6 シーン表\n2-6:x\n7-13:y');
     expect(translator('en')(error.key, error.params)).toBe('Line 3: 13 cannot come up on 2D6 (it gives 2–12).');
     expect(translator('ja')(error.key, error.params)).toBe('3行目: 13 は 2D6 では出ません（出るのは 2～12）。');
-    expect(translator('ko')(error.key, error.params)).toBe('3번째 줄: 13 는 2D6 에서 나오지 않습니다(2~12).');
+    expect(translator('ko')(error.key, error.params)).toBe('3번째 줄: 13은 2D6에서 나오지 않습니다(2~12).');
   });
 });
 
