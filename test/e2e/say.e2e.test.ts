@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
 import { PERMISSION_BITS, type CommandOption, type InteractionExchange, type RecordedMessage } from './fake-discord/index.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -64,6 +64,15 @@ describe('/say through the channel’s webhook', () => {
     const [recorded] = await events('character.post');
     expect(recorded).toMatchObject({ channelId: h.fake.channelId, actorId: h.fake.users.player.id, subject: `post:${post!.id}` });
     expect(recorded!.after).toMatchObject({ messageId: post!.id, channelId: h.fake.channelId, characterId: saber.id, name: '剣の英霊', avatarUrl: 'https://example.com/saber.png', text: '問おう、あなたが私のマスターか' });
+  });
+
+  // Issue 30 "Must show": the same post in the log — /log export (its Ccfolia HTML) holds it under the
+  // character's name, once (the webhook's copy in the channel is not counted again).
+  it('the post is in /log export under the character’s name, once', async () => {
+    const ex = await h.fake.command({ name: 'log', options: [{ name: 'export', type: 1 }] });
+    const html = replyFiles(ex).find((f) => f.name.endsWith('.html'))!.data.toString('utf8');
+    const lines = [...html.matchAll(/<span>([^<]*)<\/span> :\n {2}<span>\n {4}(.*)\n/g)].map((m) => [m[1], m[2]]);
+    expect(lines.filter(([, text]) => text === '問おう、あなたが私のマスターか')).toEqual([['剣の英霊', '問おう、あなたが私のマスターか']]);
   });
 
   it('a name Discord refuses for webhooks (“discord”, “clyde”, over 80 characters) is made acceptable, not refused', async () => {
