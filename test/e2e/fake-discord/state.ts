@@ -18,6 +18,7 @@ import {
 } from './payloads.js';
 import { randomBytes } from 'node:crypto';
 import { snowflake } from './snowflake.js';
+import { GlobalLimit } from './global-limit.js';
 import type {
   FailRule,
   FakeAttachment,
@@ -150,6 +151,8 @@ export class Store {
   readonly resumes: any[] = [];
   lastRequestAt = 0;
   requestSeq = 0;
+  /** Discord's global limit on the bot's requests (StartOptions.globalLimit, default 50 a second). */
+  globalLimit = new GlobalLimit(50);
   /** Set by the gateway: called for every message the bot creates (MESSAGE_CREATE dispatch). */
   onMessageCreate: ((rec: RecordedMessage) => void) | null = null;
   /** Set by the gateway: called for every message deleted (MESSAGE_DELETE dispatch). */
