@@ -158,7 +158,8 @@ export async function setUpEvening(fake: FakeDiscord, layout: Layout = EVENING):
       const t = persona(n);
       return {
         channelId: t.channelId,
-        expected: { dms: [t.gm.id], board: true, dmIs: hpCopy },
+        // the table's tracker does not show a hidden shadow's HP: it is not edited for it
+        expected: { dms: [t.gm.id], board: false, dmIs: hpCopy },
         run: f.command({ name: 'persona', channelId: t.channelId, user: t.gm, options: sub('adjust', [opt('who', 'Ghost'), opt('hp', 80 + (n % 2))]) }),
       };
     },
