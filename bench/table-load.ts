@@ -73,7 +73,6 @@ interface Record {
   ex?: InteractionExchange;
   callbackAt?: number;
   lastEffectAt?: number;
-  failedId?: string | undefined;
 }
 
 /** A refusal or an error: private and red (a failed roll is red too, but public). */
@@ -116,11 +115,7 @@ async function drive(fake: FakeDiscord, kinds: TableKind[], rate: number, second
           if (!answered) fail(`${kind.name} #${n}: callback type ${ex.callback.type}`);
           else if (refusal(ex)) fail(`${kind.name} #${n}: ${JSON.stringify(ex.callback.data.embeds[0]).slice(0, 300)}`);
         },
-        (error: unknown) => {
-          const message = error instanceof Error ? error.message : String(error);
-          record.failedId = /id (\d+)\)/.exec(message)?.[1];
-          fail(`${kind.name} #${n}: ${message}`);
-        },
+        (error: unknown) => fail(`${kind.name} #${n}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`),
       ),
     );
   }
@@ -219,31 +214,9 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
   const fake = await startFakeDiscord({ settleMs: 0, checkSpec: false });
   await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));
   const store = await openStore(databaseUrl);
-  if (process.env.TABLE_LOAD_TX) {
-    const inner = store.transaction.bind(store);
-    (store as { transaction: typeof store.transaction }).transaction = (fn) => {
-      const stack = new Error().stack;
-      const asked = performance.now();
-      return inner(async (tx) => {
-        const t0 = performance.now();
-        if (t0 - asked > 500) console.log('tx queued', (t0 - asked).toFixed(0), stack?.split('\n').slice(2, 4).join(' | '));
-        try {
-          return await fn(tx);
-        } finally {
-          const d = performance.now() - t0;
-          if (d > 100) console.log('slow tx', d.toFixed(0), stack?.split('\n').slice(2, 6).join(' | '));
-        }
-      });
-    };
-  }
   const bot = await startBot({ token: fake.token, api: fake.apiBase, store, rng: cryptoRandom(), log: pino({ level: 'silent' }) });
   const outboxLeft = async () => (await store.transaction(async (tx) => await tx.db.select().from(tx.t.outbox))).length;
   try {
-    const seenAt = new Map<string, number>();
-    if (process.env.TABLE_LOAD_DEBUG) {
-      bot.client.on('interactionCreate', (i) => seenAt.set(i.id, performance.now()));
-      bot.client.rest.on('rateLimited', (r) => console.log('rateLimited', r.global, r.route, r.timeToReset));
-    }
     const kinds = await setUpEvening(fake, layout);
     await drain(fake, bot, outboxLeft);
     const failures: string[] = [];
@@ -263,24 +236,13 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     const from = fake.requests.length ? fake.requests.at(-1)!.seq + 1 : 0;
     const globalBefore = { seconds: fake.globalLimit.perSecond.length, refused: fake.globalLimit.refused };
     const start = performance.now();
-    const lag = process.env.TABLE_LOAD_DEBUG ? setInterval(() => {
-      const t = performance.now();
-      setImmediate(() => { const d = performance.now() - t; if (d > 200) console.log('event loop lag', d.toFixed(0), 'at', ((t - start) / 1000).toFixed(1)); });
-    }, 100) : null;
     await drive(fake, kinds, options.rate, options.seconds, records, fail);
-    if (lag) clearInterval(lag);
     await drain(fake, bot, outboxLeft);
     const elapsedS = (performance.now() - start) / 1000;
     const matched = matchEffects(fake, records, from);
-    if (process.env.TABLE_LOAD_DEBUG) {
-      for (const r of records.filter((x) => x.callbackAt === undefined).slice(0, 8)) {
-        const id = r.failedId ?? '';
-        const cb = fake.requests.find((q) => q.path.startsWith(`/interactions/${id}/`));
-        console.log('unanswered', r.kind, 'sent', ((r.sentAt - start) / 1000).toFixed(2), 'bot saw it after', ((seenAt.get(id) ?? NaN) - r.sentAt).toFixed(0), 'callback came after', ((cb?.at ?? NaN) - r.sentAt).toFixed(0));
-      }
-    }
     // the bot's requests: REST with its token, and the interaction endpoints (no token; attachment downloads are users')
     const during = fake.requests.filter((r) => r.seq >= from && (r.authorized || /^\/(interactions|webhooks)\//.test(r.path)));
+    // TABLE_LOAD_DEBUG=1: the bot's requests by route, to see where REST calls go
     if (process.env.TABLE_LOAD_DEBUG) {
       const routes = new Map<string, number>();
       for (const r of during) routes.set(`${r.route}${r.files.length ? ' +file' : ''}`, (routes.get(`${r.route}${r.files.length ? ' +file' : ''}`) ?? 0) + 1);
