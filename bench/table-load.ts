@@ -51,6 +51,10 @@ export interface TableLoadResult {
   dmsExtra: number;
   /** commands whose channel saw no board or tracker edit after their reply */
   boardsMissing: number;
+  /** replies Discord did not take, sent to their actor by DM instead (each is also an error) */
+  lateReplies: number;
+  /** interactions acknowledged first (a command past 2 s, src/discord/dispatcher.ts) and answered after */
+  deferred: number;
   /** effects left in the outbox at the end (pending or failed) */
   outboxLeft: number;
   /** message creates Discord dropped as a repeated nonce */
@@ -73,6 +77,7 @@ interface Record {
   ex?: InteractionExchange;
   callbackAt?: number;
   lastEffectAt?: number;
+  deferred?: boolean;
 }
 
 /** A refusal or an error: private and red (a failed roll is red too, but public). */
@@ -80,7 +85,21 @@ const refusal = (ex: InteractionExchange) => ((ex.callback.data?.flags ?? 0) & 6
 
 const CALLBACK = 'POST /interactions/:interactionId/:token/callback';
 
-async function drive(fake: FakeDiscord, kinds: TableKind[], rate: number, seconds: number, records: Record[], fail: (what: string) => void): Promise<void> {
+/**
+ * The fake, waiting up to a minute for a deferred command's answer: Discord takes one for 15 minutes
+ * after the acknowledgement, so a late answer is slow, not lost (the acknowledgement itself must come
+ * within 3 s, or the interaction fails).
+ */
+function patient(fake: FakeDiscord): FakeDiscord {
+  const wait = { timeoutMs: 60_000 };
+  return Object.assign(Object.create(fake) as FakeDiscord, {
+    command: (input: Parameters<FakeDiscord['command']>[0]) => fake.command({ ...wait, ...input }),
+    component: (input: Parameters<FakeDiscord['component']>[0]) => fake.component({ ...wait, ...input }),
+  });
+}
+
+async function drive(fakeNow: FakeDiscord, kinds: TableKind[], rate: number, seconds: number, records: Record[], fail: (what: string) => void): Promise<void> {
+  const fake = patient(fakeNow);
   const slots = schedule(kinds);
   const counters = new Map<TableKind, number>();
   const pending: Promise<void>[] = [];
@@ -109,9 +128,11 @@ async function drive(fake: FakeDiscord, kinds: TableKind[], rate: number, second
         (ex) => {
           record.ex = ex;
           if (expectedOf) record.expected = expectedOf(ex);
-          const callback = ex.requests.find((r) => r.route === CALLBACK && r.status < 300);
+          if (ex.callback.type === 5 || ex.callback.type === 6) record.deferred = true;
+          // the exchange records every request made while it was open: this interaction's own callback
+          const callback = ex.requests.find((r) => r.route === CALLBACK && r.status < 300 && r.path.startsWith(`/interactions/${ex.interactionId}/`));
           if (callback) record.callbackAt = callback.at;
-          const answered = ex.callback.type === 4 || ex.callback.type === 7 || (ex.callback.type === 5 && ex.followUps.length + ex.edits.length > 0);
+          const answered = ex.callback.type === 4 || ex.callback.type === 7 || ((ex.callback.type === 5 || ex.callback.type === 6) && ex.followUps.length + ex.edits.length > 0);
           if (!answered) fail(`${kind.name} #${n}: callback type ${ex.callback.type}`);
           else if (refusal(ex)) fail(`${kind.name} #${n}: ${JSON.stringify(ex.callback.data.embeds[0]).slice(0, 300)}`);
         },
@@ -150,7 +171,7 @@ function figures(kind: string, records: Record[]): KindFigures {
  * after its reply (an edit rendered after the command committed shows what it did). Returns what is
  * missing or extra.
  */
-function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dmsMissing: number; dmsExtra: number; boardsMissing: number } {
+function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dmsMissing: number; dmsExtra: number; boardsMissing: number; lateReplies: number } {
   const requests = fake.requests.filter((r) => r.seq >= from && r.status < 300);
   // every DM channel the bot wrote to, and its reader
   const dmReader = new Map<string, string>();
@@ -201,12 +222,16 @@ function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dms
     if (record.expected.dms.length || record.expected.board || may) record.lastEffectAt = last;
   }
   let dmsExtra = 0;
+  let lateReplies = 0;
   for (const [user, dms] of dmsTo) {
-    const extra = dms.filter((dm) => !taken.has(dm));
+    // a reply Discord did not take reaches its actor by DM (src/discord/dispatcher.ts): counted with the errors
+    const late = dms.filter((dm) => !taken.has(dm) && /did not take the answer/.test(JSON.stringify(dm.body?.embeds ?? [])));
+    lateReplies += late.length;
+    const extra = dms.filter((dm) => !taken.has(dm) && !late.includes(dm));
     if (extra.length && process.env.TABLE_LOAD_DEBUG) console.log('extra DMs to', user, extra.length, JSON.stringify(extra[0]!.body).slice(0, 300));
     dmsExtra += extra.length;
   }
-  return { dmsMissing, dmsExtra, boardsMissing };
+  return { dmsMissing, dmsExtra, boardsMissing, lateReplies };
 }
 export async function tableLoadRun(databaseUrl: string, label: string, options: TableLoadOptions): Promise<TableLoadResult> {
   const layout = options.layout ?? EVENING;
@@ -258,6 +283,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       failures,
       ...matched,
       outboxLeft: await outboxLeft(),
+      deferred: [...records, ...quietRecords].filter((r) => r.deferred).length,
       nonceHits: fake.nonceHits,
       quiet: figures(KIND_ROLL_1D6, quietRecords),
       kinds: kinds.map((k) => figures(k.name, records)),
@@ -279,7 +305,7 @@ const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b
 export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): string[] {
   const mixDice = r.kinds.find((k) => k.kind === KIND_ROLL_1D6)!;
   const lines = [
-    `  ${r.label}: ${r.sent} interactions (${Math.round(options.quietSeconds * options.rate)} quiet, then the mix), errors ${r.errors}, unanswered ${r.sent - r.answered}, DMs missing ${r.dmsMissing}, DMs twice ${r.dmsExtra}, boards missing ${r.boardsMissing}, outbox left ${r.outboxLeft}, repeated nonces ${r.nonceHits}`,
+    `  ${r.label}: ${r.sent} interactions (${Math.round(options.quietSeconds * options.rate)} quiet, then the mix), errors ${r.errors}, unanswered ${r.sent - r.answered}, DMs missing ${r.dmsMissing}, DMs twice ${r.dmsExtra}, boards missing ${r.boardsMissing}, acknowledged first ${r.deferred}, replies sent by DM ${r.lateReplies}, outbox left ${r.outboxLeft}, repeated nonces ${r.nonceHits}`,
     `    /roll 1d6 p99 under the mix ÷ alone: ${ratio(mixDice.p99Ms, r.quiet.p99Ms)} (goal ≤ 2×; ${f(mixDice.p99Ms)} ÷ ${f(r.quiet.p99Ms)})`,
     `    REST calls per interaction: ${(r.restPerInteraction.interaction + r.restPerInteraction.bound).toFixed(2)} (${r.restPerInteraction.interaction.toFixed(2)} interaction endpoints, ${r.restPerInteraction.bound.toFixed(2)} under the global limit); global limit: peak ${r.globalPeakPerS}/s of 50, refused ${r.globalRefused}`,
     `    ${'kind'.padEnd(40)} ${'sent'.padStart(5)}  ${'p99 ÷ 1d6'.padStart(9)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}  ${'last effect p50'.padStart(15)} ${'p99'.padStart(9)}`,

@@ -184,8 +184,12 @@ export async function setUpEvening(fake: FakeDiscord, layout: Layout = EVENING):
     share: 1,
     send: (f, n) => {
       const t = fateWar(n);
-      // the factions read their own lines by DM at a day end (recovery, seed 001 L241–248); a turn end only moves the board
-      const expected = (ex: InteractionExchange): Expected => ({ dms: /Day \d+ ended/.test(JSON.stringify(ex.callback.data?.embeds ?? [])) ? t.players.map((p) => p.id) : [], board: true });
+      // each faction reads its own lines by DM (a day end's recovery, an all-nighter's penalty, seed 001
+      // L241–248); the GM's report holds every line, naming the faction's master or servant
+      const expected = (ex: InteractionExchange): Expected => {
+        const report = JSON.stringify(ex.callback.data?.embeds ?? []);
+        return { dms: t.players.filter((_, j) => report.includes(`W${n % layout.fateWars}F${j}`)).map((p) => p.id), board: true };
+      };
       return { channelId: t.channelId, expected, run: f.command({ name: 'war', channelId: t.channelId, user: t.gm, options: sub('advance') }) };
     },
   });
