@@ -3,8 +3,9 @@
 // wars, checks, palettes, secret and plain rolls at 60 interactions a second, for a few seconds, on this
 // project's backend. It asserts the exact counts — no errors, every interaction answered, every expected
 // DM delivered exactly once (none missing, none twice), every board change followed by an edit, the
-// outbox empty, no repeated nonce, Discord's global limit never hit — and prints the timings as ratios.
-// No timing assertion: speed is measured by `npm run soak`, not by tests.
+// outbox empty, no repeated nonce — and prints the timings as ratios, and the requests the fake's global
+// limit refused (a timing too: the fake shares the bot's event loop, and a stall hands it requests sent a
+// second apart at once). No timing assertion: speed is measured by `npm run soak`, not by tests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableLoadHeader, tableLoadLines, tableLoadRun, type TableLoadOptions } from '../../bench/table-load.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
@@ -31,7 +32,6 @@ describe(`an evening of tables under load (${testBackend})`, () => {
     expect(result.boardsMissing).toBe(0);
     expect(result.outboxLeft).toBe(0);
     expect(result.nonceHits).toBe(0);
-    expect(result.globalRefused).toBe(0);
     // every kind of the mix ran, and those with effects had them found at the fake
     for (const kind of result.kinds) expect(kind.sent, kind.kind).toBeGreaterThan(0);
     expect(result.kinds.filter((k) => Number.isFinite(k.effectP50Ms)).length).toBeGreaterThanOrEqual(6);
