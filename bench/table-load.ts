@@ -215,7 +215,10 @@ function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dms
       last = Math.max(last ?? 0, dm.at);
     }
     if (record.expected.board && record.callbackAt !== undefined) {
-      const edit = channelWrites.get(record.channelId)?.find((w) => w.at >= record.callbackAt!);
+      // the first edit after the reply; else one between the dispatch and the reply (sent after the
+      // commit, it reached the fake before a slow reply did)
+      const writes = channelWrites.get(record.channelId) ?? [];
+      const edit = writes.find((w) => w.at >= record.callbackAt!) ?? writes.findLast((w) => w.at >= record.sentAt && w.at < record.callbackAt!);
       if (!edit) boardsMissing++;
       else last = Math.max(last ?? 0, edit.at);
     }
