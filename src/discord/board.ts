@@ -6,6 +6,10 @@
 //   whichever edit reaches Discord last was checked against the state after it, so none is lost;
 // - a new message id is claimed with a conditional update; the loser deletes its message and edits
 //   the winner's, so a war never keeps two boards.
+// Under load (issue 32 §1) a board is edited at most once a window (./board-lanes.ts): the updates
+// asked for meanwhile become one edit, an edit whose board is already waiting for a newer one is not
+// sent, and an unchanged board or picture is not sent again.
+import { createHash } from 'node:crypto';
 import { DiscordAPIError, RESTJSONErrorCodes, type Client } from 'discord.js';
 import type { Logger } from 'pino';
 import { boardMessageId, claimBoardMessage } from '../store/boards.js';
@@ -17,6 +21,12 @@ import { drawnPicture, type RenderedPicture } from '../pictures/index.js';
 import { forAudience } from '../views/audience.js';
 import { tableSettings } from '../store/settings.js';
 import { UnreachableChannel } from './failure.js';
+import { Lanes } from './board-lanes.js';
+
+/** Board edits of one message within this long become one (the last state wins). */
+export const BOARD_WINDOW_MS = 1_000;
+/** How long a board's edit waits for its picture to be drawn before the text goes alone (the picture follows). */
+const PICTURE_WAIT_MS = 500;
 
 /** Rounds of render → edit → re-check before giving up on a board that keeps changing under us. */
 const MAX_ROUNDS = 5;
@@ -34,26 +44,49 @@ function rememberPicture(messageId: string, picture: RenderedPicture | null): vo
   else shownPictures.delete(messageId);
 }
 
+/** What each board message shows (a hash of its view), so an edit that would change nothing is not sent. */
+const shownViews = new Map<string, string>();
+const viewHash = (view: View) => createHash('sha1').update(JSON.stringify(view)).digest('base64');
+
+function rememberView(messageId: string, view: View | null): void {
+  if (shownViews.size >= MAX_SHOWN) shownViews.clear();
+  if (view) shownViews.set(messageId, viewHash(view));
+  else shownViews.delete(messageId);
+}
+
+const withinMs = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([promise, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref())]);
+
 /**
- * Edits the board. The text never waits for a drawing: a picture not drawn yet follows in a second
- * edit (meanwhile the old one stays), so a board reads as fast as it did before it had pictures.
+ * Edits the board, once: text and picture together when the picture is drawn within PICTURE_WAIT_MS
+ * (drawn here, after the command's reply went out: never on the interaction's 3-second path); else the
+ * text goes with the old picture and the new one follows in a second edit, unless a newer edit of the
+ * board is already waiting (it brings its own). Nothing is sent when the board shows this view already.
  */
-async function editBoard(channel: { messages: { edit(id: string, body: ReturnType<typeof toBoardEdit>): Promise<unknown> } }, messageId: string, view: View): Promise<void> {
+async function editBoard(channel: { messages: { edit(id: string, body: ReturnType<typeof toBoardEdit>): Promise<unknown> } }, messageId: string, view: View, superseded: () => boolean): Promise<void> {
   const shown = shownPictures.get(messageId) ?? null;
+  const unchanged = shownViews.get(messageId) === viewHash(view);
   if (!view.picture) {
+    if (unchanged && !shown) return;
     await channel.messages.edit(messageId, toBoardEdit(view, null));
     rememberPicture(messageId, null);
+    rememberView(messageId, view);
     return;
   }
-  const ready = drawnPicture(view.picture);
-  if (ready) {
-    await channel.messages.edit(messageId, ready.hash === shown?.hash ? toBoardEdit(view, null, shown) : toBoardEdit(view, ready));
+  const drawing = pictureOf(view);
+  const ready = drawnPicture(view.picture) ?? (await withinMs(drawing, PICTURE_WAIT_MS));
+  if (ready !== undefined) {
+    if (unchanged && (ready?.hash ?? null) === (shown?.hash ?? null)) return;
+    // an unchanged picture is not uploaded again: the message keeps its attachment
+    await channel.messages.edit(messageId, ready && ready.hash === shown?.hash ? toBoardEdit(view, null, shown) : toBoardEdit(view, ready));
     rememberPicture(messageId, ready);
+    rememberView(messageId, view);
     return;
   }
   await channel.messages.edit(messageId, toBoardEdit(view, null, shown));
-  // Drawn here, after the command's reply went out: never on the interaction's 3-second path.
-  const drawn = await pictureOf(view);
+  rememberView(messageId, view);
+  const drawn = await drawing;
+  if (superseded() || !drawn || drawn.hash === shown?.hash) return;
   await channel.messages.edit(messageId, toBoardEdit(view, drawn));
   rememberPicture(messageId, drawn);
 }
@@ -68,8 +101,27 @@ export interface BoardOutcome {
   pinError?: unknown;
 }
 
-/** Throws when the board could not be posted or edited (UnreachableChannel, a Discord error), so the actor is told why. */
-export async function updateBoard(client: Client, store: Store, log: Logger, board: BoardUpdate): Promise<BoardOutcome> {
+/** Each client's board lanes (a process may hold several clients: shards). */
+const lanesOf = new WeakMap<Client, Lanes<BoardUpdate, BoardOutcome>>();
+
+/**
+ * Throws when the board could not be posted or edited (UnreachableChannel, a Discord error), so the actor is told why.
+ * Resolves once an edit showing the state as it is now has reached Discord: at once, or at the end of the
+ * board's window (`windowMs`) together with every other update asked for meanwhile.
+ */
+export function updateBoard(client: Client, store: Store, log: Logger, board: BoardUpdate, windowMs = BOARD_WINDOW_MS): Promise<BoardOutcome> {
+  let lanes = lanesOf.get(client);
+  if (!lanes) {
+    // the newest request's render (all render from the database at send time); a re-post if any asked for one
+    lanes = new Lanes((waiting, next) => ({ ...next, ...(waiting.repost || next.repost ? { repost: true } : {}) }));
+    lanesOf.set(client, lanes);
+  }
+  const key = `${board.kind ?? 'war'}:${board.warId}`;
+  const lanesHere = lanes;
+  return lanes.request(key, board, windowMs, (merged) => updateBoardNow(client, store, log, merged, () => lanesHere.superseded(key)));
+}
+
+async function updateBoardNow(client: Client, store: Store, log: Logger, board: BoardUpdate, superseded: () => boolean): Promise<BoardOutcome> {
   const channel = await sendableChannel(client, board.channelId).catch((error: unknown) => {
     throw new UnreachableChannel(error);
   });
@@ -91,7 +143,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
     let edited = false;
     if (snapshot.messageId && !repost) {
       try {
-        await editBoard(channel, snapshot.messageId, snapshot.view);
+        await editBoard(channel, snapshot.messageId, snapshot.view, superseded);
         edited = true;
       } catch (error) {
         // Only a deleted message is replaced; any other failure (Discord down after discord.js's
@@ -105,6 +157,7 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
       const picture = await pictureOf(snapshot.view);
       const message = await channel.send(toMessage(snapshot.view, picture));
       rememberPicture(message.id, picture);
+      rememberView(message.id, snapshot.view);
       const won = await store.transaction(async (tx) => await claimBoardMessage(tx, kind, board.warId, snapshot.messageId, message.id));
       if (!won) {
         // Another process posted (or re-posted) first: ours goes, and the next round edits theirs.
@@ -121,6 +174,9 @@ export async function updateBoard(client: Client, store: Store, log: Logger, boa
         if (error !== undefined) outcome.pinError = error;
       }
     }
+    // changed meanwhile: by a command of this process, whose update waits in the lane and will show it,
+    // or by another process, whose edit may have reached Discord before ours: shown again here
+    if (superseded()) return outcome;
     const after = await read();
     if (same(after, snapshot)) return outcome;
     snapshot = after;

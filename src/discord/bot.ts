@@ -31,8 +31,11 @@ export interface BotOptions {
   /** Tests: a table view in the wrong language is sent as an error (see dispatcher.ts). */
   strictAudience?: boolean;
   onAudienceViolation?: DispatchDeps['onAudienceViolation'];
-  /** Outbox: how long this process holds its saved effects, and how often it sweeps for undelivered ones (src/discord/outbox.ts). */
-  outbox?: { leaseMs?: number; sweepMs?: number };
+  /**
+   * Outbox: how long this process holds its saved effects, and how often it sweeps for undelivered ones
+   * (src/discord/outbox.ts); board edits of one message within `boardWindowMs` become one (src/discord/board.ts).
+   */
+  outbox?: { leaseMs?: number; sweepMs?: number; boardWindowMs?: number };
   /** DISCORD_MESSAGE_CONTENT: ask for the Message Content intent (default 'auto', falling back without it) or not. */
   messageContent?: 'auto' | 'off';
   /** Tests: how each message the bot read ended (src/discord/chat.ts). */
@@ -67,7 +70,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   options.log.info({ user: client.user?.tag, shards: client.options.shards, shardCount: client.options.shardCount, messageContent }, 'connected to Discord');
   // Effects a process (this one before a restart, or another sharing the database) saved but did not deliver.
   const sweeper = startSweeper(
-    { client, store: options.store, log: options.log, rng: options.rng, now: options.now ?? (() => new Date()), ...(options.outbox?.leaseMs ? { leaseMs: options.outbox.leaseMs } : {}) },
+    { client, store: options.store, log: options.log, rng: options.rng, now: options.now ?? (() => new Date()), ...(options.outbox?.leaseMs ? { leaseMs: options.outbox.leaseMs } : {}), ...(options.outbox?.boardWindowMs !== undefined ? { boardWindowMs: options.outbox.boardWindowMs } : {}) },
     options.outbox?.sweepMs,
   );
 
@@ -101,6 +104,7 @@ async function connect(options: BotOptions, sharding: { ids: number[]; count: nu
     gate,
     ...options,
     ...(options.outbox?.leaseMs ? { outboxLeaseMs: options.outbox.leaseMs } : {}),
+    ...(options.outbox?.boardWindowMs !== undefined ? { boardWindowMs: options.outbox.boardWindowMs } : {}),
     messageContent: () => messageContent,
   };
   const dispatch = createDispatcher(deps);

@@ -50,6 +50,8 @@ export interface DispatchDeps {
   onAudienceViolation?: (violation: AudienceViolation & { command: string }) => void;
   /** How long this process holds the effects it saved before another may deliver them (src/discord/outbox.ts). */
   outboxLeaseMs?: number;
+  /** Board edits of one message within this long become one (src/discord/board.ts). */
+  boardWindowMs?: number;
   /** Whether the gateway session reads message content (rolls typed in chat, src/discord/chat.ts). */
   messageContent?: () => boolean;
 }
@@ -344,7 +346,15 @@ async function deliver(deps: DispatchDeps, interaction: Answerable, saved: Saved
 }
 
 function outboxDeps(deps: DispatchDeps): OutboxDeps {
-  return { client: deps.client, store: deps.store, log: deps.log, rng: deps.rng, now: deps.now ?? (() => new Date()), ...(deps.outboxLeaseMs ? { leaseMs: deps.outboxLeaseMs } : {}) };
+  return {
+    client: deps.client,
+    store: deps.store,
+    log: deps.log,
+    rng: deps.rng,
+    now: deps.now ?? (() => new Date()),
+    ...(deps.outboxLeaseMs ? { leaseMs: deps.outboxLeaseMs } : {}),
+    ...(deps.boardWindowMs !== undefined ? { boardWindowMs: deps.boardWindowMs } : {}),
+  };
 }
 
 async function notice(deps: DispatchDeps, interaction: Answerable, content: string): Promise<void> {

@@ -29,6 +29,8 @@ export interface OutboxDeps {
   now: () => Date;
   /** How long a process holds the effects it saved before another may take them over (default 60 s). */
   leaseMs?: number;
+  /** Board edits of one message within this long become one (default BOARD_WINDOW_MS, src/discord/board.ts). */
+  boardWindowMs?: number;
 }
 
 export type Effect =
@@ -92,7 +94,7 @@ export async function sendEffect(deps: OutboxDeps, effect: Effect, nonce: string
       await channel.send({ ...toMessage(effect.view, await pictureOf(effect.view)), nonce, enforceNonce: true });
       return { ok: true };
     }
-    return { ok: true, outcome: await updateBoard(deps.client, deps.store, deps.log, effect.board) };
+    return { ok: true, outcome: await updateBoard(deps.client, deps.store, deps.log, effect.board, deps.boardWindowMs) };
   } catch (error) {
     return { ok: false, error, final: !transient(error) };
   }

@@ -33,7 +33,8 @@ export async function startHarness(
   options: {
     scryfall?: string;
     strictAudience?: boolean;
-    outbox?: { leaseMs?: number; sweepMs?: number };
+    /** `boardWindowMs`: board edits within it become one (default here 0: a test's steps follow each other faster than a table's) */
+    outbox?: { leaseMs?: number; sweepMs?: number; boardWindowMs?: number };
     heartbeatIntervalMs?: number;
     /** the bot's dice instead of seededRandom(seed) (the two-worlds fuzzer keys them per step) */
     rng?: RandomSource;
@@ -74,7 +75,7 @@ export async function startHarness(
       ...(options.now ? { now: options.now } : {}),
       ...(cards ? { cards } : {}),
       strictAudience: options.strictAudience ?? true,
-      ...(options.outbox ? { outbox: options.outbox } : {}),
+      outbox: { boardWindowMs: 0, ...options.outbox },
       ...(options.messageContent ? { messageContent: options.messageContent } : {}),
       onChat: (id, outcome) => chatOutcomes.set(id, outcome),
       onAudienceViolation: (v) => violations.push(`${v.command} ${v.where} in ${v.got}, table ${v.expected}: ${v.title ?? ''}`),

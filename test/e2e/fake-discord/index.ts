@@ -17,6 +17,7 @@ import {
   type OptionResolver,
 } from './payloads.js';
 import { startServer, type RunningServer } from './server.js';
+import { GlobalLimit } from './global-limit.js';
 import { interactionToken, randomHex, shardOf, snowflake, snowflakeOnShard } from './snowflake.js';
 import { Store, withoutContent, type ExchangeState } from './state.js';
 import type {
@@ -106,6 +107,9 @@ class FakeDiscordImpl implements FakeDiscord {
   /** Message creates Discord dropped as repeats of an earlier nonce (enforce_nonce). */
   get nonceHits(): number {
     return this.store.nonceHits;
+  }
+  get globalLimit(): FakeDiscord['globalLimit'] {
+    return this.store.globalLimit;
   }
   get identifies(): any[] {
     return this.store.identifies;
@@ -684,6 +688,7 @@ export async function startFakeDiscord(opts: StartOptions = {}): Promise<FakeDis
   });
   store.checkSpec = opts.checkSpec ?? true;
   if (store.checkSpec) warmSpec();
+  store.globalLimit = new GlobalLimit(opts.globalLimit ?? 50);
   const gateway = new FakeGateway(store, {
     heartbeatIntervalMs: opts.heartbeatIntervalMs ?? 41_250,
     sendGuildCreate: opts.sendGuildCreate ?? true,

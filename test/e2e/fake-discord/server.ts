@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeGateway } from './gateway.js';
 import { flattenErrors } from './form-errors.js';
+import { boundByGlobalLimit } from './global-limit.js';
 import { discordError, matchRoute, type RestContext, type RestResult } from './rest-routes.js';
 import { specErrors } from './spec-check.js';
 import type { Store } from './state.js';
@@ -99,6 +100,7 @@ export async function startServer(
       authorized: req.headers.authorization === `Bot ${store.token}`,
       status: 0,
       injectedFailure: false,
+      at: performance.now(),
     };
     store.requests.push(rec);
     store.lastRequestAt = Date.now();
@@ -125,9 +127,13 @@ export async function startServer(
       (r) => r.method === method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)),
     );
     const rule = ruleIndex >= 0 ? store.failRules[ruleIndex] : undefined;
+    // Discord's global limit (./global-limit.ts): counted before the route is even looked at
+    const overGlobal = !rule && boundByGlobalLimit(path, rec.authorized) ? store.globalLimit.take() : null;
     if (rule) {
       if (--rule.remaining <= 0) store.failRules.splice(ruleIndex, 1);
       result = { status: rule.status, body: rule.body, injected: true };
+    } else if (overGlobal !== null) {
+      result = { status: 429, body: { message: 'You are being rate limited.', retry_after: Math.round(overGlobal * 1000) / 1000, global: true } };
     } else if ('error' in parsed) {
       result = parsed.error;
     } else if (cdn) {

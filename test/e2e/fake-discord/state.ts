@@ -19,6 +19,7 @@ import {
 import { randomBytes } from 'node:crypto';
 import { snowflake } from './snowflake.js';
 import { CdnSigner } from './cdn.js';
+import { GlobalLimit } from './global-limit.js';
 import type {
   FailRule,
   FakeAttachment,
@@ -169,6 +170,8 @@ export class Store {
   readonly webhooks = new Map<string, WebhookRecord>();
   /** Signs attachment links and checks them at download (./cdn.ts), on the store's clock. */
   readonly cdn: CdnSigner;
+  /** Discord's global limit on the bot's requests (StartOptions.globalLimit, default 50 a second). */
+  globalLimit = new GlobalLimit(50);
   /** Set by the gateway: called for every message the bot creates (MESSAGE_CREATE dispatch). */
   onMessageCreate: ((rec: RecordedMessage) => void) | null = null;
   /** Set by the gateway: called for every message deleted (MESSAGE_DELETE dispatch). */

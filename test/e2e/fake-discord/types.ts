@@ -94,6 +94,8 @@ export interface RecordedRequest {
   status: number;
   /** Set when the answer came from `failNext` / `setDmsClosed`. */
   injectedFailure: boolean;
+  /** When it was received, on `performance.now()`'s clock (ms). */
+  at: number;
 }
 
 /** A message the bot created (channel message, DM, interaction response or follow-up). Live: edits,
@@ -265,6 +267,12 @@ export interface StartOptions {
   now?: () => number;
   /** Send GUILD_CREATE for the default guild after READY (default true). */
   sendGuildCreate?: boolean;
+  /**
+   * Discord's global rate limit on the bot's requests, per second (default 50, as Discord; 0: none).
+   * Interaction endpoints (the callback, the interaction token's follow-ups and edits) are not bound
+   * by it. Over it: 429 with `global: true` (./global-limit.ts).
+   */
+  globalLimit?: number;
   /** Shard count recommended by GET /gateway/bot (default 1). Each guild's events go to shard `(guild_id >> 22) % count`. */
   shardCount?: number;
 }
@@ -284,6 +292,8 @@ export interface FakeDiscord {
   requests: RecordedRequest[];
   /** Message creates Discord dropped as repeats of an earlier nonce (enforce_nonce). */
   readonly nonceHits: number;
+  /** The global rate limit: requests it counted per second since the first, and how many it refused (429 global). */
+  readonly globalLimit: { perSecondLimit: number; perSecond: number[]; refused: number };
   /** IDENTIFY payloads (`d`) received on the gateway. */
   identifies: any[];
   /** RESUME payloads (`d`) received on the gateway. */

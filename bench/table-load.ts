@@ -1,0 +1,351 @@
+// An evening of tables under load (issue 32 §1): the product bot (discord.js, the store) against the
+// fake Discord, 35 channels playing what tables play (./tables.ts) at 60 interactions a second. First
+// a quiet floor: `/roll 1d6` alone at the same rate; then the mix. Per kind: the first response's
+// p50/p99 (dispatch → the callback at the fake) and the time until the command's last effect (a DM,
+// a board or tracker edit in its channel) reached the fake. Counted at the fake: errors, unanswered
+// interactions, each expected DM delivered exactly once, the bot's REST calls per interaction and per
+// second against Discord's global limit (50/s, which the fake enforces). Shared by `npm run soak`
+// (60 s on SQLite and durable PostgreSQL) and a short run in `npm test` (exact counts, no timings).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { cryptoRandom } from '../src/core/random.js';
+import { startBot } from '../src/discord/bot.js';
+import { deployCommands } from '../src/discord/deploy.js';
+import { loadConfig } from '../src/config.js';
+import { openStore } from '../src/store/db.js';
+import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
+import { findPostgresBin, startPostgres } from '../test/postgres/server.js';
+import { formatNs, percentile } from './stats.js';
+import { EVENING, KIND_ROLL_1D6, channelsOf, rollOneD6, schedule, setUpEvening, type Expected, type Layout, type Sent, type TableKind } from './tables.js';
+
+export interface TableLoadOptions {
+  /** interactions per second, in the quiet floor and in the mix */
+  rate: number;
+  /** seconds of the mix */
+  seconds: number;
+  /** seconds of `/roll 1d6` alone before it */
+  quietSeconds: number;
+  layout?: Layout;
+}
+
+export interface KindFigures {
+  kind: string;
+  sent: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** dispatch → the last expected effect at the fake; NaN for kinds without effects */
+  effectP50Ms: number;
+  effectP99Ms: number;
+}
+
+export interface TableLoadResult {
+  label: string;
+  sent: number;
+  answered: number;
+  errors: number;
+  failures: string[];
+  /** expected DMs that never reached the fake, and DMs beyond those expected (a double delivery) */
+  dmsMissing: number;
+  dmsExtra: number;
+  /** commands whose channel saw no board or tracker edit after their reply */
+  boardsMissing: number;
+  /** replies Discord did not take, sent to their actor by DM instead (each is also an error) */
+  lateReplies: number;
+  /** interactions acknowledged first (a command past 2 s, src/discord/dispatcher.ts) and answered after */
+  deferred: number;
+  /** effects left in the outbox at the end (pending or failed) */
+  outboxLeft: number;
+  /** message creates Discord dropped as a repeated nonce */
+  nonceHits: number;
+  quiet: KindFigures;
+  kinds: KindFigures[];
+  /** the bot's REST calls during the mix (after it, until its effects were all out), per interaction */
+  restPerInteraction: { interaction: number; bound: number };
+  /** requests under the global limit, per second: the highest second, and how many it refused */
+  globalPeakPerS: number;
+  globalRefused: number;
+  elapsedS: number;
+}
+
+interface Record {
+  kind: string;
+  channelId: string;
+  expected: Expected;
+  sentAt: number;
+  ex?: InteractionExchange;
+  callbackAt?: number;
+  lastEffectAt?: number;
+  deferred?: boolean;
+}
+
+/** A refusal or an error: private and red (a failed roll is red too, but public). */
+const refusal = (ex: InteractionExchange) => ((ex.callback.data?.flags ?? 0) & 64) !== 0 && ex.callback.data?.embeds?.[0]?.color === 0xed4245;
+
+const CALLBACK = 'POST /interactions/:interactionId/:token/callback';
+
+/**
+ * The fake, waiting up to a minute for a deferred command's answer: Discord takes one for 15 minutes
+ * after the acknowledgement, so a late answer is slow, not lost (the acknowledgement itself must come
+ * within 3 s, or the interaction fails).
+ */
+function patient(fake: FakeDiscord): FakeDiscord {
+  const wait = { timeoutMs: 60_000 };
+  return Object.assign(Object.create(fake) as FakeDiscord, {
+    command: (input: Parameters<FakeDiscord['command']>[0]) => fake.command({ ...wait, ...input }),
+    component: (input: Parameters<FakeDiscord['component']>[0]) => fake.component({ ...wait, ...input }),
+  });
+}
+
+async function drive(fakeNow: FakeDiscord, kinds: TableKind[], rate: number, seconds: number, records: Record[], fail: (what: string) => void): Promise<void> {
+  const fake = patient(fakeNow);
+  const slots = schedule(kinds);
+  const counters = new Map<TableKind, number>();
+  const pending: Promise<void>[] = [];
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    // open loop: interaction i leaves at i / rate seconds, whether the earlier ones were answered or not
+    const wait = start + (i / rate) * 1000 - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const kind = slots[i % slots.length]!;
+    const n = counters.get(kind) ?? 0;
+    counters.set(kind, n + 1);
+    const sentAt = performance.now();
+    let sent: Sent;
+    try {
+      sent = kind.send(fake, n);
+    } catch (error) {
+      fail(`${kind.name} #${n}: ${error instanceof Error ? error.message : String(error)}`);
+      continue;
+    }
+    const record: Record = { kind: kind.name, channelId: sent.channelId, expected: typeof sent.expected === 'function' ? { dms: [], board: false } : sent.expected, sentAt };
+    const expectedOf = typeof sent.expected === 'function' ? sent.expected : null;
+    records.push(record);
+    pending.push(
+      sent.run.then(
+        (ex) => {
+          record.ex = ex;
+          if (expectedOf) record.expected = expectedOf(ex);
+          if (ex.callback.type === 5 || ex.callback.type === 6) record.deferred = true;
+          // the exchange records every request made while it was open: this interaction's own callback
+          const callback = ex.requests.find((r) => r.route === CALLBACK && r.status < 300 && r.path.startsWith(`/interactions/${ex.interactionId}/`));
+          if (callback) record.callbackAt = callback.at;
+          const answered = ex.callback.type === 4 || ex.callback.type === 7 || ((ex.callback.type === 5 || ex.callback.type === 6) && ex.followUps.length + ex.edits.length > 0);
+          if (!answered) fail(`${kind.name} #${n}: callback type ${ex.callback.type}`);
+          else if (refusal(ex)) fail(`${kind.name} #${n}: ${JSON.stringify(ex.callback.data.embeds[0]).slice(0, 300)}`);
+        },
+        (error: unknown) => fail(`${kind.name} #${n}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`),
+      ),
+    );
+  }
+  await Promise.all(pending);
+}
+
+/** Until the bot has sent all it decided: no command running, the outbox empty, the fake quiet for a while. */
+async function drain(fake: FakeDiscord, bot: { idle(): Promise<void> }, outboxLeft: () => Promise<number>, limitMs = 60_000): Promise<void> {
+  const until = performance.now() + limitMs;
+  let seen = -1;
+  while (performance.now() < until) {
+    await bot.idle();
+    const count = fake.requests.length;
+    if (count === seen && (await outboxLeft()) === 0) return;
+    seen = count;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+  }
+}
+
+const ms = (values: number[], q: number) => percentile([...values].sort((a, b) => a - b), q);
+
+function figures(kind: string, records: Record[]): KindFigures {
+  const mine = records.filter((r) => r.kind === kind);
+  const first = mine.filter((r) => r.callbackAt !== undefined).map((r) => r.callbackAt! - r.sentAt);
+  const effects = mine.filter((r) => r.lastEffectAt !== undefined).map((r) => r.lastEffectAt! - r.sentAt);
+  return { kind, sent: mine.length, p50Ms: ms(first, 0.5), p99Ms: ms(first, 0.99), effectP50Ms: ms(effects, 0.5), effectP99Ms: ms(effects, 0.99) };
+}
+
+/**
+ * Finds each command's effects at the fake: its DMs, matched first come first served per reader
+ * (each reader gets DMs from one table only), and the first write to its channel's board or tracker
+ * after its reply (an edit rendered after the command committed shows what it did). Returns what is
+ * missing or extra.
+ */
+function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dmsMissing: number; dmsExtra: number; boardsMissing: number; lateReplies: number } {
+  const requests = fake.requests.filter((r) => r.seq >= from && r.status < 300);
+  // every DM channel the bot wrote to, and its reader
+  const dmReader = new Map<string, string>();
+  for (const m of fake.allMessages()) if (m.source === 'dm' && m.authorId === undefined) dmReader.set(m.channelId, '');
+  for (const r of records) for (const u of [...r.expected.dms, ...(r.expected.mayDm ? [r.expected.mayDm] : [])]) if (dmReader.has(fake.dmChannelId(u))) dmReader.set(fake.dmChannelId(u), u);
+  const dmsTo = new Map<string, RecordedRequest[]>();
+  const channelWrites = new Map<string, RecordedRequest[]>();
+  for (const r of requests) {
+    const m = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(r.path);
+    if (!m || (r.method !== 'POST' && r.method !== 'PATCH')) continue;
+    const channelId = m[1]!;
+    const reader = dmReader.get(channelId);
+    // a DM to a reader no command expected one for is counted under its channel: an extra
+    if (reader !== undefined && r.method === 'POST') (dmsTo.get(reader || channelId) ?? dmsTo.set(reader || channelId, []).get(reader || channelId)!).push(r);
+    else if (reader === undefined) (channelWrites.get(channelId) ?? channelWrites.set(channelId, []).get(channelId)!).push(r);
+  }
+  let dmsMissing = 0;
+  let boardsMissing = 0;
+  const taken = new Set<RecordedRequest>();
+  const ordered = [...records].sort((a, b) => a.sentAt - b.sentAt);
+  /** The reader's first DM not yet matched that this command could have sent. */
+  const nextDm = (record: Record, user: string) => dmsTo.get(user)?.find((dm) => !taken.has(dm) && dm.at >= record.sentAt && (record.expected.dmIs?.(dm.body, record.ex) ?? true));
+  for (const record of ordered) {
+    let last = record.callbackAt;
+    const may = record.expected.mayDm;
+    if (may) {
+      // the copy, if any, is the next DM to that reader that reads as this reply
+      const dm = nextDm(record, may);
+      if (dm) {
+        taken.add(dm);
+        last = Math.max(last ?? 0, dm.at);
+      }
+    }
+    for (const user of record.expected.dms) {
+      const dm = nextDm(record, user);
+      if (!dm) {
+        dmsMissing++;
+        continue;
+      }
+      taken.add(dm);
+      last = Math.max(last ?? 0, dm.at);
+    }
+    if (record.expected.board && record.callbackAt !== undefined) {
+      // the first edit after the reply; else one between the dispatch and the reply (sent after the
+      // commit, it reached the fake before a slow reply did)
+      const writes = channelWrites.get(record.channelId) ?? [];
+      const edit = writes.find((w) => w.at >= record.callbackAt!) ?? writes.findLast((w) => w.at >= record.sentAt && w.at < record.callbackAt!);
+      if (!edit) boardsMissing++;
+      else last = Math.max(last ?? 0, edit.at);
+    }
+    if (record.expected.dms.length || record.expected.board || may) record.lastEffectAt = last;
+  }
+  let dmsExtra = 0;
+  let lateReplies = 0;
+  for (const [user, dms] of dmsTo) {
+    // a reply Discord did not take reaches its actor by DM (src/discord/dispatcher.ts): counted with the errors
+    const late = dms.filter((dm) => !taken.has(dm) && /did not take the answer/.test(JSON.stringify(dm.body?.embeds ?? [])));
+    lateReplies += late.length;
+    const extra = dms.filter((dm) => !taken.has(dm) && !late.includes(dm));
+    if (extra.length && process.env.TABLE_LOAD_DEBUG) console.log('extra DMs to', user, extra.length, JSON.stringify(extra[0]!.body).slice(0, 300));
+    dmsExtra += extra.length;
+  }
+  return { dmsMissing, dmsExtra, boardsMissing, lateReplies };
+}
+export async function tableLoadRun(databaseUrl: string, label: string, options: TableLoadOptions): Promise<TableLoadResult> {
+  const layout = options.layout ?? EVENING;
+  // the fake's OpenAPI check is the tests' instrument; here it would add its own CPU to the bot's latency
+  const fake = await startFakeDiscord({ settleMs: 0, checkSpec: false });
+  await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));
+  const store = await openStore(databaseUrl);
+  const bot = await startBot({ token: fake.token, api: fake.apiBase, store, rng: cryptoRandom(), log: pino({ level: 'silent' }) });
+  const outboxLeft = async () => (await store.transaction(async (tx) => await tx.db.select().from(tx.t.outbox))).length;
+  try {
+    const kinds = await setUpEvening(fake, layout);
+    await drain(fake, bot, outboxLeft);
+    const failures: string[] = [];
+    let errors = 0;
+    const fail = (what: string) => {
+      errors++;
+      if (failures.length < 5) failures.push(what);
+    };
+    const dice = kinds.find((k) => k.name === KIND_ROLL_1D6)!;
+    // The quiet floor: /roll 1d6 alone, at the same rate, in the same channels, just before the mix.
+    const quietRecords: Record[] = [];
+    const quietKind = rollOneD6([], 1);
+    await drive(fake, [{ ...quietKind, send: dice.send }], options.rate, options.quietSeconds, quietRecords, fail);
+    await drain(fake, bot, outboxLeft);
+
+    const records: Record[] = [];
+    const from = fake.requests.length ? fake.requests.at(-1)!.seq + 1 : 0;
+    const globalBefore = { seconds: fake.globalLimit.perSecond.length, refused: fake.globalLimit.refused };
+    const start = performance.now();
+    await drive(fake, kinds, options.rate, options.seconds, records, fail);
+    await drain(fake, bot, outboxLeft);
+    const elapsedS = (performance.now() - start) / 1000;
+    const matched = matchEffects(fake, records, from);
+    // the bot's requests: REST with its token, and the interaction endpoints (no token; attachment downloads are users')
+    const during = fake.requests.filter((r) => r.seq >= from && (r.authorized || /^\/(interactions|webhooks)\//.test(r.path)));
+    // TABLE_LOAD_DEBUG=1: the bot's requests by route, to see where REST calls go
+    if (process.env.TABLE_LOAD_DEBUG) {
+      const routes = new Map<string, number>();
+      for (const r of during) routes.set(`${r.route}${r.files.length ? ' +file' : ''}`, (routes.get(`${r.route}${r.files.length ? ' +file' : ''}`) ?? 0) + 1);
+      console.log([...routes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v}\t${k}`).join('\n'));
+    }
+    const interaction = during.filter((r) => /^\/(interactions|webhooks)\//.test(r.path)).length;
+    const answered = records.filter((r) => r.callbackAt !== undefined).length + quietRecords.filter((r) => r.callbackAt !== undefined).length;
+    return {
+      label,
+      sent: records.length + quietRecords.length,
+      answered,
+      errors,
+      failures,
+      ...matched,
+      outboxLeft: await outboxLeft(),
+      deferred: [...records, ...quietRecords].filter((r) => r.deferred).length,
+      nonceHits: fake.nonceHits,
+      quiet: figures(KIND_ROLL_1D6, quietRecords),
+      kinds: kinds.map((k) => figures(k.name, records)),
+      restPerInteraction: { interaction: interaction / records.length, bound: (during.length - interaction) / records.length },
+      globalPeakPerS: Math.max(0, ...Array.from(fake.globalLimit.perSecond.slice(globalBefore.seconds), (n) => n ?? 0)),
+      globalRefused: fake.globalLimit.refused - globalBefore.refused,
+      elapsedS,
+    };
+  } finally {
+    await bot.stop();
+    await store.close();
+    await fake.close();
+  }
+}
+
+const f = (msValue: number) => (Number.isFinite(msValue) ? formatNs(msValue * 1e6) : '—');
+const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? `${(a / b).toFixed(2)}×` : '—');
+
+export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): string[] {
+  const mixDice = r.kinds.find((k) => k.kind === KIND_ROLL_1D6)!;
+  const lines = [
+    `  ${r.label}: ${r.sent} interactions (${Math.round(options.quietSeconds * options.rate)} quiet, then the mix), errors ${r.errors}, unanswered ${r.sent - r.answered}, DMs missing ${r.dmsMissing}, DMs twice ${r.dmsExtra}, boards missing ${r.boardsMissing}, acknowledged first ${r.deferred}, replies sent by DM ${r.lateReplies}, outbox left ${r.outboxLeft}, repeated nonces ${r.nonceHits}`,
+    `    /roll 1d6 p99 under the mix ÷ alone: ${ratio(mixDice.p99Ms, r.quiet.p99Ms)} (goal ≤ 2×; ${f(mixDice.p99Ms)} ÷ ${f(r.quiet.p99Ms)})`,
+    `    REST calls per interaction: ${(r.restPerInteraction.interaction + r.restPerInteraction.bound).toFixed(2)} (${r.restPerInteraction.interaction.toFixed(2)} interaction endpoints, ${r.restPerInteraction.bound.toFixed(2)} under the global limit); global limit: peak ${r.globalPeakPerS}/s of 50, refused ${r.globalRefused}`,
+    `    ${'kind'.padEnd(40)} ${'sent'.padStart(5)}  ${'p99 ÷ 1d6'.padStart(9)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}  ${'last effect p50'.padStart(15)} ${'p99'.padStart(9)}`,
+  ];
+  for (const k of r.kinds) {
+    lines.push(`    ${k.kind.padEnd(40)} ${String(k.sent).padStart(5)}  ${ratio(k.p99Ms, mixDice.p99Ms).padStart(9)}  ${f(k.p50Ms).padStart(9)} ${f(k.p99Ms).padStart(9)}  ${f(k.effectP50Ms).padStart(15)} ${f(k.effectP99Ms).padStart(9)}`);
+  }
+  lines.push(`    quiet floor: /roll 1d6 alone p50 ${f(r.quiet.p50Ms)}, p99 ${f(r.quiet.p99Ms)}`);
+  for (const failure of r.failures) lines.push(`    ${failure}`);
+  return lines;
+}
+
+export function tableLoadHeader(options: TableLoadOptions): string {
+  const layout = options.layout ?? EVENING;
+  return `an evening of tables (fake Discord on 127.0.0.1): ${channelsOf(layout)} channels — ${layout.fateFights} Fate fights, ${layout.personaFights} Persona fights with hidden shadows, ${layout.fateWars} Fate wars of ${layout.fateFactions} factions, ${layout.percentWars} percentage wars, ${layout.checks} check, ${layout.palettes} palette and ${layout.rolls} dice tables — at ${options.rate}/s for ${options.seconds} s, after /roll 1d6 alone for ${options.quietSeconds} s`;
+}
+
+/** Whether the run met the exact-count goals (errors, unanswered, each effect delivered once). */
+export function countsHeld(r: TableLoadResult): boolean {
+  return r.errors === 0 && r.answered === r.sent && r.dmsMissing === 0 && r.dmsExtra === 0 && r.boardsMissing === 0 && r.outboxLeft === 0;
+}
+
+/** On a SQLite file, then on a throwaway durable PostgreSQL (null when its binaries are missing). */
+export async function tableLoadBothBackends(options: TableLoadOptions): Promise<{ sqlite: TableLoadResult; postgres: TableLoadResult | null }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-tables-'));
+  let sqlite: TableLoadResult;
+  try {
+    sqlite = await tableLoadRun(path.join(dir, 'tables.sqlite'), 'SQLite', options);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  const bin = findPostgresBin();
+  if (!bin) return { sqlite, postgres: null };
+  const server = await startPostgres(bin, { durable: true });
+  try {
+    return { sqlite, postgres: await tableLoadRun(server.url, 'PostgreSQL', options) };
+  } finally {
+    await server.stop();
+  }
+}
