@@ -114,8 +114,10 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
  * Discord fails an interaction not answered within 3 s. A command still running after this long (a
  * loaded machine, a cold start) is acknowledged first — privately, so that nothing secret can become
  * public — and its answer follows (./dispatcher.ts answer: a public answer is posted as a follow-up).
+ * 1.5 s leaves the acknowledgement itself 1.5 s to reach Discord: with 8 test workers on 2 cores one
+ * sent at 2 s arrived at 3.002 s, and the interaction failed.
  */
-const AUTO_DEFER_MS = 2_000;
+const AUTO_DEFER_MS = 1_500;
 
 async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable): Promise<true> {
   let autoDeferred: Promise<unknown> | null = null;
