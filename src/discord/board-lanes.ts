@@ -68,7 +68,8 @@ export class Lanes<T, R> {
     const clear = () => {
       if (lane.running === running) lane.running = null;
     };
-    running.then(clear, clear);
+    // the lane is freed however the update ends; the caller awaits `running` itself
+    void running.then(clear, clear);
     return running;
   }
 }
