@@ -55,6 +55,8 @@ export interface ShardResult {
   daySeconds: number;
   /** messages the fake saw made (bot's posts, DMs, replies; users' typed ones) and deleted */
   tally: ReturnType<FakeDiscord['tally']>;
+  /** distinct people the day's DMs went to */
+  dmRecipients: number;
   messageContent: boolean;
 }
 
@@ -129,7 +131,8 @@ function* dayEvents(guilds: Guild[], users: FakeUser[]): Generator<DayEvent> {
     const chatTable = guild.channelIds[0]!;
     const user = users[u]!;
     // One event per user: half roll, the rest spread over the other kinds.
-    const kind = DAY[u % DAY.length]!;
+    // By u and by round: every guild sees every kind, and every stretch of the day has them all.
+    const kind = DAY[(u + Math.floor(u / guilds.length)) % DAY.length]!;
     yield { kind, user, guild, channelId: kind === 'secretRoll' || kind === 'secretChatRoll' || kind === 'chatRoll' ? chatTable : table, u };
   }
 }
@@ -173,10 +176,14 @@ export async function shardRun(databaseUrl: string, options: ShardOptions): Prom
       else fail(`${kind}: no callback`);
     };
     const timing: Record<string, number[]> = {};
+    const dmRecipients = new Set<string>();
     const worker = async (events: Generator<DayEvent>) => {
       for (let step = events.next(); !step.done; step = events.next()) {
         const e = step.value;
         const t0 = Date.now();
+        // a secret roll's copy goes to the table's GM (the guild's owner); a secret typed roll's answer also to its roller
+        if (e.kind === 'secretRoll') dmRecipients.add(e.guild.owner.id);
+        if (e.kind === 'secretChatRoll') dmRecipients.add(e.user.id).add(e.guild.owner.id);
         try {
           if (e.kind === 'setup') {
             // the guild's owner becomes the GM of its first channel and switches chat rolls on there
@@ -219,6 +226,7 @@ export async function shardRun(databaseUrl: string, options: ShardOptions): Prom
       failures,
       daySeconds,
       tally: fake.tally(),
+      dmRecipients: dmRecipients.size,
       messageContent: ready.messageContent,
     };
   } finally {

@@ -5,7 +5,7 @@
 // not delete it, the GM is told. Bots, webhooks and system messages never trigger it, and each
 // message is answered at most once (a resumed gateway may send it again; the reply's nonce is the
 // message's id, so even a second process would not post twice).
-import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type Message } from 'discord.js';
+import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type GuildMember, type Message } from 'discord.js';
 import { asLocale, translator } from '../i18n/index.js';
 import { answerChatRoll, cannotHideView, chatRollLine, chatRollsEnabled, privateAnswer } from '../services/chat-rolls.js';
 import { resolveTable, tableOf } from '../services/table.js';
@@ -35,8 +35,11 @@ export function chatRolls(deps: ChatDeps): (message: Message) => void {
     if (seen.size >= SEEN_MAX) seen.clear();
     seen.add(message.id);
     const started = process.hrtime.bigint();
+    // Message#member reads the member cache, which keeps only the newest member per guild
+    // (src/discord/cache.ts): taken now, while it is this message's author.
+    const member = message.member;
     deps.gate
-      .run(() => answer(deps, message as Message<true>, line))
+      .run(() => answer(deps, message as Message<true>, line, member))
       .then((outcome) => {
         // One line per answered roll, as per command (no content: it may be secret); talk leaves none.
         if (outcome && outcome !== 'ignored') {
@@ -56,11 +59,11 @@ function typedByMember(message: Message): boolean {
   return message.inGuild() && !message.author.bot && !message.webhookId && !message.system && message.content.length > 0;
 }
 
-async function answer(deps: ChatDeps, message: Message<true>, line: string): Promise<ChatOutcome> {
+async function answer(deps: ChatDeps, message: Message<true>, line: string, member: GuildMember | null): Promise<ChatOutcome> {
   const now = deps.now ?? (() => new Date());
   // The switch first (cached): a channel without chat rolls costs no more than this.
   if (!(await chatRollsEnabled(deps.store, message.channelId, now()))) return 'ignored';
-  const ctx = await contextOf(deps, message, now);
+  const ctx = await contextOf(deps, message, member, now);
   const reply = await answerChatRoll(ctx, line);
   if (!reply) return 'ignored';
   const shown = await addressed(deps, ctx, 'chat', reply);
@@ -81,21 +84,21 @@ async function answer(deps: ChatDeps, message: Message<true>, line: string): Pro
   return 'secret';
 }
 
-async function contextOf(deps: ChatDeps, message: Message<true>, now: () => Date): Promise<CommandContext> {
+async function contextOf(deps: ChatDeps, message: Message<true>, member: GuildMember | null, now: () => Date): Promise<CommandContext> {
   const table = await resolveTable(deps.store, { channelId: message.channelId, guildId: message.guildId, discordLocale: message.guild.preferredLocale }, 'en', now());
   // A message carries no locale: the author's own as remembered from their interactions, else the table's.
   const known = (await deps.store.statement((tx) => userLocales(tx, [message.author.id]))).get(message.author.id);
   const locale = known ? asLocale(known) : table.locale;
   const channel = message.channel;
   return {
-    user: { id: message.author.id, name: message.member?.displayName ?? message.author.globalName ?? message.author.username },
+    user: { id: message.author.id, name: member?.displayName ?? message.author.globalName ?? message.author.username },
     guildId: message.guildId,
     channelId: message.channelId,
     ...('name' in channel && channel.name ? { channelName: channel.name } : {}),
     locale,
     t: translator(locale),
     table,
-    canManageChannel: message.member?.permissionsIn(channel).has(PermissionFlagsBits.ManageChannels) ?? false,
+    canManageChannel: member?.permissionsIn(channel).has(PermissionFlagsBits.ManageChannels) ?? false,
     isGuildOwner: message.guild.ownerId === message.author.id,
     store: deps.store,
     rng: deps.rng,
