@@ -140,7 +140,8 @@ function* dayEvents(guilds: Guild[], users: FakeUser[]): Generator<DayEvent> {
 /** Twenty users' events: 10 /roll, 2 secret /roll (a DM to the GM), 2 secret rolls typed in chat (a DM to the roller), 4 chatter, 1 /help, 1 roll typed in chat. */
 const DAY: EventKind[] = ['secretRoll', 'secretChatRoll', 'chatter', 'chatter', 'help', 'chatRoll', 'roll', 'roll', 'roll', 'roll', 'secretRoll', 'secretChatRoll', 'chatter', 'chatter', 'roll', 'roll', 'roll', 'roll', 'roll', 'roll'];
 
-export async function shardRun(databaseUrl: string, options: ShardOptions): Promise<ShardResult> {
+/** `progress`: told of each stage and of each tenth of the day (the full run takes minutes). */
+export async function shardRun(databaseUrl: string, options: ShardOptions, progress: (line: string) => void = () => undefined): Promise<ShardResult> {
   // No default guild in READY: the shard is exactly the guilds made here.
   const fake = await startFakeDiscord({ settleMs: 0, checkSpec: options.checkSpec, sendGuildCreate: false, privilegedIntents: { messageContent: true } });
   let bot: BotProcess | null = null;
@@ -154,7 +155,9 @@ export async function shardRun(databaseUrl: string, options: ShardOptions): Prom
 
     bot = startBotProcess(fake, databaseUrl);
     const baseline = (await bot.next('baseline', 60_000)).memory;
-    const ready = await bot.next('ready', 600_000);
+    progress(`${options.guilds} guilds made; the bot is starting`);
+    const ready = await bot.next('ready', 1_800_000);
+    progress(`ready in ${(ready.ms / 1000).toFixed(1)} s`);
     const atReady = await bot.ask({ kind: 'measure' }, 'measured');
 
     const sent = { roll: 0, secretRoll: 0, help: 0, chatter: 0, chatRoll: 0, secretChatRoll: 0, gmClaim: 0, gmChatRolls: 0 } satisfies Record<DayKind, number>;
@@ -175,12 +178,10 @@ export async function shardRun(databaseUrl: string, options: ShardOptions): Prom
       if (ex.callback) answered++;
       else fail(`${kind}: no callback`);
     };
-    const timing: Record<string, number[]> = {};
     const dmRecipients = new Set<string>();
     const worker = async (events: Generator<DayEvent>) => {
       for (let step = events.next(); !step.done; step = events.next()) {
         const e = step.value;
-        const t0 = Date.now();
         // a secret roll's copy goes to the table's GM (the guild's owner); a secret typed roll's answer also to its roller
         if (e.kind === 'secretRoll') dmRecipients.add(e.guild.owner.id);
         if (e.kind === 'secretChatRoll') dmRecipients.add(e.user.id).add(e.guild.owner.id);
@@ -198,7 +199,7 @@ export async function shardRun(databaseUrl: string, options: ShardOptions): Prom
         } catch (error) {
           fail(`${e.kind} by user ${e.u}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
         }
-        (timing[e.kind] ??= []).push(Date.now() - t0);
+        if (e.u > 0 && e.u % Math.max(1, Math.floor(options.users / 10)) === 0) progress(`${e.u} users of ${options.users} in ${(Number(process.hrtime.bigint() - dayStart) / 1e9).toFixed(0)} s`);
       }
     };
     const pool = async (events: Generator<DayEvent>) => {
@@ -210,7 +211,6 @@ export async function shardRun(databaseUrl: string, options: ShardOptions): Prom
     await sleep(500);
     await bot.ask({ kind: 'idle' }, 'idle');
     clearInterval(forgetting);
-    if (process.env.SHARD_DEBUG) for (const [k, v] of Object.entries(timing)) console.log(k, v.length, (v.reduce((a, b) => a + b, 0) / v.length).toFixed(1), 'ms avg', Math.max(...v));
     const daySeconds = Number(process.hrtime.bigint() - dayStart) / 1e9;
     const atDay = await bot.ask({ kind: 'measure' }, 'measured');
     return {
@@ -297,10 +297,10 @@ export function shardLines(r: ShardResult): string[] {
 }
 
 /** The full shard on a SQLite file (the Discord side's memory does not depend on the backend). */
-export async function benchShard(options: ShardOptions = FULL_SHARD): Promise<{ lines: string[]; result: ShardResult }> {
+export async function benchShard(options: ShardOptions = FULL_SHARD, progress?: (line: string) => void): Promise<{ lines: string[]; result: ShardResult }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-shard-'));
   try {
-    const result = await shardRun(path.join(dir, 'shard.sqlite'), options);
+    const result = await shardRun(path.join(dir, 'shard.sqlite'), options, progress);
     return { lines: shardLines(result), result };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -310,7 +310,7 @@ export async function benchShard(options: ShardOptions = FULL_SHARD): Promise<{ 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const scale = process.env.SHARD_SCALE ? Number(process.env.SHARD_SCALE) : 1;
   const options = { ...FULL_SHARD, guilds: Math.round(FULL_SHARD.guilds * scale), users: Math.round(FULL_SHARD.users * scale), ...(process.env.SHARD_CONCURRENCY ? { concurrency: Number(process.env.SHARD_CONCURRENCY) } : {}) };
-  const { lines, result } = await benchShard(options);
+  const { lines, result } = await benchShard(options, (line) => process.stderr.write(`  shard: ${line}\n`));
   for (const line of lines) console.log(line);
   process.exit(result.errors > 0 || result.answered !== result.interactions ? 1 : 0);
 }
