@@ -93,7 +93,7 @@ class BotProcess {
     });
   }
 
-  ask<K extends ToParent['kind']>(message: ToChild, answer: K, timeoutMs = 120_000): Promise<Extract<ToParent, { kind: K }>> {
+  ask<K extends ToParent['kind']>(message: ToChild, answer: K, timeoutMs = 900_000): Promise<Extract<ToParent, { kind: K }>> {
     const reply = this.next(answer, timeoutMs);
     this.child.send(message);
     return reply;
@@ -137,8 +137,13 @@ function* dayEvents(guilds: Guild[], users: FakeUser[]): Generator<DayEvent> {
   }
 }
 
-/** Twenty users' events: 10 /roll, 2 secret /roll (a DM to the GM), 2 secret rolls typed in chat (a DM to the roller), 4 chatter, 1 /help, 1 roll typed in chat. */
-const DAY: EventKind[] = ['secretRoll', 'secretChatRoll', 'chatter', 'chatter', 'help', 'chatRoll', 'roll', 'roll', 'roll', 'roll', 'secretRoll', 'secretChatRoll', 'chatter', 'chatter', 'roll', 'roll', 'roll', 'roll', 'roll', 'roll'];
+/**
+ * Twenty users' events: 12 /roll, 1 secret /roll (a DM to the GM, a commitment in the channel), 1 secret
+ * roll typed in chat (hidden; a DM to the roller and to the GM), 1 roll typed in chat (a reply), 4
+ * typed chatter the bot ignores, 1 /help. The posts and DMs are bounded by Discord's global limit of
+ * 50 REST calls a second, which discord.js keeps to: about 0.4 a user, so the full day takes ~15 min.
+ */
+const DAY: EventKind[] = ['secretRoll', 'roll', 'chatter', 'roll', 'help', 'roll', 'chatRoll', 'roll', 'chatter', 'roll', 'secretChatRoll', 'roll', 'chatter', 'roll', 'roll', 'chatter', 'roll', 'roll', 'roll', 'roll'];
 
 /** `progress`: told of each stage and of each tenth of the day (the full run takes minutes). */
 export async function shardRun(databaseUrl: string, options: ShardOptions, progress: (line: string) => void = () => undefined): Promise<ShardResult> {
