@@ -28,7 +28,10 @@ export interface CacheCounts {
 export interface Memory {
   rss: number;
   heapUsed: number;
+  /** what V8 holds from the system for its heap (used or not): the GC does not give it back at once */
+  heapTotal: number;
   external: number;
+  arrayBuffers: number;
 }
 
 export type ToParent =
@@ -47,7 +50,7 @@ function memory(): Memory {
   globalThis.gc?.();
   globalThis.gc?.();
   const m = process.memoryUsage();
-  return { rss: m.rss, heapUsed: m.heapUsed, external: m.external };
+  return { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers };
 }
 
 function caches(client: Client): CacheCounts {

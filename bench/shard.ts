@@ -293,6 +293,7 @@ export function shardLines(r: ShardResult): string[] {
     `  ratios: RSS after the day / at ready ×${(day.rss / ready.rss).toFixed(2)} (goal ≤ 1.10), heap after the day / at ready ×${(day.heapUsed / ready.heapUsed).toFixed(2)}`,
     `  time to ready ${(r.readyMs / 1000).toFixed(1)} s (the fake built and sent its GUILD_CREATEs in ${(r.fakeGuildCreateMs / 1000).toFixed(1)} s of it, streaming)`,
     `  RSS after a full GC: ${mb(baseline.rss).toFixed(0)} MB before login, ${mb(ready.rss).toFixed(0)} MB at ready, ${mb(day.rss).toFixed(0)} MB after the day; heap ${mb(baseline.heapUsed).toFixed(0)} → ${mb(ready.heapUsed).toFixed(0)} → ${mb(day.heapUsed).toFixed(0)} MB`,
+    `  V8 heap held from the system ${mb(baseline.heapTotal).toFixed(0)} → ${mb(ready.heapTotal).toFixed(0)} → ${mb(day.heapTotal).toFixed(0)} MB; outside the heap (RSS − heap held) ${mb(baseline.rss - baseline.heapTotal).toFixed(0)} → ${mb(ready.rss - ready.heapTotal).toFixed(0)} → ${mb(day.rss - day.heapTotal).toFixed(0)} MB`,
     `  per guild at ready: ${perGuild.toFixed(1)} KB resident, ${perGuildHeap.toFixed(1)} KB of heap`,
     `  caches at ready: ${c(r.caches.ready)}`,
     `  caches after the day: ${c(r.caches.day)}`,
