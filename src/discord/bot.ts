@@ -14,6 +14,7 @@ import { resolveShards, type ShardPlan } from '../config.js';
 import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
+import { cacheOptions } from './cache.js';
 import { chatRolls, type ChatDeps } from './chat.js';
 import { createDispatcher, type DispatchDeps } from './dispatcher.js';
 import { startSweeper } from './outbox.js';
@@ -94,8 +95,8 @@ async function connect(options: BotOptions, sharding: { ids: number[]; count: nu
   const client = newClient({
     intents: messageContent ? [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent] : [GatewayIntentBits.Guilds],
     rest: { api: options.api },
-    // Reading server messages fills discord.js's message cache; only the last half hour is kept.
-    ...(messageContent ? { sweepers: { messages: { interval: 600, lifetime: 1800 } } } : {}),
+    // Only what the bot reads is cached (no message, no user but itself, …): memory follows the guilds, not the day's users.
+    ...cacheOptions(),
     ...(sharding ? { shards: sharding.ids, shardCount: sharding.count } : {}),
   });
   const deps: ChatDeps = {

@@ -7,7 +7,7 @@
 // message's id, so even a second process would not post twice). A message starting with one of its
 // author's character prefixes (`!セイバー 台詞`, /say setup) is the character's words instead, in any
 // channel: reposted through the channel's webhook (./speech.ts) and the typed one deleted when the bot may.
-import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type Message } from 'discord.js';
+import { DiscordAPIError, PermissionFlagsBits, RESTJSONErrorCodes, type GuildMember, type Message } from 'discord.js';
 import { asLocale, translator } from '../i18n/index.js';
 import { answerChatRoll, cannotHideView, chatRollLine, chatRollsEnabled, privateAnswer } from '../services/chat-rolls.js';
 import { resolveTable, tableOf } from '../services/table.js';
@@ -39,9 +39,12 @@ export function chatRolls(deps: ChatDeps): (message: Message) => void {
     if (seen.size >= SEEN_MAX) seen.clear();
     seen.add(message.id);
     const started = process.hrtime.bigint();
+    // Message#member reads the member cache, which keeps only the newest member per guild
+    // (src/discord/cache.ts): taken now, while it is this message's author.
+    const member = message.member;
     deps.gate
       // A player's prefix (`!セイバー 台詞`, issue 30 §3) first: those words are the character's, not a roll.
-      .run(async () => (await speakTyped(deps, message as Message<true>)) ?? (line === null ? 'ignored' : await answer(deps, message as Message<true>, line)))
+      .run(async () => (await speakTyped(deps, message as Message<true>, member)) ?? (line === null ? 'ignored' : await answer(deps, message as Message<true>, line, member)))
       .then((outcome) => {
         // One line per answered roll, as per command (no content: it may be secret); talk leaves none.
         if (outcome && outcome !== 'ignored') {
@@ -66,11 +69,11 @@ function typedByMember(message: Message): boolean {
  * the channel's webhook (src/discord/speech.ts); the typed message is then deleted when the bot may
  * (Manage Messages), else left. Null when no prefix of theirs starts it.
  */
-async function speakTyped(deps: ChatDeps, message: Message<true>): Promise<ChatOutcome | null> {
+async function speakTyped(deps: ChatDeps, message: Message<true>, member: GuildMember | null): Promise<ChatOutcome | null> {
   const now = deps.now ?? (() => new Date());
   const matched = await matchTyped(deps.store, message.guildId, message.author.id, message.content, now());
   if (!matched) return null;
-  const ctx = await contextOf(deps, message, now);
+  const ctx = await contextOf(deps, message, member, now);
   const speech = await typedSpeech(ctx, matched);
   if (!speech) return null;
   const mine = message.guild.members.me?.permissionsIn(message.channel) ?? null;
@@ -80,11 +83,11 @@ async function speakTyped(deps: ChatDeps, message: Message<true>): Promise<ChatO
   return 'spoken';
 }
 
-async function answer(deps: ChatDeps, message: Message<true>, line: string): Promise<ChatOutcome> {
+async function answer(deps: ChatDeps, message: Message<true>, line: string, member: GuildMember | null): Promise<ChatOutcome> {
   const now = deps.now ?? (() => new Date());
   // The switch first (cached): a channel without chat rolls costs no more than this.
   if (!(await chatRollsEnabled(deps.store, message.channelId, now()))) return 'ignored';
-  const ctx = await contextOf(deps, message, now);
+  const ctx = await contextOf(deps, message, member, now);
   const reply = await answerChatRoll(ctx, line);
   if (!reply) return 'ignored';
   const shown = await addressed(deps, ctx, 'chat', reply);
@@ -105,21 +108,21 @@ async function answer(deps: ChatDeps, message: Message<true>, line: string): Pro
   return 'secret';
 }
 
-async function contextOf(deps: ChatDeps, message: Message<true>, now: () => Date): Promise<CommandContext> {
+async function contextOf(deps: ChatDeps, message: Message<true>, member: GuildMember | null, now: () => Date): Promise<CommandContext> {
   const table = await resolveTable(deps.store, { channelId: message.channelId, guildId: message.guildId, discordLocale: message.guild.preferredLocale }, 'en', now());
   // A message carries no locale: the author's own as remembered from their interactions, else the table's.
   const known = (await deps.store.statement((tx) => userLocales(tx, [message.author.id]))).get(message.author.id);
   const locale = known ? asLocale(known) : table.locale;
   const channel = message.channel;
   return {
-    user: { id: message.author.id, name: message.member?.displayName ?? message.author.globalName ?? message.author.username },
+    user: { id: message.author.id, name: member?.displayName ?? message.author.globalName ?? message.author.username },
     guildId: message.guildId,
     channelId: message.channelId,
     ...('name' in channel && channel.name ? { channelName: channel.name } : {}),
     locale,
     t: translator(locale),
     table,
-    canManageChannel: message.member?.permissionsIn(channel).has(PermissionFlagsBits.ManageChannels) ?? false,
+    canManageChannel: member?.permissionsIn(channel).has(PermissionFlagsBits.ManageChannels) ?? false,
     isGuildOwner: message.guild.ownerId === message.author.id,
     store: deps.store,
     rng: deps.rng,

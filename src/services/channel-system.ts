@@ -4,17 +4,17 @@
 // language does (table.ts).
 import { channelSystem } from '../store/systems.js';
 import type { Store } from '../store/db.js';
+import { Recent } from './recent.js';
 
 const TRUST_MS = 30_000;
 const MAX_CHANNELS = 20_000;
-const cache = new Map<string, { system: string | null; at: number }>();
+const cache = new Recent<string, string | null>(TRUST_MS, MAX_CHANNELS);
 
 export async function systemOfChannel(store: Store, channelId: string, now: Date): Promise<string | null> {
-  const seen = cache.get(channelId);
-  if (seen && now.getTime() - seen.at < TRUST_MS) return seen.system;
+  const seen = cache.get(channelId, now.getTime());
+  if (seen !== undefined) return seen;
   const system = (await store.transaction((tx) => channelSystem(tx, channelId))) ?? null;
-  if (cache.size >= MAX_CHANNELS) cache.clear();
-  cache.set(channelId, { system, at: now.getTime() });
+  cache.set(channelId, system, now.getTime());
   return system;
 }
 

@@ -22,6 +22,7 @@ import { refusalText } from './refusals.js';
 import { COMMENT_MAX } from './roll-limits.js';
 import { forTable } from './table.js';
 import type { CommandContext } from './types.js';
+import { Recent } from './recent.js';
 
 /** The longest first line read as a roll: an expression and its comment, as /roll's options allow. */
 export const CHAT_LINE_MAX = DICE_LIMITS.maxLength + 1 + COMMENT_MAX;
@@ -48,14 +49,13 @@ export function chatRollLine(content: string): string | null {
  */
 const TRUST_MS = 30_000;
 const MAX_CHANNELS = 20_000;
-const cache = new Map<string, { on: boolean; at: number }>();
+const cache = new Recent<string, boolean>(TRUST_MS, MAX_CHANNELS);
 
 export async function chatRollsEnabled(store: Store, channelId: string, now: Date): Promise<boolean> {
-  const seen = cache.get(channelId);
-  if (seen && now.getTime() - seen.at < TRUST_MS) return seen.on;
+  const seen = cache.get(channelId, now.getTime());
+  if (seen !== undefined) return seen;
   const on = await store.statement((tx) => chatRollsOn(tx, channelId));
-  if (cache.size >= MAX_CHANNELS) cache.clear();
-  cache.set(channelId, { on, at: now.getTime() });
+  cache.set(channelId, on, now.getTime());
   return on;
 }
 
@@ -130,7 +130,7 @@ export async function setChannelChatRolls(ctx: CommandContext, on: boolean): Pro
     if (gm?.userId !== ctx.user.id && !ctx.canManageChannel) throw new UserError('chat.refused.notGm');
     await setChatRolls(tx, { guildId, channelId: ctx.channelId, actorId: ctx.user.id, on, at: ctx.now() });
   });
-  cache.set(ctx.channelId, { on, at: ctx.now().getTime() });
+  cache.set(ctx.channelId, on, ctx.now().getTime());
   const table = forTable(ctx);
   // What the GM must fix before typed rolls work here, said to them alone.
   const missing = on

@@ -9,10 +9,11 @@ import { asLocale, toLocale, translator, type Locale } from '../i18n/index.js';
 import type { Store, Tx } from '../store/db.js';
 import { saveDiscordLocale, tableSettings, type TableSettings } from '../store/settings.js';
 import type { CommandContext, CommandModule, TableContext } from './types.js';
+import { Recent } from './recent.js';
 
 const TRUST_MS = 30_000;
 const MAX_CHANNELS = 20_000;
-const cache = new Map<string, { settings: TableSettings; at: number }>();
+const cache = new Recent<string, TableSettings>(TRUST_MS, MAX_CHANNELS);
 /** Servers whose Discord language this process has stored (and which language). */
 const rememberedDiscordLocale = new Map<string, string>();
 
@@ -47,11 +48,10 @@ export async function resolveTable(
     forgetTable(); // every channel of that server may read differently now
   }
   const key = `${guildId}/${where.channelId}`;
-  const seen = cache.get(key);
-  if (seen && now.getTime() - seen.at < TRUST_MS) return tableContextOf(localeOfTable(seen.settings, fallback));
+  const seen = cache.get(key, now.getTime());
+  if (seen) return tableContextOf(localeOfTable(seen, fallback));
   const settings = await store.transaction((tx) => tableSettings(tx, where.channelId, guildId));
-  if (cache.size >= MAX_CHANNELS) cache.clear();
-  cache.set(key, { settings, at: now.getTime() });
+  cache.set(key, settings, now.getTime());
   return tableContextOf(localeOfTable(settings, fallback));
 }
 

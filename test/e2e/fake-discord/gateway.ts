@@ -6,7 +6,10 @@ import zlib from 'node:zlib';
 import { WebSocket, WebSocketServer } from 'ws';
 import { botUserApi } from './payloads.js';
 import { randomHex, shardOf } from './snowflake.js';
-import type { Store } from './state.js';
+import type { GuildRecord, Store } from './state.js';
+
+/** GUILD_CREATEs sent per turn of the event loop after READY. */
+const GUILD_CREATE_BATCH = 100;
 
 const Op = {
   Dispatch: 0,
@@ -235,12 +238,43 @@ export class FakeGateway {
       auth: {},
       _trace: ['["fake-discord-gateway"]'],
     });
-    for (const guild of withGuilds) this.send(session, 'GUILD_CREATE', this.store.guildCreateApi(guild));
-    this.readyCount++;
-    const waiters = this.readyWaiters;
-    this.readyWaiters = [];
-    for (const resolve of waiters) resolve();
+    this.sendGuildCreates(session, withGuilds, () => {
+      this.readyCount++;
+      const waiters = this.readyWaiters;
+      this.readyWaiters = [];
+      for (const resolve of waiters) resolve();
+    });
   }
+
+  /**
+   * GUILD_CREATE for each guild after READY, as Discord streams them. A full shard (thousands of
+   * guilds) goes out in batches between turns of the event loop, so the fake builds later guilds
+   * while the client digests earlier ones instead of holding them all back (the fake is not the
+   * bottleneck of a time to ready); a few go at once, before anything else is dispatched.
+   */
+  private sendGuildCreates(session: Session, guilds: GuildRecord[], done: () => void): void {
+    const started = Date.now();
+    const finish = () => {
+      this.lastGuildCreates = { guilds: guilds.length, ms: Date.now() - started };
+      done();
+    };
+    if (guilds.length <= GUILD_CREATE_BATCH) {
+      for (const guild of guilds) this.send(session, 'GUILD_CREATE', this.store.guildCreateApi(guild));
+      finish();
+      return;
+    }
+    let next = 0;
+    const batch = () => {
+      if (!this.sessions.has(session.id)) return;
+      for (const end = Math.min(guilds.length, next + GUILD_CREATE_BATCH); next < end; next++) this.send(session, 'GUILD_CREATE', this.store.guildCreateApi(guilds[next]!));
+      if (next < guilds.length) setImmediate(batch);
+      else finish();
+    };
+    batch();
+  }
+
+  /** How many GUILD_CREATEs the last IDENTIFY was answered with, and how long the fake took to build and send them. */
+  lastGuildCreates: { guilds: number; ms: number } | null = null;
 
   private resume(conn: Connection, d: any): void {
     const session = this.sessions.get(String(d?.session_id ?? ''));

@@ -23,6 +23,7 @@ import { Store, withoutContent, type ExchangeState } from './state.js';
 import type {
   AutocompleteInput,
   CommandInput,
+  CreateGuildInput,
   ComponentInput,
   FakeAttachment,
   FakeDiscord,
@@ -138,7 +139,7 @@ class FakeDiscordImpl implements FakeDiscord {
    * so discord.js has no cache of it (a guild that was unavailable at start, or a cold cache): its
    * interactions arrive with a guild_id only.
    */
-  createGuild(input: { name?: string; shard?: number; shardCount?: number; locale?: string; announce?: boolean } = {}): { guildId: string; channelId: string; owner: FakeUser } {
+  createGuild(input: CreateGuildInput = {}): { guildId: string; channelId: string; owner: FakeUser; channelIds: string[] } {
     const shardCount = input.shardCount ?? this.store.shardCount;
     const id = snowflakeOnShard(input.shard ?? 0, shardCount);
     const owner = this.store.createUser({ username: `owner_${id.slice(-4)}`, permissions: PERMISSIONS.administrator });
@@ -146,11 +147,13 @@ class FakeDiscordImpl implements FakeDiscord {
     if (input.locale) guild.locale = input.locale;
     guild.members.set(owner.id, guild.joinedAt);
     const channelId = this.store.createTextChannel(id, 'general').id;
+    for (let i = 1; i < (input.channels ?? 1); i++) this.store.createTextChannel(id, `table-${i}`);
+    this.store.furnishGuild(guild, { roles: input.roles ?? 2, emojis: input.emojis ?? 0, stickers: input.stickers ?? 0 });
     if (input.announce !== false) {
       this.store.announcedGuilds.add(id);
       this.gateway.announceGuild(id);
     }
-    return { guildId: id, channelId, owner };
+    return { guildId: id, channelId, owner, channelIds: [...guild.channelIds] };
   }
 
   /** The server's language as Discord reports it (guild_locale, preferred_locale); the default server's too. */
@@ -609,6 +612,18 @@ class FakeDiscordImpl implements FakeDiscord {
 
   clearRequests(): void {
     this.store.requests.length = 0;
+  }
+
+  tally(): Record<RecordedMessage['source'] | 'deleted', number> {
+    return { ...this.store.tally };
+  }
+
+  get lastGuildCreates(): { guilds: number; ms: number } | null {
+    return this.gateway.lastGuildCreates;
+  }
+
+  forget(olderThanMs = 60_000): void {
+    this.store.forget(olderThanMs);
   }
 
   async close(): Promise<void> {

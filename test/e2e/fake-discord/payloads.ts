@@ -208,6 +208,8 @@ export function guildApi(input: {
   name: string;
   ownerId: string;
   roles: any[];
+  emojis?: any[];
+  stickers?: any[];
   systemChannelId: string | null;
   locale: string;
 }): any {
@@ -228,8 +230,8 @@ export function guildApi(input: {
     default_message_notifications: 0,
     explicit_content_filter: 0,
     roles: input.roles,
-    emojis: [],
-    stickers: [],
+    emojis: input.emojis ?? [],
+    stickers: input.stickers ?? [],
     features: [],
     mfa_level: 0,
     application_id: null,

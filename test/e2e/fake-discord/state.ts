@@ -37,6 +37,9 @@ export interface GuildRecord {
   ownerId: string;
   locale: string;
   roles: any[];
+  /** Custom emojis and stickers, as GUILD_CREATE carries them. */
+  emojis: any[];
+  stickers: any[];
   channelIds: string[];
   /** userId → joined_at */
   members: Map<string, string>;
@@ -165,6 +168,8 @@ export class Store {
   grantedIntents: number;
   readonly resumes: any[] = [];
   lastRequestAt = 0;
+  /** Messages made, by source, and deleted since the start (kept when forget() drops the messages). */
+  readonly tally: Record<RecordedMessage['source'] | 'deleted', number> = { channel: 0, dm: 0, 'interaction-response': 0, 'follow-up': 0, user: 0, webhook: 0, deleted: 0 };
   requestSeq = 0;
   /** Channel webhooks (./webhooks.ts), by id; a deleted one stays, marked, so its id answers 10015. */
   readonly webhooks = new Map<string, WebhookRecord>();
@@ -234,12 +239,54 @@ export class Store {
         roleApi({ id, name: '@everyone', permissions: PERMISSIONS.member, position: 0 }),
         roleApi({ id: snowflake(), name: this.botUser.username, permissions: PERMISSIONS.bot, position: 1, managed: true, botId: this.botUser.id }),
       ],
+      emojis: [],
+      stickers: [],
       channelIds: [],
       members: new Map([[this.botUser.id, joinedAt]]),
       joinedAt,
     };
     this.guilds.set(id, guild);
     return guild;
+  }
+
+  /** Fills a new guild up to `roles` roles (plain ones after @everyone and the bot's) and gives it emojis and stickers. */
+  furnishGuild(guild: GuildRecord, size: { roles: number; emojis: number; stickers: number }): void {
+    for (let i = guild.roles.length; i < size.roles; i++) {
+      guild.roles.push(roleApi({ id: snowflake(), name: `role-${i}`, permissions: '0', position: i }));
+    }
+    for (let i = 0; i < size.emojis; i++) {
+      guild.emojis.push({ id: snowflake(), name: `emoji_${i}`, roles: [], require_colons: true, managed: false, animated: false, available: true });
+    }
+    for (let i = 0; i < size.stickers; i++) {
+      guild.stickers.push({ id: snowflake(), name: `sticker-${i}`, tags: 'grail', type: 2, format_type: 1, description: null, available: true, guild_id: guild.id });
+    }
+  }
+
+  /**
+   * Forgets closed exchanges and messages older than `olderThanMs` (with their nonces, attachments and
+   * interaction links) and every recorded request: a long run's history, which nothing reads, would
+   * otherwise grow the fake and make each request scan every exchange ever made.
+   */
+  forget(olderThanMs: number): void {
+    const cutoff = this.now() - olderThanMs;
+    for (const [id, ex] of this.exchanges) {
+      if (ex.open || ex.dispatchedAt >= cutoff) continue;
+      this.exchanges.delete(id);
+      this.exchangesByToken.delete(ex.token);
+    }
+    const wallCutoff = Date.now() - olderThanMs;
+    const gone = new Set<string>();
+    for (const [id, rec] of this.messages) {
+      if (rec.createdAt >= wallCutoff) continue;
+      gone.add(id);
+      this.messages.delete(id);
+      this.messageEditedAt.delete(id);
+      this.messageInteraction.delete(id);
+      for (const a of rec.attachments) this.attachments.delete(String(a.id));
+    }
+    if (gone.size) for (const channel of this.channels.values()) if (channel.messageIds.length) channel.messageIds = channel.messageIds.filter((id) => !gone.has(id));
+    for (const [key, nonce] of this.nonces) if (nonce.at < cutoff) this.nonces.delete(key);
+    this.requests.length = 0;
   }
 
   /** Guilds referenced by a test but not created explicitly are created on the fly (REST only, no GUILD_CREATE). */
@@ -333,6 +380,8 @@ export class Store {
       name: guild.name,
       ownerId: guild.ownerId,
       roles: guild.roles,
+      emojis: guild.emojis,
+      stickers: guild.stickers,
       systemChannelId: guild.channelIds[0] ?? null,
       locale: guild.locale,
     });
@@ -488,6 +537,7 @@ export class Store {
       createdAt: Date.now(),
     };
     this.messages.set(rec.id, rec);
+    this.tally.user++;
     channel.messageIds.push(rec.id);
     return rec;
   }
@@ -561,6 +611,7 @@ export class Store {
       createdAt: Date.now(),
     };
     this.messages.set(rec.id, rec);
+    this.tally[rec.source]++;
     if (input.exchange) this.messageInteraction.set(rec.id, input.exchange);
     channel?.messageIds.push(rec.id);
     for (const ex of this.exchanges.values()) {
@@ -594,6 +645,7 @@ export class Store {
 
   deleteMessage(rec: RecordedMessage): void {
     rec.deleted = true;
+    this.tally.deleted++;
     this.onMessageDelete?.(rec);
     const channel = this.channels.get(rec.channelId);
     if (channel) channel.pins = channel.pins.filter((id) => id !== rec.id);

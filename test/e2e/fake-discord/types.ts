@@ -244,6 +244,21 @@ export interface UserMessageInput {
   webhook?: { name: string };
 }
 
+export interface CreateGuildInput {
+  name?: string;
+  shard?: number;
+  shardCount?: number;
+  locale?: string;
+  announce?: boolean;
+  /** Text channels in all, `general` first (default 1). */
+  channels?: number;
+  /** Roles in all, @everyone and the bot's own managed role included (default 2). */
+  roles?: number;
+  /** Custom emojis and stickers the server has (default none); Discord sends them in GUILD_CREATE. */
+  emojis?: number;
+  stickers?: number;
+}
+
 export interface StartOptions {
   token?: string;
   /** The application's privileged intents (default: none, as a new application on Discord). */
@@ -306,7 +321,7 @@ export interface FakeDiscord {
   createTextChannel(input?: { name?: string; guildId?: string }): string;
   /** Adds a guild (with a `general` channel) whose id lands on `shard` of `shardCount` (default: the recommended count);
    *  announced in READY and by GUILD_CREATE to the sessions of that shard. */
-  createGuild(input?: { name?: string; shard?: number; shardCount?: number; locale?: string; announce?: boolean }): { guildId: string; channelId: string; owner: FakeUser };
+  createGuild(input?: CreateGuildInput): { guildId: string; channelId: string; owner: FakeUser; channelIds: string[] };
   /** The server's language as Discord reports it (guild_locale); new servers read en-US. */
   setGuildLocale(guildId: string, locale: string): void;
   /** The shard that receives a guild's events for `shardCount` shards (default: the recommended count). */
@@ -384,5 +399,15 @@ export interface FakeDiscord {
   disconnectClients(code?: number): void;
   /** Forget recorded requests (not the state). */
   clearRequests(): void;
+  /**
+   * Long runs (the full-shard bench): forgets closed exchanges, recorded requests, and messages older
+   * than `olderThanMs` (default 60 s) with their nonces, so the fake's own memory and per-request work
+   * stay flat over hundreds of thousands of interactions.
+   */
+  forget(olderThanMs?: number): void;
+  /** Messages made since the start by source (the bot's channel posts, DMs, replies, follow-ups; users' typed ones) and deletions; forget() keeps these counts. */
+  tally(): Record<RecordedMessage['source'] | 'deleted', number>;
+  /** The GUILD_CREATEs that answered the last IDENTIFY: how many, and the fake's own time to build and send them. */
+  readonly lastGuildCreates: { guilds: number; ms: number } | null;
   close(): Promise<void>;
 }

@@ -1,0 +1,99 @@
+// What discord.js keeps in memory, bounded to what the bot reads (issue 32 §2). A full shard holds
+// 2,500 guilds, and by default discord.js keeps every user and member an interaction or a message
+// brings, every message seen or sent (200 per channel), every DM channel opened, and each guild's
+// emojis, stickers and the like: memory grew with the users of the day, not with the guilds.
+//
+// What the bot's code reads from the caches (src/discord/*.ts; commands/ never sees discord.js):
+// - guilds: the owner (interaction.guild.ownerId, message.guild.ownerId) and preferredLocale (chat.ts);
+// - guild channels: interaction.channel's name, message.channel, client.channels.fetch for posts and
+//   boards (the cache first, then REST), and their permission overwrites with the guild's roles for a
+//   typed roll's author (message.member.permissionsIn, chat.ts): channels and roles are kept whole
+//   (discord.js cannot run with those limited anyway);
+// - members: the bot's own (guild.members.me, which discord.js itself reads), and a typed message's
+//   author, which Message#member looks up in the cache — chat.ts takes it as the message arrives, so
+//   one newest member per guild is enough; the interaction's member and user ride on the interaction;
+// - users: only the bot's own; messages: never (the event's Message, REST edits and pins by id);
+// - DM channels: users.send looks for an open one before asking Discord for it — the newest
+//   MAX_DM_CHANNELS are kept; an older recipient costs one POST /users/@me/channels again;
+// - threads: kept (a table may play in one), archived ones swept as discord.js does by default.
+// Never read, so never kept: presences, voice states, emojis, stickers, soundboard sounds, scheduled
+// events, stage instances, invites, bans, automod rules, thread members, reactions, commands,
+// entitlements. Permissions in an interaction's channel come from the interaction (app_permissions).
+import { ChannelManager, Collection, Options, type Channel, type ClientOptions, type Snowflake } from 'discord.js';
+
+/** DM channels kept in the cache (the most recently opened ones). */
+export const MAX_DM_CHANNELS = 1_000;
+
+type Limit = number | { maxSize: number; keepOverLimit?: (value: never) => boolean };
+
+const isClientUser = (user: { id: string; client: { user: { id: string } | null } }) => user.id === user.client.user?.id;
+
+const LIMITS: Record<string, Limit> = {
+  UserManager: { maxSize: 0, keepOverLimit: isClientUser },
+  GuildMemberManager: { maxSize: 1, keepOverLimit: isClientUser },
+  // GuildMessageManager and DMMessageManager are made as MessageManager
+  MessageManager: 0,
+  PresenceManager: 0,
+  VoiceStateManager: 0,
+  GuildEmojiManager: 0,
+  BaseGuildEmojiManager: 0,
+  ApplicationEmojiManager: 0,
+  GuildStickerManager: 0,
+  GuildSoundboardSoundManager: 0,
+  GuildScheduledEventManager: 0,
+  StageInstanceManager: 0,
+  GuildInviteManager: 0,
+  GuildBanManager: 0,
+  AutoModerationRuleManager: 0,
+  ThreadMemberManager: 0,
+  ReactionManager: 0,
+  ReactionUserManager: 0,
+  ApplicationCommandManager: 0,
+  EntitlementManager: 0,
+  SubscriptionManager: 0,
+};
+
+/**
+ * The client's channel cache: every guild channel and thread as discord.js keeps them, and only the
+ * newest `maxDms` DM channels (discord.js has no sweeper for those: one stayed per person ever DMed).
+ */
+export class ChannelCache extends Collection<Snowflake, Channel> {
+  /** DM channel ids, oldest first. Lazy: Map's constructor may call set() before fields exist. */
+  private dmIds?: Set<Snowflake>;
+
+  constructor(private readonly maxDms: number = MAX_DM_CHANNELS) {
+    super();
+  }
+
+  override set(key: Snowflake, value: Channel): this {
+    if (value.isDMBased()) {
+      const dms = (this.dmIds ??= new Set());
+      dms.delete(key);
+      dms.add(key);
+      for (const oldest of dms) {
+        if (dms.size <= this.maxDms) break;
+        dms.delete(oldest);
+        super.delete(oldest);
+      }
+    }
+    return super.set(key, value);
+  }
+
+  override delete(key: Snowflake): boolean {
+    this.dmIds?.delete(key);
+    return super.delete(key);
+  }
+
+  override clear(): void {
+    this.dmIds?.clear();
+    super.clear();
+  }
+}
+
+/** makeCache and sweepers for the bot's client. */
+export function cacheOptions(maxDms = MAX_DM_CHANNELS): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
+  const limited = Options.cacheWithLimits(LIMITS as Parameters<typeof Options.cacheWithLimits>[0]);
+  const makeCache = ((managerType: unknown, holds: unknown, manager: unknown) =>
+    manager === ChannelManager ? new ChannelCache(maxDms) : (limited as (...args: unknown[]) => unknown)(managerType, holds, manager)) as ClientOptions['makeCache'];
+  return { makeCache, sweepers: { ...Options.DefaultSweeperSettings } };
+}
