@@ -3,15 +3,12 @@
 // on the gateway to the interaction callback arriving at the fake's REST. On SQLite, and on
 // PostgreSQL when Debian's server binaries are installed (a throwaway server is started). Shared by
 // `npm run bench` (60 s), `npm run soak` (60 s, fails on any error) and a 2-second run in `npm test`.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pino } from 'pino';
 import { cryptoRandom } from '../src/core/random.js';
 import { startBot } from '../src/discord/bot.js';
 import { openStore } from '../src/store/db.js';
 import { startFakeDiscord } from '../test/e2e/fake-discord/index.js';
-import { findPostgresBin, startPostgres } from '../test/postgres/server.js';
+import { onBothBackends } from './both-backends.js';
 import { formatNs, percentile } from './stats.js';
 
 const EXPRESSIONS = ['8d6<=4', '10d6<=5+4d6<=4', '2d6+3', '1d100<=50'];
@@ -91,21 +88,7 @@ export function loadLine(r: LoadResult): string {
 
 /** The run on a SQLite file, then on a throwaway durable PostgreSQL (null when its binaries are missing). */
 export async function loadBothBackends(options: LoadOptions): Promise<{ sqlite: LoadResult; postgres: LoadResult | null }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-load-'));
-  let sqlite: LoadResult;
-  try {
-    sqlite = await loadRun(path.join(dir, 'load.sqlite'), 'SQLite', options);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const bin = findPostgresBin();
-  if (!bin) return { sqlite, postgres: null };
-  const server = await startPostgres(bin, { durable: true });
-  try {
-    return { sqlite, postgres: await loadRun(server.url, 'PostgreSQL', options) };
-  } finally {
-    await server.stop();
-  }
+  return await onBothBackends('load', (url, label) => loadRun(url, label, options));
 }
 
 export function loadHeader({ rate, seconds, channels }: LoadOptions): string {

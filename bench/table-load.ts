@@ -6,9 +6,6 @@
 // interactions, each expected DM delivered exactly once, the bot's REST calls per interaction and per
 // second against Discord's global limit (50/s, which the fake enforces). Shared by `npm run soak`
 // (60 s on SQLite and durable PostgreSQL) and a short run in `npm test` (exact counts, no timings).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { pino } from 'pino';
 import { cryptoRandom } from '../src/core/random.js';
 import { startBot } from '../src/discord/bot.js';
@@ -16,7 +13,7 @@ import { deployCommands } from '../src/discord/deploy.js';
 import { loadConfig } from '../src/config.js';
 import { openStore } from '../src/store/db.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
-import { findPostgresBin, startPostgres } from '../test/postgres/server.js';
+import { onBothBackends } from './both-backends.js';
 import { formatNs, percentile } from './stats.js';
 import { EVENING, KIND_ROLL_1D6, channelsOf, rollOneD6, schedule, setUpEvening, type Expected, type Layout, type Sent, type TableKind } from './tables.js';
 
@@ -333,19 +330,5 @@ export function countsHeld(r: TableLoadResult): boolean {
 
 /** On a SQLite file, then on a throwaway durable PostgreSQL (null when its binaries are missing). */
 export async function tableLoadBothBackends(options: TableLoadOptions): Promise<{ sqlite: TableLoadResult; postgres: TableLoadResult | null }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grailwar-tables-'));
-  let sqlite: TableLoadResult;
-  try {
-    sqlite = await tableLoadRun(path.join(dir, 'tables.sqlite'), 'SQLite', options);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const bin = findPostgresBin();
-  if (!bin) return { sqlite, postgres: null };
-  const server = await startPostgres(bin, { durable: true });
-  try {
-    return { sqlite, postgres: await tableLoadRun(server.url, 'PostgreSQL', options) };
-  } finally {
-    await server.stop();
-  }
+  return await onBothBackends('tables', (url, label) => tableLoadRun(url, label, options));
 }
