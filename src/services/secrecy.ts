@@ -51,7 +51,11 @@ export const GM_ONLY: Readers = { gm: true };
  * that much higher, as if that payment had not happened, since its size would tell the MP it had.
  */
 export function hpFor(owners: Secrecy, characterId: number | null, hp: number, unseen: number | undefined): Maybe<number> {
-  const readers = characterId === null ? null : (owners.get(characterId) ?? null);
+  return shownHp(hp, unseen, characterId === null ? null : (owners.get(characterId) ?? null));
+}
+
+/** HP owned by `readers` while some of it is unseen, the table reading `hp + unseen`; plain HP otherwise. */
+export function shownHp(hp: number, unseen: number | undefined, readers: Readers | null): Maybe<number> {
   if (!unseen || unseen <= 0 || !readers) return hp;
   return own(hp, readers, shownAs(hp + unseen));
 }

@@ -11,8 +11,8 @@ import { escapeMarkdown } from '../../core/dice/index.js';
 import { recipientLocales } from '../locales.js';
 import type { CommandContext } from '../types.js';
 import { text, type DirectMessage, type View } from '../../views/view.js';
-import { GM_ONLY } from '../secrecy.js';
-import { own, shownAs, type Maybe, type Printable } from '../../views/owned.js';
+import { GM_ONLY, shownHp } from '../secrecy.js';
+import { own, type Maybe, type Printable } from '../../views/owned.js';
 import type { Readers } from '../../views/view.js';
 import type { FateCombatant } from './state.js';
 import { conditionKey } from './tracker-fighters.js';
@@ -45,7 +45,7 @@ export function hpOf(c: Pick<FateCombatant, 'hidden' | 'dead' | 'escaped' | 'inc
   if (c.hidden) return own(hp, GM_ONLY, { key: conditionKey(state) });
   // as the sheet will clamp it (clampRuntime): within the HP lost, none once HP is gone
   const unseen = hp > 0 ? Math.min(c.hpUnseen ?? 0, c.hpMax - hp) : 0;
-  return readers && unseen > 0 ? own(hp, readers, shownAs(hp + unseen)) : hp;
+  return shownHp(hp, unseen, readers);
 }
 
 /**
