@@ -29,6 +29,7 @@ import { PIN_PERMISSIONS, POST_PERMISSIONS, whyFailed } from './failure.js';
 import { INVITE_PERMISSIONS } from './invite.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
+import { AckDeadline } from './ack-deadline.js';
 import { channelHistory } from './history.js';
 import { speakFor } from './speech.js';
 import { pictureOf, pictureToFollow, readyPicture, toInteractionReply, toModal, toPictureEdit, toUpdate } from './render.js';
@@ -61,6 +62,7 @@ type Answerable = ChatInputCommandInteraction | ButtonInteraction | StringSelect
 export function createDispatcher(deps: DispatchDeps) {
   // strict (the tests): an owned value printed as plain text throws instead of printing '?'
   if (deps.strictAudience) setStrictSecrets(true);
+  const ackDeadline = new AckDeadline();
   return async (interaction: Interaction): Promise<void> => {
     if (interaction.isAutocomplete()) return autocomplete(deps, interaction);
     if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isStringSelectMenu() && !interaction.isModalSubmit()) return;
@@ -71,7 +73,7 @@ export function createDispatcher(deps: DispatchDeps) {
       if (!interaction.isChatInputCommand()) await refuse(deps, interaction, 'error.staleButton', 'could not answer an unknown component');
       return;
     }
-    const done = await deps.gate.run(() => handle(deps, module, interaction));
+    const done = await deps.gate.run(() => handle(deps, module, interaction, ackDeadline.delayFor(interaction.createdTimestamp)));
     if (done === undefined) await refuse(deps, interaction, 'error.shuttingDown', 'could not refuse during shutdown');
   };
 }
@@ -110,23 +112,18 @@ async function contextOf(deps: DispatchDeps, interaction: Interaction): Promise<
   };
 }
 
-/**
- * Discord fails an interaction not answered within 3 s. A command still running after this long (a
- * loaded machine, a cold start) is acknowledged first — privately, so that nothing secret can become
- * public — and its answer follows (./dispatcher.ts answer: a public answer is posted as a follow-up).
- * 1.5 s leaves the acknowledgement itself 1.5 s to reach Discord: with 8 test workers on 2 cores one
- * sent at 2 s arrived at 3.002 s, and the interaction failed.
- */
-const AUTO_DEFER_MS = 1_500;
-
-async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable): Promise<true> {
+/** `ackAfter`: how long the command may run before it is acknowledged (./ack-deadline.ts). */
+async function handle(deps: DispatchDeps, module: CommandModule, interaction: Answerable, ackAfter: number): Promise<true> {
   let autoDeferred: Promise<unknown> | null = null;
+  // Discord fails an interaction not answered within 3 s. A command still running near then (a loaded
+  // machine, a cold start, an event read late) is acknowledged first — privately, so that nothing
+  // secret can become public — and its answer follows (answer: a public answer is a follow-up).
   const timer = setTimeout(() => {
     if (interaction.deferred || interaction.replied) return;
     autoDeferred = (interaction.isButton() || interaction.isStringSelectMenu() ? interaction.deferUpdate() : interaction.deferReply({ flags: MessageFlags.Ephemeral })).catch((error: unknown) =>
       deps.log.warn({ err: error }, 'could not acknowledge a slow command'),
     );
-  }, AUTO_DEFER_MS);
+  }, ackAfter);
   try {
     return await handleInTime(deps, module, interaction, async () => {
       clearTimeout(timer);
@@ -243,7 +240,7 @@ async function saveLateReply(deps: DispatchDeps, ctx: CommandContext, reply: Rep
 }
 
 /**
- * `late`: acknowledged by the dispatcher because the command ran past AUTO_DEFER_MS (not by the
+ * `late`: acknowledged by the dispatcher because the command ran past its acknowledgement time (./ack-deadline.ts) (not by the
  * command's own defer). Returns whether the view's picture was not drawn yet and is to follow in an
  * edit of the reply (addPicture); a follow-up, already late, waits for its drawing instead.
  */
@@ -256,7 +253,10 @@ async function answer(interaction: Answerable, reply: Reply, late: boolean): Pro
     return false;
   }
   if (late && !reply.view.ephemeral && !component) {
-    // acknowledged privately because it ran late: the public answer goes to the channel, the placeholder goes
+    // Acknowledged privately because it ran late: the public answer goes to the channel, the placeholder
+    // goes. Discord takes the first follow-up after a deferral as the deferred message itself, private
+    // like it, so the placeholder is settled first and the answer follows as a message of its own.
+    await interaction.editReply({ content: translator(toLocale(interaction.locale))('reply.lateInChannel') });
     await interaction.followUp(toInteractionReply(reply.view, await pictureOf(reply.view)));
     await interaction.deleteReply().catch(() => undefined);
     return false;

@@ -147,5 +147,32 @@ export function replyFiles(ex: InteractionExchange): RecordedFile[] {
   return [...latest.values()];
 }
 
+/**
+ * The answer a user reads for an interaction, however it came. A command still running at its
+ * acknowledgement time is acknowledged first and answered after (src/discord/ack-deadline.ts), which a
+ * loaded machine can make happen to any command, so tests read this, not the raw callback, unless the
+ * acknowledgement itself is what they test:
+ * - answered at once (4, 7), a form (9), choices (8): the callback's data;
+ * - acknowledged first (5): the deferred message as edited since, or — a public answer after a private
+ *   acknowledgement — the follow-up message it became (the placeholder is deleted);
+ * - a component acknowledged first (6): its message's update (an edit), or a new follow-up message.
+ */
+export function answerOf(ex: InteractionExchange): any {
+  const { type, data } = ex.callback;
+  const asBody = (m: RecordedMessage) => ({ content: m.content, embeds: m.embeds, components: m.components, flags: m.flags & ~128, attachments: m.attachments });
+  if (type === 5) {
+    const original = ex.original;
+    if (original && !original.deleted) return original.edits.length ? asBody(original) : (data ?? {});
+    const own = ex.followUpMessages.find((m) => m !== original && !m.deleted);
+    return own ? asBody(own) : (data ?? {});
+  }
+  if (type === 6) return ex.edits[0] ?? ex.followUps[0] ?? data ?? {};
+  return data ?? {};
+}
+
+/** Whether the interaction was answered: at once, or acknowledged first and answered after (see answerOf). */
+export const answered = (ex: InteractionExchange): boolean =>
+  ex.callback.type === 4 || ex.callback.type === 7 || ((ex.callback.type === 5 || ex.callback.type === 6) && (ex.edits.length > 0 || ex.followUps.length > 0));
+
 /** The reply's embeds as they stand now (after the edit that brought its picture, if any). */
 export const replyEmbeds = (ex: InteractionExchange): any[] => ex.original?.embeds ?? ex.callback.data?.embeds ?? [];

@@ -240,6 +240,16 @@ describe('/log export: what it may read, and its bounds', () => {
     expect(ccfoliaRead(html).map((l) => l.text)).toContain('セイバー、後ろだ！');
   });
 
+  it('one the gateway delivers 1.8 s late is acknowledged by 2 s after Discord made it, not 1.5 s after receipt (3.3 s: failed)', async () => {
+    h.fake.lagNextInteraction(1800);
+    h.fake.delayNext('GET', new RegExp(`^/channels/${channelId}/messages$`), 2000);
+    const ex = await exportLog(h.fake.users.player);
+    expect(ex.callback.type).toBe(5);
+    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    const html = replyFiles(ex).find((f) => f.name.endsWith('.html'))!.data.toString('utf8');
+    expect(ccfoliaRead(html).map((l) => l.text)).toContain('セイバー、後ろだ！');
+  });
+
   it('refuses a log larger than one export holds (8 MB), in the exporter’s language', async () => {
     const { gm, player } = h.fake.users;
     const long = h.fake.createTextChannel({ name: 'long' });

@@ -79,9 +79,14 @@ describe('a command that runs past 2 seconds', () => {
     const ex = await h.fake.command({ name: 'roll', guildId: cold.guildId, channelId: cold.channelId, user: cold.owner, options: [{ name: 'expression', value: '2d6+1' }], until: (x) => x.followUps.length > 0 });
     expect(ex.callback.type).toBe(5); // acknowledged (deferred)
     expect(ex.callback.data?.flags & EPHEMERAL).toBe(EPHEMERAL); // privately: nothing secret could go public
-    const shown = ex.followUps.find((f) => !((f.flags ?? 0) & EPHEMERAL));
-    expect(shown).toBeDefined();
-    expect(embedText(shown)).toMatch(/2d6\+1|2D6\+1/);
+    // what the channel shows: a public message of its own, still there (Discord takes the first
+    // follow-up after a deferral as the private placeholder itself, which the bot then deletes)
+    await h.fake.waitFor(() => ex.deletes.length > 0);
+    const shown = ex.followUpMessages.filter((m) => !m.deleted && !(m.flags & EPHEMERAL));
+    expect(shown).toHaveLength(1);
+    expect(shown[0]!.channelId).toBe(cold.channelId);
+    expect(embedText({ embeds: shown[0]!.embeds })).toMatch(/2d6\+1|2D6\+1/);
+    expect(ex.original?.deleted).toBe(true); // the placeholder went
   });
 });
 

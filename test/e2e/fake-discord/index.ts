@@ -329,6 +329,9 @@ class FakeDiscordImpl implements FakeDiscord {
     };
     store.exchanges.set(id, ex);
     store.exchangesByToken.set(token, ex);
+    // a gateway backlog: Discord made the interaction (its id and its 3 s run from now) but delivers it later
+    const lag = this.interactionLags.shift();
+    if (lag) await new Promise((resolve) => setTimeout(resolve, lag));
     this.gateway.dispatch('INTERACTION_CREATE', payload, undefined, spec.guildId);
     return this.awaitExchange(ex, wait);
   }
@@ -560,6 +563,12 @@ class FakeDiscordImpl implements FakeDiscord {
   delayNext(method: string, path: RegExp | string, ms: number, times = 1): void {
     this.store.delayRules.push({ method: method.toUpperCase(), path, ms, remaining: times });
   }
+
+  lagNextInteraction(ms: number): void {
+    this.interactionLags.push(ms);
+  }
+
+  private readonly interactionLags: number[] = [];
 
   /** Requests received and still waiting out a delayNext. */
   get heldRequests(): number {

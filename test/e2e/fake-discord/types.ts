@@ -380,6 +380,8 @@ export interface FakeDiscord {
   /** While closed, POST /channels/<dm>/messages for this user answers 403 {code: 50007}. */
   /** The next `times` matching requests are received at once and handled `ms` later (a slow Discord). */
   delayNext(method: string, path: RegExp | string, ms: number, times?: number): void;
+  /** The next interaction reaches the bot `ms` after Discord created it (a gateway backlog): its 3 s run from its creation. */
+  lagNextInteraction(ms: number): void;
   /** Requests received and still waiting out a delayNext. */
   readonly heldRequests: number;
   /** op 7: Discord asks the clients to reconnect (they resume). */
