@@ -8,6 +8,8 @@ import { cryptoRandom } from '../src/core/random.js';
 import { startBot } from '../src/discord/bot.js';
 import { openStore } from '../src/store/db.js';
 import { startFakeDiscord } from '../test/e2e/fake-discord/index.js';
+import { answered, answerOf, EPHEMERAL } from '../test/e2e/harness.js';
+import type { InteractionExchange } from '../test/e2e/fake-discord/types.js';
 import { onBothBackends } from './both-backends.js';
 import { formatNs, percentile } from './stats.js';
 
@@ -24,8 +26,9 @@ export interface LoadResult {
   label: string;
   sent: number;
   /**
-   * interactions answered with a public reply: at once (callback type 4), or, for one still running after
-   * 2 s, acknowledged in time (type 5) with the answer following (src/discord/dispatcher.ts)
+   * interactions answered with a public reply that is still there: at once (callback type 4), or, for one
+   * still running at its acknowledgement time, acknowledged in time (type 5) with the answer following
+   * (src/discord/dispatcher.ts)
    */
   answered: number;
   /** interactions not answered so, or failed; the first few described in `failures` */
@@ -64,7 +67,7 @@ export async function loadRun(databaseUrl: string, label: string, { rate, second
         fake
           .command({ name: 'roll', channelId: channelIds[i % channels]!, options: [{ name: 'expression', value: EXPRESSIONS[i % EXPRESSIONS.length]! }] })
           .then((ex) => {
-            if (ex.callback.type === 4 || (ex.callback.type === 5 && ex.followUps.length > 0)) answered++;
+            if (answerIsPublic(ex)) answered++;
             else fail(`interaction ${i}: callback type ${ex.callback.type}`);
             latencies.push(Number(process.hrtime.bigint() - at));
           })
@@ -81,6 +84,8 @@ export async function loadRun(databaseUrl: string, label: string, { rate, second
     await fake.close();
   }
 }
+
+const answerIsPublic = (ex: InteractionExchange) => answered(ex) && ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === 0;
 
 export function loadLine(r: LoadResult): string {
   return `  ${r.label.padEnd(10)} ${r.sent} interactions in ${r.elapsedS.toFixed(1)} s (${Math.round(r.sent / r.elapsedS)}/s), p50 ${formatNs(r.p50Ns)}, p99 ${formatNs(r.p99Ns)}, errors ${r.errors}`;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/index.js';
 import { fixture, opt, sub, type Opt } from './fate-driver.js';
-import { embedText, EPHEMERAL, startHarness, type Harness } from './harness.js';
+import { embedText, EPHEMERAL, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 const channels = { fate: '', persona: '', war: '' };
@@ -23,7 +23,7 @@ async function complete(who: Who, channel: keyof typeof channels, command: strin
   const focused = [...others, { name: option, value: typed, focused: true }];
   const options = subName ? [{ name: subName, type: 1, options: focused }] : focused;
   const ex = await h.fake.autocomplete({ name: command, channelId: channels[channel], user: h.fake.users[who], options });
-  return ex.callback.data.choices as Choice[];
+  return answerOf(ex).choices as Choice[];
 }
 const values = (choices: Choice[]) => choices.map((c) => c.value).sort();
 
@@ -33,7 +33,7 @@ const masterSheet = (name: string) => fixture('master.txt').replaceAll('例・�
 
 async function importSheet(user: FakeUser, channelId: string, file: string, content: string) {
   const ex = await h.fake.command({ name: 'sheet', channelId, user, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: file, content }))]) });
-  expect((ex.callback.data.flags ?? 0) & EPHEMERAL, embedText(ex.callback.data)).toBe(EPHEMERAL);
+  expect((answerOf(ex).flags ?? 0) & EPHEMERAL, embedText(answerOf(ex))).toBe(EPHEMERAL);
 }
 
 beforeAll(async () => {
@@ -229,17 +229,17 @@ describe('lists, owners and what is not offered', () => {
     );
     // by the bare name the GM's /sheet show cannot choose; by the id form it can
     const bare = await h.fake.command({ name: 'sheet', channelId: channels.fate, user: h.fake.users.gm, options: sub('show', [opt('name', 'セイバー')]) });
-    expect((bare.callback.data.flags ?? 0) & EPHEMERAL).toBe(EPHEMERAL);
+    expect((answerOf(bare).flags ?? 0) & EPHEMERAL).toBe(EPHEMERAL);
     const picked = await h.fake.command({ name: 'sheet', channelId: channels.fate, user: h.fake.users.gm, options: sub('show', [opt('name', `セイバー#${ids.theirs}`)]) });
-    expect((picked.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
+    expect((answerOf(picked).flags ?? 0) & EPHEMERAL).toBe(0);
     // player one's private view of player two's セイバー is refused: the id form named player two's sheet
     const notMine = await h.fake.command({ name: 'sheet', channelId: channels.fate, user: h.fake.users.player, options: sub('show', [opt('name', `セイバー#${ids.theirs}`), opt('private', true)]) });
-    expect(embedText(notMine.callback.data)).toMatch(/Only the owner of セイバー/);
+    expect(embedText(answerOf(notMine))).toMatch(/Only the owner of セイバー/);
   });
 
   it('an item used in the fight is offered next time; a hidden shadow’s skills only to the GM', async () => {
     const used = await h.fake.command({ name: 'persona', channelId: channels.persona, user: h.fake.users.player, options: sub('item', [opt('name', 'セイスイ'), opt('amount', '1D4'), opt('targets', 'セイバー')]) });
-    expect(embedText(used.callback.data)).toContain('セイスイ');
+    expect(embedText(answerOf(used))).toContain('セイスイ');
     for (const typed of INPUTS) expect(values(await complete('player2', 'persona', 'persona', 'item', 'name', typed))).toEqual(['セイスイ']);
 
     // on to the shadow's slot (player two's セイジ passes)

@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import type { FakeUser, RecordedMessage } from './fake-discord/types.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
@@ -15,7 +16,7 @@ let gm: FakeUser;
 let a: FakeUser;
 let b: FakeUser;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const percent = async (name: string) => ((await row(h.store, 'factions', (c) => eq(c.name, name))).state as FactionState).percent!;
 const war = (user: FakeUser, name: string, options: { name: string; value: any }[] = []) => h.fake.command({ name: 'war', channelId, user, options: sub(name, options) });
 const ids = (m: RecordedMessage): string[] => m.components.flatMap((r: any) => r.components.map((c: any) => c.custom_id));
@@ -45,11 +46,11 @@ describe('seals after the final rate (seed 000 L43)', () => {
       options: [{ name: 'ours', value: 'Saber' }, { name: 'theirs', value: 'Lancer' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'seal_window', value: true }],
     });
     expect(ephemeral(held)).toBe(true);
-    const gmText = embedText(held.callback.data);
+    const gmText = embedText(answerOf(held));
     const heldRate = rateIn(gmText, /Final win rate (\d+)%/);
     expect(heldRate).toBeGreaterThan(0);
     expect(gmText).not.toMatch(/Rolled \d+ against/); // not rolled yet
-    expect(held.callback.data.components[0].components[0].custom_id).toMatch(/^battle:roll:\d+:0$/);
+    expect(answerOf(held).components[0].components[0].custom_id).toMatch(/^battle:roll:\d+:0$/);
     // Nobody in the channel learns of it before the roll.
     expect(h.fake.channelMessages(channelId).slice(before.channel).map((m) => embedText(m.body)).join('\n')).not.toMatch(/Saber|Lancer/);
 
@@ -64,22 +65,22 @@ describe('seals after the final rate (seed 000 L43)', () => {
     // The other side cannot press Saber's buttons.
     const foreign = await h.fake.button({ customId: sealA, user: b, guildId: null, message: dmB });
     expect(ephemeral(foreign)).toBe(true);
-    expect(embedText(foreign.callback.data)).toContain('Only a member of that faction');
+    expect(embedText(answerOf(foreign))).toContain('Only a member of that faction');
 
     const sealed = await h.fake.button({ customId: sealA, user: a, guildId: null, message: dmA });
-    expect(embedText(sealed.callback.data)).toContain('Seals added in this battle: 1 (+30% each). Seals left: 2.');
+    expect(embedText(answerOf(sealed))).toContain('Seals added in this battle: 1 (+30% each). Seals left: 2.');
     expect((await percent('Saber')).sealsLeft).toBe(3); // spent when the battle rolls, not before
     const waiting = await h.fake.button({ customId: readyA, user: a, guildId: null, message: dmA });
-    expect(embedText(waiting.callback.data)).toContain('The battle rolls when the other side is ready');
+    expect(embedText(answerOf(waiting))).toContain('The battle rolls when the other side is ready');
     const late = await h.fake.button({ customId: sealA, user: a, guildId: null, message: dmA });
-    expect(embedText(late.callback.data)).toContain('ready already');
+    expect(embedText(answerOf(late))).toContain('ready already');
 
     const gmDms = h.fake.dms(gm.id).length;
     const rolled = await h.fake.button({ customId: readyB, user: b, guildId: null, message: dmB });
     expect(ephemeral(rolled)).toBe(true);
-    expect(embedText(rolled.callback.data)).toContain('the battle is rolled');
+    expect(embedText(answerOf(rolled))).toContain('the battle is rolled');
     // The pressing player reads no numbers of the other side; the GM gets the whole battle by DM.
-    expect(embedText(rolled.callback.data)).not.toMatch(/\d+%/);
+    expect(embedText(answerOf(rolled))).not.toMatch(/\d+%/);
     const gmDm = await h.fake.waitFor(() => h.fake.dms(gm.id).slice(gmDms).find((m) => /Final win rate/.test(embedText(m.body))));
     const gmFinal = embedText(gmDm.body);
     expect(rateIn(gmFinal, /Command Seals \+(\d+)%/)).toBe(30);
@@ -92,8 +93,8 @@ describe('seals after the final rate (seed 000 L43)', () => {
     await h.fake.waitFor(() => h.fake.channelMessages(channelId).slice(before.channel).find((m) => /wins|won/.test(embedText(m.body))));
 
     // A second press of the GM's Roll now finds the battle gone: it is rolled once.
-    const again = await h.fake.button({ customId: held.callback.data.components[0].components[0].custom_id, user: gm, message: held.original! });
-    expect(embedText(again.callback.data)).toContain('already been rolled');
+    const again = await h.fake.button({ customId: answerOf(held).components[0].components[0].custom_id, user: gm, message: held.original! });
+    expect(embedText(answerOf(again))).toContain('already been rolled');
     expect((await percent('Saber')).sealsLeft).toBe(2);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
 import { isSystemLoaded } from '../../src/bcdice/index.js';
 import { seededRandom, type RandomSource } from '../../src/core/random.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 const queued: number[] = [];
 const fallback = seededRandom('bcdice-localized-fresh');
@@ -31,7 +31,7 @@ describe('a localized BCDice system on a fresh process (issue 29 §1)', () => {
     await h.fake.command({ name: 'system', channelId, options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'BlackJacket:Korean' }] }] });
     queued.push(1, 1);
     const ex = await h.fake.command({ name: 'roll', channelId, options: [{ name: 'expression', value: 'BJ50' }] });
-    const shown = embedText(ex.callback.data);
+    const shown = embedText(answerOf(ex));
     expect(shown).not.toMatch(/Something went wrong/);
     expect(shown).toContain('행위판정(성공률:50％)');
     expect(shown).toContain('크리티컬');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
 import { storedDice } from '../../src/services/rolls.js';
 import type { RollRow } from '../../src/store/schema/index.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 let dicebot: string;
@@ -37,8 +37,8 @@ describe("the channel's /system decides the reading of NdX<=T", () => {
     expect(r).toMatchObject({ channelId: dicebot, kind: 'target', normalized: '2D6<=5', value: sum(r) });
     expect(r.outcome).toBe(sum(r) <= 5 ? 'success' : 'failure');
     expect(faces(r)).toHaveLength(2);
-    expect(shownText(ex.callback.data)).toContain(`(2D6<=5) ＞ ${sum(r)}[${faces(r).join(',')}] ＞ ${sum(r)}`);
-    expect(shownText(ex.callback.data)).toMatch(/Reading: BCDice, game system DiceBot/);
+    expect(shownText(answerOf(ex))).toContain(`(2D6<=5) ＞ ${sum(r)}[${faces(r).join(',')}] ＞ ${sum(r)}`);
+    expect(shownText(answerOf(ex))).toMatch(/Reading: BCDice, game system DiceBot/);
   });
 
   it('3D6<=4 sums there too; the same 2D6<=5 counts dice in a Fate channel without a system (seed 001 L33)', async () => {
@@ -50,15 +50,15 @@ describe("the channel's /system decides the reading of NdX<=T", () => {
     const r = await lastRoll();
     expect(r).toMatchObject({ channelId: fate, kind: 'count', normalized: '2d6<=5' });
     expect(r.value).toBe(faces(r).filter((f) => f <= 5).length);
-    expect(shownText(ex.callback.data)).toMatch(/Reading: each die is compared with its threshold and the successes are counted/);
+    expect(shownText(answerOf(ex))).toMatch(/Reading: each die is compared with its threshold and the successes are counted/);
   });
 
   it('the reading note is in the table\'s language (ja, ko)', async () => {
     h.fake.setGuildLocale(h.fake.guildId, 'ja');
     // 3#: a repetition DiceBot does not read, so the engine answers, in the system's sum reading
-    const ja = shownText((await roll('3#2D6<=5', { channelId: dicebot })).callback.data);
+    const ja = shownText(answerOf((await roll('3#2D6<=5', { channelId: dicebot }))));
     h.fake.setGuildLocale(h.fake.guildId, 'ko');
-    const ko = shownText((await roll('choice[가, 나]', { channelId: dicebot })).callback.data);
+    const ko = shownText(answerOf((await roll('choice[가, 나]', { channelId: dicebot }))));
     h.fake.setGuildLocale(h.fake.guildId, 'en-US');
     expect(ja).toContain('読み方：このチャンネルのシステム DiceBot（BCDice）の読み方で、出目の「合計」を 5 と比べました');
     expect(ko).toContain('읽는 법: BCDice 게임 시스템 DiceBot으로 굴렸습니다.');
@@ -68,8 +68,8 @@ describe("the channel's /system decides the reading of NdX<=T", () => {
 describe('every BCDice command form', () => {
   it('choice[a, b, c] with spaces picks one item (no more "「c」は使えない文字です")', async () => {
     const ex = await roll('choice[alpha, beta, gamma]', { locale: 'ja' });
-    expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
-    const shown = shownText(ex.callback.data);
+    expect((answerOf(ex).flags ?? 0) & EPHEMERAL).toBe(0);
+    const shown = shownText(answerOf(ex));
     expect(shown).toMatch(/\(choice\[alpha,beta,gamma\]\) ＞ (alpha|beta|gamma)/);
     expect(shown).not.toContain('使えない文字');
     const r = await lastRoll();
@@ -80,14 +80,14 @@ describe('every BCDice command form', () => {
   });
 
   it('choice a b c, choice(a,b), and a comment after the brackets', async () => {
-    expect(shownText((await roll('choice 右 左')).callback.data)).toMatch(/\(choice 右 左\) ＞ (右|左)/);
-    expect(shownText((await roll('choice(北,南)')).callback.data)).toMatch(/＞ (北|南)/);
+    expect(shownText(answerOf((await roll('choice 右 左'))))).toMatch(/\(choice 右 左\) ＞ (右|左)/);
+    expect(shownText(answerOf((await roll('choice(北,南)'))))).toMatch(/＞ (北|南)/);
     await roll('choice[戦う, 逃げる] 行動');
     expect(await lastRoll()).toMatchObject({ comment: '行動' });
   });
 
   it('rep3 2D6 and repeat3 2D6 roll three times; x3 choice[a,b] too; rep21 is refused with the limit', async () => {
-    const rep = shownText((await roll('rep3 2D6')).callback.data);
+    const rep = shownText(answerOf((await roll('rep3 2D6'))));
     expect(rep).toMatch(/Roll 1 of 3[\s\S]*Roll 2 of 3[\s\S]*Roll 3 of 3/);
     const r = await lastRoll();
     expect(r).toMatchObject({ normalized: 'x3 2d6' });
@@ -95,26 +95,26 @@ describe('every BCDice command form', () => {
     await roll('repeat3 2D6');
     expect(await lastRoll()).toMatchObject({ normalized: 'x3 2d6' });
 
-    const choice = shownText((await roll('x3 choice[a,b]')).callback.data);
+    const choice = shownText(answerOf((await roll('x3 choice[a,b]'))));
     expect(choice.match(/\(choice\[a,b\]\) ＞ [ab]/g)).toHaveLength(3);
     expect(choice).toMatch(/Roll 3 of 3/);
     expect(faces(await lastRoll())).toHaveLength(3);
 
     const refused = await roll('rep21 2D6', { locale: 'ko' });
-    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(shownText(refused.callback.data)).toContain('반복은 1~20회까지입니다(입력: 21회)');
+    expect(answerOf(refused).flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(shownText(answerOf(refused))).toContain('반복은 1~20회까지입니다(입력: 21회)');
   });
 
   it('full width is folded before the handover: Ｃ（１＋２） and ｃｈｏｉｃｅ［あ，い］', async () => {
-    expect(shownText((await roll('Ｃ（１＋２）')).callback.data)).toContain('c(1+2) ＞ 3');
+    expect(shownText(answerOf((await roll('Ｃ（１＋２）'))))).toContain('c(1+2) ＞ 3');
     expect(await lastRoll()).toMatchObject({ value: 3 });
-    expect(shownText((await roll('ｃｈｏｉｃｅ［あ，い］')).callback.data)).toMatch(/\(choice\[あ,い\]\) ＞ (あ|い)/);
+    expect(shownText(answerOf((await roll('ｃｈｏｉｃｅ［あ，い］'))))).toMatch(/\(choice\[あ,い\]\) ＞ (あ|い)/);
   });
 
   it('a word neither engine reads is named as such, in the reader\'s language', async () => {
     const ex = await roll('hello', { locale: 'ja' });
-    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(shownText(ex.callback.data)).toContain('「hello」はダイス式でも、このチャンネルのシステム DiceBot のコマンドでもありません');
+    expect(answerOf(ex).flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(shownText(answerOf(ex))).toContain('「hello」はダイス式でも、このチャンネルのシステム DiceBot のコマンドでもありません');
   });
 });
 
@@ -127,7 +127,7 @@ describe('BCDice results: one line, stored as meaning', () => {
     const r = await lastRoll();
     const face = faces(r)[0]!;
     expect(r).toMatchObject({ kind: 'target', value: face, outcome: face <= 50 ? 'success' : 'failure', comment: '目星' });
-    const shown = shownText(ex.callback.data);
+    const shown = shownText(answerOf(ex));
     const verdicts = shown.match(/成功|失敗|Success|Failure/g) ?? [];
     expect(verdicts).toHaveLength(1); // BCDice's own `＞ 失敗`, not a second "Failure" line under it
 
@@ -138,7 +138,7 @@ describe('BCDice results: one line, stored as meaning', () => {
     const counted = await lastRoll();
     expect(counted).toMatchObject({ kind: 'count', value: faces(counted).filter((f) => f >= 4).length });
 
-    const stats = shownText((await h.fake.command({ name: 'stats', channelId, user, options: [] })).callback.data);
+    const stats = shownText(answerOf((await h.fake.command({ name: 'stats', channelId, user, options: [] }))));
     expect(stats).toContain(`3 rolls · ${face <= 50 ? 1 : 0} successes · ${face <= 50 ? 0 : 1} failures`);
   });
 });

@@ -8,7 +8,7 @@ import { row } from '../helpers/db.js';
 import { isSystemLoaded } from '../../src/bcdice/index.js';
 import { storedDice } from '../../src/services/rolls.js';
 import type { RollRow } from '../../src/store/schema/index.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('/roll reads comparisons the way BCDice users expect', () => {
     const [a, b] = faces(r);
     expect(r.value).toBe(a! + b!);
     expect(r.outcome).toBe(a! + b! >= 7 ? 'success' : 'failure');
-    const shown = embedText(ex.callback.data);
+    const shown = embedText(answerOf(ex));
     expect(shown).toMatch(/Reading: the SUM of the dice is compared with 7/);
     expect(shown).toContain(String(a! + b!));
   });
@@ -43,28 +43,28 @@ describe('/roll reads comparisons the way BCDice users expect', () => {
     const r = await lastRoll();
     expect(r).toMatchObject({ kind: 'count', normalized: '8d6<=4' });
     expect(r.value).toBe(faces(r).filter((f) => f <= 4).length);
-    expect(embedText(ex.callback.data)).toMatch(/読み方：ダイスを1個ずつ閾値と比べ、成功数を数えました/);
+    expect(embedText(answerOf(ex))).toMatch(/読み方：ダイスを1個ずつ閾値と比べ、成功数を数えました/);
   });
 
   it('a comment after a space is the comment; /r is /roll', async () => {
     const ex = await roll('1D100<=50 目星');
     expect(await lastRoll()).toMatchObject({ normalized: '1d100<=50', comment: '目星', kind: 'target' });
-    expect(embedText(ex.callback.data)).toContain('目星');
+    expect(embedText(answerOf(ex))).toContain('目星');
     const short = await h.fake.command({ name: 'r', options: [{ name: 'expression', value: '3D6<=10' }] });
     expect(await lastRoll()).toMatchObject({ kind: 'target', normalized: '3d6<=10' });
-    expect(embedText(short.callback.data)).toMatch(/SUM/);
+    expect(embedText(answerOf(short))).toMatch(/SUM/);
   });
 
   it('what the engine does not read goes to BCDice: choice[a,b,c], C(10*3+2), 5B6 (listed, no sum)', async () => {
     const choice = await roll('choice[alpha,beta,gamma]');
-    expect(embedText(choice.callback.data)).toMatch(/＞ (alpha|beta|gamma)/);
-    expect(embedText(choice.callback.data)).toMatch(/Reading: BCDice, game system DiceBot/);
+    expect(embedText(answerOf(choice))).toMatch(/＞ (alpha|beta|gamma)/);
+    expect(embedText(answerOf(choice))).toMatch(/Reading: BCDice, game system DiceBot/);
     const calc = await roll('C(10*3+2)');
-    expect(embedText(calc.callback.data)).toContain('32');
+    expect(embedText(answerOf(calc))).toContain('32');
     const listed = await roll('5B6');
     const r = await lastRoll();
     expect(faces(r)).toHaveLength(5);
-    expect(embedText(listed.callback.data)).toContain(faces(r).join(','));
+    expect(embedText(answerOf(listed))).toContain(faces(r).join(','));
   });
 
   it('S2D6 is a verifiable secret: ephemeral, DM to the GM, only a commitment in the channel, then /reveal', async () => {
@@ -72,7 +72,7 @@ describe('/roll reads comparisons the way BCDice users expect', () => {
     const channelId = h.fake.createTextChannel({ name: 'secret' });
     await h.fake.command({ name: 'gm', user: gm, channelId, options: [{ name: 'claim', type: 1 }] });
     const ex = await roll('S2D6 奇襲', { user: player, channelId });
-    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(ex).flags & EPHEMERAL).toBe(EPHEMERAL);
     const r = await lastRoll();
     expect(r).toMatchObject({ secret: true, comment: '奇襲', normalized: '2d6' });
     const dm = await h.fake.waitFor(() => h.fake.dms(gm.id)[0]);
@@ -82,7 +82,7 @@ describe('/roll reads comparisons the way BCDice users expect', () => {
     expect(posted[0]).toMatch(/sha256:[0-9a-f]{64}/);
     expect(posted[0]).not.toContain('奇襲');
     const id = Number(/Secret #(\d+)/.exec(posted[0]!)![1]);
-    const revealed = embedText((await h.fake.command({ name: 'reveal', user: player, channelId, options: [{ name: 'id', value: id }] })).callback.data);
+    const revealed = embedText(answerOf((await h.fake.command({ name: 'reveal', user: player, channelId, options: [{ name: 'id', value: id }] }))));
     const json = /```json\n(.+)\n```/.exec(revealed)![1]!;
     expect(posted[0]).toContain(createHash('sha256').update(json).digest('hex'));
     expect(JSON.parse(json).result.value).toBe(r.value);
@@ -92,34 +92,34 @@ describe('/roll reads comparisons the way BCDice users expect', () => {
 describe('/system: any BCDice game system, per channel', () => {
   it('autocompletes over the systems the bcdice package ships', async () => {
     const ac = await h.fake.autocomplete({ name: 'system', options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'toshiaki', focused: true }] }] });
-    expect(ac.callback.data.choices.map((c: { value: string }) => c.value)).toContain('ToshiakiHolyGrailWar');
+    expect(answerOf(ac).choices.map((c: { value: string }) => c.value)).toContain('ToshiakiHolyGrailWar');
     const ko = await h.fake.autocomplete({ name: 'system', options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'cthulhu7th:k', focused: true }] }] });
-    expect(ko.callback.data.choices.map((c: { value: string }) => c.value)).toContain('Cthulhu7th:Korean');
+    expect(answerOf(ko).choices.map((c: { value: string }) => c.value)).toContain('Cthulhu7th:Korean');
   });
 
   it('PT60 is answered in the PersonaO channel, refused elsewhere; F8+11-5>=50 in the ToshiakiHolyGrailWar channel', async () => {
     const persona = h.fake.createTextChannel({ name: 'persona' });
     const grail = h.fake.createTextChannel({ name: 'grail' });
     const set = await h.fake.command({ name: 'system', channelId: persona, options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'PersonaO' }] }] });
-    expect((set.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
-    expect(embedText(set.callback.data)).toContain('PersonaO');
+    expect((answerOf(set).flags ?? 0) & EPHEMERAL).toBe(0);
+    expect(embedText(answerOf(set))).toContain('PersonaO');
     await h.fake.command({ name: 'system', channelId: grail, options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'ToshiakiHolyGrailWar' }] }] });
     // Choosing a system loads it at once, so the channel's first roll does not wait for BCDice to load.
     await h.fake.waitFor(() => isSystemLoaded('ToshiakiHolyGrailWar'));
 
     const pt = await roll('PT60', { channelId: persona });
-    expect((pt.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
-    const ptText = embedText(pt.callback.data);
+    expect((answerOf(pt).flags ?? 0) & EPHEMERAL).toBe(0);
+    const ptText = embedText(answerOf(pt));
     expect(ptText).toMatch(/PT60|\(1D100<=60\)/i);
     expect(ptText).toMatch(/成功|失敗|クリティカル|ファンブル|Success|Failure/);
     expect(ptText).toMatch(/Reading: BCDice, game system PersonaO/);
     expect(await lastRoll()).toMatchObject({ channelId: persona, normalized: 'PT60' });
 
     const elsewhere = await roll('PT60', { channelId: grail });
-    expect(elsewhere.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(elsewhere).flags & EPHEMERAL).toBe(EPHEMERAL);
 
     const f = await roll('F8+11-5>=50', { channelId: grail });
-    const fText = embedText(f.callback.data);
+    const fText = embedText(answerOf(f));
     expect(fText).toMatch(/F8\+11-5>=50 ＞ \(14D6>=50\)/);
     expect(fText).toMatch(/成功|失敗/);
     const r = await lastRoll();
@@ -136,19 +136,19 @@ describe('/system: any BCDice game system, per channel', () => {
     expect(await lastRoll()).toMatchObject({ kind: 'count', channelId: grail });
 
     const help = await h.fake.command({ name: 'help', channelId: grail, options: [{ name: 'command', value: 'system' }] });
-    expect(embedText(help.callback.data)).toContain('F8+11-5>=50');
+    expect(embedText(answerOf(help))).toContain('F8+11-5>=50');
   });
 
   it('/help command: shows one command with all its options, localized; the reading rule is in /help', async () => {
-    const ja = embedText((await h.fake.command({ name: 'help', locale: 'ja', options: [{ name: 'command', value: 'counter' }] })).callback.data);
+    const ja = embedText(answerOf((await h.fake.command({ name: 'help', locale: 'ja', options: [{ name: 'command', value: 'counter' }] }))));
     expect(ja).toContain('/カウンター');
     expect(ja).toMatch(/作成 — /);
     expect(ja).toMatch(/\*\*最大\*\* （省略可）/);
     expect(ja).toMatch(/選択肢：しない, 日の終わり/);
-    const all = embedText((await h.fake.command({ name: 'help' })).callback.data);
+    const all = embedText(answerOf((await h.fake.command({ name: 'help' }))));
     expect(all).toMatch(/compare the SUM of the dice/);
     const ac = await h.fake.autocomplete({ name: 'help', options: [{ name: 'command', value: 'pal', focused: true }] });
-    expect(ac.callback.data.choices).toEqual([{ name: '/palette', value: 'palette' }]);
+    expect(answerOf(ac).choices).toEqual([{ name: '/palette', value: 'palette' }]);
   });
 
   it('a channel with a GM lets only the GM change the system', async () => {
@@ -156,8 +156,8 @@ describe('/system: any BCDice game system, per channel', () => {
     const channelId = h.fake.createTextChannel({ name: 'gm-system' });
     await h.fake.command({ name: 'gm', user: gm, channelId, options: [{ name: 'claim', type: 1 }] });
     const refused = await h.fake.command({ name: 'system', user: player2, channelId, options: [{ name: 'set', type: 1, options: [{ name: 'system', value: 'PersonaO' }] }] });
-    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(refused).flags & EPHEMERAL).toBe(EPHEMERAL);
     const show = await h.fake.command({ name: 'system', channelId, options: [{ name: 'show', type: 1 }] });
-    expect(embedText(show.callback.data)).toMatch(/DiceBot/);
+    expect(embedText(answerOf(show))).toMatch(/DiceBot/);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
 import { seededRandom, type RandomSource } from '../../src/core/random.js';
 import { storedDice } from '../../src/services/rolls.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 /** The bot's dice: the queued faces first, then a seeded stream. */
 const queued: number[] = [];
@@ -33,7 +33,7 @@ describe("a channel's BCDice system answers first (issue 29 §1)", () => {
     const channelId = h.fake.createTextChannel({ name: 'sw25' });
     await setSystem(channelId, 'SwordWorld2.5');
     queued.push(6, 6);
-    const shown = shownText((await roll(channelId, '2D6>=13')).callback.data);
+    const shown = shownText(answerOf((await roll(channelId, '2D6>=13'))));
     expect(shown).toContain('(2D6>=13) ＞ 12[6,6] ＞ 12 ＞ 自動的成功');
     const r = await lastRoll();
     expect(r).toMatchObject({ channelId, value: 12, outcome: 'success', kind: 'target' });
@@ -44,7 +44,7 @@ describe("a channel's BCDice system answers first (issue 29 §1)", () => {
     const channelId = h.fake.createTextChannel({ name: 'monotone' });
     await setSystem(channelId, 'MonotoneMuseum:Korean');
     queued.push(2);
-    const shown = shownText((await roll(channelId, '1D6>=2')).callback.data);
+    const shown = shownText(answerOf((await roll(channelId, '1D6>=2'))));
     expect(shown).toContain('자동실패');
     const r = await lastRoll();
     expect(r).toMatchObject({ channelId, value: 2, outcome: 'failure' });
@@ -61,7 +61,7 @@ describe("a channel's BCDice system answers first (issue 29 §1)", () => {
       expect(await lastRoll()).toMatchObject({ value: 35, outcome: 'success' });
     }
     expect(storedDice(await lastRoll())).toEqual([{ sides: 10, face: 3 }, { sides: 10, face: 5 }]);
-    const stats = shownText((await h.fake.command({ name: 'stats', channelId, user, options: [] })).callback.data);
+    const stats = shownText(answerOf((await h.fake.command({ name: 'stats', channelId, user, options: [] }))));
     expect(stats).toContain('12 rolls · 12 successes · 0 failures');
     expect(stats).toMatch(/d10: 24 dice, mean 4\.00 \(expected 5\.50\)/);
   });

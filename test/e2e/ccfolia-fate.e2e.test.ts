@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/types.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, fixture, opt, sub, type Opt } from './fate-driver.js';
 
 let h: Harness;
@@ -31,7 +31,7 @@ const importCcfolia = async (user: FakeUser, content = fixture('ccfolia-coc.json
 const refused = async (name: string, options: any[], user?: FakeUser, locale?: string) => {
   const ex = await run(name, options, user, locale);
   expect(ephemeral(ex), `${name} ${JSON.stringify(options)}`).toBe(true);
-  return embedText(ex.callback.data);
+  return embedText(answerOf(ex));
 };
 const counts = async () => ({
   rolls: (await rows(h.store, 'rolls')).length,
@@ -115,7 +115,7 @@ describe('a Ccfolia-born character refuses Fate commands clearly', () => {
     await inWar('war', sub('start', [opt('ruleset', 'fate'), opt('name', 'Fuyuki')]), h.fake.users.gm);
     const joined = await inWar('war', sub('join', [opt('master', NAME), opt('servant', '弓兵')]), h.fake.users.player);
     expect(ephemeral(joined)).toBe(true);
-    expect(embedText(joined.callback.data)).toContain(EN);
+    expect(embedText(answerOf(joined))).toContain(EN);
     expect(await rows(h.store, 'factions')).toEqual([]);
     // A percent-rules faction needs no sheet (its numbers are the options): a Ccfolia character still joins one.
     const percentRoom = h.fake.createTextChannel({ name: 'percent-room' });
@@ -123,7 +123,7 @@ describe('a Ccfolia-born character refuses Fate commands clearly', () => {
     await inPercent('gm', sub('claim'), h.fake.users.gm);
     await inPercent('war', sub('start', [opt('ruleset', 'percent'), opt('name', 'Percent')]), h.fake.users.gm);
     const percent = await inPercent('war', sub('join', [opt('master', NAME), opt('level', 50), opt('mag', 30)]), h.fake.users.player);
-    expect(embedText(percent.callback.data)).not.toContain('no Fate sheet');
+    expect(embedText(answerOf(percent))).not.toContain('no Fate sheet');
     expect((await rows(h.store, 'factions')).map((f) => f.masterId)).toEqual([(await fate.character(NAME)).id]);
   });
 
@@ -135,19 +135,19 @@ describe('a Ccfolia-born character refuses Fate commands clearly', () => {
     await as(gm, 'combat', sub('start', [opt('ruleset', 'fate')]));
     await as(player, 'sheet', sub('use', [opt('name', NAME)])); // active characters are per channel
     const joined = await as(player, 'combat', sub('join', [opt('side', 'us')]));
-    expect(embedText(joined.callback.data)).toContain('You joined the fight');
+    expect(embedText(answerOf(joined))).toContain('You joined the fight');
     await as(gm, 'combat', sub('add', [opt('who', 'Ghoul'), opt('side', 'them'), opt('hp', 40), opt('iv', 1), opt('pool', '4d6<=3')]));
     await as(gm, 'combat', sub('next'));
     const rollsBefore = (await rows(h.store, 'rolls')).length;
     const attack = await as(gm, 'attack', [opt('attacker', NAME), opt('target', 'Ghoul'), opt('weapon', 3)]);
     expect(ephemeral(attack)).toBe(true);
-    expect(embedText(attack.callback.data)).toContain(EN);
+    expect(embedText(answerOf(attack))).toContain(EN);
     expect((await rows(h.store, 'rolls')).length).toBe(rollsBefore);
     // The Ghoul's attack on it is rolled; its defense (seed 001 L209–211) is refused, the attack stays pending.
     await as(gm, 'attack', [opt('attacker', 'Ghoul'), opt('target', NAME)]);
     const defend = await as(player, 'combat', sub('defend', [opt('status', 'agi')]));
     expect(ephemeral(defend)).toBe(true);
-    expect(embedText(defend.callback.data)).toContain(EN);
+    expect(embedText(answerOf(defend))).toContain(EN);
     const { pending } = await fate.fightState(fightRoom);
     expect(pending).toBeDefined();
     expect(pending!.defenseRollId).toBeUndefined();
@@ -159,7 +159,7 @@ describe('a Ccfolia-born character refuses Fate commands clearly', () => {
     expect((await fate.character(NAME)).sheet).not.toHaveProperty('origin');
     const checked = await run('check', [opt('status', 'mag')]);
     expect(ephemeral(checked)).toBe(false);
-    expect(embedText(checked.callback.data)).not.toContain('no Fate sheet');
+    expect(embedText(answerOf(checked))).not.toContain('no Fate sheet');
     expect((await rows(h.store, 'rolls', undefined, 'newest'))[0]).toMatchObject({ characterId: (await fate.character(NAME)).id });
   });
 });

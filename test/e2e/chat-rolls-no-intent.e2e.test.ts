@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answered, answerOf } from './harness.js';
 
 let h: Harness;
 const logged: { level: number; msg: string }[] = [];
@@ -37,8 +37,8 @@ describe('a start without the Message Content intent', () => {
 
   it('slash commands work: /roll answers and stores', async () => {
     const ex = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '2d6' }] });
-    expect(ex.callback.type).toBe(4);
-    expect(embedText(ex.callback.data)).toContain('2d6');
+    expect(answered(ex)).toBe(true);
+    expect(embedText(answerOf(ex))).toContain('2d6');
     expect(await rows(h.store, 'rolls')).toHaveLength(1);
   });
 
@@ -46,7 +46,7 @@ describe('a start without the Message Content intent', () => {
     const { gm } = h.fake.users;
     await h.fake.command({ name: 'gm', user: gm, options: [{ name: 'claim', type: 1 }] });
     const on = await h.fake.command({ name: 'gm', user: gm, locale: 'ja', options: [{ name: 'chatrolls', type: 1, options: [{ name: 'on', value: true }] }] });
-    expect((on.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
+    expect((answerOf(on).flags ?? 0) & EPHEMERAL).toBe(0);
     const aside = on.followUps.find((f) => (f.flags & EPHEMERAL) !== 0);
     expect(embedText(aside)).toMatch(/Message Content Intent.*をオンにして保存し、ボットを再起動/s);
     // a typed roll reaches no one: the session has no Guild Messages, so Discord sends nothing

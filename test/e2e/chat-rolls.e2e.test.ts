@@ -12,7 +12,7 @@ import { storedResult } from '../../src/services/rolls.js';
 import { chatRollsOn } from '../../src/store/chat-rolls.js';
 import { pruneBefore } from '../../src/store/retention.js';
 import { PERMISSION_BITS } from './fake-discord/index.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 let channelId: string;
@@ -41,8 +41,8 @@ describe('rolls typed in chat', () => {
 
   it('on: the seed’s status + skill pools `8d6<=4+3d6<=3 attack` (seed 001 L33–35) are answered as /roll, as a reply, stored, and counted by /stats', async () => {
     const on = await switchChat(true);
-    expect((on.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
-    expect(embedText(on.callback.data)).toMatch(/begins with a roll/);
+    expect((answerOf(on).flags ?? 0) & EPHEMERAL).toBe(0);
+    expect(embedText(answerOf(on))).toMatch(/begins with a roll/);
     // the bot has the intent and Manage Messages here: nothing for the GM to fix
     expect(on.followUps).toHaveLength(0);
 
@@ -65,7 +65,7 @@ describe('rolls typed in chat', () => {
     expect(wide.outcome).toBe('answered');
     expect((await rollsOf(h.fake.users.player.id)).map((r) => r.normalized)).toEqual(['8d6<=4+3d6<=3', '2d6+1']);
 
-    const stats = embedText((await h.fake.command({ name: 'stats', user: h.fake.users.player, channelId })).callback.data);
+    const stats = embedText(answerOf((await h.fake.command({ name: 'stats', user: h.fake.users.player, channelId }))));
     expect(stats).toContain('2 rolls');
     expect(stats).toContain('d6: 13 dice');
   });
@@ -211,7 +211,7 @@ describe('rolls typed in chat', () => {
     // the nudge goes out with the undeliverable DM's row, whichever sweep takes it first
     const nudge = await h.fake.waitFor(() => h.fake.channelMessages(channelId).find((m) => m.createdAt >= message.createdAt && JSON.stringify(m.body.components ?? []).includes('inbox:show')));
     expect(embedText(nudge.body)).toContain(`<@${player.id}>`);
-    const box = embedText((await h.fake.command({ name: 'inbox', channelId, user: player })).callback.data);
+    const box = embedText(answerOf((await h.fake.command({ name: 'inbox', channelId, user: player }))));
     const stored = (await rollsOf(player.id)).at(-1)!;
     expect(box).toContain('Your secret roll typed in');
     expect(box).toContain(`3d6 [${storedResult(stored).dice.map((d) => d.face).join(', ')}]`);

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
 let channelId = '';
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const fight = async () => (await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest'));
 const state = async () => (await fight()).state as FateCombatState;
 const who = async (name: string) => (await state()).combatants.find((c) => c.name === name)!;
@@ -46,7 +47,7 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     const { gm, player } = h.fake.users;
     const back = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Archer' }, { name: 'side', value: 'them' }, { name: 'row', value: 'back' }, { name: 'hp', value: 10 }, { name: 'iv', value: 3 }]) });
     expect(ephemeral(back)).toBe(true);
-    expect(embedText(back.callback.data)).toMatch(/Cannot do that/);
+    expect(embedText(answerOf(back))).toMatch(/Cannot do that/);
     await h.fake.command({ name: 'combat', channelId, user: player, options: sub('join', [{ name: 'side', value: 'us' }]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [{ name: 'who', value: 'Ghoul' }, { name: 'side', value: 'them' }, { name: 'hp', value: 12 }, { name: 'iv', value: 5 }, { name: 'pool', value: '6d6<=3' }, { name: 'hidden', value: true }]) });
     expect((await state()).combatants.map((c) => c.name)).toEqual(['セイバー', 'Ghoul']);
@@ -54,7 +55,7 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
 
   it('initiative: highest IV first (L197); the hidden NPC shows only its condition', async () => {
     const next = await h.fake.command({ name: 'combat', channelId, user: h.fake.users.gm, options: sub('next') });
-    expect(embedText(next.callback.data)).toMatch(/Round 1: \*\*セイバー\*\* acts/);
+    expect(embedText(answerOf(next))).toMatch(/Round 1: \*\*セイバー\*\* acts/);
     const s = await state();
     expect(s.order.map((k) => s.combatants.find((c) => c.key === k)!.name)).toEqual(['セイバー', 'Ghoul']);
     await h.fake.waitFor(async () => (await tracker()).includes('Round 1'));
@@ -68,7 +69,7 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     const { gm, player } = h.fake.users;
     const attackEx = await h.fake.command({ name: 'attack', channelId, user: player, options: [{ name: 'target', value: 'Ghoul' }, { name: 'status', value: 'str' }, { name: 'weapon', value: 4 }] });
     // A luck reroll stands before the defenses while the attack has failed dice (L215–217, issue 20).
-    const ids = attackEx.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id);
+    const ids = answerOf(attackEx).components[0].components.map((b: { custom_id: string }) => b.custom_id);
     expect(ids.filter((id: string) => !id.startsWith('luck:reroll:'))).toEqual(['attack:defend:end', 'attack:defend:agi', 'attack:defend:mag']);
     const pending = (await state()).pending!;
     const notYours = await h.fake.button({ customId: 'attack:defend:end', channelId, user: h.fake.users.player2 });
@@ -76,14 +77,14 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     const defended = await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     expect(defended.callback.type).toBe(7);
     // The defense is rolled but nothing is settled yet: a resolve button waits (L215–217, L288).
-    expect(defended.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toContain('attack:resolve');
+    expect(answerOf(defended).components[0].components.map((b: { custom_id: string }) => b.custom_id)).toContain('attack:resolve');
     expect((await who('Ghoul')).hp).toBe(12);
     const dmsBefore = h.fake.dms(gm.id).length;
     const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
     expect(resolved.callback.type).toBe(7);
     // Ghoul is hidden: the table reads the attack and the outcome, never its defense, armor or HP
     // (issue 27); the GM reads them in a DM copy of the step.
-    const text = embedText(resolved.callback.data);
+    const text = embedText(answerOf(resolved));
     expect(text).toMatch(/Attack \d+ vs defense \? \(armor \?\)/);
     const copy = await h.fake.waitFor(() => h.fake.dms(gm.id).slice(dmsBefore).find((m) => embedText(m.body).includes('Attack on Ghoul')));
     const [, a, d] = /Attack (\d+) vs defense (\d+)/.exec(embedText(copy.body))!.map(Number);
@@ -98,7 +99,7 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     const undone = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
     expect((await who('Ghoul')).hp).toBe(12);
     expect((await state()).pending?.defenseRollId).toBeDefined();
-    expect(undone.callback.data.components[0].components.map((b: { custom_id: string }) => b.custom_id)).toEqual(['attack:resolve']);
+    expect(answerOf(undone).components[0].components.map((b: { custom_id: string }) => b.custom_id)).toEqual(['attack:resolve']);
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
     expect((await state()).pending).not.toBeNull();
     expect((await state()).pending?.defenseRollId).toBeUndefined();
@@ -107,14 +108,14 @@ describe('Fate/roll dice fight (seed 001 L156–235)', () => {
     const defended = await h.fake.button({ customId: 'attack:defend:agi', channelId, user: gm });
     expect(defended.callback.type).toBe(7);
     const resolved = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('resolve') });
-    expect(embedText(resolved.callback.data)).toMatch(/Attack \d+ vs defense \? \(armor \?\)/);
+    expect(embedText(answerOf(resolved))).toMatch(/Attack \d+ vs defense \? \(armor \?\)/);
     expect((await state()).pending).toBeNull();
   });
 
   it('the round moves on; /combat end never overwrites the sheet with a stale copy (one source of truth)', async () => {
     const { gm } = h.fake.users;
     const next = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
-    expect(embedText(next.callback.data)).toMatch(/\*\*Ghoul\*\* acts/);
+    expect(embedText(answerOf(next))).toMatch(/\*\*Ghoul\*\* acts/);
     // A stale number in the fight's state (as the old tracker kept) must not reach the sheet.
     const s = await state();
     const fightId = (await fight()).id;
@@ -142,7 +143,7 @@ describe('a Command Seal block in a fight (seed 001 L290)', () => {
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [{ name: 'target', value: 'セイバー' }, { name: 'weapon', value: 10 }] });
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
     const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
-    expect(embedText(resolved.callback.data)).toMatch(/Command Seal blocks the attack/);
+    expect(embedText(answerOf(resolved))).toMatch(/Command Seal blocks the attack/);
     expect((await who('セイバー')).hp).toBe(40);
     expect(((await saberRow()).state as CharacterRuntime).blocks).toBe(0);
   });

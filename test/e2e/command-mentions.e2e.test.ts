@@ -4,14 +4,15 @@
 // line now writes `{/war irregular}` and reads the names the reader's Discord client shows
 // (src/i18n/commands.ts, from the deployed definitions' name_localizations).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { fixture } from './fate-driver.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 const opt = (name: string, value: unknown) => ({ name, value });
 const sub = (name: string, options: { name: string; value: unknown }[] = []) => [{ name, type: 1, options }];
 /** what the reader reads: the reply (or its deferred edit) and every follow-up */
-const said = (ex: { callback: { data?: any }; edits: any[]; followUps: any[] }) => [embedText(ex.edits.at(-1) ?? ex.callback.data), ...ex.followUps.map(embedText)].join('\n');
+const said = (ex: InteractionExchange) => [embedText(ex.edits.at(-1) ?? answerOf(ex)), ...ex.followUps.map(embedText)].join('\n');
 
 beforeAll(async () => {
   h = await startHarness('command-mentions');

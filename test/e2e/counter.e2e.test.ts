@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
 import type { CommandOption } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -26,13 +26,13 @@ describe('/counter', () => {
     await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [{ name: 'ruleset', value: 'fate' }, { name: 'name', value: 'Fuyuki' }]) });
 
     const created = await h.fake.command({ name: 'counter', user: player, channelId, options: sub('create', [{ name: 'name', value: '矢' }, { name: 'max', value: 3 }, { name: 'reset', value: 'day' }]) });
-    expect(embedText(created.callback.data)).toContain('3/3');
+    expect(embedText(answerOf(created))).toContain('3/3');
     await h.fake.command({ name: 'counter', user: player, channelId, options: sub('add', [{ name: 'name', value: '矢' }, { name: 'amount', value: -2 }]) });
     expect(await counterRow()).toMatchObject({ value: 1, max: 3, reset: 'day' });
     const over = await h.fake.command({ name: 'counter', user: player, channelId, options: sub('add', [{ name: 'name', value: '矢' }, { name: 'amount', value: -5 }]) });
-    expect(embedText(over.callback.data)).toContain('0/3'); // never below 0
+    expect(embedText(answerOf(over))).toContain('0/3'); // never below 0
     const missing = await h.fake.command({ name: 'counter', user: player, channelId, options: sub('add', [{ name: 'name', value: 'nothing' }, { name: 'amount', value: 1 }]) });
-    expect(missing.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(missing).flags & EPHEMERAL).toBe(EPHEMERAL);
 
     // Out of the summoning phase into day 1 (not a day end), then advance until day 1 ends.
     const war = async () => await row(h.store, 'wars', (w) => eq(w.channelId, channelId));
@@ -49,6 +49,6 @@ describe('/counter', () => {
     await h.fake.command({ name: 'war', channelId, user: gm, options: sub('undo') });
     expect((await counterRow()).value).toBe(0);
     const list = await h.fake.command({ name: 'counter', user: player, channelId, locale: 'ja', options: sub('list') });
-    expect(embedText(list.callback.data)).toMatch(/矢\*\*：0\/3（日の終わりに回復）/);
+    expect(embedText(answerOf(list))).toMatch(/矢\*\*：0\/3（日の終わりに回復）/);
   });
 });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pruneBefore } from '../../src/store/retention.js';
 import { rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,16 +38,16 @@ describe('/data delete (Discord developer policy: data deleted on request)', () 
 
     for (const user of [player, admin]) {
       const refused = await h.fake.command({ name: 'data', user, options: sub('delete') });
-      expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-      expect(embedText(refused.callback.data)).toMatch(/Only the server owner/);
+      expect(answerOf(refused).flags & EPHEMERAL).toBe(EPHEMERAL);
+      expect(embedText(answerOf(refused))).toMatch(/Only the server owner/);
     }
     const ask = await h.fake.command({ name: 'data', user: owner, options: sub('delete') });
-    expect(ask.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(embedText(ask.callback.data)).toMatch(/cannot be undone/);
+    expect(answerOf(ask).flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(answerOf(ask))).toMatch(/cannot be undone/);
     expect(await rows(h.store, 'rolls', (c) => eq(c.guildId, h.fake.guildId))).toHaveLength(2);
 
     const done = await h.fake.button({ customId: 'data:delete', user: owner });
-    expect(embedText(done.callback.data)).toMatch(/Deleted: \d+ stored records/);
+    expect(embedText(answerOf(done))).toMatch(/Deleted: \d+ stored records/);
     for (const table of ['rolls', 'events', 'secrets', 'wars', 'channelGms', 'outbox'] as const) {
       expect(await rows(h.store, table, (c) => eq(c.guildId, h.fake.guildId)), table).toHaveLength(0);
     }

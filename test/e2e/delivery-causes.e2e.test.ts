@@ -4,7 +4,7 @@
 // lacks in that channel (from the interaction's app_permissions), closed DMs, Discord's own error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PermissionFlagsBits as P } from 'discord.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { PERMISSIONS } from './fake-discord/payloads.js';
 import type { InteractionExchange } from './fake-discord/types.js';
 
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const sub = (name: string, options: { name: string; value: unknown }[] = []) => [{ name, type: 1, options }] as never;
-const said = (ex: InteractionExchange) => [embedText(ex.callback.data), ex.callback.data?.content ?? '', ...ex.followUps.map((f) => f.content ?? embedText(f))].join('\n');
+const said = (ex: InteractionExchange) => [embedText(answerOf(ex)), answerOf(ex)?.content ?? '', ...ex.followUps.map((f) => f.content ?? embedText(f))].join('\n');
 const withNotice = (ex: InteractionExchange) => ex.followUps.some((f) => (f.flags & EPHEMERAL) === EPHEMERAL && typeof f.content === 'string');
 const without = (bits: bigint) => (BigInt(PERMISSIONS.bot) & ~bits).toString();
 
@@ -25,10 +25,10 @@ describe('a server this process has no cache of', () => {
   it('its owner may delete its data: the owner is read from Discord when the cache has no server', async () => {
     const cold = h.fake.createGuild({ announce: false });
     const asked = await h.fake.command({ name: 'data', guildId: cold.guildId, channelId: cold.channelId, user: cold.owner, options: sub('delete') });
-    expect(asked.callback.data.components?.[0]?.components?.map((c: { custom_id: string }) => c.custom_id)).toContain('data:delete');
+    expect(answerOf(asked).components?.[0]?.components?.map((c: { custom_id: string }) => c.custom_id)).toContain('data:delete');
     // anyone else is still refused
     const other = await h.fake.command({ name: 'data', guildId: cold.guildId, channelId: cold.channelId, user: h.fake.users.player, options: sub('delete') });
-    expect(other.callback.data.components ?? []).toEqual([]);
+    expect(answerOf(other).components ?? []).toEqual([]);
   });
 
   it('its fight tracker is posted and pinned', async () => {
@@ -45,7 +45,7 @@ describe('who may be GM', () => {
     const channelId = h.fake.createTextChannel({ name: 'gm-seat' });
     const stranger = h.fake.createUser({ username: 'left_long_ago', outsider: true });
     const refused = await h.fake.command({ name: 'gm', channelId, user: h.fake.users.moderator, options: sub('set', [{ name: 'user', value: stranger.id }]) });
-    expect((refused.callback.data.flags & EPHEMERAL) === EPHEMERAL, said(refused)).toBe(true);
+    expect((answerOf(refused).flags & EPHEMERAL) === EPHEMERAL, said(refused)).toBe(true);
     expect(said(refused)).toMatch(/not a member of this server/);
     const shown = await h.fake.command({ name: 'gm', channelId, user: h.fake.users.player, options: sub('show') });
     expect(said(shown)).not.toContain(stranger.id);

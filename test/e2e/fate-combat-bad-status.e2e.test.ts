@@ -1,7 +1,7 @@
 // Bad statuses in a Fate/roll dice fight (issue 10; seed 001 L424–437): inflicted by the GM, shown on
 // the tracker in the reader's language, ticked and resisted by /combat next, through the real client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, fixture, opt, sub } from './fate-driver.js';
 
 let h: Harness;
@@ -33,7 +33,7 @@ describe('continuous damage (seed 001 L427, L432–435)', () => {
     await gm(channelId, 'next');
     // Lv20 poison: END B (8 dice) can never reach 20, so each resistance fails and each tick lands.
     const given = await gm(channelId, 'inflict', [opt('fighter', '毒セイバー'), opt('kind', 'continuous'), opt('strength', 20), opt('source', '毒'), opt('nature', 'physical')], 'ja');
-    const text = embedText(given.callback.data);
+    const text = embedText(answerOf(given));
     expect(text).toMatch(/毒：HPに継続ダメージ20点/);
     expect(text).toMatch(/毒セイバーは毒への抵抗に失敗（耐久 `8d6<=4` → \d、強度Lv20）/);
     expect((await runtime('毒セイバー')).hp).toBe(28); // the sheet is the truth (48 − 20)
@@ -52,33 +52,33 @@ describe('continuous damage (seed 001 L427, L432–435)', () => {
     const round2 = await gm(channelId, 'next');
     expect((await fightState(channelId)).round).toBe(2);
     expect(ephemeral(round2)).toBe(false); // the table sees the roll and the damage, in the table's language
-    expect(embedText(round2.callback.data)).toMatch(/毒セイバーは毒への抵抗に失敗（耐久 `8d6<=4` → \d、強度Lv20）/);
+    expect(embedText(answerOf(round2))).toMatch(/毒セイバーは毒への抵抗に失敗（耐久 `8d6<=4` → \d、強度Lv20）/);
     expect((await runtime('毒セイバー')).hp).toBe(8);
     // The GM gives the channel back to the server's language (English): the table reads English again.
     await h.fake.command({ name: 'gm', channelId, user: h.fake.users.gm, options: sub('language', [opt('language', 'server')]) });
     // Round 3 takes the last 8: HP 0, incapacitated (never below 0).
     await gm(channelId, 'next');
     const round3 = await gm(channelId, 'next');
-    expect(embedText(round3.callback.data)).toMatch(/毒セイバー is down \(HP 0\)/);
+    expect(embedText(answerOf(round3))).toMatch(/毒セイバー is down \(HP 0\)/);
     expect(await runtime('毒セイバー')).toMatchObject({ hp: 0, incapacitated: true });
   });
 
   it('not from an attack: the resistance comes first, and a success keeps it off (L432); a hit resisted ends after its first tick', async () => {
     await gm(channelId, 'add', [opt('who', 'Tough'), opt('side', 'us'), opt('hp', 30), opt('iv', 0), opt('pool', '10d6<=6')]);
     const gas = await gm(channelId, 'inflict', [opt('fighter', 'Tough'), opt('kind', 'continuous'), opt('strength', 5), opt('source', 'Gas'), opt('by_attack', false)]);
-    expect(embedText(gas.callback.data)).toMatch(/Tough resists Gas \(Endurance `10d6<=6` → 10 vs Lv5\): it ends/);
+    expect(embedText(answerOf(gas))).toMatch(/Tough resists Gas \(Endurance `10d6<=6` → 10 vs Lv5\): it ends/);
     expect((await combatant(channelId, 'Tough')).hp).toBe(30);
     expect((await combatant(channelId, 'Tough')).bs ?? []).toEqual([]);
     const hit = await gm(channelId, 'inflict', [opt('fighter', 'Tough'), opt('kind', 'continuous'), opt('strength', 4), opt('source', 'Curse'), opt('nature', 'magical'), opt('target', 'mp')]);
-    expect(embedText(hit.callback.data)).toMatch(/Curse: 4 continuous damage to MP/);
-    expect(embedText(hit.callback.data)).toMatch(/Tough resists Curse \(Magic/);
+    expect(embedText(answerOf(hit))).toMatch(/Curse: 4 continuous damage to MP/);
+    expect(embedText(answerOf(hit))).toMatch(/Tough resists Curse \(Magic/);
     expect((await combatant(channelId, 'Tough')).bs ?? []).toEqual([]);
     // L432 says "上回った": with must_exceed an equal achievement is not enough.
     await gm(channelId, 'add', [opt('who', 'Even'), opt('side', 'us'), opt('hp', 30), opt('iv', 0), opt('pool', '3d6<=6')]);
     const even = await gm(channelId, 'inflict', [opt('fighter', 'Even'), opt('kind', 'continuous'), opt('strength', 3), opt('source', 'Acid'), opt('by_attack', false)]);
-    expect(embedText(even.callback.data)).toMatch(/Even resists Acid/); // 3 vs Lv3: the example L435
+    expect(embedText(answerOf(even))).toMatch(/Even resists Acid/); // 3 vs Lv3: the example L435
     const strict = await gm(channelId, 'inflict', [opt('fighter', 'Even'), opt('kind', 'continuous'), opt('strength', 3), opt('source', 'Acid'), opt('by_attack', false), opt('must_exceed', true)]);
-    expect(embedText(strict.callback.data)).toMatch(/Even fails to resist Acid/);
+    expect(embedText(answerOf(strict))).toMatch(/Even fails to resist Acid/);
     expect((await combatant(channelId, 'Even')).hp).toBe(27);
   });
 
@@ -116,20 +116,20 @@ describe('action impediment (seed 001 L430–433)', () => {
     await gm(channelId, 'add', [opt('who', 'Free'), opt('side', 'us'), opt('hp', 50), opt('iv', 1), opt('pool', '20d6<=6')]);
     await gm(channelId, 'next'); // Hunter
     const bind = await gm(channelId, 'inflict', [opt('fighter', 'Bound'), opt('kind', 'impediment'), opt('strength', 30), opt('source', 'Net'), opt('checks', 'body')]);
-    expect(embedText(bind.callback.data)).toMatch(/Net: −30 on Strength, Endurance and Agility checks/);
+    expect(embedText(answerOf(bind))).toMatch(/Net: −30 on Strength, Endurance and Agility checks/);
     expect(await tracker(channelId)).toMatch(/1\. Net \(action impediment Lv30 · STR\/END\/AGI checks · physical\)/);
     // L430: a defense (END) of Bound is lowered by 30 (clamped at 0).
     await h.fake.command({ name: 'attack', channelId, user: gmUser, options: [opt('target', 'Bound'), opt('weapon', 0)] });
     const defended = await h.fake.button({ customId: 'attack:defend:end', channelId, user: gmUser });
-    expect(embedText(defended.callback.data)).toMatch(/Impediment: −30/);
+    expect(embedText(answerOf(defended))).toMatch(/Impediment: −30/);
     expect((await rollRow((await fightState(channelId)).pending!.defenseRollId!)).normalized).toBe('4d6<=3-30');
     await h.fake.button({ customId: 'attack:resolve', channelId, user: gmUser });
     expect((await combatant(channelId, 'Bound')).hp).toBe(30);
     // L433: Bound's turn: the resistance (4 dice vs Lv30) fails, the action is used, Free acts.
     const next = await gm(channelId, 'next');
-    expect(embedText(next.callback.data)).toMatch(/Bound fails to resist Net/);
-    expect(embedText(next.callback.data)).toMatch(/Bound loses this turn to the impediment/);
-    expect(embedText(next.callback.data)).toMatch(/Round 1: \*\*Free\*\* acts/);
+    expect(embedText(answerOf(next))).toMatch(/Bound fails to resist Net/);
+    expect(embedText(answerOf(next))).toMatch(/Bound loses this turn to the impediment/);
+    expect(embedText(answerOf(next))).toMatch(/Round 1: \*\*Free\*\* acts/);
     const s = await fightState(channelId);
     expect(s.order[s.turn]).toBe(s.combatants.find((c) => c.name === 'Free')!.key);
 
@@ -144,7 +144,7 @@ describe('action impediment (seed 001 L430–433)', () => {
     await gm(channelId, 'next'); // Bound, free again
     const freeTurn = await gm(channelId, 'next');
     // Mud is a situation no roll overcomes (L434): no roll, Free acts, Mud stays.
-    expect(embedText(freeTurn.callback.data)).not.toMatch(/loses this turn|resist/);
+    expect(embedText(answerOf(freeTurn))).not.toMatch(/loses this turn|resist/);
     const st = await fightState(channelId);
     expect(st.order[st.turn]).toBe(st.combatants.find((c) => c.name === 'Free')!.key);
     expect((await combatant(channelId, 'Free')).bs!.map((b) => b.source)).toEqual(['Mud']);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedResult } from '../../src/services/rolls.js';
 import type { FakeUser } from './fake-discord/types.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { buttonIds, ephemeral, fateDriver, fixture, opt, sub, SERVANT_STATUSES } from './fate-driver.js';
 
 let h: Harness;
@@ -49,7 +49,7 @@ describe('NP added effects in a fight (issue 31; seed 001 L1404, L1415, L1470)',
     await gmCombat(channelId, 'next');
     // Before any NP is used, the true name is nobody's but the owner's (the public summary leaves it out).
     const before = await as(player2, 'sheet', sub('show', [opt('name', '剣セイバー')]));
-    expect(embedText(before.callback.data)).not.toContain('騎士王X');
+    expect(embedText(answerOf(before))).not.toContain('騎士王X');
   });
 
   it('L1415, L202: 防御無視 deals margin + 攻撃力 10 with no armor subtracted; an attack without it still takes the armor off', async () => {
@@ -57,15 +57,15 @@ describe('NP added effects in a fight (issue 31; seed 001 L1404, L1415, L1470)',
     // Without the NP: the weapon's value against armor 4 (the control).
     await as(gm, 'attack', [opt('attacker', '剣セイバー'), opt('target', '盾ランサー'), opt('weapon', 10)]);
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
-    const plain = embedText((await h.fake.button({ customId: 'attack:resolve', channelId, user: gm })).callback.data);
+    const plain = embedText(answerOf((await h.fake.button({ customId: 'attack:resolve', channelId, user: gm }))));
     expect(attackLine(plain).armor).toBe(4);
     await as(gm, 'hp', sub('set', [opt('amount', 48), opt('character', '盾ランサー')]));
     expect((await runtime('盾ランサー')).hp).toBe(48);
 
     const np = await as(gm, 'attack', [opt('attacker', '剣セイバー'), opt('target', '盾ランサー'), opt('np', '約束の剣')]);
-    expect(embedText(np.callback.data)).toMatch(/防御無視, the defender’s armor reduces nothing/);
+    expect(embedText(answerOf(np))).toMatch(/防御無視, the defender’s armor reduces nothing/);
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
-    const resolved = embedText((await h.fake.button({ customId: 'attack:resolve', channelId, user: gm })).callback.data);
+    const resolved = embedText(answerOf((await h.fake.button({ customId: 'attack:resolve', channelId, user: gm }))));
     const { attack, defense, armor } = attackLine(resolved);
     expect(armor).toBe(0);
     expect(resolved).toMatch(/ignores 盾ランサー’s armor \(防御無視\)/);
@@ -79,24 +79,24 @@ describe('NP added effects in a fight (issue 31; seed 001 L1404, L1415, L1470)',
     await as(gm, 'hp', sub('set', [opt('amount', 48), opt('character', '盾ランサー')]));
     const np = await as(gm, 'attack', [opt('attacker', '剣セイバー'), opt('target', '盾ランサー'), opt('np', '約束の剣')]);
     expect(ephemeral(np)).toBe(false);
-    expect(embedText(np.callback.data)).toContain('(例)約束の剣 gives its wielder away (使用時真名判明): 剣セイバー is (例)騎士王X.');
+    expect(embedText(answerOf(np))).toContain('(例)約束の剣 gives its wielder away (使用時真名判明): 剣セイバー is (例)騎士王X.');
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
     const after = await as(player2, 'sheet', sub('show', [opt('name', '剣セイバー')]));
-    expect(embedText(after.callback.data)).toMatch(/True name[\s\S]*\(例\)騎士王X/);
+    expect(embedText(answerOf(after))).toMatch(/True name[\s\S]*\(例\)騎士王X/);
     await as(gm, 'hp', sub('set', [opt('amount', 48), opt('character', '盾ランサー')]));
   });
 
   it('L1404: 必中 leaves a LUK defense (END refused) or a Luck use that cancels it, after which END defends', async () => {
     const { gm, player2 } = h.fake.users;
     const sure = await as(gm, 'attack', [opt('attacker', '必中アーチャー'), opt('target', '盾ランサー'), opt('np', '約束の剣')]);
-    expect(embedText(sure.callback.data)).toMatch(/必中, 盾ランサー can only defend with LUK/);
+    expect(embedText(answerOf(sure))).toMatch(/必中, 盾ランサー can only defend with LUK/);
     // This NP has no 使用時真名判明: its true name stays untold.
-    expect(embedText(sure.callback.data)).not.toContain('弓兵Y');
+    expect(embedText(answerOf(sure))).not.toContain('弓兵Y');
     expect(buttonIds(sure).filter((b) => b.startsWith('attack:'))).toEqual(['attack:defend:luk', 'attack:sure:cancel']);
     const end = await as(player2, 'combat', sub('defend', [opt('status', 'end')]));
     expect(ephemeral(end)).toBe(true);
-    expect(embedText(end.callback.data)).toMatch(/is 必中: 盾ランサー defends with LUK/);
+    expect(embedText(answerOf(end))).toMatch(/is 必中: 盾ランサー defends with LUK/);
     expect((await fightState(channelId)).pending!.defenseRollId).toBeUndefined();
     // 幸運C: 6 dice ≤ 3.
     await as(player2, 'combat', sub('defend', [opt('status', 'luk')]));
@@ -109,7 +109,7 @@ describe('NP added effects in a fight (issue 31; seed 001 L1404, L1415, L1470)',
     await as(gm, 'attack', [opt('attacker', '必中アーチャー'), opt('target', '盾ランサー'), opt('np', '約束の剣'), opt('allow_hp', true)]);
     const cancel = await h.fake.button({ customId: 'attack:sure:cancel', channelId, user: player2 });
     expect(ephemeral(cancel)).toBe(false);
-    expect(embedText(cancel.callback.data)).toMatch(/盾ランサー spends a Luck use: \(例\)約束の剣’s 必中 no longer binds this defense/);
+    expect(embedText(answerOf(cancel))).toMatch(/盾ランサー spends a Luck use: \(例\)約束の剣’s 必中 no longer binds this defense/);
     expect(buttonIds(cancel)).toEqual(['attack:defend:end', 'attack:defend:agi', 'attack:defend:mag']);
     expect((await runtime('盾ランサー')).luckUsedToday).toBe(luckBefore + 1);
     const luk = await as(player2, 'combat', sub('defend', [opt('status', 'luk')]));
@@ -135,7 +135,7 @@ describe('an NP attack takes its own status and its "+" (issue 31; seed 001 L209
     expect((await runtime('魔術キャスター')).mp).toBe(34);
     // /check status:np marks:true on this sheet: EX's +14 for 14 MP (L867–868).
     const check = await as(player, 'check', [opt('character', '魔術キャスター'), opt('status', 'np'), opt('marks', true)]);
-    expect(embedText(check.callback.data)).toMatch(/`14d6<=6\+14`/);
+    expect(embedText(answerOf(check))).toMatch(/`14d6<=6\+14`/);
     expect((await runtime('魔術キャスター')).mp).toBe(20);
     await as(player, 'mp', sub('set', [opt('amount', 34), opt('character', '魔術キャスター')]));
 
@@ -160,7 +160,7 @@ describe('an NP attack takes its own status and its "+" (issue 31; seed 001 L209
     const roll = await rollRow((await fightState(channelId)).pending!.rollId);
     expect(roll.normalized).toBe('6d6<=3+14+12d6<=6');
     expect(storedResult(roll).value).toBeGreaterThanOrEqual(26);
-    expect(embedText(ex.callback.data)).toMatch(/\(例\)約束の剣 EX "\+": \+14 achievement, paid with MP/);
+    expect(embedText(answerOf(ex))).toMatch(/\(例\)約束の剣 EX "\+": \+14 achievement, paid with MP/);
     expect((await runtime('魔術キャスター')).mp).toBe(34 - 12 - 14);
   });
 });

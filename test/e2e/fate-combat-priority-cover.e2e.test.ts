@@ -1,7 +1,7 @@
 // Fate/roll dice fights (issue 10, the fight): attack/defense priority (seed 001 L220–225), 庇う
 // (L471–482) and flight (L513–518), played through the real discord.js client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
 let h: Harness;
@@ -28,14 +28,14 @@ describe('attack priority / defense priority (seed 001 L220–225)', () => {
     // L225: at most the dice of the status they leave (敏捷B = 8 dice).
     const tooMany = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('priority', [opt('mode', 'attack'), opt('dice', 9), opt('status', 'agi')]) });
     expect(ephemeral(tooMany)).toBe(true);
-    expect(embedText(tooMany.callback.data)).toMatch(/At most 8 dice/);
+    expect(embedText(answerOf(tooMany))).toMatch(/At most 8 dice/);
     const declared = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('priority', [opt('mode', 'attack'), opt('dice', 4), opt('status', 'agi')]) });
-    expect(embedText(declared.callback.data)).toMatch(/attack priority, 4 Agility dice move from defense to attack this round/);
+    expect(embedText(answerOf(declared))).toMatch(/attack priority, 4 Agility dice move from defense to attack this round/);
     expect(await tracker(channelId)).toMatch(/attack priority \+4 \(Agility\)/);
 
     // L221–222: a STR attack (筋力A 10d6≤5) gains 4 dice at AGI's threshold 4.
     const attacked = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('target', 'Dummy'), opt('status', 'str')] });
-    expect(embedText(attacked.callback.data)).toMatch(/Attack priority: \+4d6≤4/);
+    expect(embedText(answerOf(attacked))).toMatch(/Attack priority: \+4d6≤4/);
     expect((await rollRow((await fightState(channelId)).pending!.rollId)).normalized).toBe('10d6<=5+4d6<=4');
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
@@ -43,9 +43,9 @@ describe('attack priority / defense priority (seed 001 L220–225)', () => {
     // The same round, Saber is attacked: only AGI's dice left the defense (L223), so AGI defends with 8 − 4.
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Dummy'), opt('target', '優セイバー'), opt('ranged', true)] });
     const end = await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
-    expect(embedText(end.callback.data)).toMatch(/moved Agility dice this round: this roll must use Agility/);
+    expect(embedText(answerOf(end))).toMatch(/moved Agility dice this round: this roll must use Agility/);
     const agi = await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
-    expect(embedText(agi.callback.data)).toMatch(/Attack priority: 4 dice fewer on this defense/);
+    expect(embedText(answerOf(agi))).toMatch(/Attack priority: 4 dice fewer on this defense/);
     expect((await rollRow((await fightState(channelId)).pending!.defenseRollId!)).normalized).toBe('4d6<=4');
     await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
 
@@ -82,7 +82,7 @@ describe('priority with a dual-use skill (seed 001 L223–224)', () => {
     await gmCombat(channelId, 'add', [opt('who', 'Dummy'), opt('side', 'them'), opt('hp', 200), opt('iv', 1), opt('pool', '6d6<=3'), opt('servant', true)]);
     await gmCombat(channelId, 'next');
     const tooMany = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('priority', [opt('mode', 'attack'), opt('dice', 4), opt('skill', 'カリスマ')]) });
-    expect(embedText(tooMany.callback.data)).toMatch(/At most 3 dice/);
+    expect(embedText(answerOf(tooMany))).toMatch(/At most 3 dice/);
     await h.fake.command({ name: 'combat', channelId, user: player, options: sub('priority', [opt('mode', 'attack'), opt('dice', 2), opt('skill', 'カリスマ')]) });
     expect(await tracker(channelId)).toMatch(/attack priority \+2 \(カリスマ\)/);
     await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('target', 'Dummy'), opt('status', 'str')] });
@@ -91,12 +91,12 @@ describe('priority with a dual-use skill (seed 001 L223–224)', () => {
     await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Dummy'), opt('target', '技セイバー'), opt('ranged', true)] });
     const without = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'end')]) });
-    expect(embedText(without.callback.data)).toMatch(/moved dice of カリスマ this round: this roll must include カリスマ/);
+    expect(embedText(answerOf(without))).toMatch(/moved dice of カリスマ this round: this roll must include カリスマ/);
     await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'end'), opt('skills', 'カリスマ')]) });
     expect((await rollRow((await fightState(channelId)).pending!.defenseRollId!)).normalized).toBe('8d6<=4+1d6<=3');
     // An NPC without a sheet has no skills to move.
     const npc = await gmCombat(channelId, 'priority', [opt('mode', 'attack'), opt('dice', 1), opt('skill', 'x'), opt('fighter', 'Dummy')]);
-    expect(embedText(npc.callback.data)).toMatch(/Dummy has no sheet/);
+    expect(embedText(answerOf(npc))).toMatch(/Dummy has no sheet/);
   });
 });
 
@@ -121,12 +121,12 @@ describe('庇う: covering after a failed defense (seed 001 L471–482)', () => 
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     const covered = await gmCombat(channelId, 'cover', [opt('who', 'Guard'), opt('status', 'end')]);
     expect(ephemeral(covered)).toBe(false);
-    expect(embedText(covered.callback.data)).toMatch(/Guard steps up to the front row/);
+    expect(embedText(answerOf(covered))).toMatch(/Guard steps up to the front row/);
     expect((await combatant(channelId, 'Guard')).row).toBe('front');
     const again = await gmCombat(channelId, 'cover', [opt('who', 'Guard'), opt('status', 'end')]);
-    expect(embedText(again.callback.data)).toMatch(/already covers/);
+    expect(embedText(answerOf(again))).toMatch(/already covers/);
     const resolved = await gmCombat(channelId, 'resolve');
-    expect(embedText(resolved.callback.data)).toMatch(/Guard’s cover \(20\) beats the attack \(1\): Weak takes no damage/);
+    expect(embedText(answerOf(resolved))).toMatch(/Guard’s cover \(20\) beats the attack \(1\): Weak takes no damage/);
     expect((await combatant(channelId, 'Weak')).hp).toBe(10);
     expect((await combatant(channelId, 'Guard')).hp).toBe(30);
   });
@@ -138,7 +138,7 @@ describe('庇う: covering after a failed defense (seed 001 L471–482)', () => 
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     await gmCombat(channelId, 'cover', [opt('who', 'Guard'), opt('status', 'end')]);
     const resolved = await gmCombat(channelId, 'resolve');
-    expect(embedText(resolved.callback.data)).toMatch(/The cover \(20\) does not beat the attack \(20\): Guard takes the hit/);
+    expect(embedText(answerOf(resolved))).toMatch(/The cover \(20\) does not beat the attack \(20\): Guard takes the hit/);
     expect((await combatant(channelId, 'Weak')).hp).toBe(10);
     expect((await combatant(channelId, 'Guard')).hp).toBe(30 - (20 - 0 + 2)); // 8
     // A reaction modifier of +3 gives +2 on the cover (L475); a defense that won needs no cover.
@@ -146,11 +146,11 @@ describe('庇う: covering after a failed defense (seed 001 L471–482)', () => 
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Big'), opt('target', 'Weak'), opt('magical', true)] });
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     const magic = await gmCombat(channelId, 'cover', [opt('who', 'Mage'), opt('status', 'mag'), opt('means', 'magic'), opt('reaction', 3)]);
-    expect(embedText(magic.callback.data)).toMatch(/Cover: −0 \(status gap\) \+2 \(reaction\) = \+2 on this roll/);
-    expect(embedText(magic.callback.data)).toMatch(/Mage cannot take the damage/);
+    expect(embedText(answerOf(magic))).toMatch(/Cover: −0 \(status gap\) \+2 \(reaction\) = \+2 on this roll/);
+    expect(embedText(answerOf(magic))).toMatch(/Mage cannot take the damage/);
     expect((await combatant(channelId, 'Mage')).row).toBe('back');
     const hit = await gmCombat(channelId, 'resolve');
-    expect(embedText(hit.callback.data)).toMatch(/Weak takes the hit/);
+    expect(embedText(answerOf(hit))).toMatch(/Weak takes the hit/);
     expect((await combatant(channelId, 'Mage')).hp).toBe(30);
     expect((await combatant(channelId, 'Weak')).hp).toBe(0);
   });
@@ -172,13 +172,13 @@ describe('庇う: covering after a failed defense (seed 001 L471–482)', () => 
     expect(ephemeral(stranger)).toBe(true);
     // 敏捷B (4) − 筋力A (5): ceil(1/2) = 1.
     const agi = await h.fake.command({ name: 'combat', channelId: ch, user: player, options: sub('cover', [opt('who', '庇セイバー'), opt('status', 'agi')]) });
-    expect(embedText(agi.callback.data)).toMatch(/Cover: −1 \(status gap\) \+0 \(reaction\) = −1 on this roll/);
+    expect(embedText(answerOf(agi))).toMatch(/Cover: −1 \(status gap\) \+0 \(reaction\) = −1 on this roll/);
     const defense = (await rollRow((await fightState(ch)).pending!.defenseRollId!)).normalized;
     expect(defense).toBe('4d6<=2');
     const resolved = await h.fake.command({ name: 'combat', channelId: ch, user: player, options: sub('resolve') });
     // 30 (all succeed) vs Saber's 8 dice at most − 1: the cover fails and Saber takes 30 − master's defense.
-    expect(embedText(resolved.callback.data)).toMatch(/庇セイバー takes the hit/);
-    const masterDefense = Number(/Attack 30 vs defense (\d+)/.exec(embedText(resolved.callback.data))![1]);
+    expect(embedText(answerOf(resolved))).toMatch(/庇セイバー takes the hit/);
+    const masterDefense = Number(/Attack 30 vs defense (\d+)/.exec(embedText(answerOf(resolved)))![1]);
     expect((await runtime('庇・魔術師')).hp).toBe(11);
     expect((await runtime('庇セイバー')).hp).toBe(Math.max(0, 48 - (30 - masterDefense)));
   });
@@ -194,10 +194,10 @@ describe('flight (seed 001 L513–518)', () => {
     await gmCombat(channelId, 'add', [opt('who', 'Wyvern'), opt('side', 'them'), opt('hp', 50), opt('iv', 1), opt('pool', '2d6<=1-5')]);
     await gmCombat(channelId, 'next');
     const flying = await gmCombat(channelId, 'fly', [opt('fighter', 'Wyvern'), opt('level', 5)]);
-    expect(embedText(flying.callback.data)).toMatch(/Wyvern flies \(Lv5\)/);
+    expect(embedText(answerOf(flying))).toMatch(/Wyvern flies \(Lv5\)/);
     expect(await tracker(channelId)).toMatch(/flying Lv5/);
     const melee = await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', 'Wyvern'), opt('weapon', 0)] });
-    expect(embedText(melee.callback.data)).toMatch(/Wyvern is flying: −3 on this melee attack/);
+    expect(embedText(answerOf(melee))).toMatch(/Wyvern is flying: −3 on this melee attack/);
     expect((await fightState(channelId)).pending!.achievement).toBe(7);
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
@@ -210,7 +210,7 @@ describe('flight (seed 001 L513–518)', () => {
 
     // L517: achievement 3 → ceil(3/2) = 2 rounds from the next: through round 2 + 2 = 4.
     const magic = await gmCombat(channelId, 'fly', [opt('fighter', 'Knight'), opt('level', 2), opt('achievement', 3)]);
-    expect(embedText(magic.callback.data)).toMatch(/Knight flies by magic \(Lv2\) for 2 rounds, until the end of round 4/);
+    expect(embedText(answerOf(magic))).toMatch(/Knight flies by magic \(Lv2\) for 2 rounds, until the end of round 4/);
     for (let i = 0; i < 4; i++) await gmCombat(channelId, 'next');
     expect((await fightState(channelId)).round).toBe(4);
     expect((await combatant(channelId, 'Knight')).flight).toMatchObject({ level: 2, untilRound: 4 });
@@ -219,6 +219,6 @@ describe('flight (seed 001 L513–518)', () => {
     expect((await fightState(channelId)).round).toBe(5);
     expect((await combatant(channelId, 'Knight')).flight).toBeUndefined();
     const landed = await gmCombat(channelId, 'fly', [opt('fighter', 'Wyvern'), opt('level', 0)]);
-    expect(embedText(landed.callback.data)).toMatch(/Wyvern is on the ground/);
+    expect(embedText(answerOf(landed))).toMatch(/Wyvern is on the ground/);
   });
 });

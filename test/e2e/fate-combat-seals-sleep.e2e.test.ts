@@ -2,7 +2,7 @@
 // (seed 001 L290) or makes a check succeed (L291) in a fight, a sleeping master in a fight (L249), and
 // delaying down to IV 0 (L197, L201), through the real discord.js client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
 let h: Harness;
@@ -40,14 +40,14 @@ describe('Command Seals in a fight (audit rows 23, 24; seed 001 L290, L291)', ()
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', '盾セイバー'), opt('weapon', 5)] });
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
     const blocked = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
-    expect(embedText(blocked.callback.data)).toMatch(/A Command Seal blocks the attack completely: 盾セイバー takes no damage/);
+    expect(embedText(answerOf(blocked))).toMatch(/A Command Seal blocks the attack completely: 盾セイバー takes no damage/);
     expect(await runtime('盾セイバー')).toMatchObject({ hp: 48, blocks: 0 });
 
     // Only one attack (L290 "1回だけ"): the next hit lands.
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', '盾セイバー'), opt('weapon', 5)] });
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: player });
     const hit = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
-    const defense = Number(/Attack 30 vs defense (\d+)/.exec(embedText(hit.callback.data))![1]);
+    const defense = Number(/Attack 30 vs defense (\d+)/.exec(embedText(answerOf(hit)))![1]);
     expect((await runtime('盾セイバー')).hp).toBe(48 - (30 - defense + 5 - 4));
   });
 
@@ -63,7 +63,7 @@ describe('Command Seals in a fight (audit rows 23, 24; seed 001 L290, L291)', ()
     expect((await rollRow(rollId)).value).toBe(10);
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
-    expect(embedText(resolved.callback.data)).toMatch(/Attack 10 vs defense 30/);
+    expect(embedText(answerOf(resolved))).toMatch(/Attack 10 vs defense 30/);
   });
 });
 
@@ -85,20 +85,20 @@ describe('a sleeping master in a fight (audit row 33; seed 001 L249)', () => {
     expect(await current(channelId)).toBe('眠・魔術師');
     const attack = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('target', 'Thief'), opt('status', 'mag'), opt('magical', true)] });
     expect(ephemeral(attack)).toBe(true);
-    expect(embedText(attack.callback.data)).toMatch(/asleep this action turn and makes no checks/);
+    expect(embedText(answerOf(attack))).toMatch(/asleep this action turn and makes no checks/);
     expect((await fightState(channelId)).pending).toBeNull();
 
     // No resistance either: a resistible poison just lands.
     const poison = await gmCombat(channelId, 'inflict', [opt('fighter', '眠・魔術師'), opt('kind', 'continuous'), opt('strength', 1), opt('source', 'Sting'), opt('by_attack', false)]);
-    expect(embedText(poison.callback.data)).toMatch(/眠・魔術師 can make no check: no resistance against Sting/);
+    expect(embedText(answerOf(poison))).toMatch(/眠・魔術師 can make no check: no resistance against Sting/);
     expect((await runtime('眠・魔術師')).hp).toBe(10);
 
     await gmCombat(channelId, 'next');
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', '眠・魔術師'), opt('weapon', 2)] });
     const defended = await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
-    expect(embedText(defended.callback.data)).toMatch(/眠・魔術師 is asleep and makes no check: the defense counts as 0/);
+    expect(embedText(answerOf(defended))).toMatch(/眠・魔術師 is asleep and makes no check: the defense counts as 0/);
     const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
-    expect(embedText(resolved.callback.data)).toMatch(/Attack 3 vs defense 0/);
+    expect(embedText(answerOf(resolved))).toMatch(/Attack 3 vs defense 0/);
     expect((await runtime('眠・魔術師')).hp).toBe(10 - (3 + 2)); // margin 3 + weapon 2, no armor
     // No roll was stored for the sleeper's defense.
     expect((await fightState(channelId)).pending).toBeNull();
@@ -120,7 +120,7 @@ describe('delaying down to IV 0 (audit row 37; seed 001 L197, L201)', () => {
     // L201: "IVは0以下に下げることは出来ない".
     const tooFar = await gmCombat(channelId, 'delay', [opt('amount', 13)]);
     expect(ephemeral(tooFar)).toBe(true);
-    expect(embedText(tooFar.callback.data)).toMatch(/IV 12 can be delayed by at most 12, not 13/);
+    expect(embedText(answerOf(tooFar))).toMatch(/IV 12 can be delayed by at most 12, not 13/);
     // Down to exactly 0: Mid acts, then Zero (IV 0 too, not delayed), then Fast.
     await gmCombat(channelId, 'delay', [opt('amount', 12)]);
     expect(await current(channelId)).toBe('Mid');

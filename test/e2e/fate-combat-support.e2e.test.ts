@@ -3,7 +3,7 @@
 // and split as they like): spent on an attack (/attack support:) and on a defense (/combat defend
 // support:), through the real discord.js client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
 let h: Harness;
@@ -36,11 +36,11 @@ describe('support points in a fight (seed 001 L226–229)', () => {
 
     const tooMuch = await as(player, 'attack', [opt('target', 'Ghoul'), opt('support', pool + 1)]);
     expect(ephemeral(tooMuch)).toBe(true);
-    expect(embedText(tooMuch.callback.data)).toMatch(new RegExp(`only ${pool} points`));
+    expect(embedText(answerOf(tooMuch))).toMatch(new RegExp(`only ${pool} points`));
     expect((await runtime('支援セイバー')).supportPool).toBe(pool);
 
     const attack = await as(player, 'attack', [opt('target', 'Ghoul'), opt('support', 2)]);
-    expect(embedText(attack.callback.data)).toContain(`支援セイバー spends 2 support points from the master: +2 (${pool - 2} left)`);
+    expect(embedText(answerOf(attack))).toContain(`支援セイバー spends 2 support points from the master: +2 (${pool - 2} left)`);
     const attackRoll = await rollRow((await fightState(channelId)).pending!.rollId);
     expect(attackRoll.normalized).toMatch(/\+2$/);
     expect((await runtime('支援セイバー')).supportPool).toBe(pool - 2);
@@ -51,10 +51,10 @@ describe('support points in a fight (seed 001 L226–229)', () => {
     await as(gm, 'combat', sub('next'));
     const npcSupport = await as(gm, 'attack', [opt('target', '支援セイバー'), opt('support', 1)]);
     expect(ephemeral(npcSupport)).toBe(true);
-    expect(embedText(npcSupport.callback.data)).toMatch(/Ghoul has no sheet/);
+    expect(embedText(answerOf(npcSupport))).toMatch(/Ghoul has no sheet/);
     await as(gm, 'attack', [opt('target', '支援セイバー')]);
     const defense = await as(player, 'combat', sub('defend', [opt('status', 'end'), opt('support', 1)]));
-    expect(embedText(defense.callback.data)).toContain(`+1 (${pool - 3} left)`);
+    expect(embedText(answerOf(defense))).toContain(`+1 (${pool - 3} left)`);
     const defenseRoll = await rollRow((await fightState(channelId)).pending!.defenseRollId!);
     expect(defenseRoll.normalized).toMatch(/\+1$/);
     expect((await runtime('支援セイバー')).supportPool).toBe(pool - 3);

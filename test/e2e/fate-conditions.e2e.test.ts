@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { buttonIds, ephemeral, fateDriver, fixture, opt, sub, type Opt } from './fate-driver.js';
 
 let h: Harness;
@@ -52,8 +52,8 @@ describe('a master asleep at /war makes no roll in the fight that follows (seed 
     expect((faction.state as FactionState).fate!.sleptThisTurn).toBe(true);
     const listed = await h.fake.command({ name: 'war', channelId, user: gm, options: sub('declarations') });
     expect(ephemeral(listed)).toBe(true);
-    expect(embedText(listed.callback.data)).toMatch(/sleep-escape-team\*\* — asleep this action turn/);
-    expect(embedText(listed.callback.data)).not.toMatch(/Not declared yet: sleep-escape-team/);
+    expect(embedText(answerOf(listed))).toMatch(/sleep-escape-team\*\* — asleep this action turn/);
+    expect(embedText(answerOf(listed))).not.toMatch(/Not declared yet: sleep-escape-team/);
   });
 
   it('L249: the sleeping master rolls no AGI for an escape: its side cannot get away, and it cannot stop one', async () => {
@@ -63,7 +63,7 @@ describe('a master asleep at /war makes no roll in the fight that follows (seed 
     await gmCombat(channelId, 'next');
 
     const ran = await escape(channelId, [opt('side', 'us')]);
-    const text = embedText(ran.callback.data);
+    const text = embedText(answerOf(ran));
     expect(ephemeral(ran)).toBe(false);
     expect(text).toMatch(/眠・魔術師 rolls nothing \(0\): 眠・魔術師 is asleep this action turn and makes no checks/);
     expect(text).toMatch(/No one on the escaping side can make a check: the escape fails/);
@@ -75,7 +75,7 @@ describe('a master asleep at /war makes no roll in the fight that follows (seed 
 
     // The other way round: the sleeper is the only one who could stop the Prowler (L249 "対抗判定を行えません").
     const fled = await escape(channelId, [opt('side', 'them')]);
-    expect(embedText(fled.callback.data)).toMatch(/No one on the other sides can make a check: nobody stops the escape, it succeeds/);
+    expect(embedText(answerOf(fled))).toMatch(/No one on the other sides can make a check: nobody stops the escape, it succeeds/);
     expect((await combatant(channelId, 'Prowler')).escaped).toBe(true);
   });
 
@@ -88,7 +88,7 @@ describe('a master asleep at /war makes no roll in the fight that follows (seed 
     await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
     const cover = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('cover', [opt('who', '眠・魔術師'), opt('status', 'agi'), opt('means', 'magic')]) });
     expect(ephemeral(cover)).toBe(true);
-    expect(embedText(cover.callback.data)).toMatch(/眠・魔術師 is asleep this action turn and makes no checks/);
+    expect(embedText(answerOf(cover))).toMatch(/眠・魔術師 is asleep this action turn and makes no checks/);
     expect((await fightState(channelId)).pending!.cover).toBeUndefined();
   });
 });
@@ -111,7 +111,7 @@ describe('the all-nighter −1 reaches cover and escape (seed 001 L247 「あら
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', '徹セイバー'), opt('weapon', 1), opt('ranged', true), opt('magical', true)] });
     await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
     const covered = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('cover', [opt('who', '徹・魔術師'), opt('status', 'agi'), opt('means', 'magic')]) });
-    const coverText = embedText(covered.callback.data);
+    const coverText = embedText(answerOf(covered));
     expect(coverText).toMatch(/All-nighter: −1 to this check/);
     const coverId = (await fightState(channelId)).pending!.cover!.rollId;
     const coverRoll = await rollRow(coverId);
@@ -122,7 +122,7 @@ describe('the all-nighter −1 reaches cover and escape (seed 001 L247 「あら
     await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
 
     const ran = await escape(channelId, [opt('side', 'us')]);
-    const lines = embedText(ran.callback.data).split('\n');
+    const lines = embedText(answerOf(ran)).split('\n');
     const master = lines.find((l) => l.includes('徹・魔術師') && l.includes('AGI'))!;
     const servant = lines.find((l) => l.includes('徹セイバー') && l.includes('AGI'))!;
     expect(master).toMatch(/AGI 4d6<=2-1 → \d+/); // 敏捷D, −1 (L247)
@@ -130,7 +130,7 @@ describe('the all-nighter −1 reaches cover and escape (seed 001 L247 「あら
     expect(servant).toMatch(/AGI 8d6<=4 → \d+/); // a servant does not sleep: no all-nighter
     expect(servant).not.toMatch(/All-nighter/);
     // Brute's 30 automatic successes stop them.
-    expect(embedText(ran.callback.data)).toMatch(/Caught/);
+    expect(embedText(answerOf(ran))).toMatch(/Caught/);
   });
 });
 
@@ -149,7 +149,7 @@ describe('Luck on an escape roll, and 仕切り直し (seed 001 L215–217, L523
 
     // An attack roll does not get 仕切り直し (escape only).
     const attack = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('target', 'Guard'), opt('status', 'agi')] });
-    expect(embedText(attack.callback.data)).not.toMatch(/仕切り直し/);
+    expect(embedText(answerOf(attack))).not.toMatch(/仕切り直し/);
     await gmCombat(channelId, 'undo');
 
     // Escape until the roll has a failed die to reroll (the seeded dice decide; each try is undone).
@@ -158,7 +158,7 @@ describe('Luck on an escape roll, and 仕切り直し (seed 001 L215–217, L523
       await gmCombat(channelId, 'undo');
       ran = await escape(channelId, [opt('side', 'us')]);
     }
-    const text = embedText(ran.callback.data);
+    const text = embedText(answerOf(ran));
     expect(text).toMatch(/逃ランサー\*\* AGI 2d6<=1\+3d6<=3 → \d+/);
     expect(text).toMatch(/仕切り直し: dice-plus on the escape roll/);
     const state = (await fightState(channelId)).escape!;
@@ -173,7 +173,7 @@ describe('Luck on an escape roll, and 仕切り直し (seed 001 L215–217, L523
     const rerolled = await h.fake.button({ customId: `luck:reroll:${rollId}`, channelId, user: player });
     const after = await rollRow(rollId);
     expect(after.value).toBeGreaterThanOrEqual(before.value);
-    const settled = embedText(rerolled.callback.data) + (rerolled.followUps ?? []).map(embedText).join('\n');
+    const settled = embedText(answerOf(rerolled)) + (rerolled.followUps ?? []).map(embedText).join('\n');
     const rounds = [...settled.matchAll(/AGI roll-off: escaping ([\d, ]+) vs pursuing ([\d, ]+)/g)];
     expect(rounds.length).toBeGreaterThan(0);
     expect(Number(rounds[0]![1])).toBe(Math.max(0, after.value)); // the first round reads the rerolled roll
@@ -201,7 +201,7 @@ describe('a Command Seal +10 on an escape roll settles the escape again (seed 00
     await gmCombat(channelId, 'next');
     // 敏捷B: 8d6<=4 is at most 8, the Wall's 9 automatic successes always stop it.
     const ran = await escape(channelId, [opt('side', 'us')]);
-    expect(embedText(ran.callback.data)).toMatch(/Caught/);
+    expect(embedText(answerOf(ran))).toMatch(/Caught/);
     const rollId = (await fightState(channelId)).escape!.escapers[0]!.rollId!;
     expect((await combatant(channelId, '封セイバー')).escaped).toBe(false);
 
@@ -226,14 +226,14 @@ describe('an impediment of the fight lowers /check and opposed checks too (seed 
     await gmCombat(channelId, 'next');
     await gmCombat(channelId, 'inflict', [opt('fighter', '阻セイバー'), opt('kind', 'impediment'), opt('checks', 'body'), opt('strength', 2), opt('source', 'Web'), opt('resistible', false), opt('by_attack', false)]);
     const checked = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'agi'), opt('character', '阻セイバー')] });
-    expect(embedText(checked.callback.data)).toMatch(/8d6<=4-2/);
-    expect(embedText(checked.callback.data)).toMatch(/Impediment: −2/);
+    expect(embedText(answerOf(checked))).toMatch(/8d6<=4-2/);
+    expect(embedText(answerOf(checked))).toMatch(/Impediment: −2/);
     // MAG is not a body check: no penalty.
     const mag = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '阻セイバー')] });
-    expect(embedText(mag.callback.data)).not.toMatch(/Impediment/);
+    expect(embedText(answerOf(mag))).not.toMatch(/Impediment/);
     // The passive side of an opposed check (L41) takes the same conditions: its AGI carries −2.
     const opposed = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'agi'), opt('character', '阻・魔術師'), opt('against', '阻セイバー'), opt('against_status', 'agi')] });
-    const text = embedText(opposed.callback.data);
+    const text = embedText(answerOf(opposed));
     expect(text).toMatch(/8d6<=4-2/);
     expect(text.slice(text.indexOf('**阻セイバー**'))).toMatch(/Impediment: −2/);
   });
@@ -250,7 +250,7 @@ describe('/attack np: autocompletes the attacker\'s Noble Phantasms (seed 001 L1
     await gmCombat(channelId, 'add', [opt('who', 'Target'), opt('side', 'them'), opt('hp', 20), opt('iv', 1), opt('pool', '2d6<=3')]);
     await gmCombat(channelId, 'next');
     const complete = async (user: typeof player, typed: string) =>
-      (await h.fake.autocomplete({ name: 'attack', channelId, user, options: [{ name: 'target', value: 'Target' }, { name: 'np', value: typed, focused: true }] })).callback.data.choices as { name: string; value: string }[];
+      answerOf((await h.fake.autocomplete({ name: 'attack', channelId, user, options: [{ name: 'target', value: 'Target' }, { name: 'np', value: typed, focused: true }] }))).choices as { name: string; value: string }[];
     expect((await complete(player, '約束')).map((c) => c.value)).toEqual(['(例)約束の剣']);
     expect((await complete(player, '')).map((c) => c.value)).toEqual(['(例)約束の剣']);
     expect((await complete(gm, '剣')).map((c) => c.value)).toEqual(['(例)約束の剣']); // the GM acts for anyone

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedMessage } from './fake-discord/types.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
 let h: Harness;
@@ -28,7 +28,7 @@ const labelsOf = (body: { components?: { components?: { label?: string }[] }[] }
   (body?.components ?? []).flatMap((r) => (r.components ?? []).map((b) => b.label ?? ''));
 /** Everything the table reads of an exchange: its public reply with its buttons' labels and public follow-ups. */
 const tableReads = (ex: Exchange): string =>
-  [...(isEphemeral(ex.callback.data) ? [] : [embedText(ex.callback.data), ...labelsOf(ex.callback.data)]), ...ex.followUps.filter((f) => !isEphemeral(f)).flatMap((f) => [embedText(f), ...labelsOf(f)])].join('\n');
+  [...(isEphemeral(answerOf(ex)) ? [] : [embedText(answerOf(ex)), ...labelsOf(answerOf(ex))]), ...ex.followUps.filter((f) => !isEphemeral(f)).flatMap((f) => [embedText(f), ...labelsOf(f)])].join('\n');
 /** What the actor alone reads beside it (the ephemeral follow-ups: asides). */
 const asideOf = async (ex: Exchange): Promise<string> => {
   await h.fake.waitFor(() => ex.followUps.some((f) => isEphemeral(f)));
@@ -63,7 +63,7 @@ describe('a war faction’s numbers stay with it on public posts and buttons (se
 
   it('an opposed check’s luck buttons name the roller, never the uses left (L41, L215)', async () => {
     const stealth = await as('player', 'check', [opt('character', 'Aセイバー'), opt('status', 'agi'), opt('against', 'Bランサー'), opt('kind', 'stealth')]);
-    const labels = labelsOf(stealth.callback.data);
+    const labels = labelsOf(answerOf(stealth));
     expect(labels.some((l) => l.startsWith('Luck: '))).toBe(true);
     expect(labels.filter((l) => COUNT.test(l))).toEqual([]);
     // the roller reads their luck aside
@@ -78,7 +78,7 @@ describe('a war faction’s numbers stay with it on public posts and buttons (se
     expect(shown).toContain('Paid for the marks.');
     expect(shown).not.toMatch(/Paid for the marks: \d/);
     expect(shown).not.toMatch(/MP \d+\/\d+/);
-    expect(labelsOf(check.callback.data).filter((l) => COUNT.test(l))).toEqual([]);
+    expect(labelsOf(answerOf(check)).filter((l) => COUNT.test(l))).toEqual([]);
     expect((await runtime('Aセイバー')).mp).toBe(mpBefore - 10);
     expect(await asideOf(check)).toContain('Paid for the marks: 0 HP, 10 MP.');
   });
@@ -96,7 +96,7 @@ describe('a war faction’s numbers stay with it on public posts and buttons (se
     const attackShown = tableReads(attack);
     expect(attackShown).toContain('Paid for the marks.');
     expect(attackShown).not.toMatch(/Paid for the marks: \d/);
-    const attackLabels = labelsOf(attack.callback.data);
+    const attackLabels = labelsOf(answerOf(attack));
     expect(attackLabels).toContain('Luck reroll');
     expect(attackLabels.filter((l) => COUNT.test(l))).toEqual([]);
     const attackAside = await asideOf(attack);
@@ -109,18 +109,18 @@ describe('a war faction’s numbers stay with it on public posts and buttons (se
     const defenseShown = tableReads(defense);
     expect(defenseShown).toContain('Bランサー spends support points from the master.');
     expect(defenseShown).not.toMatch(/support points from the master: \+/);
-    expect(labelsOf(defense.callback.data).filter((l) => COUNT.test(l))).toEqual([]);
+    expect(labelsOf(answerOf(defense)).filter((l) => COUNT.test(l))).toEqual([]);
     expect(await asideOf(defense)).toContain(`+1 (${pool - 1} left)`);
 
     // B's master covers (L471–482): its luck button counts nothing either.
     const cover = await as('player2', 'combat', sub('cover', [opt('who', 'B・魔術師'), opt('status', 'agi')]));
     expect(ephemeral(cover)).toBe(false);
-    expect(labelsOf(cover.callback.data).filter((l) => COUNT.test(l))).toEqual([]);
+    expect(labelsOf(answerOf(cover)).filter((l) => COUNT.test(l))).toEqual([]);
     await as('gm', 'combat', sub('resolve'));
 
     // The escape (L520–524): one luck button per roller with failed dice, each by name only.
     const escape = await as('gm', 'combat', sub('escape', [opt('side', 'B')]));
-    const escapeLabels = labelsOf(escape.callback.data);
+    const escapeLabels = labelsOf(answerOf(escape));
     expect(escapeLabels.some((l) => l.startsWith('Luck: '))).toBe(true);
     expect(escapeLabels.filter((l) => COUNT.test(l))).toEqual([]);
   });
@@ -145,10 +145,10 @@ describe('secrecy is the character’s in every channel of the server, not the w
     expect(ephemeral(hp)).toBe(true);
     const mp = await as('player', 'mp', sub('spend', [opt('amount', 1), opt('character', 'Aセイバー')]));
     expect(ephemeral(mp)).toBe(true);
-    expect(embedText(mp.callback.data)).toMatch(/MP \d+\/\d+/);
+    expect(embedText(answerOf(mp))).toMatch(/MP \d+\/\d+/);
     const shown = await as('player2', 'sheet', sub('show', [opt('name', 'Aセイバー')]));
     expect(ephemeral(shown)).toBe(false);
-    expect(embedText(shown.callback.data)).not.toMatch(/MP \d+\/\d+/);
+    expect(embedText(answerOf(shown))).not.toMatch(/MP \d+\/\d+/);
   });
 
   it('a fight there: the tracker’s text and picture leave the servant’s MP out; an MP change does not redraw it', async () => {
@@ -187,7 +187,7 @@ describe('secrecy is the character’s in every channel of the server, not the w
     const shown = tableReads(np);
     expect(shown).toMatch(/uses \(例\)約束の剣: dice-plus 20d6≤5, attack value 10; MP paid\./);
     expect(shown).not.toMatch(/15 MP/);
-    expect(labelsOf(np.callback.data).filter((l) => COUNT.test(l))).toEqual([]);
+    expect(labelsOf(answerOf(np)).filter((l) => COUNT.test(l))).toEqual([]);
     expect((await runtime('Aセイバー')).mp).toBe(mp - 15);
     const aside = await asideOf(np);
     expect(aside).toMatch(/15 MP paid/);
@@ -217,7 +217,7 @@ describe('secrecy is the character’s in every channel of the server, not the w
     expect(await saberEntry()).toContain(`${hpBefore}/`);
     // damage the table sees comes off the HP it reads; the player's own /hp reads the truth
     const hit = await as('gm', 'hp', sub('damage', [opt('amount', 2), opt('character', 'Aセイバー')]));
-    expect(embedText(hit.callback.data)).toContain(`HP ${hpBefore - 14}/`);
+    expect(embedText(answerOf(hit))).toContain(`HP ${hpBefore - 14}/`);
     await h.fake.waitFor(async () => (await saberEntry()).includes(`${hpBefore - 2}/`));
   });
 });

@@ -9,14 +9,15 @@ import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/types.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
 const opt = (name: string, value: any) => ({ name, value });
 const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
-const buttonIds = (ex: { callback: { data?: any } }): string[] => (ex.callback.data?.components ?? []).flatMap((r: any) => r.components.map((b: any) => b.custom_id));
+const buttonIds = (ex: InteractionExchange): string[] => (answerOf(ex)?.components ?? []).flatMap((r: any) => r.components.map((b: any) => b.custom_id));
 
 beforeAll(async () => {
   h = await startHarness('fate-session');
@@ -30,7 +31,7 @@ describe('a scripted Fate/roll dice session (seed 001)', () => {
     const { gm, player, player2 } = h.fake.users;
     const channelId = h.fake.createTextChannel({ name: 'fuyuki-session' });
     const cmd = (user: FakeUser, name: string, options: any[]) => h.fake.command({ name, channelId, user, options });
-    const advance = async () => embedText((await cmd(gm, 'war', sub('advance'))).callback.data);
+    const advance = async () => embedText(answerOf((await cmd(gm, 'war', sub('advance')))));
     const combatState = async () => (await row(h.store, 'combats', (c) => eq(c.channelId, channelId), 'newest')).state as FateCombatState;
     const approveSeal = async (user: FakeUser, options: any[]) => {
       const before = h.fake.dms(gm.id).length;
@@ -66,7 +67,7 @@ describe('a scripted Fate/roll dice session (seed 001)', () => {
     await cmd(gm, 'combat', sub('add', [opt('who', 'セイバー'), opt('side', 'Tohsaka')]));
     await cmd(gm, 'combat', sub('add', [opt('who', 'ランサー'), opt('side', 'Church')]));
     await cmd(gm, 'combat', sub('add', [opt('who', '例・神父'), opt('side', 'Church')]));
-    const next = embedText((await cmd(gm, 'combat', sub('next'))).callback.data);
+    const next = embedText(answerOf((await cmd(gm, 'combat', sub('next')))));
     expect(next).toMatch(/IV tie, AGI\+LUK roll-off: (セイバー|ランサー) \d+ · (セイバー|ランサー) \d+/); // L198: both IV 15
 
     // Lancer attacks Saber (the GM drives the turn); Saber defends with END.
@@ -79,7 +80,7 @@ describe('a scripted Fate/roll dice session (seed 001)', () => {
     await h.fake.button({ customId: `luck:reroll:${defenseRoll}`, channelId, user: player });
     // L288: the master's seal +10 on Saber's defense, approved by the GM.
     await approveSeal(player, [opt('effect', '+10'), opt('master', '例・魔術師'), opt('roll', defenseRoll)]);
-    const resolved = embedText((await h.fake.button({ customId: 'attack:resolve', channelId, user: player })).callback.data);
+    const resolved = embedText(answerOf((await h.fake.button({ customId: 'attack:resolve', channelId, user: player }))));
     const attack = (await row(h.store, 'rolls', (r) => eq(r.id, attackRoll))).value;
     const defense = (await row(h.store, 'rolls', (r) => eq(r.id, defenseRoll))).value;
     const armor = Number(/armor (\d+)/.exec(resolved)![1]);
@@ -89,7 +90,7 @@ describe('a scripted Fate/roll dice session (seed 001)', () => {
     // Saber goes for the priest with intent to kill (L204): a tie or a hit of 50 kills an 11-HP master.
     await cmd(gm, 'attack', [opt('attacker', 'セイバー'), opt('target', '例・神父'), opt('weapon', 50), opt('intent', 'kill')]);
     await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player2 });
-    const killed = embedText((await h.fake.button({ customId: 'attack:resolve', channelId, user: player2 })).callback.data);
+    const killed = embedText(answerOf((await h.fake.button({ customId: 'attack:resolve', channelId, user: player2 }))));
     const [, a2, d2] = /Attack (\d+) vs defense (\d+)/.exec(killed)!.map(Number);
     expect(a2).toBeGreaterThanOrEqual(d2!); // 10d6≤5 against 4d6≤2 (this seed)
     expect(await runtime('例・神父')).toMatchObject({ hp: 0, dead: true });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { buttonIds, ephemeral, fateDriver, fixture, opt, sub } from './fate-driver.js';
 
 let h: Harness;
@@ -40,10 +40,10 @@ describe('one source of truth for HP/MP during a fight (issue 10 #4; seed 001 L2
     // /hp during the fight, then the end: nothing overwrites the sheet.
     await h.fake.command({ name: 'hp', channelId, user: player, options: sub('damage', [opt('amount', 5), opt('character', '真セイバー')]) });
     const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '真セイバー')]) });
-    expect(embedText(shown.callback.data)).toMatch(/43\/48/);
+    expect(embedText(answerOf(shown))).toMatch(/43\/48/);
     await h.fake.waitFor(async () => (await tracker(channelId)).includes('43/48')); // at once, before any combat step
     const ended = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
-    expect(embedText(ended.callback.data)).toMatch(/already hold/);
+    expect(embedText(answerOf(ended))).toMatch(/already hold/);
     expect((await runtime('真セイバー')).hp).toBe(43);
     await h.fake.waitFor(async () => (await tracker(channelId)).includes('43/48'));
   });
@@ -84,7 +84,7 @@ describe('the defender’s luck and seal before damage (issue 10 #3; seed 001 L2
     expect((await runtime('守・魔術師')).sealsRemaining).toBe(2);
 
     const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
-    const text = embedText(resolved.callback.data);
+    const text = embedText(answerOf(resolved));
     const defense = afterLuck + 10;
     const armor = Number(/armor (\d+)/.exec(text)![1]);
     expect(text).toContain(`Attack 20 vs defense ${defense}`);
@@ -102,19 +102,19 @@ describe('NPC pools, armor and negative achievements (issue 10 #6, #7, #9; seed 
     await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate')]) });
     const bad = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'Sum'), opt('side', 'x'), opt('hp', 5), opt('pool', '2d6')]) });
-    expect(embedText(bad.callback.data)).toMatch(/not a success-counting pool/);
+    expect(embedText(answerOf(bad))).toMatch(/not a success-counting pool/);
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'A'), opt('side', 'x'), opt('hp', 50), opt('iv', 5), opt('pool', '20d6<=6')]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'B'), opt('side', 'y'), opt('hp', 50), opt('iv', 1), opt('pool', '1d6<=1'), opt('armor', 5)]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'C'), opt('side', 'y'), opt('hp', 50), opt('iv', 1), opt('pool', '1d6<=1')]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'D'), opt('side', 'y'), opt('hp', 50), opt('iv', 0), opt('pool', '2d6<=1-5')]) });
     const next = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     // L198: the AGI+LUK roll-off of the IV tie is shown to the table.
-    expect(embedText(next.callback.data)).toMatch(/IV tie, AGI\+LUK roll-off: (B|C) [01] · (B|C) [01]/);
+    expect(embedText(answerOf(next))).toMatch(/IV tie, AGI\+LUK roll-off: (B|C) [01] · (B|C) [01]/);
 
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('target', 'B'), opt('weapon', 0)] });
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     const resolved = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
-    const [, d] = /Attack 20 vs defense (\d+) \(armor 5\)/.exec(embedText(resolved.callback.data))!;
+    const [, d] = /Attack 20 vs defense (\d+) \(armor 5\)/.exec(embedText(answerOf(resolved)))!;
     expect(Number(d)).toBeLessThanOrEqual(1); // a success count, never the die's face (#6)
     expect((await fightState(channelId)).combatants.find((c) => c.name === 'B')!.hp).toBe(50 - (20 - Number(d) - 5)); // armor 5 (#7)
 
@@ -123,7 +123,7 @@ describe('NPC pools, armor and negative achievements (issue 10 #6, #7, #9; seed 
     expect((await fightState(channelId)).pending!.achievement).toBe(0);
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     const settled = await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
-    expect(embedText(settled.callback.data)).toMatch(/Attack 0 vs defense 20/);
+    expect(embedText(answerOf(settled))).toMatch(/Attack 0 vs defense 20/);
     expect((await fightState(channelId)).pending).toBeNull();
     expect((await fightState(channelId)).combatants.find((c) => c.name === 'A')!.hp).toBe(50);
   });
@@ -135,7 +135,7 @@ describe('a failed target check states the comparison that holds (issue 10 #10; 
     const channelId = h.fake.createTextChannel({ name: 'compare' });
     await importPair(channelId, player, '比・魔術師', '比セイバー');
     const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'str'), opt('target', 99), opt('character', '比セイバー')] });
-    const text = embedText(ex.callback.data);
+    const text = embedText(answerOf(ex));
     expect(text).toMatch(/Achievement \*\*\d+\*\* < 99: \*\*Failure\*\*/);
     expect(text).not.toMatch(/≥ 99/);
   });
@@ -166,7 +166,7 @@ describe('all-nighter, forced sleep and death in a war (issue 10 #1, #2, #5; see
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('add', [opt('who', 'G'), opt('side', 'them'), opt('hp', 60), opt('iv', 1), opt('pool', '6d6<=3')]) });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     const attacked = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('target', 'G'), opt('status', 'mag'), opt('magical', true)] });
-    expect(embedText(attacked.callback.data)).toMatch(/All-nighter: −1/);
+    expect(embedText(answerOf(attacked))).toMatch(/All-nighter: −1/);
     const attackRoll = await rollRow((await fightState(channelId)).pending!.rollId);
     expect(attackRoll.normalized).toMatch(/-1$/);
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
@@ -174,7 +174,7 @@ describe('all-nighter, forced sleep and death in a war (issue 10 #1, #2, #5; see
 
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'G'), opt('target', '夜・魔術師'), opt('ranged', true)] });
     const defended = await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
-    expect(embedText(defended.callback.data)).toMatch(/All-nighter: −1/);
+    expect(embedText(answerOf(defended))).toMatch(/All-nighter: −1/);
     expect((await rollRow((await fightState(channelId)).pending!.defenseRollId!)).normalized).toMatch(/-1$/);
     await h.fake.button({ customId: 'attack:resolve', channelId, user: player });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
@@ -183,11 +183,11 @@ describe('all-nighter, forced sleep and death in a war (issue 10 #1, #2, #5; see
   it('forced sleep once the weakest status check (E: 2 dice) would be 0 (L247); a sleeping master makes no check (L249)', async () => {
     const { player } = h.fake.users;
     const ex = await advance(); // fifth awake turn: −2 reaches E's 2
-    expect(embedText(ex.callback.data)).toMatch(/夜・魔術師 cannot stay awake any longer/);
+    expect(embedText(answerOf(ex))).toMatch(/夜・魔術師 cannot stay awake any longer/);
     expect((await fate()).sleptThisTurn).toBe(true);
     const refused = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '夜・魔術師')] });
     expect(ephemeral(refused)).toBe(true);
-    expect(embedText(refused.callback.data)).toMatch(/asleep/);
+    expect(embedText(answerOf(refused))).toMatch(/asleep/);
     await advance(); // the forced sleep ends the all-nighter
     expect((await fate()).allNighter).toBe(0);
     const rolled = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '夜・魔術師')] });
@@ -209,14 +209,14 @@ describe('all-nighter, forced sleep and death in a war (issue 10 #1, #2, #5; see
     expect((await runtime('夜・魔術師')).dead).toBe(true);
 
     const refused = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'mag'), opt('character', '夜・魔術師')] });
-    expect(embedText(refused.callback.data)).toMatch(/is dead and makes no checks/);
+    expect(embedText(answerOf(refused))).toMatch(/is dead and makes no checks/);
     const sheet = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '夜・魔術師')]) });
-    expect(embedText(sheet.callback.data)).toMatch(/dead/);
+    expect(embedText(answerOf(sheet))).toMatch(/dead/);
 
     const servantBefore = await runtime('夜セイバー');
     const reports: string[] = [];
     const war = await row(h.store, 'wars', (w) => eq(w.channelId, channelId));
-    for (let turn = war.turn; turn < 4; turn++) reports.push(embedText((await advance()).callback.data));
+    for (let turn = war.turn; turn < 4; turn++) reports.push(embedText(answerOf((await advance()))));
     const all = reports.join('\n');
     expect(all).not.toMatch(/夜・魔術師 recovers/);
     expect(await runtime('夜・魔術師')).toMatchObject({ hp: 0, dead: true });
@@ -239,7 +239,7 @@ describe('"+" and "−" marks from /check (issue 10; seed 001 L867–868, L897�
     const check = async (options: { name: string; value: any }[]) => {
       const ex = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('character', '印セイバー'), ...options] });
       expect(ephemeral(ex)).toBe(false);
-      return embedText(ex.callback.data);
+      return embedText(answerOf(ex));
     };
     // L912: marks never change HP/MP/IV.
     expect(await check([opt('status', 'agi')])).toMatch(/`10d6<=5`/);
@@ -277,7 +277,7 @@ describe('friction: /seal as the servant, /mp spend paid from HP (issue 10; seed
 
     // The master: MP 29, HP 11; spending 35 takes 29 from MP and 6 from HP.
     const spent = await h.fake.command({ name: 'mp', channelId, user: player, options: sub('spend', [opt('amount', 35), opt('allow_hp', true), opt('character', '摩・魔術師')]) });
-    expect(embedText(spent.callback.data)).toMatch(/MP ran short: 29 from MP, 6 from HP/);
+    expect(embedText(answerOf(spent))).toMatch(/MP ran short: 29 from MP, 6 from HP/);
     expect(await runtime('摩・魔術師')).toMatchObject({ mp: 0, hp: 5 });
   });
 });
@@ -302,10 +302,10 @@ describe('weapon and armor from the sheet, defense with skills, the MAG limit (i
     // L212–213: Saber has no magic skill (魔力放出 is not magecraft).
     const mag = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('attacker', '装セイバー'), opt('target', 'Mage'), opt('status', 'mag')] });
     expect(ephemeral(mag)).toBe(true);
-    expect(embedText(mag.callback.data)).toMatch(/has no magic skill/);
+    expect(embedText(answerOf(mag))).toMatch(/has no magic skill/);
     // The NP's 固定値 攻撃力+10 without typing weapon:.
     const np = await h.fake.command({ name: 'attack', channelId, user: player, options: [opt('attacker', '装セイバー'), opt('target', 'Mage'), opt('status', 'np')] });
-    expect(embedText(np.callback.data)).toMatch(/Weapon 10 from the sheet \(\(例\)約束の剣\)/);
+    expect(embedText(answerOf(np))).toMatch(/Weapon 10 from the sheet \(\(例\)約束の剣\)/);
     expect((await fightState(channelId)).pending!.weapon).toBe(10);
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
@@ -313,16 +313,16 @@ describe('weapon and armor from the sheet, defense with skills, the MAG limit (i
     // A magic attack on Saber: the defense adds 対魔力's dice (4d6≤4) to END (8d6≤4); heroic armor counts (L1110).
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Mage'), opt('target', '装セイバー'), opt('magical', true), opt('ranged', true)] });
     const defended = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'end'), opt('skills', '対魔力')]) });
-    expect(embedText(defended.callback.data)).toMatch(/`8d6<=4\+4d6<=4`/);
-    expect(embedText((await h.fake.command({ name: 'combat', channelId, user: player, options: sub('resolve') })).callback.data)).toMatch(/\(armor 4\)/);
+    expect(embedText(answerOf(defended))).toMatch(/`8d6<=4\+4d6<=4`/);
+    expect(embedText(answerOf((await h.fake.command({ name: 'combat', channelId, user: player, options: sub('resolve') }))))).toMatch(/\(armor 4\)/);
     // The armored master: a magic attack ignores 対物 armor, a physical one meets it.
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Imp'), opt('target', '鎧・魔術師'), opt('magical', true), opt('ranged', true)] });
     await h.fake.button({ customId: 'attack:defend:agi', channelId, user: player });
-    expect(embedText((await h.fake.button({ customId: 'attack:resolve', channelId, user: player })).callback.data)).toMatch(/\(armor 0\)/);
+    expect(embedText(answerOf((await h.fake.button({ customId: 'attack:resolve', channelId, user: player }))))).toMatch(/\(armor 0\)/);
     await h.fake.command({ name: 'attack', channelId, user: gm, options: [opt('attacker', 'Imp'), opt('target', '鎧・魔術師'), opt('ranged', true)] });
     const physical = await h.fake.command({ name: 'combat', channelId, user: player, options: sub('defend', [opt('status', 'agi')]) });
     expect(ephemeral(physical)).toBe(false);
-    expect(embedText((await h.fake.command({ name: 'combat', channelId, user: player, options: sub('resolve') })).callback.data)).toMatch(/\(armor 3\)/);
+    expect(embedText(answerOf((await h.fake.command({ name: 'combat', channelId, user: player, options: sub('resolve') }))))).toMatch(/\(armor 3\)/);
   });
 });
 
@@ -369,13 +369,13 @@ describe('a +5/+5 seal split kept for a later check of the same battle (issue 10
     expect((await rollRow(first)).value).toBe(firstValue + 5);
     expect(await runtime('分・魔術師')).toMatchObject({ sealsRemaining: 2, sealBank: { amount: 5 } });
     const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '分・魔術師')]) });
-    expect(embedText(shown.callback.data)).toMatch(/seal \+5 kept for this battle/);
+    expect(embedText(answerOf(shown))).toMatch(/seal \+5 kept for this battle/);
 
     await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'str'), opt('character', '分セイバー')] });
     const second = await checkId();
     const secondValue = (await rollRow(second)).value;
     const used = await h.fake.command({ name: 'seal', channelId, user: player, options: [opt('effect', 'rest'), opt('master', '分・魔術師'), opt('roll', second)] });
-    expect(embedText(used.callback.data)).toMatch(/kept Command Seal \+5/);
+    expect(embedText(answerOf(used))).toMatch(/kept Command Seal \+5/);
     expect((await rollRow(second)).value).toBe(secondValue + 5);
     expect((await runtime('分・魔術師')).sealBank).toBeUndefined();
     expect((await runtime('分・魔術師')).sealsRemaining).toBe(2);
@@ -386,7 +386,7 @@ describe('a +5/+5 seal split kept for a later check of the same battle (issue 10
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('end') });
     const late = await h.fake.command({ name: 'seal', channelId, user: player, options: [opt('effect', 'rest'), opt('master', '分・魔術師')] });
     expect(ephemeral(late)).toBe(true);
-    expect(embedText(late.callback.data)).toMatch(/no kept \+5/);
+    expect(embedText(answerOf(late))).toMatch(/no kept \+5/);
   });
 });
 
@@ -401,18 +401,18 @@ describe('wealth points (issue 10; seed 001 L959–961)', () => {
     await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
     const spent = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 3), opt('name', '財・魔術師')]), until: (e) => e.followUps.length > 0 });
     // The spend is public; the points left are the player's (an ephemeral aside, seed 001 L50).
-    expect(embedText(spent.callback.data)).not.toMatch(/wealth 1\/4/);
+    expect(embedText(answerOf(spent))).not.toMatch(/wealth 1\/4/);
     expect(embedText(spent.followUps[0])).toMatch(/wealth 1\/4/);
     const tooMuch = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('wealth', [opt('amount', 2), opt('name', '財・魔術師')]) });
     expect(ephemeral(tooMuch)).toBe(true);
     const reports: string[] = [];
-    for (let i = 0; i < 4; i++) reports.push(embedText((await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') })).callback.data));
+    for (let i = 0; i < 4; i++) reports.push(embedText(answerOf((await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') })))));
     expect(reports.slice(0, 3).join('\n')).not.toMatch(/wealth point back/);
     expect(reports[3]).toMatch(/財・魔術師 gets a wealth point back at the day end → 2\/4/);
     expect((await runtime('財・魔術師')).wealthSpent).toBe(2);
     const shown = await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('show', [opt('name', '財・魔術師')]), until: (e) => e.followUps.length > 0 });
     // During a war the pools are the faction's (seed 001 L50): the owner reads them in an ephemeral aside.
-    expect(embedText(shown.callback.data)).not.toMatch(/wealth 2\/4/);
+    expect(embedText(answerOf(shown))).not.toMatch(/wealth 2\/4/);
     expect(embedText(shown.followUps[0])).toMatch(/wealth 2\/4/);
   });
 });
@@ -432,7 +432,7 @@ describe('escape from a fight (issue 10; seed 001 L520–524)', () => {
     expect(ephemeral(notGm)).toBe(true);
 
     const ex = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('escape', [opt('side', 'us')]) });
-    const text = embedText(ex.callback.data);
+    const text = embedText(answerOf(ex));
     expect(ephemeral(ex)).toBe(false);
     const rounds = [...text.matchAll(/AGI roll-off: escaping ([\d, ]+) vs pursuing ([\d, ]+)/g)];
     expect(rounds.length).toBeGreaterThan(0);
@@ -446,7 +446,7 @@ describe('escape from a fight (issue 10; seed 001 L520–524)', () => {
 
     // L524: a rearguard — the third side leaves for certain, no roll.
     const held = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('escape', [opt('side', 'third'), opt('rearguard', true)]) });
-    expect(embedText(held.callback.data)).toMatch(/rearguard holds the enemy/);
+    expect(embedText(answerOf(held))).toMatch(/rearguard holds the enemy/);
     expect((await fightState(channelId)).combatants.find((c) => c.name === 'Other')!.escaped).toBe(true);
     await h.fake.waitFor(async () => (await tracker(channelId)).includes('escaped'));
   });
@@ -469,7 +469,7 @@ describe('the IV-tie winner may yield first place (issue 10; seed 001 L198)', ()
     const [winner, loser] = await names();
     expect([winner, loser].sort()).toEqual(['X', 'Y']);
     const yielded = await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('yield') });
-    expect(embedText(yielded.callback.data)).toMatch(/First place yielded/);
+    expect(embedText(answerOf(yielded))).toMatch(/First place yielded/);
     expect(await names()).toEqual([loser, winner, 'Z']);
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });

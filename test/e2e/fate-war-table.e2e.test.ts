@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRecord } from '../../src/services/rolls.js';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { buttonIds, ephemeral, fateDriver, opt, sub } from './fate-driver.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 const { runtime, character, rollRow, importPair } = fateDriver(() => h);
-const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+const said = (ex: InteractionExchange) => embedText(answerOf(ex));
 
 beforeAll(async () => {
   h = await startHarness('fate-war');

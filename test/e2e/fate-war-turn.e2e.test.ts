@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, opt, sub, type Opt } from './fate-driver.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 const { runtime, importPair, tracker } = fateDriver(() => h);
-const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+const said = (ex: InteractionExchange) => embedText(answerOf(ex));
 const fateOf = async (name: string) => ((await row(h.store, 'factions', (f) => eq(f.name, name))).state as FactionState).fate!;
 
 beforeAll(async () => {
@@ -80,7 +81,7 @@ describe('/mp supply names its master (issue 31; seed 001 L231)', () => {
     const servantBefore = await runtime('Yセイバー');
     // The master option is offered like the other character options: the caller's own characters.
     const ac = await h.fake.autocomplete({ name: 'mp', channelId, user: player, options: [{ name: 'supply', type: 1, options: [opt('amount', 5), opt('servant', 'Yセイバー'), { name: 'master', value: 'Y', focused: true }] }] });
-    const offered = (ac.callback.data.choices as { value: string }[]).map((c) => c.value);
+    const offered = (answerOf(ac).choices as { value: string }[]).map((c) => c.value);
     expect(offered).toContain('Y・魔術師');
     expect(offered).not.toContain('Z・魔術師');
     const supplied = await h.fake.command({ name: 'mp', channelId, user: player, options: sub('supply', [opt('amount', 5), opt('servant', 'Yセイバー'), opt('master', 'Y・魔術師')]) });
@@ -272,7 +273,7 @@ describe('the table is told when one servant is left (issue 31; seed 001 L66)', 
 describe('a Fate war’s /act offers the Fate war’s actions (issue 31; seed 001 L239, L246)', () => {
   const choices = async (channelId: string, typed: string, locale?: string) => {
     const ex = await h.fake.autocomplete({ name: 'act', channelId, user: h.fake.users.player, ...(locale ? { locale } : {}), options: [{ name: 'action', value: typed, focused: true }] });
-    return ex.callback.data.choices as { name: string; value: string }[];
+    return answerOf(ex).choices as { name: string; value: string }[];
   };
   const act = (channelId: string, options: Opt[], locale?: string) => h.fake.command({ name: 'act', channelId, user: h.fake.users.player, ...(locale ? { locale } : {}), options });
 

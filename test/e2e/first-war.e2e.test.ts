@@ -11,11 +11,11 @@ import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
 import type { FakeUser, InteractionExchange } from './fake-discord/types.js';
 import { buttonIds, ephemeral, fateDriver, fixture, opt, sub, type Opt } from './fate-driver.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 const { importPair } = fateDriver(() => h);
-const said = (ex: InteractionExchange) => embedText(ex.callback.data);
+const said = (ex: InteractionExchange) => embedText(answerOf(ex));
 /** The text of the ephemeral follow-ups (asides, notices) of an exchange. */
 const followUps = (ex: InteractionExchange) => ex.followUps.map((f: any) => embedText(f) || String(f.content ?? '')).join('\n');
 
@@ -98,7 +98,7 @@ describe('/war join takes the player’s own sheets, or asks for them in a form 
     await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'fate'), opt('name', 'Form')]) });
     const opened = await h.fake.command({ name: 'war', channelId, user: player2, locale: 'ja', options: sub('join', [opt('faction', 'Formers')]) });
     expect(opened.callback.type).toBe(9);
-    const inputs = opened.callback.data.components.map((r: any) => r.components[0]);
+    const inputs = answerOf(opened).components.map((r: any) => r.components[0]);
     expect(inputs.map((i: any) => i.custom_id)).toEqual(['master', 'servant', 'faction']);
     expect(inputs[0].label).toBe('マスターのシート（テキストを貼り付け）');
     expect(inputs[2].value).toBe('Formers');
@@ -127,7 +127,7 @@ describe('/war join takes the player’s own sheets, or asks for them in a form 
     const texts = pairTexts('H・魔術師', 'Hセイバー');
     await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'h.txt', content: texts.master }))]) });
     const opened = await h.fake.command({ name: 'war', channelId, user: player, options: sub('join') });
-    expect(opened.callback.data.components.map((r: any) => r.components[0].custom_id)).toEqual(['servant', 'faction']);
+    expect(answerOf(opened).components.map((r: any) => r.components[0].custom_id)).toEqual(['servant', 'faction']);
     // A second master sheet of the player's: which one is theirs to say.
     await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'h2.txt', content: pairTexts('H2・魔術師', 'H2セイバー').master }))]) });
     const which = await h.fake.command({ name: 'war', channelId, user: player, options: sub('join') });
@@ -283,7 +283,7 @@ describe('from a new server to the end of a first war turn (issue 30 §1, must s
     expect(said(rinJoined)).toContain('**遠坂陣営** が参戦しました');
     const seoSheets = pairTexts('서연・마술사', '랜서');
     const seoOpened = await command(ko, 'ko', 'war', sub('join'));
-    expect(seoOpened.callback.data.title).toBe('참전: 시트 입력');
+    expect(answerOf(seoOpened).title).toBe('참전: 시트 입력');
     const seoJoined = await form(ko, 'ko', { master: seoSheets.master, servant: seoSheets.servant, faction: '서연 진영' });
     // The table's answer is the table's language (ja) whoever joined.
     expect(said(seoJoined)).toContain('**서연 진영** が参戦しました');

@@ -159,7 +159,8 @@ export function replyFiles(ex: InteractionExchange): RecordedFile[] {
  */
 export function answerOf(ex: InteractionExchange): any {
   const { type, data } = ex.callback;
-  const asBody = (m: RecordedMessage) => ({ content: m.content, embeds: m.embeds, components: m.components, flags: m.flags & ~128, attachments: m.attachments });
+  // the message as it stands, with what its requests said beside it (allowed_mentions)
+  const asBody = (m: RecordedMessage) => ({ ...m.body, ...Object.assign({}, ...m.edits), content: m.content, embeds: m.embeds, components: m.components, flags: m.flags & ~128, attachments: m.attachments });
   if (type === 5) {
     const original = ex.original;
     if (original && !original.deleted) return original.edits.length ? asBody(original) : (data ?? {});
@@ -170,9 +171,28 @@ export function answerOf(ex: InteractionExchange): any {
   return data ?? {};
 }
 
-/** Whether the interaction was answered: at once, or acknowledged first and answered after (see answerOf). */
-export const answered = (ex: InteractionExchange): boolean =>
-  ex.callback.type === 4 || ex.callback.type === 7 || ((ex.callback.type === 5 || ex.callback.type === 6) && (ex.edits.length > 0 || ex.followUps.length > 0));
+/** The follow-ups beyond the one that became the answer (see answerOf): asides, later messages. */
+export function followUpsBeyondAnswer(ex: InteractionExchange): any[] {
+  const { type } = ex.callback;
+  if (type === 5) {
+    const original = ex.original;
+    const answer = original && !original.deleted ? original : ex.followUpMessages.find((m) => m !== original && !m.deleted);
+    return ex.followUps.filter((_, i) => ex.followUpMessages[i] !== answer);
+  }
+  if (type === 6 && ex.edits.length === 0) return ex.followUps.slice(1);
+  return ex.followUps;
+}
+
+/** Whether the interaction was answered, the answer still there: at once, or acknowledged first and answered after (see answerOf). */
+export function answered(ex: InteractionExchange): boolean {
+  const { type } = ex.callback;
+  if (type === 4 || type === 7) return true;
+  if (type === 6) return ex.edits.length > 0 || ex.followUps.length > 0;
+  if (type !== 5) return false;
+  const original = ex.original;
+  if (original && !original.deleted) return original.edits.length > 0;
+  return ex.followUpMessages.some((m) => m !== original && !m.deleted);
+}
 
 /** The reply's embeds as they stand now (after the edit that brought its picture, if any). */
 export const replyEmbeds = (ex: InteractionExchange): any[] => ex.original?.embeds ?? ex.callback.data?.embeds ?? [];

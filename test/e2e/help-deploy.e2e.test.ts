@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandModules } from '../../commands/index.js';
 import { loadConfig } from '../../src/config.js';
 import { deployCommands } from '../../src/discord/deploy.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -15,16 +15,16 @@ afterAll(async () => {
 describe('/help', () => {
   it('lists every command with an example, ephemerally, in the user’s language', async () => {
     const en = await h.fake.command({ name: 'help' });
-    expect(en.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(en).flags & EPHEMERAL).toBe(EPHEMERAL);
     // more commands than one embed's 25 fields: the list goes on on the next page (test/e2e/help-pages.e2e.test.ts)
     const next = await h.fake.button({ customId: 'help:page:-:1' });
-    const text = `${embedText(en.callback.data)}\n${embedText(next.callback.data)}`;
+    const text = `${embedText(answerOf(en))}\n${embedText(answerOf(next))}`;
     for (const m of commandModules) expect(text).toContain(`/${m.definition.name}`);
     expect(text).toContain('Example');
-    const ja = embedText((await h.fake.command({ name: 'help', locale: 'ja' })).callback.data);
+    const ja = embedText(answerOf((await h.fake.command({ name: 'help', locale: 'ja' }))));
     expect(ja).toContain('/ダイス');
     expect(ja).toContain('例');
-    const ko = embedText((await h.fake.command({ name: 'help', locale: 'ko' })).callback.data);
+    const ko = embedText(answerOf((await h.fake.command({ name: 'help', locale: 'ko' }))));
     expect(ko).toContain('/주사위');
   });
 });
@@ -55,9 +55,9 @@ describe('where the registered commands are offered', () => {
   it('answers /roll and /help in a DM', async () => {
     const roll = await h.fake.command({ name: 'roll', guildId: null, options: [{ name: 'expression', value: '2d6' }] });
     expect(roll.payload.context).toBe(1);
-    expect(embedText(roll.callback.data) || roll.callback.data.content).toMatch(/2d6|2D6/);
+    expect(embedText(answerOf(roll)) || answerOf(roll).content).toMatch(/2d6|2D6/);
     const help = await h.fake.command({ name: 'help', guildId: null });
-    expect(embedText(help.callback.data)).toContain('/roll');
+    expect(embedText(answerOf(help))).toContain('/roll');
   });
 });
 

@@ -4,7 +4,7 @@
 // command (or every subcommand) once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandModules } from '../../commands/index.js';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness, answerOf } from './harness.js';
 import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
@@ -22,14 +22,14 @@ const embedTotal = (e: Embed) => chars(e.title) + chars(e.description) + (e.fiel
 /** The pages of one help answer: the first, then each "next" button pressed in turn. */
 async function pages(first: InteractionExchange, locale: string): Promise<Embed[]> {
   const out: Embed[] = [];
-  let data = first.callback.data as { embeds: Embed[]; components?: { components: { custom_id: string; disabled?: boolean }[] }[] };
+  let data = answerOf(first) as { embeds: Embed[]; components?: { components: { custom_id: string; disabled?: boolean }[] }[] };
   for (let guard = 0; guard < 10; guard++) {
     out.push(data.embeds[0]!);
     const next = (data.components ?? []).flatMap((r) => r.components).find((c) => /^help:page:.+:\d+$/.test(c.custom_id) && c.custom_id.endsWith(`:${out.length}`));
     if (!next || next.disabled) break;
     const pressed = await h.fake.button({ customId: next.custom_id, locale });
     expect(pressed.callback.type).toBe(7); // the page is turned in place
-    data = pressed.callback.data as typeof data;
+    data = answerOf(pressed) as typeof data;
   }
   return out;
 }

@@ -7,12 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const sub = (name: string, options: { name: string; value: unknown }[] = []) => [{ name, type: 1, options }] as never;
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const buttons = (data: { components?: { components: { custom_id: string; label: string }[] }[] } | undefined) => (data?.components ?? []).flatMap((r) => r.components);
 
 let h: Harness;
@@ -45,16 +46,16 @@ describe('a GM whose DMs are closed', () => {
     // another player pressing it reads their own (empty) inbox, not the GM's
     const other = await h.fake.button({ customId: 'inbox:show', channelId, user: player, message: nudge });
     expect(ephemeral(other)).toBe(true);
-    expect(embedText(other.callback.data)).toMatch(/Nothing is waiting for you here/);
-    expect(embedText(other.callback.data)).not.toMatch(/例・魔術師/);
+    expect(embedText(answerOf(other))).toMatch(/Nothing is waiting for you here/);
+    expect(embedText(answerOf(other))).not.toMatch(/例・魔術師/);
 
     // the GM reads the request and decides it there
     const mine = await h.fake.button({ customId: 'inbox:show', channelId, user: gm, message: nudge });
     expect(ephemeral(mine)).toBe(true);
-    const shown = embedText(mine.callback.data);
+    const shown = embedText(answerOf(mine));
     expect(shown).toMatch(/例・魔術師/); // the DM they could not get
     expect(shown).toMatch(/Command Seal request #1 from <@\d+> in <#\d+> waits for your decision/);
-    const approve = buttons(mine.callback.data).find((b) => b.custom_id === 'seal:approve:1');
+    const approve = buttons(answerOf(mine)).find((b) => b.custom_id === 'seal:approve:1');
     expect(approve).toBeDefined();
     expect(await seals()).toBe(3);
     await h.fake.button({ customId: 'seal:approve:1', channelId, user: gm });
@@ -62,7 +63,7 @@ describe('a GM whose DMs are closed', () => {
 
     // read once: the inbox is empty now, and the request decided
     const again = await h.fake.command({ name: 'inbox', channelId, user: gm });
-    expect(embedText(again.callback.data)).toMatch(/Nothing is waiting for you here/);
+    expect(embedText(answerOf(again))).toMatch(/Nothing is waiting for you here/);
   });
 
   it('a secret roll: the roller is told the GM could not be reached; the GM reads it from /inbox', async () => {
@@ -71,8 +72,8 @@ describe('a GM whose DMs are closed', () => {
     expect(rolled.followUps.map((f) => f.content).join('\n')).toMatch(/Could not send a DM to <@\d+>: their DMs are closed/);
     const box = await h.fake.command({ name: 'inbox', channelId, user: gm, locale: 'ja' });
     expect(ephemeral(box)).toBe(true);
-    expect(embedText(box.callback.data)).toMatch(/the hidden door/);
-    expect(embedText(box.callback.data)).toMatch(/DiscordがDMに届けられなかった非公開メッセージ/);
+    expect(embedText(answerOf(box))).toMatch(/the hidden door/);
+    expect(embedText(answerOf(box))).toMatch(/DiscordがDMに届けられなかった非公開メッセージ/);
     // nothing of it in the channel
     const channel = h.fake.channelMessages(channelId).map((m) => embedText(m.body)).join('\n');
     expect(channel).not.toMatch(/the hidden door/);
@@ -86,7 +87,7 @@ describe('a GM whose DMs are closed', () => {
     const seen = new Set<number>();
     let pages = 0;
     for (let page = 0; page < 12; page++) {
-      const box = embedText((await h.fake.command({ name: 'inbox', channelId, user: gm })).callback.data);
+      const box = embedText(answerOf((await h.fake.command({ name: 'inbox', channelId, user: gm }))));
       if (/Nothing is waiting/.test(box)) break;
       pages++;
       expect(box.length).toBeLessThan(4096 + 300);

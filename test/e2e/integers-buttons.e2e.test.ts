@@ -2,7 +2,8 @@
 // option past what the store holds is refused in the user's language, never "something went wrong";
 // a forged or stale button id reads as a stale button, never as an internal error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const isEphemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const isEphemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 
 describe('inputs Discord can send but the store cannot hold', () => {
   it.each([
@@ -22,7 +23,7 @@ describe('inputs Discord can send but the store cannot hold', () => {
   ])('/%s with an integer past 2³¹ is refused, localized', async (name, options) => {
     const ex = await h.fake.command({ name, locale: 'ja', options: options as never });
     expect(isEphemeral(ex)).toBe(true);
-    expect(embedText(ex.callback.data)).toMatch(/2147483647までの整数/);
+    expect(embedText(answerOf(ex))).toMatch(/2147483647までの整数/);
   });
 
   it('/check target registers 0..max, so Discord’s client cannot send −2147483649 at all (the strict fake refuses it)', () => {
@@ -35,7 +36,7 @@ describe('inputs Discord can send but the store cannot hold', () => {
     const posted = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '1d6' }] });
     const ex = await h.fake.component({ customId, locale: 'ko', message: posted.original! });
     expect(isEphemeral(ex)).toBe(true);
-    const shown = embedText(ex.callback.data);
+    const shown = embedText(answerOf(ex));
     expect(shown).not.toMatch(/오류가 발생|went wrong/);
     expect(shown).toMatch(/[\uac00-\ud7a3]/);
   });
@@ -44,7 +45,7 @@ describe('inputs Discord can send but the store cannot hold', () => {
     const posted = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '1d6' }] });
     const ex = await h.fake.select({ customId, values: ['0'], locale: 'ja', message: posted.original! });
     expect(isEphemeral(ex)).toBe(true);
-    const shown = embedText(ex.callback.data);
+    const shown = embedText(answerOf(ex));
     expect(shown).not.toMatch(/エラーが発生|went wrong/);
     expect(shown).toMatch(/このボタンはもう使えません|ボタン/);
   });

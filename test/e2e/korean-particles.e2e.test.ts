@@ -2,7 +2,7 @@
 // follows the last word as a Korean reader says it (src/i18n/particles.ts): Ravens 레이븐스 → 가,
 // Golem Squad 스쿼드 → 를, 10 십 → 을. Played in a Korean server through the real client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { fixture, fateDriver, opt, sub, MASTER_STATUSES } from './fate-driver.js';
 
 let h: Harness;
@@ -28,7 +28,7 @@ describe('a Korean table reads particles that fit Latin names and numbers (issue
     await run(gm, 'gm', sub('claim'));
     await run(gm, 'war', sub('start', [opt('ruleset', 'percent'), opt('name', '후유키')]));
     const join = await run(player, 'war', sub('join', [opt('faction', 'Ravens'), opt('class', 'saber'), opt('level', 50), opt('statuses', '40 30 30 20 20 20'), opt('mag', 30)]));
-    const text = embedText(join.callback.data);
+    const text = embedText(answerOf(join));
     expect(text).toContain('**Ravens**가');
     expect(text).not.toMatch(/Ravens\**이 /);
   });
@@ -47,7 +47,7 @@ describe('a Korean table reads particles that fit Latin names and numbers (issue
     await inRoom(gm, 'combat', sub('add', [opt('who', 'Golem Squad'), opt('side', 'them'), opt('hp', 60), opt('iv', 1), opt('pool', '10d6<=4')]));
     await inRoom(gm, 'combat', sub('next'));
     const attack = await inRoom(player, 'attack', [opt('target', 'Golem Squad'), opt('status', 'str'), opt('weapon', 0)]);
-    const text = embedText(attack.callback.data);
+    const text = embedText(answerOf(attack));
     expect(text).toContain('세이버가 Golem Squad를 공격');
     expect(text).not.toContain('Squad을');
   });
@@ -56,7 +56,7 @@ describe('a Korean table reads particles that fit Latin names and numbers (issue
     const { player } = h.fake.users;
     const mp = (await runtime('한서준')).mp;
     const spent = await run(player, 'mp', sub('spend', [opt('amount', mp + 10), opt('character', '한서준'), opt('allow_hp', true)]));
-    const text = embedText(spent.callback.data);
+    const text = embedText(answerOf(spent));
     expect(text).toContain('HP에서 10을 지불했습니다');
     expect(text).not.toContain('10를');
   });

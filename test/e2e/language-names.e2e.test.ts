@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 let guildId = '';
@@ -34,7 +34,7 @@ describe('names in the reader’s language (issue 31)', () => {
       { name: 'ピクシー', agi: 12, luck: 9, skills: [{ name: 'ジオ', kind: 'magic', elements: ['elec'], power: 1, sp: 4, hit: 'auto' }] },
     ] }) });
     const added = await run(gm, 'ja', 'persona', sub('add', [opt('file', file), opt('player', player.id)]));
-    const said = [embedText(added.edits.at(-1) ?? added.callback.data), ...added.followUps.map(embedText)].join('\n');
+    const said = [embedText(added.edits.at(-1) ?? answerOf(added)), ...added.followUps.map(embedText)].join('\n');
     expect(said).toContain('ワイルド');
     expect(said).not.toMatch(/\bWild\b/);
   });
@@ -65,7 +65,7 @@ describe('names in the reader’s language (issue 31)', () => {
     const secret = await row(h.store, 'secrets', (s) => eq(s.kind, 'action'), 'newest');
     expect(secret.text).not.toContain('間桐'); // the committed JSON holds the target by id
     const revealed = await run(player, 'ja', 'reveal', [opt('id', secret.id)]);
-    const text = embedText(revealed.callback.data);
+    const text = embedText(answerOf(revealed));
     expect(text).toMatch(/遠坂.*1日目 朝.*→ 間桐/);
   });
 });

@@ -12,7 +12,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_BITS } from './fake-discord/index.js';
 import type { FakeUser, InteractionExchange, RecordedMessage } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness, answerOf } from './harness.js';
 import { deleteCharacterPost, editCharacterPost, insertCharacterPost, type PostFixture } from '../helpers/character-posts.js';
 import { CHROMIUM, CHROMIUM_REQUIRED, chromiumAvailable, dumpDom, screenshot } from '../helpers/chromium.js';
 
@@ -90,9 +90,9 @@ afterAll(async () => {
 describe('/log export: events, character posts and the players’ messages in one log', () => {
   it('holds them in time order as Ccfolia’s log HTML in the table’s language, the posts as they stand, no copy of the bot’s or the webhook’s messages, no secret', async () => {
     const ex = await exportLog(h.fake.users.player2, [], 'ko');
-    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(ex).flags & EPHEMERAL).toBe(EPHEMERAL);
     // the reply is the exporter's (Korean); the files are the table's (Japanese)
-    expect(embedText(ex.callback.data)).toContain('채널에 입력된 메시지 4개를 포함합니다');
+    expect(embedText(answerOf(ex))).toContain('채널에 입력된 메시지 4개를 포함합니다');
     const { html, txt, json } = filesOf(ex);
 
     // Ccfolia's page: its title on its own line where line-based readers look (line 7)
@@ -160,12 +160,12 @@ describe('/log export: events, character posts and the players’ messages in on
   it('refuses a point it cannot read, another channel’s link and a reversed range, in the exporter’s language', async () => {
     const { player } = h.fake.users;
     const bad = await exportLog(player, [{ name: 'from', value: '昨日の夜' }], 'ko');
-    expect(embedText(bad.callback.data)).toContain('“昨日の夜”는 메시지 링크도, 메시지 ID도');
+    expect(embedText(answerOf(bad))).toContain('“昨日の夜”는 메시지 링크도, 메시지 ID도');
     expect(bad.callbackFiles).toHaveLength(0);
     const elsewhere = await exportLog(player, [{ name: 'from', value: `https://discord.com/channels/${h.fake.guildId}/${h.fake.channelId}/${said.first!.id}` }], 'ja');
-    expect(embedText(elsewhere.callback.data)).toContain('別のチャンネル');
+    expect(embedText(answerOf(elsewhere))).toContain('別のチャンネル');
     const reversed = await exportLog(player, [{ name: 'from', value: said.second!.id }, { name: 'to', value: said.first!.id }], 'en');
-    expect(embedText(reversed.callback.data)).toContain('The start comes after the end');
+    expect(embedText(answerOf(reversed))).toContain('The start comes after the end');
   });
 });
 
@@ -184,7 +184,7 @@ describe('/log export in a Korean table', () => {
     await step();
     await h.fake.command({ name: 'roll', user: player, channelId: ko, options: [{ name: 'expression', value: 'S2d6 비밀-작전' }] });
     const ex = await exportLog(player, [], 'ja', ko);
-    expect(embedText(ex.callback.data)).toContain('メッセージ 1 件'); // the exporter's language
+    expect(embedText(answerOf(ex))).toContain('メッセージ 1 件'); // the exporter's language
     const { html } = filesOf(ex);
     expect(html).toContain('<html lang="ko">');
     expect(html).toContain('<h1>#session-ko 세션 로그</h1>');
@@ -208,7 +208,7 @@ describe('/log export: what it may read, and its bounds', () => {
     await insertCharacterPost(h.store, { ...saber, channelId: closed, messageId: post.id, text: '届く台詞' });
     h.fake.setBotChannelPermissions(closed, { deny: PERMISSION_BITS.ReadMessageHistory.toString() });
     const ex = await exportLog(player, [], 'en', closed);
-    expect(embedText(ex.callback.data)).toContain('may not read this channel’s history (Read Message History)');
+    expect(embedText(answerOf(ex))).toContain('may not read this channel’s history (Read Message History)');
     const { html } = filesOf(ex);
     expect(html).toContain('届く台詞');
     expect(html).not.toContain('ここは読めない');
@@ -221,7 +221,7 @@ describe('/log export: what it may read, and its bounds', () => {
     const typed = Array.from({ length: 2001 }, (_, i) => h.fake.userMessage({ channelId: busy, user: player, content: `#${i}` }));
     const seen = h.fake.requests.length;
     const ex = await exportLog(player, [], 'ja', busy);
-    expect(embedText(ex.callback.data)).toContain('2000 件を超えています');
+    expect(embedText(answerOf(ex))).toContain('2000 件を超えています');
     expect(ex.callbackFiles).toHaveLength(0);
     const pages = h.fake.requests.slice(seen).filter((r) => r.route === 'GET /channels/:channelId/messages' && r.path.includes(busy));
     expect(pages).toHaveLength(21);
@@ -256,7 +256,7 @@ describe('/log export: what it may read, and its bounds', () => {
     await h.fake.command({ name: 'gm', user: gm, channelId: long, options: [{ name: 'claim', type: 1 }] });
     for (let i = 0; i < 500; i++) h.fake.userMessage({ channelId: long, user: player, content: 'あ'.repeat(2000) });
     const ex = await exportLog(player, [], 'ko', long);
-    expect(embedText(ex.callback.data)).toMatch(/이 로그는 [\d.]+ MB가 되어 한 번에 내보낼 수 있는 양\(8 MB\)을 넘습니다/);
+    expect(embedText(answerOf(ex))).toMatch(/이 로그는 [\d.]+ MB가 되어 한 번에 내보낼 수 있는 양\(8 MB\)을 넘습니다/);
     expect(ex.callbackFiles).toHaveLength(0);
   }, 60_000);
 });
@@ -303,7 +303,7 @@ describe('/log export without the Message Content intent', () => {
       const post = off.fake.userMessage({ channelId: where, content: '届く台詞', webhook: { name: 'セイバー' } });
       await insertCharacterPost(off.store, { ...saber, guildId: off.fake.guildId, channelId: where, messageId: post.id, text: '届く台詞' });
       const ex = await off.fake.command({ name: 'log', user: player, locale: 'ja', channelId: where, options: [{ name: 'export', type: 1 }] });
-      expect(embedText(ex.callback.data)).toContain('Message Content インテントがありません');
+      expect(embedText(answerOf(ex))).toContain('Message Content インテントがありません');
       const html = ex.callbackFiles.find((f) => f.name.endsWith('.html'))!.data.toString('utf8');
       expect(ccfoliaRead(html).map((l) => [l.name, l.text])).toEqual([['セイバー', '届く台詞']]);
       // not read at all: without the intent Discord would give the words blank

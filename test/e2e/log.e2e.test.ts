@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
 import { storedDice } from '../../src/services/rolls.js';
-import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -30,8 +30,8 @@ describe('/log export', () => {
     // The log is the table's (issue 18 §3): the GM gives this channel Japanese; the Korean exporter gets it in Japanese.
     await h.fake.command({ name: 'gm', user: gm, channelId, options: [{ name: 'language', type: 1, options: [{ name: 'language', value: 'ja' }] }] });
     const ex = await h.fake.command({ name: 'log', user: player, locale: 'ko', channelId, options: [{ name: 'export', type: 1 }] });
-    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(embedText(ex.callback.data)).toMatch(/건\. HTML/); // the reply is the exporter's
+    expect(answerOf(ex).flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(answerOf(ex))).toMatch(/건\. HTML/); // the reply is the exporter's
     const files = new Map(ex.callbackFiles.map((f) => [f.name, f.data.toString('utf8')]));
     const html = [...files.entries()].find(([name]) => String(name).endsWith('.html'))![1];
     const txt = [...files.entries()].find(([name]) => String(name).endsWith('.txt'))![1];
@@ -63,7 +63,7 @@ describe('/log export', () => {
     expect(txt).toContain(`[${tokyo}]`);
     // The server's owner moves the log to UTC; a bad zone is refused in the user's language.
     const bad = await h.fake.command({ name: 'gm', user: h.fake.users.moderator, locale: 'ko', channelId, options: [{ name: 'timezone', type: 1, options: [{ name: 'zone', value: 'Mars/Olympus' }] }] });
-    expect(embedText(bad.callback.data)).toMatch(/시간대가 아닙니다/);
+    expect(embedText(answerOf(bad))).toMatch(/시간대가 아닙니다/);
     await h.fake.command({ name: 'gm', user: h.fake.users.moderator, channelId, options: [{ name: 'timezone', type: 1, options: [{ name: 'zone', value: 'UTC' }] }] });
     const again = await h.fake.command({ name: 'log', user: player, channelId, options: [{ name: 'export', type: 1 }] });
     const txtUtc = again.callbackFiles.find((f) => f.name.endsWith('.txt'))!.data.toString('utf8');
@@ -74,8 +74,8 @@ describe('/log export', () => {
     const { player, player2 } = h.fake.users;
     const mine = (await rows(h.store, 'rolls')).filter((r) => r.userId === player.id);
     const ex = await h.fake.command({ name: 'stats', user: player });
-    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    const shown = embedText(ex.callback.data);
+    expect(answerOf(ex).flags & EPHEMERAL).toBe(EPHEMERAL);
+    const shown = embedText(answerOf(ex));
     expect(shown).toContain(`${mine.length} rolls`);
     const d6 = mine.flatMap((r) => storedDice(r).filter((d) => d.sides === 6)).length;
     expect(shown).toContain(`d6: ${d6} dice`);
@@ -84,7 +84,7 @@ describe('/log export', () => {
     expect(shown).toMatch(/the picture shows each size/);
     expect(replyFiles(ex).some((f) => f.name.endsWith('.png') && f.data.subarray(1, 4).toString() === 'PNG')).toBe(true);
     const theirs = (await rows(h.store, 'rolls')).filter((r) => r.userId === player2.id && !r.secret);
-    const other = embedText((await h.fake.command({ name: 'stats', user: player, options: [{ name: 'user', value: player2 }] })).callback.data);
+    const other = embedText(answerOf((await h.fake.command({ name: 'stats', user: player, options: [{ name: 'user', value: player2 }] }))));
     expect(other).toContain(`${theirs.length} rolls`);
   });
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckRecord } from '../../src/services/rolls.js';
 import type { RollRow } from '../../src/store/schema/index.js';
 import { row } from '../helpers/db.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, fateDriver, opt, sub } from './fate-driver.js';
 
 let h: Harness;
@@ -51,8 +51,8 @@ describe('/luck reroll picks the last roll it can reroll (seed 001 L215)', () =>
 
     const rerolled = await luck(channelId);
     expect(ephemeral(rerolled)).toBe(false);
-    expect(embedText(rerolled.callback.data)).toMatch(/Luck reroll: failed dice rolled again/);
-    expect(embedText(rerolled.callback.data)).toContain(`#${check.id}`);
+    expect(embedText(answerOf(rerolled))).toMatch(/Luck reroll: failed dice rolled again/);
+    expect(embedText(answerOf(rerolled))).toContain(`#${check.id}`);
     expect(((await rollRow(check.id)).check as CheckRecord).luckUses).toBe(1);
     expect((await runtime('幸セイバー')).luckUsedToday).toBe(1);
     // The BCDice roll is left as it was.
@@ -68,17 +68,17 @@ describe('/luck reroll picks the last roll it can reroll (seed 001 L215)', () =>
 
     const refused = await luck(channelId);
     expect(ephemeral(refused)).toBe(true);
-    const said = embedText(refused.callback.data);
+    const said = embedText(answerOf(refused));
     expect(said).toContain(`#${bcdice.id}`);
     expect(said).toContain('3R6\\[5\\]>=3'); // escaped for Discord's markdown, shown as typed
     expect(said).toMatch(/cannot take a Luck reroll/);
     expect(said).not.toMatch(/already succeeded/); // what it wrongly said before
-    expect(embedText((await luck(channelId, [], 'ja')).callback.data)).toMatch(/幸運で振り足せません/);
-    expect(embedText((await luck(channelId, [], 'ko')).callback.data)).toMatch(/행운으로 다시 굴릴 수 없습니다/);
+    expect(embedText(answerOf((await luck(channelId, [], 'ja'))))).toMatch(/幸運で振り足せません/);
+    expect(embedText(answerOf((await luck(channelId, [], 'ko'))))).toMatch(/행운으로 다시 굴릴 수 없습니다/);
     // Named with roll:, the same answer; nothing was spent.
     const named = await luck(channelId, [opt('roll', bcdice.id)]);
     expect(ephemeral(named)).toBe(true);
-    expect(embedText(named.callback.data)).toMatch(/cannot take a Luck reroll/);
+    expect(embedText(answerOf(named))).toMatch(/cannot take a Luck reroll/);
     expect((await runtime('運セイバー')).luckUsedToday).toBe(0);
     expect(await rollRow(bcdice.id)).toEqual(bcdice);
   });
@@ -98,7 +98,7 @@ describe('a Command Seal’s +10 without roll: goes on the same last check (seed
     const dmsBefore = h.fake.dms(gm.id).length;
     const named = await h.fake.command({ name: 'seal', channelId, user: player, options: [opt('effect', '+10'), opt('master', '令・魔術師'), opt('roll', bcdice.id)] });
     expect(ephemeral(named)).toBe(true);
-    expect(embedText(named.callback.data)).toContain(`Roll #${bcdice.id} is not a check`);
+    expect(embedText(answerOf(named))).toContain(`Roll #${bcdice.id} is not a check`);
     expect(h.fake.dms(gm.id)).toHaveLength(dmsBefore); // the GM is not asked to approve what cannot apply
 
     await sealApproved(channelId, player, [opt('effect', '+10'), opt('master', '令・魔術師')]);

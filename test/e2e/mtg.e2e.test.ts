@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LibraryState } from '../../src/services/library-state.js';
 import { row } from '../helpers/db.js';
 import { startFakeScryfall, type FakeScryfall } from './fake-scryfall.js';
-import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 const DECK = `Deck
 4 Elvish Mystic (M15) 173
@@ -30,7 +31,7 @@ let h: Harness;
 let scryfall: FakeScryfall;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
 const state = async () => (await row(h.store, 'libraries', (c) => eq(c.ownerId, h.fake.users.player.id))).state as LibraryState;
-const contentOf = (ex: { edits: any[]; callback: { data?: any } }) => embedText(ex.edits.at(-1) ?? ex.callback.data);
+const contentOf = (ex: InteractionExchange) => embedText(ex.edits.at(-1) ?? answerOf(ex));
 
 beforeAll(async () => {
   scryfall = await startFakeScryfall([
@@ -52,7 +53,7 @@ describe('MTG library judgement', () => {
     const file = h.fake.uploadAttachment({ filename: 'deck.txt', content: DECK });
     const ex = await h.fake.command({ name: 'deck', options: sub('import', [{ name: 'file', value: file }]) });
     expect(ex.callback.type).toBe(5); // deferred: the Scryfall lookup may take a while
-    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(ex).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(contentOf(ex)).toMatch(/60 cards/);
     expect(contentOf(ex)).toMatch(/Sideboard \(2 cards\)/);
     expect(scryfall.requests).toEqual([['Elvish Mystic', 'Llanowar Elves', 'Craw Wurm', 'Ruination Guide', 'Lightning Helix']]);
@@ -65,7 +66,7 @@ describe('MTG library judgement', () => {
   it('/deck import without a file opens the form (a deferred reply could not), and the pasted list imports (issue 19 §1)', async () => {
     const opened = await h.fake.command({ name: 'deck', options: sub('import') });
     expect(opened.callback.type).toBe(9);
-    expect(opened.callback.data.custom_id).toBe('deck:import');
+    expect(answerOf(opened).custom_id).toBe('deck:import');
     const sent = await h.fake.modalSubmit({ customId: 'deck:import', fields: { text: DECK } });
     expect(contentOf(sent)).toMatch(/60 cards/);
     expect((await state()).library.cards).toHaveLength(60);
@@ -84,7 +85,7 @@ describe('MTG library judgement', () => {
   it('/judge green 2: target = MV₁ + 2, achievement = MV₂ + color modifier, both cards to the bottom (seed 004)', async () => {
     const top = (await state()).library.cards.slice(0, 2);
     const ex = await h.fake.command({ name: 'judge', options: [{ name: 'color', value: '緑' }, { name: 'difficulty', value: 2 }] });
-    expect((ex.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
+    expect((answerOf(ex).flags ?? 0) & EPHEMERAL).toBe(0);
     const r = (await state()).lastJudge!;
     expect(r.first.uid).toBe(top[0]!.uid);
     expect(r.second.uid).toBe(top[1]!.uid);
@@ -93,8 +94,8 @@ describe('MTG library judgement', () => {
     expect(r.success).toBe(r.target <= r.achievement);
     const lib = (await state()).library.cards;
     expect(lib.slice(-2).map((c) => c.uid).sort()).toEqual(top.map((c) => c.uid).sort());
-    expect(embedText(ex.callback.data)).toContain(top[0]!.name);
-    expect(ex.callback.data.components[0].components[0].custom_id).toBe(`judge:boost:${h.fake.users.player.id}`);
+    expect(embedText(answerOf(ex))).toContain(top[0]!.name);
+    expect(answerOf(ex).components[0].components[0].custom_id).toBe(`judge:boost:${h.fake.users.player.id}`);
     // the two revealed cards as a picture beside the text (issue 22 §1)
     expect(replyFiles(ex).map((f) => f.name)).toEqual([expect.stringMatching(/^judge-[0-9a-f]{12}\.png$/)]);
     expect(replyFiles(ex)[0]!.data.subarray(1, 4).toString()).toBe('PNG');
@@ -103,21 +104,21 @@ describe('MTG library judgement', () => {
 
   it('the same judgement twice in a turn is refused', async () => {
     const again = await h.fake.command({ name: 'judge', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 2 }] });
-    expect(again.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(again).flags & EPHEMERAL).toBe(EPHEMERAL);
   });
 
   it('boost: the top 6 are exiled, +1 per colorless card (basic lands count as colorless here), once per turn', async () => {
     const six = (await state()).library.cards.slice(0, 6);
     const judged = (await state()).lastJudge!;
     const notYours = await h.fake.button({ customId: `judge:boost:${h.fake.users.player.id}`, user: h.fake.users.player2 });
-    expect(notYours.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(notYours).flags & EPHEMERAL).toBe(EPHEMERAL);
     const ex = await h.fake.button({ customId: `judge:boost:${h.fake.users.player.id}` });
     expect(ex.callback.type).toBe(7);
     const colorless = six.filter((c) => c.colors.length === 0).length;
     expect((await state()).library.exiled.map((c) => c.uid)).toEqual(six.map((c) => c.uid));
     expect((await state()).lastJudge!.achievement).toBe(judged.achievement + colorless);
     expect((await state()).library.turn.boostUsed).toBe(true);
-    expect(embedText(ex.callback.data)).toContain(`${colorless} colorless`);
+    expect(embedText(answerOf(ex))).toContain(`${colorless} colorless`);
     // the boost's picture (the six exiled cards) replaces the judgement's on the same message (issue 22),
     // in the edit that follows the update once it is drawn (issue 32)
     expect(replyFiles(ex).map((f) => f.name)).toEqual([expect.stringMatching(/^judge-[0-9a-f]{12}\.png$/)]);
@@ -141,7 +142,7 @@ describe('MTG library judgement', () => {
   it('/war log names a library by its owner in the GM’s language, not as a bare #id (seed 004 L102–106: the turn end that moved the six)', async () => {
     const { gm, player } = h.fake.users;
     const log = await h.fake.command({ name: 'war', user: gm, locale: 'ja', options: sub('log') });
-    const lines = embedText(log.callback.data).split('\n');
+    const lines = embedText(answerOf(log)).split('\n');
     const library = lines.filter((l) => l.includes(`<@${player.id}>のライブラリ`));
     expect(library.length).toBeGreaterThan(0);
     expect(library.some((l) => l.includes('取消済'))).toBe(true); // the turn end /war undo reverted
@@ -152,7 +153,7 @@ describe('MTG library judgement', () => {
   it('end of turn returns the six to the bottom; the library order and zones survive a restart', async () => {
     const ended = await h.fake.command({ name: 'deck', options: sub('endturn') });
     // The reply says what went back (seed 004 L102–106).
-    expect(embedText(ended.callback.data)).toContain('End of turn: the 6 card(s) exiled by the boost go to the bottom of the library in random order.');
+    expect(embedText(answerOf(ended))).toContain('End of turn: the 6 card(s) exiled by the boost go to the bottom of the library in random order.');
     expect((await state()).library.exiled).toEqual([]);
     expect((await state()).library.cards).toHaveLength(60);
     await h.fake.command({ name: 'deck', options: sub('known', [{ name: 'count', value: 2 }]) });
@@ -161,7 +162,7 @@ describe('MTG library judgement', () => {
     expect((await state()).library.cards.map((c) => c.uid)).toEqual(order);
     expect((await state()).library.knownTop).toBe(2);
     const show = await h.fake.command({ name: 'deck', options: sub('show') });
-    expect(embedText(show.callback.data)).toContain((await state()).library.cards[0]!.name);
+    expect(embedText(answerOf(show))).toContain((await state()).library.cards[0]!.name);
   });
 
   it('card names in the reader’s language: the Japanese printed name from Scryfall, 《森》 for Forest, else English (seed 004 L36–46)', async () => {
@@ -174,7 +175,7 @@ describe('MTG library judgement', () => {
     h.fake.setGuildLocale(h.fake.guildId, 'ja');
     const ex = await h.fake.command({ name: 'judge', user: player2, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 6 }] });
     h.fake.setGuildLocale(h.fake.guildId, 'en-US');
-    const shown = embedText(ex.callback.data);
+    const shown = embedText(answerOf(ex));
     const { first, second } = (await mine()).lastJudge!;
     const ja: Record<string, string> = { Forest: '森', 'Llanowar Elves': 'ラノワールのエルフ', 'Craw Wurm': 'Craw Wurm' };
     for (const card of [first, second]) expect(shown).toContain(ja[card.name]);
@@ -183,7 +184,7 @@ describe('MTG library judgement', () => {
     expect((await mine()).library.cards.find((c) => c.name === 'Craw Wurm')?.printed).toBeUndefined();
     // /deck show names the known top cards the same way (issue 11: the reader's language).
     await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('known', [{ name: 'count', value: 5 }]) });
-    const show = embedText((await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('show') })).callback.data);
+    const show = embedText(answerOf((await h.fake.command({ name: 'deck', user: player2, locale: 'ja', options: sub('show') }))));
     for (const card of (await mine()).library.cards.slice(0, 5)) expect(show).toContain(ja[card.name]);
     expect(show).not.toMatch(/Forest|Llanowar/);
   });
@@ -196,10 +197,10 @@ describe('MTG library judgement', () => {
     const before = (await lib()).cards.map((c) => c.uid);
     // Forests only: target 0 + 2 against achievement 0 + 5 on every draw — a certain success.
     const sure = await h.fake.command({ name: 'judge', user: moderator, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 2 }] });
-    expect(((sure.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
-    expect(embedText(sure.callback.data)).toContain('반드시 성공하므로 행동 판정을 할 수 없습니다');
+    expect(((answerOf(sure)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
+    expect(embedText(answerOf(sure))).toContain('반드시 성공하므로 행동 판정을 할 수 없습니다');
     const hopeless = await h.fake.command({ name: 'judge', user: moderator, locale: 'ko', options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 9 }] });
-    expect(embedText(hopeless.callback.data)).toContain('반드시 실패하므로');
+    expect(embedText(answerOf(hopeless))).toContain('반드시 실패하므로');
     expect((await lib()).cards.map((c) => c.uid)).toEqual(before);
   });
 
@@ -209,12 +210,12 @@ describe('MTG library judgement', () => {
     const judgeAs = (action?: string) =>
       h.fake.command({ name: 'judge', user: player2, options: [{ name: 'color', value: 'green' }, { name: 'difficulty', value: 2 }, ...(action ? [{ name: 'action', value: action }] : [])] });
     const lock = await judgeAs('Pick the lock');
-    expect(((lock.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(false);
-    expect(embedText(lock.callback.data)).toContain('Green judgement, difficulty 2 — Pick the lock');
+    expect(((answerOf(lock)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(false);
+    expect(embedText(answerOf(lock))).toContain('Green judgement, difficulty 2 — Pick the lock');
     const climb = await judgeAs('Climb the wall');
-    expect(((climb.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(false);
+    expect(((answerOf(climb)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(false);
     const again = await judgeAs('pick the LOCK');
-    expect(((again.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
+    expect(((answerOf(again)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL).toBe(true);
     const lib = (await row(h.store, 'libraries', (c) => eq(c.ownerId, player2.id))).state as LibraryState;
     expect(lib.library.turn.judgements).toEqual(['green:2:pick the lock', 'green:2:climb the wall']);
   });
@@ -227,7 +228,7 @@ describe('MTG library judgement', () => {
     const dms = h.fake.dms(player2.id).length;
     const advanced = await h.fake.command({ name: 'war', user: gm, options: sub('advance') });
     expect((await lib()).turn.judgements).toEqual([]);
-    expect(embedText(advanced.callback.data)).toContain(`The library of <@${player2.id}> ends its turn with the war’s`);
+    expect(embedText(answerOf(advanced))).toContain(`The library of <@${player2.id}> ends its turn with the war’s`);
     const told = await h.fake.waitFor(() => h.fake.dms(player2.id).slice(dms).find((m) => embedText(m.body).includes('End of turn')));
     expect(embedText(told.body)).toMatch(/End of turn/);
   });
@@ -236,7 +237,7 @@ describe('MTG library judgement', () => {
 describe('the same judgement, however the action is written (issue 31; seed 004 L124–126)', () => {
   const judgeAs = (color: string, difficulty: number, action?: string, locale?: string) =>
     h.fake.command({ name: 'judge', user: h.fake.users.admin, ...(locale ? { locale } : {}), options: [{ name: 'color', value: color }, { name: 'difficulty', value: difficulty }, ...(action !== undefined ? [{ name: 'action', value: action }] : [])] });
-  const refused = (ex: { callback: { data?: any } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+  const refused = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
   const judgements = async () => ((await row(h.store, 'libraries', (c) => eq(c.ownerId, h.fake.users.admin.id))).state as LibraryState).library.turn.judgements;
 
   it('an action differing by spaces or width is the same action (L125): refused, in the reader’s language', async () => {
@@ -244,25 +245,25 @@ describe('the same judgement, however the action is written (issue 31; seed 004 
     expect(refused(await judgeAs('green', 2, 'Pick the lock'))).toBe(false);
     const spaced = await judgeAs('green', 2, '  pick   the  lock ');
     expect(refused(spaced)).toBe(true);
-    expect(embedText(spaced.callback.data)).toContain('the same judgement cannot be repeated');
+    expect(embedText(answerOf(spaced))).toContain('the same judgement cannot be repeated');
     // full-width letters and an ideographic space are the same words (width folded)
     expect(refused(await judgeAs('green', 2, 'Ｐｉｃｋ\u3000the lock'))).toBe(true);
     // Japanese writes no spaces between words: a space there does not make another action
     expect(refused(await judgeAs('red', 1, '扉を開ける'))).toBe(false);
     const ja = await judgeAs('red', 1, '扉を 開ける', 'ja');
     expect(refused(ja)).toBe(true);
-    expect(embedText(ja.callback.data)).toContain('同じ行動判定はやり直せません');
+    expect(embedText(answerOf(ja))).toContain('同じ行動判定はやり直せません');
     expect(await judgements()).toEqual(['green:2:pick the lock', 'red:1:扉ヲ開ケル']);
   });
 
   it('a judgement with no action named repeats any of the same color and difficulty, and the other way round (L125–126)', async () => {
     const bare = await judgeAs('green', 2);
     expect(refused(bare)).toBe(true);
-    expect(embedText(bare.callback.data)).toMatch(/one of the two names no action/);
+    expect(embedText(answerOf(bare))).toMatch(/one of the two names no action/);
     expect(refused(await judgeAs('blue', 3))).toBe(false);
     const named = await judgeAs('blue', 3, 'Climb the wall', 'ko');
     expect(refused(named)).toBe(true);
-    expect(embedText(named.callback.data)).toContain('같은 판정으로 보아 다시 할 수 없습니다');
+    expect(embedText(answerOf(named))).toContain('같은 판정으로 보아 다시 할 수 없습니다');
     // another difficulty is another judgement (L126)
     expect(refused(await judgeAs('blue', 4, 'Climb the wall'))).toBe(false);
     expect(await judgements()).toEqual(['green:2:pick the lock', 'red:1:扉ヲ開ケル', 'blue:3', 'blue:4:climb the wall']);

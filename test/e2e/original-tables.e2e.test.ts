@@ -8,7 +8,7 @@ import { seededRandom } from '../../src/core/random.js';
 import { storedDice } from '../../src/services/rolls.js';
 import { row, rows } from '../helpers/db.js';
 import type { CommandOption, FakeUser } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 /** Faces the next dice show (then seeded ones): a table roll's entry is chosen by them. */
@@ -37,7 +37,7 @@ function table(subcommand: string, options: CommandOption[], channelId: string, 
 async function addByForm(text: string, channelId: string, user: FakeUser = h.fake.users.player, channel = false, locale?: string) {
   const open = await table('add', channel ? [opt('channel', true)] : [], channelId, user, locale);
   expect(open.callback.type).toBe(9); // the form
-  const customId = open.callback.data.custom_id as string;
+  const customId = answerOf(open).custom_id as string;
   expect(customId).toBe(channel ? 'table:add:channel' : 'table:add:server');
   return await h.fake.modalSubmit({ customId, channelId, user, ...(locale ? { locale } : {}), fields: { text } });
 }
@@ -54,14 +54,14 @@ describe('/table and rolling a table by its name', () => {
     await h.fake.command({ name: 'gm', user: gm, channelId: ch.scene, options: sub('language', [opt('language', 'ja')]) });
 
     const added = await addByForm(SCENE, ch.scene);
-    expect(isEphemeral(added.callback.data)).toBe(true);
-    expect(embedText(added.callback.data)).toContain('Added **シーン表** (2D6, 3 entries) for the whole server');
+    expect(isEphemeral(answerOf(added))).toBe(true);
+    expect(embedText(answerOf(added))).toContain('Added **シーン表** (2D6, 3 entries) for the whole server');
 
     // Width and case folded; a comment after a space; the player reads English, the table Japanese.
     faces.push(3, 4);
     const rolled = await roll('ｼｰﾝ表 夜の校舎', ch.scene, player, 'en-US');
-    expect(isEphemeral(rolled.callback.data)).toBe(false);
-    const shown = embedText(rolled.callback.data);
+    expect(isEphemeral(answerOf(rolled))).toBe(false);
+    const shown = embedText(answerOf(rolled));
     expect(shown).toContain('夜の校舎');
     expect(shown).toContain('表「シーン表」（2D6）\n2d6 [3, 4] = **7**\n→ 雨\n冷たい');
     expect(shown).toContain('このサーバーのオリジナル表を振りました。');
@@ -74,7 +74,7 @@ describe('/table and rolling a table by its name', () => {
 
     // The entry exactly as written: Markdown in it shows as typed.
     faces.push(1, 2);
-    expect(embedText((await roll('シーン表', ch.scene)).callback.data)).toContain('→ 静かな夜。\\*星\\*が出ている');
+    expect(embedText(answerOf((await roll('シーン表', ch.scene))))).toContain('→ 静かな夜。\\*星\\*が出ている');
 
     const exported = await h.fake.command({ name: 'log', user: player, channelId: ch.scene, options: sub('export') });
     const txt = exported.callbackFiles.map((f) => f.data.toString('utf8')).find((t) => !t.startsWith('<!DOCTYPE'))!;
@@ -83,17 +83,17 @@ describe('/table and rolling a table by its name', () => {
     expect(txt).toContain('→ 静かな夜。*星*が出ている');
 
     // /stats counts the table's dice with the others
-    const stats = embedText((await h.fake.command({ name: 'stats', user: player, channelId: ch.scene, options: [] })).callback.data);
+    const stats = embedText(answerOf((await h.fake.command({ name: 'stats', user: player, channelId: ch.scene, options: [] }))));
     expect(stats).toContain('2 rolls');
   });
 
   it('adds a table from a file (UTF-8, or Shift_JIS) and repeats it with `x3 name`', async () => {
     const file = h.fake.uploadAttachment({ filename: 'encounter.txt', content: '1D100 遭遇表\n1-50:ゴブリン\n51-100:ドラゴン\n' });
     const added = await table('add', [opt('file', file)], ch.other);
-    expect(embedText(added.callback.data)).toContain('Added **遭遇表** (1D100, 2 entries)');
+    expect(embedText(answerOf(added))).toContain('Added **遭遇表** (1D100, 2 entries)');
 
     faces.push(10, 90, 51);
-    const shown = embedText((await roll('x3 遭遇表', ch.other)).callback.data);
+    const shown = embedText(answerOf((await roll('x3 遭遇表', ch.other))));
     expect(shown).toContain('Table “遭遇表” (1D100)\n#1 1d100 [10] = **10**\n→ ゴブリン\n#2 1d100 [90] = **90**\n→ ドラゴン\n#3 1d100 [51] = **51**\n→ ドラゴン');
     expect(await lastRoll()).toMatchObject({ value: 10, normalized: 'x3 遭遇表' });
     expect(storedDice(await lastRoll()).map((d) => d.face)).toEqual([10, 90, 51]);
@@ -101,7 +101,7 @@ describe('/table and rolling a table by its name', () => {
     // `1D6 あ` / `1-6:あ` saved by a Japanese Windows editor: あ is 82 A0 in Shift_JIS.
     const sjis = Buffer.concat([Buffer.from('1D6 '), Buffer.from([0x82, 0xa0]), Buffer.from('\n1-6:'), Buffer.from([0x82, 0xa0])]);
     const fromSjis = await table('add', [opt('file', h.fake.uploadAttachment({ filename: 'sjis.txt', content: sjis, contentType: 'text/plain' }))], ch.other);
-    expect(embedText(fromSjis.callback.data)).toContain('Added **あ** (1D6, 1 entries)');
+    expect(embedText(answerOf(fromSjis))).toContain('Added **あ** (1D6, 1 entries)');
   });
 
   it('`Sシーン表` is a secret roll: the roller and the GM read the entry, the channel only the commitment', async () => {
@@ -109,8 +109,8 @@ describe('/table and rolling a table by its name', () => {
     const before = h.fake.channelMessages(ch.scene).length;
     faces.push(6, 6);
     const secret = await roll('Sシーン表 隠し', ch.scene);
-    expect(isEphemeral(secret.callback.data)).toBe(true);
-    expect(embedText(secret.callback.data)).toContain('→ 嵐');
+    expect(isEphemeral(answerOf(secret))).toBe(true);
+    expect(embedText(answerOf(secret))).toContain('→ 嵐');
     expect(await lastRoll()).toMatchObject({ secret: true, value: 12, comment: '隠し' });
     const dm = await h.fake.waitFor(() => h.fake.dms(gm.id).find((m) => embedText(m.body).includes('嵐')));
     expect(embedText(dm.body)).toContain('2d6 [6, 6] = **12**');
@@ -123,7 +123,7 @@ describe('/table and rolling a table by its name', () => {
 
     // Revealed, the commitment holds the entry drawn (the table may change later).
     const secretId = Number(/#(\d+)/.exec(text)![1]);
-    const revealed = embedText((await h.fake.command({ name: 'reveal', user: player, channelId: ch.scene, options: [opt('id', secretId)] })).callback.data);
+    const revealed = embedText(answerOf((await h.fake.command({ name: 'reveal', user: player, channelId: ch.scene, options: [opt('id', secretId)] }))));
     expect(revealed).toMatch(/✅/);
     expect(revealed).toContain('"entries":["嵐"]');
   });
@@ -131,11 +131,11 @@ describe('/table and rolling a table by its name', () => {
   it('a palette line naming a table rolls it', async () => {
     await h.fake.command({ name: 'palette', channelId: ch.other, options: sub('edit', [opt('name', 'GM表')]) });
     const saved = await h.fake.modalSubmit({ customId: 'palette:edit', channelId: ch.other, fields: { name: 'GM表', character: '', lines: 'シーン表 導入\n2d6', variables: '' } });
-    const button = (saved.callback.data.components ?? []).flatMap((r: any) => r.components)[0] as { custom_id: string };
+    const button = (answerOf(saved).components ?? []).flatMap((r: any) => r.components)[0] as { custom_id: string };
     faces.push(2, 3);
     const pressed = await h.fake.component({ customId: button.custom_id, channelId: ch.other, message: saved.original! });
-    expect(isEphemeral(pressed.callback.data)).toBe(false);
-    const shown = embedText(pressed.callback.data);
+    expect(isEphemeral(answerOf(pressed))).toBe(false);
+    const shown = embedText(answerOf(pressed));
     expect(shown).toContain('Table “シーン表” (2D6)\n2d6 [2, 3] = **5**\n→ 静かな夜。\\*星\\*が出ている');
     expect(shown).toContain('導入');
     expect(await lastRoll()).toMatchObject({ value: 5, comment: '導入', channelId: ch.other });
@@ -144,30 +144,30 @@ describe('/table and rolling a table by its name', () => {
   it('a channel’s own table (GM only) shadows the server’s of the same name there, and nowhere else', async () => {
     const { gm, player } = h.fake.users;
     const refused = await table('add', [opt('channel', true), opt('file', h.fake.uploadAttachment({ filename: 't.txt', content: '2D6 シーン表\n2-12:x' }))], ch.scene, player);
-    expect(isEphemeral(refused.callback.data)).toBe(true);
-    expect(embedText(refused.callback.data)).toContain('Only this channel’s GM');
+    expect(isEphemeral(answerOf(refused))).toBe(true);
+    expect(embedText(answerOf(refused))).toContain('Only this channel’s GM');
 
     // hiragana: the same folded name
     const added = await addByForm('2D6 しーん表\n2-12:チャンネルの夜', ch.scene, gm, true);
-    expect(embedText(added.callback.data)).toContain('for this channel only');
+    expect(embedText(answerOf(added))).toContain('for this channel only');
 
     faces.push(4, 4);
-    const here = embedText((await roll('シーン表', ch.scene)).callback.data);
+    const here = embedText(answerOf((await roll('シーン表', ch.scene))));
     expect(here).toContain('→ チャンネルの夜');
     expect(here).toContain('このチャンネル専用のオリジナル表を振りました。');
     faces.push(4, 4);
-    expect(embedText((await roll('シーン表', ch.other)).callback.data)).toContain('→ 嵐');
+    expect(embedText(answerOf((await roll('シーン表', ch.other))))).toContain('→ 嵐');
 
-    const listed = embedText((await table('list', [], ch.scene)).callback.data);
+    const listed = embedText(answerOf((await table('list', [], ch.scene))));
     expect(listed).toContain('**しーん表** — 2D6, 1 entries, this channel only');
     expect(listed).toMatch(/~~\*\*シーン表\*\* — 2D6, 3 entries, the whole server, by <@\d+>~~ \(hidden here by this channel’s own table\)/);
-    const listedElsewhere = embedText((await table('list', [], ch.other)).callback.data);
+    const listedElsewhere = embedText(answerOf((await table('list', [], ch.other))));
     expect(listedElsewhere).not.toContain('しーん表');
   });
 
   it('a malformed table is refused in Japanese with its line number and reason; nothing is stored', async () => {
     const count = (await rows(h.store, 'originalTables')).length;
-    const refuse = async (text: string) => embedText((await addByForm(text, ch.scene, h.fake.users.player, false, 'ja')).callback.data);
+    const refuse = async (text: string) => embedText(answerOf((await addByForm(text, ch.scene, h.fake.users.player, false, 'ja'))));
     expect(await refuse('2D6 壊れた表\n2-6:静か\n5-12:嵐')).toContain('3行目: 5–6 には 2行目ですでに項目があります。');
     expect(await refuse('2D6 壊れた表\n2-6:静か\n7-13:嵐')).toContain('3行目: 13 は 2D6 では出ません（出るのは 2～12）。');
     expect(await refuse('2D6 壊れた表\n2-6:静か\nなにか\n7-12:嵐')).toContain('3行目: 「なにか」が読めません。');
@@ -181,11 +181,11 @@ describe('/table and rolling a table by its name', () => {
   it('autocompletes the tables reachable here, folded for case, width and kana', async () => {
     for (const typed of ['しーん', 'ｼｰﾝ', 'シーン']) {
       const ex = await h.fake.autocomplete({ name: 'table', channelId: ch.other, options: sub('show', [{ name: 'name', value: typed, focused: true } as CommandOption]) });
-      expect(ex.callback.data.choices).toEqual([{ name: 'シーン表', value: 'シーン表' }]);
+      expect(answerOf(ex).choices).toEqual([{ name: 'シーン表', value: 'シーン表' }]);
     }
     const here = await h.fake.autocomplete({ name: 'table', channelId: ch.scene, options: sub('remove', [{ name: 'name', value: '', focused: true } as CommandOption]) });
-    expect((here.callback.data.choices as { value: string }[]).map((c) => c.value)).toEqual(expect.arrayContaining(['しーん表', 'シーン表', '遭遇表']));
-    const shown = embedText((await table('show', [opt('name', 'シーン表')], ch.other)).callback.data);
+    expect((answerOf(here).choices as { value: string }[]).map((c) => c.value)).toEqual(expect.arrayContaining(['しーん表', 'シーン表', '遭遇表']));
+    const shown = embedText(answerOf((await table('show', [opt('name', 'シーン表')], ch.other))));
     expect(shown).toContain('2D6 シーン表\n2-6:静かな夜。*星*が出ている\n7:雨\\n冷たい\n8-12:嵐');
   });
 
@@ -194,18 +194,18 @@ describe('/table and rolling a table by its name', () => {
     const tables = () => rows(h.store, 'originalTables');
     const remove = (name: string, channelId: string, user: FakeUser) => table('remove', [opt('name', name)], channelId, user);
 
-    expect(embedText((await remove('シーン表', ch.other, player2)).callback.data)).toContain('Only the author of “シーン表”');
-    expect(embedText((await remove('遭遇表', ch.scene, gm)).callback.data)).toContain('Only the author of “遭遇表”');
+    expect(embedText(answerOf((await remove('シーン表', ch.other, player2))))).toContain('Only the author of “シーン表”');
+    expect(embedText(answerOf((await remove('遭遇表', ch.scene, gm))))).toContain('Only the author of “遭遇表”');
     expect((await tables()).length).toBe(4);
 
-    expect(embedText((await remove('シーン表', ch.scene, gm)).callback.data)).toContain('Removed **しーん表** (this channel only)');
+    expect(embedText(answerOf((await remove('シーン表', ch.scene, gm))))).toContain('Removed **しーん表** (this channel only)');
     faces.push(4, 4);
-    expect(embedText((await roll('シーン表', ch.scene)).callback.data)).toContain('→ 嵐'); // the server's again
+    expect(embedText(answerOf((await roll('シーン表', ch.scene))))).toContain('→ 嵐'); // the server's again
 
-    expect(embedText((await remove('遭遇表', ch.other, moderator)).callback.data)).toContain('Removed **遭遇表**');
-    expect(embedText((await remove('シーン表', ch.other, player)).callback.data)).toContain('Removed **シーン表** (the whole server)');
+    expect(embedText(answerOf((await remove('遭遇表', ch.other, moderator))))).toContain('Removed **遭遇表**');
+    expect(embedText(answerOf((await remove('シーン表', ch.other, player))))).toContain('Removed **シーン表** (the whole server)');
     const gone = await roll('シーン表', ch.other);
-    expect(isEphemeral(gone.callback.data)).toBe(true); // no such table any more: a refusal
+    expect(isEphemeral(answerOf(gone))).toBe(true); // no such table any more: a refusal
     expect((await tables()).map((t) => t.name)).toEqual(['あ']);
     const events = (await rows(h.store, 'events')).filter((e) => e.type.startsWith('otable.'));
     expect(events.map((e) => e.type)).toEqual(['otable.saved', 'otable.saved', 'otable.saved', 'otable.saved', 'otable.removed', 'otable.removed', 'otable.removed']);

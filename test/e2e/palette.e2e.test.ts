@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row } from '../helpers/db.js';
 import type { CommandOption } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,18 +35,18 @@ describe('/palette', () => {
       customId: 'palette:edit',
       fields: { name: 'Saber', character: 'セイバー', lines: '{筋力ダイス}d6<={筋力}+{魔力放出}d6<={魔力放出} 攻撃\n1d100<={命中} **命中**', variables: '命中=70' },
     });
-    expect(saved.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    const shown = embedText(saved.callback.data);
+    expect(answerOf(saved).flags & EPHEMERAL).toBe(EPHEMERAL);
+    const shown = embedText(answerOf(saved));
     expect(shown).toContain('10d6<=5+2d6<=2 攻撃');
     expect(shown).toContain('1d100<=70 \\*\\*命中\\*\\*'); // user text escaped for Markdown
-    const [attack, hit] = buttons(saved.callback.data);
+    const [attack, hit] = buttons(answerOf(saved));
     expect(attack!.custom_id).toMatch(/^palette:roll:\d+:0$/);
 
     const pressed = await h.fake.component({ customId: attack!.custom_id, message: saved.original! });
-    expect((pressed.callback.data.flags ?? 0) & EPHEMERAL).toBe(0);
+    expect((answerOf(pressed).flags ?? 0) & EPHEMERAL).toBe(0);
     const r = await lastRoll();
     expect(r).toMatchObject({ normalized: '10d6<=5+2d6<=2', kind: 'count', comment: '攻撃', characterId: saber.id });
-    expect(embedText(pressed.callback.data)).toMatch(/Reading: each die is compared with its threshold/);
+    expect(embedText(answerOf(pressed))).toMatch(/Reading: each die is compared with its threshold/);
 
     await h.fake.component({ customId: hit!.custom_id, message: saved.original! });
     expect(await lastRoll()).toMatchObject({ normalized: '1d100<=70', kind: 'target' });
@@ -54,11 +54,11 @@ describe('/palette', () => {
     // Character autocomplete folds kana and width (issue 13 §3): せい and ｾｲ find セイバー.
     for (const typed of ['せい', 'ｾｲ']) {
       const ac = await h.fake.autocomplete({ name: 'check', options: [{ name: 'character', value: typed, focused: true }] });
-      expect(ac.callback.data.choices).toEqual([{ name: 'セイバー', value: 'セイバー' }]);
+      expect(answerOf(ac).choices).toEqual([{ name: 'セイバー', value: 'セイバー' }]);
     }
 
     const stranger = await h.fake.component({ customId: attack!.custom_id, message: saved.original!, user: h.fake.users.player2 });
-    expect(stranger.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(stranger).flags & EPHEMERAL).toBe(EPHEMERAL);
   });
 
   it('imports a Ccfolia clipboard character with its palette and variables, and exports it back as text', async () => {
@@ -73,12 +73,12 @@ describe('/palette', () => {
     });
     const file = h.fake.uploadAttachment({ filename: 'ccfolia.json', content: ccfolia });
     const imported = await h.fake.command({ name: 'palette', options: sub('import', [{ name: 'file', value: file }]) });
-    const shown = embedText(imported.callback.data);
+    const shown = embedText(answerOf(imported));
     expect(shown).toContain('Palette: 探索者A');
     expect(shown).toContain('1d100<=60 正気度ロール');
     expect(shown).toContain('2d6+13 ダメージ');
     expect(shown).toContain('1d100<=75 目星');
-    const [san] = buttons(imported.callback.data);
+    const [san] = buttons(answerOf(imported));
     await h.fake.component({ customId: san!.custom_id, message: imported.original! });
     expect(await lastRoll()).toMatchObject({ normalized: '1d100<=60', comment: '正気度ロール' });
 
@@ -89,7 +89,7 @@ describe('/palette', () => {
     expect(text).toContain('1d100<={SAN} 正気度ロール');
 
     const notCcfolia = await h.fake.command({ name: 'palette', options: sub('import', [{ name: 'file', value: h.fake.uploadAttachment({ filename: 'x.json', content: '{"kind":"item"}' }) }]) });
-    expect(notCcfolia.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(embedText(notCcfolia.callback.data)).toMatch(/not a Ccfolia character/);
+    expect(answerOf(notCcfolia).flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(answerOf(notCcfolia))).toMatch(/not a Ccfolia character/);
   });
 });

@@ -5,12 +5,13 @@ import { eq } from 'drizzle-orm';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/index.js';
-import { EPHEMERAL, embedText, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 export type Opt = { name: string; value: any };
 export const sub = (name: string, options: Opt[] = []) => [{ name, type: 1, options }];
-export const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
-export const out = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+export const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+export const out = (ex: InteractionExchange) => embedText(answerOf(ex));
 
 /** "Damage roll 2D6+2D4 = 13." → { expr, total } */
 export const damageRoll = (text: string) => {

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from './fake-discord/index.js';
 import type { InteractionExchange, RecordedMessage } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, out, personaDriver, type Opt } from './persona-driver.js';
 
 let h: Harness;
@@ -68,7 +68,7 @@ async function tableText(): Promise<string> {
   await settle();
   const replies = exchanges
     .filter((e) => e.channelId === channelId)
-    .flatMap(({ ex }) => [...(ex.callback.data && !isEphemeral(ex.callback.data) ? [shown(ex.callback.data)] : []), ...ex.followUps.filter((f) => !isEphemeral(f)).map(shown)]);
+    .flatMap(({ ex }) => [...(answerOf(ex) && !isEphemeral(answerOf(ex)) ? [shown(answerOf(ex))] : []), ...ex.followUps.filter((f) => !isEphemeral(f)).map(shown)]);
   const posts = h.fake.channelMessages(channelId).filter((m) => !isEphemeral({ flags: m.flags })).map(messageText);
   // Discord ids (mentions, picture names) are not information, and may hold any two digits
   return [...replies, ...posts].join('\n').replace(/\d{15,}/g, '<id>');

@@ -3,13 +3,14 @@
 // file; a Wild with two Personas (JA L787 「ペルソナを複数持っているワイルド」, KO L320) changes Persona
 // and uses the second one's skill by name, while the first one's skills no longer fire.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, personaDriver, sub } from './persona-driver.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
 const d = personaDriver(() => h, () => channelId);
-const shown = (ex: { edits: any[]; callback: { data?: any } }) => embedText(ex.edits.at(-1) ?? ex.callback.data);
+const shown = (ex: InteractionExchange) => embedText(ex.edits.at(-1) ?? answerOf(ex));
 const setupOf = async (name: string) => (await d.pstate()).setup.find((c) => c.name === name)!;
 
 const SHADOW = ['シャドウ npc HP60 速5 運3', '耐性 電撃:弱点 火炎:耐性', 'スキル 噛みつき 物理 打撃 1db 命中80', 'スキル アギ 魔法 火炎 1db SP4 命中90'].join('\n');
@@ -37,7 +38,7 @@ describe('a stat block by form and by file', () => {
   it('without block: the GM gets a form; the multi-line block submitted there is stored with its resistances and two skills', async () => {
     const open = await d.gmDo('persona', 'add', [{ name: 'side', value: 'npc' }, { name: 'hidden', value: false }]);
     expect(open.callback.type).toBe(9); // MODAL
-    expect(open.callback.data.custom_id).toBe('persona:add:npc:0:-');
+    expect(answerOf(open).custom_id).toBe('persona:add:npc:0:-');
     const done = await h.fake.modalSubmit({ customId: 'persona:add:npc:0:-', fields: { block: SHADOW, who: '' } });
     expect(ephemeral(done)).toBe(true);
     const echo = shown(done);
@@ -55,7 +56,7 @@ describe('a stat block by form and by file', () => {
     expect(ephemeral(refused)).toBe(true);
     const open = await d.gmDo('persona', 'add', [], 'ja');
     expect(open.callback.type).toBe(9);
-    const bad = await h.fake.modalSubmit({ customId: open.callback.data.custom_id, fields: { block: 'ゴブリン npc HP10\n耐性 火炎:弱い', who: '' }, locale: 'ja' });
+    const bad = await h.fake.modalSubmit({ customId: answerOf(open).custom_id, fields: { block: 'ゴブリン npc HP10\n耐性 火炎:弱い', who: '' }, locale: 'ja' });
     expect(ephemeral(bad)).toBe(true);
     expect(shown(bad)).toMatch(/弱い/);
     expect((await d.pstate()).setup.some((c) => c.name === 'ゴブリン')).toBe(false);
@@ -115,7 +116,7 @@ describe("a Wild's second Persona (JA L787–799)", () => {
   it('change name: is suggested from the Wild’s Personas, folded for kana and width; others see none', async () => {
     const ask = (user: typeof h.fake.users.player, value: string) =>
       h.fake.autocomplete({ name: 'persona', channelId, user, options: [{ name: 'change', type: 1, options: [{ name: 'name', value, focused: true }] }] });
-    const names = async (user: typeof h.fake.users.player, value: string) => ((await ask(user, value)).callback.data.choices as { name: string }[]).map((c) => c.name);
+    const names = async (user: typeof h.fake.users.player, value: string) => (answerOf((await ask(user, value))).choices as { name: string }[]).map((c) => c.name);
     expect(await names(h.fake.users.player, 'ぴく')).toEqual(['ピクシー']);
     expect(await names(h.fake.users.player, 'ﾋﾟｸ')).toEqual(['ピクシー']);
     expect(await names(h.fake.users.player, '')).toEqual(['オルフェウス', 'ピクシー']);
@@ -163,7 +164,7 @@ describe("a Wild's second Persona (JA L787–799)", () => {
     expect(await d.slotOwner()).toBe('アキ');
     const asked = await d.as(h.fake.users.player, 'attack', [{ name: 'skill', value: 'ジオ' }]);
     expect(ephemeral(asked)).toBe(true);
-    const menu = asked.callback.data.components[0].components[0];
+    const menu = answerOf(asked).components[0].components[0];
     expect(menu.custom_id).toBe('persona:targets:ジオ');
     const offered = menu.options.map((o: { value: string }) => o.value);
     expect(offered).toContain('シャドウ');

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from './fake-discord/index.js';
 import type { InteractionExchange } from './fake-discord/types.js';
-import { embedText, startHarness, type Harness } from './harness.js';
+import { embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { ephemeral, out, personaDriver } from './persona-driver.js';
 import { personaTrackerView } from '../../src/services/combat/persona.js';
 import { translator } from '../../src/i18n/index.js';
@@ -296,7 +296,7 @@ describe('setting up a Persona fight', () => {
     await setUp('re-add', [{ block: 'Aki pc HP40 DEX14' }, { block: 'Slime npc HP90 agi6 luck3' }, { block: 'Imp npc HP10 agi1' }]);
     await gmDo('combat', 'remove', [{ name: 'who', value: 'Slime' }]);
     const ac = await h.fake.autocomplete({ name: 'persona', channelId, user: h.fake.users.gm, options: [{ name: 'add', type: 1, options: [{ name: 'who', value: 'Sl', focused: true }] }] });
-    expect(ac.callback.data.choices.map((c: { value: string }) => c.value)).toContain('Slime');
+    expect(answerOf(ac).choices.map((c: { value: string }) => c.value)).toContain('Slime');
     const again = await gmDo('persona', 'add', [{ name: 'who', value: 'Slime' }]);
     expect(out(again)).toMatch(/Added Slime/);
     expect((await pstate()).setup.map((c) => c.name)).toEqual(['Aki', 'Imp', 'Slime']);

@@ -3,7 +3,7 @@
 // heals that cannot revive, Wild Talk rewards, a fumble's random target evading, /combat remove and
 // /combat delay in a Persona fight, and the "Combat begins" line. JA = seed 002, KO = seed 003.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness.js';
+import { startHarness, type Harness, answerOf } from './harness.js';
 import { damageRoll, ephemeral, out, personaDriver } from './persona-driver.js';
 
 let h: Harness;
@@ -114,7 +114,7 @@ describe('the bad-status table is the GM’s (both seeds lost it: JA L345–349,
     expect((await combat()).config.badStatuses.find((d) => d.id === 'freeze')).toMatchObject({ blocksActions: true, category: 'element' });
     // the attack's ailment: option suggests and accepts the fight's own table
     const ac = await h.fake.autocomplete({ name: 'persona', channelId, user: h.fake.users.gm, options: [{ name: 'attack', type: 1, options: [{ name: 'ailment', value: 'Fre', focused: true }] }] });
-    expect(ac.callback.data.choices).toEqual([{ name: 'Freeze', value: 'freeze' }]);
+    expect(answerOf(ac).choices).toEqual([{ name: 'Freeze', value: 'freeze' }]);
     await passUntil('Frost');
     const ex = await gmDo('persona', 'attack', [{ name: 'targets', value: 'Aki' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'ice' }, { name: 'dice', value: '1d2' }, { name: 'auto', value: true }, { name: 'ailment', value: 'Freeze' }, { name: 'ailment_rate', value: 100 }]);
     expect(out(ex)).toMatch(/Aki is afflicted with Freeze/);
@@ -292,7 +292,7 @@ describe('/combat remove and /combat delay in a Persona fight', () => {
     }
     // The GM picks whom to remove from the fight's own names.
     const ac = await h.fake.autocomplete({ name: 'combat', channelId, user: h.fake.users.gm, options: [{ name: 'remove', type: 1, options: [{ name: 'who', value: 'i', focused: true }] }] });
-    expect(ac.callback.data.choices.map((c: { value: string }) => c.value)).toEqual(expect.arrayContaining(['Imp', 'Bird', 'Slime']));
+    expect(answerOf(ac).choices.map((c: { value: string }) => c.value)).toEqual(expect.arrayContaining(['Imp', 'Bird', 'Slime']));
     const early = await gmDo('combat', 'remove', [{ name: 'who', value: 'Imp' }]);
     expect(out(early)).toMatch(/Imp is taken out of the fight/);
     const begun = await gmDo('combat', 'next');

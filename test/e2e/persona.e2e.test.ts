@@ -3,12 +3,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const fight = async () => (await row(h.store, 'combats', (c) => eq(c.channelId, channelId)));
 const combat = async () => ((await fight()).state as PersonaCombatState).combat!;
 const who = async (name: string) => (await combat()).combatants.find((c) => c.name === name)!;
@@ -105,7 +106,7 @@ describe('Persona bad statuses and surprise', () => {
     expect(await slotOwner()).toBe('Pixie'); // faster Queen is surprised
     const ex = await h.fake.command({ name: 'persona', channelId, user: gm, options: sub('attack', [{ name: 'targets', value: 'Queen' }, { name: 'kind', value: 'magic' }, { name: 'element', value: 'wind' }, { name: 'dice', value: '1d4' }, { name: 'ailment', value: 'charm' }, { name: 'ailment_rate', value: 100 }, { name: 'auto', value: true }]) });
     // 100 + 50 luck difference: certain unless the roll fumbles.
-    const text = embedText(ex.callback.data);
+    const text = embedText(answerOf(ex));
     expect(text).toMatch(/Charm|悩殺/);
     expect((await who('Queen')).badStatus?.id === 'charm' || /fumble/i.test(text)).toBe(true);
   });
@@ -122,7 +123,7 @@ describe('Persona change (Wild)', () => {
     await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
     expect(await slotOwner()).toBe('Wildcard');
     const ex = await h.fake.command({ name: 'persona', channelId, user: player, options: sub('change', [{ name: 'name', value: 'Orpheus' }, { name: 'resist', value: 'fire:null' }]) });
-    const text = embedText(ex.callback.data);
+    const text = embedText(answerOf(ex));
     const succeeded = (await combat()).slot?.ownerId === (await who('Wildcard')).id;
     expect(succeeded).toBe(true); // seeded: this run's roll is not a fumble
     expect(text.length).toBeGreaterThan(0);

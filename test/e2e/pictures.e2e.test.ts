@@ -11,7 +11,7 @@ import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
 import type { RecordedMessage } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, replyEmbeds, replyFiles, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyEmbeds, replyFiles, startHarness, type Harness, answerOf } from './harness.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
@@ -80,7 +80,7 @@ describe('pictures (issue 22)', () => {
 
     // An attack that lands (the ghoul defends with 2d6<=1) changes HP: a new picture replaces the old.
     const attack = await h.fake.command({ name: 'attack', channelId, user: player, options: [{ name: 'target', value: 'Ghoul' }, { name: 'status', value: 'str' }, { name: 'weapon', value: 4 }] });
-    expect(attack.callback.data.flags & EPHEMERAL).toBe(0);
+    expect(answerOf(attack).flags & EPHEMERAL).toBe(0);
     const before = tracker().edits.length;
     await h.fake.button({ customId: 'attack:defend:end', channelId, user: gm });
     await h.fake.button({ customId: 'attack:resolve', channelId, user: gm });
@@ -150,7 +150,7 @@ describe('pictures (issue 22)', () => {
     expect(withMap.png.height).toBeGreaterThan(withoutMap.png.height + 100);
     // The table's map never shows where a faction sits; the GM's own view (ephemeral) does (seed 000 L9).
     const gmView = await war(gm, 'faction_view');
-    expect(gmView.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(gmView).flags & EPHEMERAL).toBe(EPHEMERAL);
     const gmMap = replyFiles(gmView).find((f) => f.name.endsWith('.png'))!;
     if (process.env.PICTURES_OUT) fs.writeFileSync(path.join(process.env.PICTURES_OUT, `gm-${gmMap.name}`), gmMap.data);
     bounded({ png: PNG.sync.read(gmMap.data), bytes: gmMap.data.length });
@@ -164,11 +164,11 @@ describe('pictures (issue 22)', () => {
     const { player, moderator } = h.fake.users;
     for (const e of ['3d6', '1d100', '2d10', '1d100']) await h.fake.command({ name: 'roll', channelId, user: player, options: [{ name: 'expression', value: e }] });
     const ex = await h.fake.command({ name: 'stats', channelId, user: player });
-    expect(ex.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(ex).flags & EPHEMERAL).toBe(EPHEMERAL);
     // issue 32: the first response never waits for a drawing — the text goes first, and an edit of the
     // same message brings the picture once the picture worker drew it
     expect(ex.callbackFiles).toHaveLength(0);
-    expect(embedText(ex.callback.data)).toMatch(/d6: \d+ dice/);
+    expect(embedText(answerOf(ex))).toMatch(/d6: \d+ dice/);
     expect(ex.edits.at(-1)?.embeds?.[0]?.image?.url).toMatch(/^attachment:\/\/histogram-/);
     const file = replyFiles(ex).find((f) => f.name.endsWith('.png'))!;
     const png = PNG.sync.read(file.data);
@@ -181,13 +181,13 @@ describe('pictures (issue 22)', () => {
     // per channel: everyone's rolls here (player2's d20 joins)
     await h.fake.command({ name: 'roll', channelId, user: h.fake.users.player2, options: [{ name: 'expression', value: '1d20' }] });
     const channelWide = await h.fake.command({ name: 'stats', channelId, user: player, options: [{ name: 'channel', value: true }] });
-    expect(embedText(channelWide.callback.data)).toMatch(/#dice[\s\S]*d20: 1 dice/);
+    expect(embedText(answerOf(channelWide))).toMatch(/#dice[\s\S]*d20: 1 dice/);
     expect(replyFiles(channelWide).filter((f) => f.name.endsWith('.png'))).toHaveLength(1);
 
     // a server-wide setting: a player without Manage Channels is refused, in their language
     const refused = await h.fake.command({ name: 'gm', channelId, user: player, locale: 'ja', options: sub('images', [{ name: 'on', value: false }]) });
-    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(embedText(refused.callback.data)).toMatch(/画像表示を切り替えられるのは、チャンネル管理権限/);
+    expect(answerOf(refused).flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(answerOf(refused))).toMatch(/画像表示を切り替えられるのは、チャンネル管理権限/);
     // the same picture again is drawn already: the first response carries it
     const again = await h.fake.command({ name: 'stats', channelId, user: player });
     expect(again.callbackFiles).toHaveLength(1);
@@ -195,8 +195,8 @@ describe('pictures (issue 22)', () => {
     await h.fake.command({ name: 'gm', channelId, user: moderator, options: sub('images', [{ name: 'on', value: false }]) });
     const off = await h.fake.command({ name: 'stats', channelId, user: player });
     expect(replyFiles(off)).toHaveLength(0);
-    expect(off.callback.data.embeds[0].image).toBeUndefined();
-    expect(off.callback.data.embeds[0].fields.length).toBeGreaterThan(0);
+    expect(answerOf(off).embeds[0].image).toBeUndefined();
+    expect(answerOf(off).embeds[0].fields.length).toBeGreaterThan(0);
     await h.fake.command({ name: 'gm', channelId, user: moderator, options: sub('images', [{ name: 'on', value: true }]) });
   });
 });

@@ -9,8 +9,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import type { FakeUser, RecordedMessage } from './fake-discord/types.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
@@ -19,7 +20,7 @@ let tohsaka: FakeUser;
 let matou: FakeUser;
 let bystander: FakeUser;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const percent = async (name: string) => ((await row(h.store, 'factions', (c) => eq(c.name, name))).state as FactionState).percent!;
 const run = (user: FakeUser, name: string, options: any[]) => h.fake.command({ name, channelId, user, locale: 'ja', options });
 const war = (user: FakeUser, name: string, options: { name: string; value: any }[] = []) => run(user, 'war', sub(name, options));
@@ -104,7 +105,7 @@ describe('each side reads its own view of a battle (seed 000 L28, L43)', () => {
     expectOwnViewOnly(m, { own: '間桐', other: '遠坂', otherPowers: TOHSAKA_POWERS, otherRate: 20, result: '優位' });
 
     // The GM reads the first side's view with both sides' numbers.
-    const gmText = embedText(ex.callback.data);
+    const gmText = embedText(answerOf(ex));
     expect(gmText).toContain('筋力: 32 対 37、劣位');
     expect(gmText).toContain('敏捷: 32 対 37、劣位');
     expect(gmText).toContain('3つとも劣位: 基礎勝率 0%');
@@ -148,7 +149,7 @@ describe('each side reads its own view of a battle (seed 000 L28, L43)', () => {
     for (const p of TOHSAKA_POWERS) expect(statusLines(heldM).join('\n')).not.toContain(`: ${p} 対`);
     for (const p of MATOU_POWERS) expect(statusLines(heldT).join('\n')).not.toContain(`: ${p} 対`);
 
-    const gmHeld = embedText(held.callback.data);
+    const gmHeld = embedText(answerOf(held));
     expect(gmHeld).toContain('筋力: 32 対 37、劣位');
     expect(gmHeld).toContain('最終勝率 40%');
 
@@ -159,7 +160,7 @@ describe('each side reads its own view of a battle (seed 000 L28, L43)', () => {
     await h.fake.button({ customId: readyM, user: matou, guildId: null, locale: 'ja', message: dmM });
     const rolled = await h.fake.button({ customId: readyT, user: tohsaka, guildId: null, locale: 'ja', message: dmT });
     expect(ephemeral(rolled)).toBe(true);
-    expect(embedText(rolled.callback.data)).not.toMatch(/\d+%/);
+    expect(embedText(answerOf(rolled))).not.toMatch(/\d+%/);
 
     const hasRoll = (u: FakeUser, n: number) => dmsSince(u, n).some((m) => /出目/.test(embedText(m.body)));
     await h.fake.waitFor(() => hasRoll(tohsaka, from.t) && hasRoll(matou, from.m) && hasRoll(gm, from.gm));
@@ -200,7 +201,7 @@ describe('each side reads its own view of a battle (seed 000 L28, L43)', () => {
     const commitment = await h.fake.waitFor(() => h.fake.channelMessages(channelId).slice(posts).map((m) => /秘密 #(\d+)/.exec(embedText(m.body))?.[1]).find(Boolean));
     const refused = await run(tohsaka, 'reveal', [{ name: 'id', value: Number(commitment) }]);
     expect(ephemeral(refused)).toBe(true);
-    expect(embedText(refused.callback.data)).toContain('持ち主かチャンネルのGMだけ');
+    expect(embedText(answerOf(refused))).toContain('持ち主かチャンネルのGMだけ');
     expect(channelText()).not.toMatch(/"powers"/);
   });
 
@@ -216,10 +217,10 @@ describe('each side reads its own view of a battle (seed 000 L28, L43)', () => {
     await h.fake.button({ customId: ids(dmM).find((id) => id.startsWith('battle:ready:'))!, user: matou, guildId: null, locale: 'ja', message: dmM });
     const failed = await h.fake.button({ customId: ids(dmT).find((id) => id.startsWith('battle:ready:'))!, user: tohsaka, guildId: null, locale: 'ja', message: dmT });
     expect(ephemeral(failed)).toBe(true);
-    expect(embedText(failed.callback.data)).toContain('保留した時のままでは戦闘を振れませんでした');
-    expect(embedText(failed.callback.data)).not.toMatch(/間桐|令呪は\d+画/);
+    expect(embedText(answerOf(failed))).toContain('保留した時のままでは戦闘を振れませんでした');
+    expect(embedText(answerOf(failed))).not.toMatch(/間桐|令呪は\d+画/);
     // The GM's Roll now names the reason.
     const roll = await h.fake.button({ customId: ids(dmT).find((id) => id.startsWith('battle:ready:'))!.replace('ready', 'roll').replace(/:\d+$/, ':0'), user: gm, locale: 'ja' });
-    expect(embedText(roll.callback.data)).toContain('間桐 の令呪は0画しかありません');
+    expect(embedText(answerOf(roll))).toContain('間桐 の令呪は0画しかありません');
   });
 });

@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import type { FakeUser } from './fake-discord/types.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
@@ -16,7 +17,7 @@ let tohsaka: FakeUser; // ko, Archer, makes a reinforcement charm
 let matou: FakeUser; // ja, gathers information on the Church
 let church: FakeUser; // ko, Assassin, raids Matou
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const percent = async (name: string) => ((await row(h.store, 'factions', (c) => eq(c.name, name))).state as FactionState).percent!;
 const channelText = () => h.fake.channelMessages(channelId).map((m) => [m.content, embedText(m.body), ...m.edits.map(embedText)].join('\n')).join('\n');
 const dmsOf = (u: FakeUser) => h.fake.dms(u.id).map((m) => embedText(m.body));
@@ -24,7 +25,7 @@ const dmsOf = (u: FakeUser) => h.fake.dms(u.id).map((m) => embedText(m.body));
 const seen = new Map<string, string[]>();
 const run = async (user: FakeUser, locale: string, name: string, options: any[]) => {
   const ex = await h.fake.command({ name, channelId, user, locale, options });
-  seen.set(user.id, [...(seen.get(user.id) ?? []), embedText(ex.callback.data)]);
+  seen.set(user.id, [...(seen.get(user.id) ?? []), embedText(answerOf(ex))]);
   return ex;
 };
 const payloadsOf = (u: FakeUser) => [...(seen.get(u.id) ?? []), ...dmsOf(u)].join('\n');
@@ -74,22 +75,22 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
     expect(p).toMatchObject({ masterMag: 50, mana: 200, archerPick: 'agi' });
     const refused = await h.fake.command({ name: 'war', channelId, user: h.fake.users.moderator, locale: 'ko', options: sub('join', [{ name: 'faction', value: '무명' }, { name: 'level', value: 50 }]) });
     expect(ephemeral(refused)).toBe(true);
-    expect(embedText(refused.callback.data)).toContain('마스터의 마');
+    expect(embedText(answerOf(refused))).toContain('마스터의 마');
   });
 
   it('declarations: each reply in the declarer’s language, no Assassin revealed to the gatherer, the GM told in Korean (seed 000 L3, L11, L13, L16)', async () => {
     const a = await run(tohsaka, 'ko', 'act', [{ name: 'action', value: 'mysticCode' }, { name: 'item', value: 'charmStrength' }, { name: 'creator', value: 'master' }, { name: 'text', value: SECRET.tohsaka }]);
     expect(ephemeral(a)).toBe(true);
-    expect(embedText(a.callback.data)).toContain('100%'); // master MAG 50 × 2 (L3)
+    expect(embedText(answerOf(a))).toContain('100%'); // master MAG 50 × 2 (L3)
     const b = await run(matou, 'ja', 'act', [{ name: 'action', value: 'infoGathering' }, { name: 'mode', value: 'deep' }, { name: 'targets', value: '교회' }, { name: 'text', value: SECRET.matou }]);
     expect(ephemeral(b)).toBe(true);
-    const matouReply = embedText(b.callback.data);
+    const matouReply = embedText(answerOf(b));
     expectJapanese(matouReply);
     expect(matouReply).not.toMatch(/アサシン|어쌔신|Assassin/); // the Church's class is not the gatherer's to know (L13, L31)
     expect(matouReply).toContain('50%');
     const c = await run(church, 'ko', 'act', [{ name: 'action', value: 'contact' }, { name: 'targets', value: '마키리' }, { name: 'raid', value: true }, { name: 'text', value: SECRET.church }]);
     expect(ephemeral(c)).toBe(true);
-    expectKorean(embedText(c.callback.data));
+    expectKorean(embedText(answerOf(c)));
 
     const gmDms = await h.fake.waitFor(() => (dmsOf(gm).some((d) => d.includes('모든 진영이 선언했습니다')) ? dmsOf(gm) : undefined));
     for (const dm of gmDms) expectKorean(dm.replace(/XQ\d|蟲の偵察/g, ''));
@@ -121,7 +122,7 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
   it('/war log names each declaration by its faction and action in the GM’s Korean, never as a bare #id; a secret keeps its /reveal id', async () => {
     const log = await run(gm, 'ko', 'war', sub('log'));
     expect(ephemeral(log)).toBe(true);
-    const lines = embedText(log.callback.data).split('\n');
+    const lines = embedText(answerOf(log)).split('\n');
     expect(lines.some((l) => l.includes('마키리의 선언 (정보수집)'))).toBe(true);
     expect(lines.some((l) => l.includes('교회의 선언 (다른 진영과 접촉 (습격 포함))'))).toBe(true);
     // Only a secret's line carries "#id" (the id /reveal takes); a declaration never does.
@@ -134,24 +135,24 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
   it('the faction view: a member sees only their own, in their language; the GM sees all (seed 000 L3–4)', async () => {
     const own = await run(tohsaka, 'ko', 'war', sub('faction_view'));
     expect(ephemeral(own)).toBe(true);
-    const text = embedText(own.callback.data);
+    const text = embedText(answerOf(own));
     expect(text).toContain('강화부 ×1');
     expect(text).not.toContain('마키리');
     const other = await run(tohsaka, 'ko', 'war', sub('faction_view', [{ name: 'faction', value: '교회' }]));
-    expect(embedText(other.callback.data)).not.toContain('어쌔신');
+    expect(embedText(answerOf(other))).not.toContain('어쌔신');
     const gmView = await run(gm, 'ko', 'war', sub('faction_view'));
-    expect(embedText(gmView.callback.data)).toMatch(/토오사카[\s\S]*마키리[\s\S]*교회/);
+    expect(embedText(answerOf(gmView))).toMatch(/토오사카[\s\S]*마키리[\s\S]*교회/);
   });
 
   it('a battle with the made charm, a certain loss, and a retreat by seals (seed 000 L4, L22, L43, L47)', async () => {
     const before = { t: dmsOf(tohsaka).length, c: dmsOf(church).length };
     // charms beyond what is held are refused (L3–4)
     const tooMany = await run(gm, 'ko', 'battle', [{ name: 'ours', value: '토오사카' }, { name: 'theirs', value: '교회' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'charms', value: 2 }]);
-    expect(embedText(tooMany.callback.data)).toContain('토오사카의 강화부는 1개뿐입니다');
+    expect(embedText(answerOf(tooMany))).toContain('토오사카의 강화부는 1개뿐입니다');
     // −100 and the Church's +30 seal make the rate 0 whatever the statuses: Tohsaka loses for certain.
     const ex = await run(gm, 'ko', 'battle', [{ name: 'ours', value: '토오사카' }, { name: 'theirs', value: '교회' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'charms', value: 1 }, { name: 'other', value: -100 }, { name: 'their_seals', value: 1 }]);
     expect(ephemeral(ex)).toBe(true);
-    expect(embedText(ex.callback.data)).toContain('**교회** 승리');
+    expect(embedText(answerOf(ex))).toContain('**교회** 승리');
     expect(await percent('토오사카')).toMatchObject({ items: { charmStrength: 0 }, pendingRetreat: { seals: 1 } });
     expect(await percent('교회')).toMatchObject({ sealsLeft: 2 });
     await h.fake.waitFor(() => dmsOf(tohsaka).length > before.t && dmsOf(church).length > before.c);
@@ -171,9 +172,9 @@ describe('a Korean three-faction PvP round (seed 000), each DM in its recipient�
 
     // Until the loss is settled, the turn cannot end (nothing is dropped silently).
     const blocked = await run(gm, 'ko', 'war', sub('advance'));
-    expect(embedText(blocked.callback.data)).toContain('패배 처리가 끝나지 않았습니다');
+    expect(embedText(answerOf(blocked))).toContain('패배 처리가 끝나지 않았습니다');
     const retreat = await run(tohsaka, 'ko', 'war', sub('retreat', [{ name: 'choice', value: 'seals' }]));
-    expect(embedText(retreat.callback.data)).toContain('토오사카는 영주 1획을 소모해 철퇴했습니다');
+    expect(embedText(answerOf(retreat))).toContain('토오사카는 영주 1획을 소모해 철퇴했습니다');
     expect(await percent('토오사카')).toMatchObject({ sealsLeft: 2 });
     expect((await percent('토오사카')).pendingRetreat).toBeUndefined();
   });

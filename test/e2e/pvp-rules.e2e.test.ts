@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState, WarConfig } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import type { FakeUser } from './fake-discord/types.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
@@ -15,10 +16,10 @@ let a: FakeUser;
 let b: FakeUser;
 let lone: FakeUser;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const percent = async (name: string) => ((await row(h.store, 'factions', (c) => eq(c.name, name))).state as FactionState).percent!;
 const war = (user: FakeUser, name: string, options: { name: string; value: any }[] = []) => h.fake.command({ name: 'war', channelId, user, options: sub(name, options) });
-const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+const said = (ex: InteractionExchange) => embedText(answerOf(ex));
 
 beforeAll(async () => {
   h = await startHarness('pvp-rules');
@@ -211,12 +212,12 @@ describe('seed 000 rules reachable from commands', () => {
 
   it('/war set offers only the fields of the war’s ruleset, named in the reader’s language', async () => {
     const focus = (channel: string) => h.fake.autocomplete({ name: 'war', channelId: channel, user: gm, locale: 'ko', options: [{ name: 'set', type: 1, options: [{ name: 'faction', value: 'Saber' }, { name: 'field', value: '', focused: true }] }] });
-    const percentFields = (await focus(channelId)).callback.data.choices as { name: string; value: string }[];
+    const percentFields = answerOf((await focus(channelId))).choices as { name: string; value: string }[];
     expect(percentFields).toContainEqual({ name: '마력', value: 'mana' });
     expect(percentFields).toContainEqual({ name: '거점 (지도)', value: 'base' });
     const fateChannel = h.fake.createTextChannel({ name: 'fate' });
     await h.fake.command({ name: 'war', channelId: fateChannel, user: h.fake.users.moderator, options: sub('start', [{ name: 'ruleset', value: 'fate' }, { name: 'name', value: 'F' }]) });
-    const fateFields = (await focus(fateChannel)).callback.data.choices as { name: string; value: string }[];
+    const fateFields = answerOf((await focus(fateChannel))).choices as { name: string; value: string }[];
     expect(fateFields.map((c) => c.value)).toEqual(['masterless', 'eliminated']);
   });
 });

@@ -6,8 +6,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import type { FakeUser } from './fake-discord/types.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
@@ -16,13 +17,13 @@ let a: FakeUser; // Saber
 let b: FakeUser; // Lancer
 let c: FakeUser; // Caster
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const faction = (name: string) => row(h.store, 'factions', (f) => eq(f.name, name));
 const percent = async (name: string) => ((await faction(name)).state as FactionState).percent!;
 const war = (user: FakeUser, name: string, options: { name: string; value: any }[] = []) => h.fake.command({ name: 'war', channelId, user, options: sub(name, options) });
 const act = (user: FakeUser, options: { name: string; value: any }[]) => h.fake.command({ name: 'act', channelId, user, options });
 const battle = (options: { name: string; value: any }[]) => h.fake.command({ name: 'battle', channelId, user: gm, options });
-const said = (ex: { callback: { data?: any } }) => embedText(ex.callback.data);
+const said = (ex: InteractionExchange) => embedText(answerOf(ex));
 const dmText = (u: FakeUser) => h.fake.dms(u.id).map((m) => embedText(m.body)).join('\n');
 const channelText = () => h.fake.channelMessages(channelId).map((m) => [m.content, embedText(m.body), ...m.edits.map(embedText)].join('\n')).join('\n');
 /** The latest resolved result of a faction's declaration. */

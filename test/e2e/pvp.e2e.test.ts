@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { t } from '../../src/i18n/index.js';
 import { row, rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const faction = async (name: string) => (await row(h.store, 'factions', (c) => eq(c.name, name)));
 const percent = async (name: string) => ((await faction(name)).state as FactionState).percent!;
 const channelText = () => h.fake.channelMessages(channelId).map((m) => [m.content, embedText(m.body), ...m.edits.map(embedText)].join('\n')).join('\n');
@@ -48,7 +49,7 @@ describe('a day of hidden PvP (seed 000)', () => {
     expect(ephemeral(a)).toBe(true);
     // Archer +20 % (seed 000 L13). The target's Assassin −20 % (L13, L31) is the GM's to apply: the
     // declarer has not learned Shades' class, so the reply shows 70 % and no word of an Assassin.
-    const declared = embedText(a.callback.data);
+    const declared = embedText(answerOf(a));
     expect(declared).toContain('Success chance 70%');
     expect(declared).not.toContain('Assassin');
     const b = await h.fake.command({ name: 'act', channelId, user: player2, options: [{ name: 'action', value: 'soulEating' }, { name: 'text', value: 'Feast at the station' }] });
@@ -71,10 +72,10 @@ describe('a day of hidden PvP (seed 000)', () => {
   it('another player cannot read the declarations; the GM can', async () => {
     const refused = await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('declarations') });
     expect(ephemeral(refused)).toBe(true);
-    expect(embedText(refused.callback.data)).not.toContain('Feast');
+    expect(embedText(answerOf(refused))).not.toContain('Feast');
     const gmView = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('declarations') });
     expect(ephemeral(gmView)).toBe(true);
-    expect(embedText(gmView.callback.data)).toContain('Feast at the station');
+    expect(embedText(answerOf(gmView))).toContain('Feast at the station');
   });
 
   it('/war resolve rolls in the seed’s order and tells each faction only its own results (seed 000 L6, L13–18)', async () => {
@@ -82,7 +83,7 @@ describe('a day of hidden PvP (seed 000)', () => {
     const before = { p1: h.fake.dms(player.id).length, p2: h.fake.dms(player2.id).length };
     const ex = await h.fake.command({ name: 'war', channelId, user: gm, options: sub('resolve') });
     expect(ephemeral(ex)).toBe(true);
-    const digest = embedText(ex.callback.data);
+    const digest = embedText(answerOf(ex));
     expect(digest.indexOf('Archers')).toBeLessThan(digest.indexOf('Shades')); // non-combat before soul eating
     await h.fake.waitFor(() => h.fake.dms(player.id).length > before.p1 && h.fake.dms(player2.id).length > before.p2);
     const archers = h.fake.dms(player.id).slice(before.p1).map((m) => embedText(m.body)).join('\n');
@@ -106,7 +107,7 @@ describe('a day of hidden PvP (seed 000)', () => {
     const p1Before = h.fake.dms(player.id).length;
     // Charms are made items (seed 000 L3–4): Archers never made one, so charms:1 is refused.
     const noCharm = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'charms', value: 1 }] });
-    expect(embedText(noCharm.callback.data)).toContain('Archers holds only 0 reinforcement charm(s)');
+    expect(embedText(answerOf(noCharm))).toContain('Archers holds only 0 reinforcement charm(s)');
     const ex = await h.fake.command({
       name: 'battle',
       channelId,
@@ -114,7 +115,7 @@ describe('a day of hidden PvP (seed 000)', () => {
       options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'str' }, { name: 'their_status', value: 'agi' }, { name: 'seals', value: 1 }],
     });
     expect(ephemeral(ex)).toBe(true);
-    const breakdown = embedText(ex.callback.data);
+    const breakdown = embedText(answerOf(ex));
     expect(breakdown).toMatch(/Rolled \d+ against \d+% → \*\*(Archers|Shades)\*\* wins/);
     expect(await percent('Archers')).toMatchObject({ sealsLeft: 2, battlesThisTurn: 1 });
     expect(await percent('Shades')).toMatchObject({ sealsLeft: 3, battlesThisTurn: 1 });
@@ -130,7 +131,7 @@ describe('a day of hidden PvP (seed 000)', () => {
     const loserUser = loser === 'Archers' ? player : player2;
     expect((await percent(loser)).pendingRetreat).toMatchObject({ seals: 1 });
     const blocked = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'luk' }, { name: 'their_status', value: 'mag' }] });
-    expect(embedText(blocked.callback.data)).toContain(`${loser} lost a battle and must first retreat`);
+    expect(embedText(answerOf(blocked))).toContain(`${loser} lost a battle and must first retreat`);
     const sealsBefore = (await percent(loser)).sealsLeft;
     await h.fake.command({ name: 'war', channelId, user: loserUser, options: sub('retreat', [{ name: 'choice', value: 'seals' }]) });
     expect(await percent(loser)).toMatchObject({ sealsLeft: sealsBefore - 1 });
@@ -139,7 +140,7 @@ describe('a day of hidden PvP (seed 000)', () => {
     // A seal redraws the random status (seed 000 L44): one more seal spent.
     const archerSeals = (await percent('Archers')).sealsLeft;
     const redraw = await h.fake.command({ name: 'battle', channelId, user: gm, options: [{ name: 'ours', value: 'Archers' }, { name: 'theirs', value: 'Shades' }, { name: 'our_status', value: 'luk' }, { name: 'their_status', value: 'mag' }, { name: 'redraw', value: true }] });
-    expect(embedText(redraw.callback.data)).toMatch(/redrew the random status: [A-Z]+ → [A-Z]+/);
+    expect(embedText(answerOf(redraw))).toMatch(/redrew the random status: [A-Z]+ → [A-Z]+/);
     expect((await percent('Archers')).sealsLeft).toBe(archerSeals - 1);
     // Settle the second loss so the day can go on: retreat if seals allow, else drop out.
     for (const name of ['Archers', 'Shades']) {
@@ -162,7 +163,7 @@ describe('a day of hidden PvP (seed 000)', () => {
     for (const id of commitments) {
       const ex = await h.fake.command({ name: 'reveal', channelId, user: player, options: [{ name: 'id', value: id }] });
       if (!ephemeral(ex)) {
-        shown = embedText(ex.callback.data);
+        shown = embedText(answerOf(ex));
         break;
       }
     }

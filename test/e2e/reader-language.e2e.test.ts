@@ -4,7 +4,7 @@
 // the reader's word, not the sheet's Japanese. Played through the real client in a Japanese server with
 // a Korean player (and a Japanese and an English one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 import { fixture, fateDriver, opt, sub, SERVANT_STATUSES } from './fate-driver.js';
 
 let h: Harness;
@@ -48,7 +48,7 @@ describe('a Korean player at a Japanese table reads Korean (issue 31)', () => {
     await run(gm, 'ja', 'combat', sub('add', [opt('who', 'Golem'), opt('side', 'them'), opt('hp', 60), opt('iv', 1), opt('pool', '10d6<=4')]));
     await run(gm, 'ja', 'combat', sub('next'));
     const attack = await run(player, 'ko', 'attack', [opt('target', 'Golem'), opt('status', 'str'), opt('weapon', 0)]);
-    expect(embedText(attack.callback.data)).toMatch(KANA); // the table's post is Japanese
+    expect(embedText(answerOf(attack))).toMatch(KANA); // the table's post is Japanese
     await h.fake.waitFor(() => attack.followUps.some(isEphemeral));
     const aside = attack.followUps.filter(isEphemeral).map(embedText).join('\n');
     expect(aside).toMatch(/행운 \d+\/\d+/);
@@ -81,7 +81,7 @@ describe('a Korean player at a Japanese table reads Korean (issue 31)', () => {
     await run(gm, 'ja', 'gm', sub('language', [opt('language', 'ko')]));
     await importKoreanPair(ko, h.fake.users.player2, '筋力B 耐久B 敏捷A+ 魔力C 幸運C 宝具A');
     const check = await run(h.fake.users.player2, 'ko', 'check', [opt('status', 'agi'), opt('character', '세이버'), opt('marks', true)]);
-    const text = embedText(check.callback.data);
+    const text = embedText(answerOf(check));
     expect(text).toMatch(/민첩의 "\+"/);
     expect(text).not.toContain('敏捷');
     void player;
@@ -96,7 +96,7 @@ describe('a Korean player at a Japanese table reads Korean (issue 31)', () => {
     const other = fixture('saber.txt').replaceAll('セイバー', 'ランサー');
     await run(player2, 'ja', 'sheet', sub('import', [opt('file', h.fake.uploadAttachment({ filename: 'l.txt', content: other }))]));
     const opposed = await run(player, 'ko', 'check', [opt('status', 'agi'), opt('character', '세이버'), opt('against', 'ランサー'), opt('against_status', 'luk')]);
-    const text = embedText(opposed.callback.data).replace(/세이버|한서준/g, '');
+    const text = embedText(answerOf(opposed)).replace(/세이버|한서준/g, '');
     expect(text).toContain('敏捷');
     expect(text).toContain('幸運');
     expect(text).not.toMatch(HANGUL);
@@ -115,7 +115,7 @@ describe('a Korean player at a Japanese table reads Korean (issue 31)', () => {
     for (let i = 0; i < 6 && !rerolled; i++) {
       await run(en, 'en', 'check', [opt('status', 'str'), opt('character', 'Rider')]);
       const luck = await run(en, 'en', 'luck', sub('reroll'));
-      if (!isEphemeral(luck.callback.data as never)) rerolled = embedText(luck.callback.data);
+      if (!isEphemeral(answerOf(luck) as never)) rerolled = embedText(answerOf(luck));
     }
     expect(rerolled).toContain('筋力');
     expect(rerolled).not.toContain('Strength');

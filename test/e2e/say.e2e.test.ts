@@ -11,12 +11,12 @@ import path from 'node:path';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, replyFiles, startHarness, type Harness, answerOf } from './harness.js';
 import { PERMISSION_BITS, type CommandOption, type InteractionExchange, type RecordedMessage } from './fake-discord/index.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 const sub = (name: string, options: CommandOption[] = []): CommandOption[] => [{ name, type: 1, options }];
-const reply = (ex: InteractionExchange) => [embedText(ex.callback.data), ...ex.edits.map((e) => embedText(e)), ...ex.followUps.map((f) => embedText(f))].join('\n');
+const reply = (ex: InteractionExchange) => [embedText(answerOf(ex)), ...ex.edits.map((e) => embedText(e)), ...ex.followUps.map((f) => embedText(f))].join('\n');
 const PNG = (tag: string) => Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from(`face ${tag}`)]);
 const DAY = 24 * 60 * 60_000;
 
@@ -44,11 +44,11 @@ afterAll(async () => {
 describe('/say through the channel’s webhook', () => {
   it('posts with the character’s display name and face; the webhook is made once and reused; the post is recorded for /log export', async () => {
     const setup = await h.fake.command({ name: 'say', options: sub('setup', [{ name: 'name', value: '剣の英霊' }, { name: 'url', value: 'https://example.com/saber.png' }]) });
-    expect(setup.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(setup).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(reply(setup)).toContain('Name on posts: **剣の英霊**');
 
     const said = await h.fake.command({ name: 'say', options: sub('post', [{ name: 'text', value: '問おう、あなたが私のマスターか' }]) });
-    expect(said.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(said).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(reply(said)).toContain('Posted as **剣の英霊**.');
     const [post] = hookPosts(h.fake.channelId);
     expect(post!.body).toMatchObject({ username: '剣の英霊', avatar_url: 'https://example.com/saber.png', content: '問おう、あなたが私のマスターか', allowed_mentions: { parse: ['users'] } });
@@ -107,7 +107,7 @@ describe('/say through the channel’s webhook', () => {
   it('no text: a form for longer words, posted the same way', async () => {
     const open = await h.fake.command({ name: 'say', options: sub('post') });
     expect(open.callback.type).toBe(9);
-    const customId = open.callback.data.custom_id as string;
+    const customId = answerOf(open).custom_id as string;
     await h.fake.modalSubmit({ customId, fields: { text: '一行目\n二行目' } });
     expect(hookPosts(h.fake.channelId).at(-1)!.content).toBe('一行目\n二行目');
   });
@@ -178,7 +178,7 @@ describe('a servant’s hidden true name stays off its posts (seed 001 L297–31
     expect((await events('character.post')).at(-1)!.after).toMatchObject({ name: 'セイバー' });
 
     const refused = await h.fake.command({ name: 'say', channelId: here, user: h.fake.users.player2, options: sub('setup', [{ name: 'name', value: 'ｱﾙﾄﾘｱ・ペンドラゴン' }]) });
-    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(refused).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(reply(refused)).toContain('true name');
     const prefix = await h.fake.command({ name: 'say', channelId: here, user: h.fake.users.player2, options: sub('setup', [{ name: 'prefix', value: '!アルトリア' }]) });
     expect(reply(prefix)).toContain('true name');
@@ -190,13 +190,13 @@ describe('a servant’s hidden true name stays off its posts (seed 001 L297–31
   it('its palette’s RP line goes through the webhook under the class name too (it was an embed titled by the true name)', async () => {
     await h.fake.command({ name: 'palette', channelId: here, user: h.fake.users.player2, options: sub('edit', [{ name: 'name', value: 'Arturia' }, { name: 'character', value: 'アルトリア' }]) });
     const saved = await h.fake.modalSubmit({ customId: 'palette:edit', channelId: here, user: h.fake.users.player2, fields: { name: 'Arturia', character: 'アルトリア', lines: '【RP】ここに誓おう', variables: '' } });
-    const button = (saved.callback.data.components as any[]).flatMap((r) => r.components)[0];
+    const button = (answerOf(saved).components as any[]).flatMap((r) => r.components)[0];
     const pressed = await h.fake.component({ customId: button.custom_id, message: saved.original!, channelId: here, user: h.fake.users.player2 });
     expect(pressed.callback.type).toBe(7); // the palette stays as it was
     const post = hookPosts(here).at(-1)!;
     expect(post.body).toMatchObject({ username: 'セイバー', content: '【RP】ここに誓おう' });
     expect(h.fake.channelMessages(here).filter((m) => m.source !== 'webhook' && JSON.stringify(m.body).includes('アルトリア'))).toEqual([]);
-    expect(pressed.callback.data.embeds[0].title).toBe('Palette: Arturia'); // the palette, shown to its owner alone as before
+    expect(answerOf(pressed).embeds[0].title).toBe('Palette: Arturia'); // the palette, shown to its owner alone as before
   });
 });
 
@@ -209,7 +209,7 @@ describe('palette RP lines and chat prefixes go through the webhook', () => {
     expect(await kept()).toEqual([]); // a link now: the kept bytes are dropped
     await h.fake.command({ name: 'palette', channelId, options: sub('edit', [{ name: 'name', value: 'Saber' }, { name: 'character', value: 'セイバー' }]) });
     const saved = await h.fake.modalSubmit({ customId: 'palette:edit', channelId, fields: { name: 'Saber', character: 'セイバー', lines: '1d100<=50 目星\n【RP】よろしく', variables: '' } });
-    const rp = (saved.callback.data.components as any[]).flatMap((r) => r.components).find((b: any) => b.label === '【RP】よろしく');
+    const rp = (answerOf(saved).components as any[]).flatMap((r) => r.components).find((b: any) => b.label === '【RP】よろしく');
     await h.fake.component({ customId: rp.custom_id, message: saved.original!, channelId });
     expect(hookPosts(channelId).at(-1)!.body).toMatchObject({ username: '剣の英霊', avatar_url: 'https://example.com/saber2.png', content: '【RP】よろしく' });
   });
@@ -252,12 +252,12 @@ describe('players edit and delete their own character posts, nobody else’s', (
     await h.fake.command({ name: 'say', channelId, options: sub('post', [{ name: 'text', value: '最初の言葉' }, { name: 'character', value: 'セイバー' }]) });
     postId = hookPosts(channelId).at(-1)!.id;
     const mine = await h.fake.autocomplete({ name: 'say', channelId, options: [{ name: 'edit', type: 1, options: [{ name: 'post', value: '', focused: true }] }] });
-    expect(mine.callback.data.choices).toEqual([{ name: '剣の英霊: 最初の言葉', value: postId }]);
+    expect(answerOf(mine).choices).toEqual([{ name: '剣の英霊: 最初の言葉', value: postId }]);
     const theirs = await h.fake.autocomplete({ name: 'say', channelId, user: h.fake.users.player2, options: [{ name: 'edit', type: 1, options: [{ name: 'post', value: '', focused: true }] }] });
-    expect(theirs.callback.data.choices).toEqual([]);
+    expect(answerOf(theirs).choices).toEqual([]);
 
     const edit = await h.fake.command({ name: 'say', channelId, user: h.fake.users.player2, options: sub('edit', [{ name: 'post', value: postId }, { name: 'text', value: '乗っ取り' }]) });
-    expect(edit.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(edit).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(reply(edit)).toMatch(/someone else’s/);
     const del = await h.fake.command({ name: 'say', channelId, user: h.fake.users.player2, locale: 'ja', options: sub('delete', [{ name: 'post', value: postId }]) });
     expect(reply(del)).toMatch(/他の人のもの/);
@@ -275,8 +275,8 @@ describe('players edit and delete their own character posts, nobody else’s', (
 
     const open = await h.fake.command({ name: 'say', channelId, options: sub('edit', [{ name: 'post', value: postId }]) });
     expect(open.callback.type).toBe(9);
-    expect(JSON.stringify(open.callback.data)).toContain('言い直し'); // the form starts from the words as they are
-    await h.fake.modalSubmit({ customId: open.callback.data.custom_id, channelId, fields: { text: '三度目の正直' } });
+    expect(JSON.stringify(answerOf(open))).toContain('言い直し'); // the form starts from the words as they are
+    await h.fake.modalSubmit({ customId: answerOf(open).custom_id, channelId, fields: { text: '三度目の正直' } });
     expect(h.fake.message(postId)!.content).toBe('三度目の正直');
 
     const del = await h.fake.command({ name: 'say', channelId, options: sub('delete', [{ name: 'post', value: postId }]) });
@@ -286,7 +286,7 @@ describe('players edit and delete their own character posts, nobody else’s', (
     const again = await h.fake.command({ name: 'say', channelId, options: sub('edit', [{ name: 'post', value: postId }, { name: 'text', value: 'x' }]) });
     expect(reply(again)).toMatch(/No character post of that id/);
     const gone = await h.fake.autocomplete({ name: 'say', channelId, options: [{ name: 'delete', type: 1, options: [{ name: 'post', value: '', focused: true }] }] });
-    expect(gone.callback.data.choices).toEqual([]);
+    expect(answerOf(gone).choices).toEqual([]);
   });
 });
 
@@ -295,7 +295,7 @@ describe('without Manage Webhooks the bot posts its own embed and says why', () 
     const channelId = h.fake.createTextChannel({ name: 'no-hooks' });
     h.fake.setBotChannelPermissions(channelId, { deny: PERMISSION_BITS.ManageWebhooks.toString() });
     const said = await h.fake.command({ name: 'say', channelId, locale: 'ja', options: sub('post', [{ name: 'text', value: '権限がない' }, { name: 'character', value: 'セイバー' }]) });
-    expect(said.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(said).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect(reply(said)).toContain('代わりにボットが投稿しました');
     expect(reply(said)).toContain('ウェブフックの管理');
     expect(hookPosts(channelId)).toEqual([]);

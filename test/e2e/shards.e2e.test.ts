@@ -16,7 +16,7 @@ import { openStore, type Store } from '../../src/store/db.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
 import { row, rows } from '../helpers/db.js';
 import { startFakeDiscord, type FakeDiscord } from './fake-discord/index.js';
-import { EPHEMERAL, embedText } from './harness.js';
+import { EPHEMERAL, embedText, answered, answerOf } from './harness.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
@@ -89,8 +89,8 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
 
     const a = await fake.command({ name: 'roll', guildId: g0.guildId, channelId: g0.channelId, options: [{ name: 'expression', value: '2d6' }] });
     const b = await fake.command({ name: 'roll', guildId: g1.guildId, channelId: g1.channelId, options: [{ name: 'expression', value: '3d6' }] });
-    expect(a.callback.type).toBe(4);
-    expect(b.callback.type).toBe(4);
+    expect(answered(a)).toBe(true);
+    expect(answered(b)).toBe(true);
     await fake.waitFor(() => handledBy(zero, 'roll').length === 1 && handledBy(one, 'roll').length === 1, 5000);
     expect(handledBy(zero, 'roll')[0]).toMatchObject({ guild: g0.guildId, outcome: 'ok' });
     expect(handledBy(one, 'roll')[0]).toMatchObject({ guild: g1.guildId, outcome: 'ok' });
@@ -101,10 +101,10 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
     const at1 = { guildId: g1.guildId, channelId: g1.channelId };
     // The GM seat and the master sheet are written by shard 1's process.
     const claim = await fake.command({ ...at1, name: 'gm', user: gm, options: [{ name: 'claim', type: 1 }] });
-    expect(embedText(claim.callback.data)).toContain(`<@${gm.id}>`);
+    expect(embedText(answerOf(claim))).toContain(`<@${gm.id}>`);
     const file = fake.uploadAttachment({ filename: 'master.txt', content: fixture('master.txt'), channelId: g1.channelId });
     const imported = await fake.command({ ...at1, name: 'sheet', user: player2, options: [{ name: 'import', type: 1, options: [{ name: 'file', value: file }] }] });
-    expect(embedText(imported.callback.data)).toMatch(/HP 11/);
+    expect(embedText(answerOf(imported))).toMatch(/HP 11/);
     expect((await master()).sealsRemaining).toBe(3);
 
     await fake.command({ ...at1, name: 'seal', user: player2, options: [{ name: 'effect', value: 'mp' }] });
@@ -114,14 +114,14 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
 
     // Not the GM: shard 0's process reads the seat shard 1's process wrote, and refuses.
     const stranger = await fake.button({ customId, user: player2, guildId: null, message: dm });
-    expect(stranger.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(stranger).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect((await master()).sealsRemaining).toBe(3);
 
     const approved = await fake.button({ customId, user: gm, guildId: null, message: dm });
     expect(approved.callback.type).toBe(7); // the DM's buttons are replaced by the outcome
     expect((await master()).sealsRemaining).toBe(2);
     const again = await fake.button({ customId, user: gm, guildId: null, message: dm });
-    expect(again.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(answerOf(again).flags & EPHEMERAL).toBe(EPHEMERAL);
     expect((await master()).sealsRemaining).toBe(2);
 
     // Every button press (DMs) went to shard 0's process; every guild command to shard 1's.
@@ -132,8 +132,8 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
 
     // Shard 1's process reads what shard 0's wrote: the next request is refused only once the last seals are gone.
     const shown = await fake.command({ ...at1, name: 'sheet', user: player2, options: [{ name: 'show', type: 1 }] });
-    expect(shown.callback.type).toBe(4);
-    expect(embedText(shown.callback.data)).toContain('seals 2');
+    expect(answered(shown)).toBe(true);
+    expect(embedText(answerOf(shown))).toContain('seals 2');
     expect(handledBy(one, 'sheet').length).toBe(2);
     // A +10 on a roll made through shard 1, approved through shard 0: shard 0's process rewrites the
     // stored roll and posts it to shard 1's guild over REST (no gateway cache of that guild needed).
@@ -164,7 +164,7 @@ describe.runIf(testBackend === 'postgres')('two processes, two shards, one Postg
       return fake.command({ name: 'roll', user: player, guildId: at.guildId, channelId: at.channelId, locale: i % 4 < 2 ? 'ja' : 'ko', options: [{ name: 'expression', value: `${i + 1}d6` }] });
     });
     const answers = await Promise.all(burst);
-    expect(answers.every((ex) => ex.callback.type === 4 && !((ex.callback.data.flags ?? 0) & EPHEMERAL))).toBe(true);
+    expect(answers.every((ex) => ex.callback.type === 4 && !((answerOf(ex).flags ?? 0) & EPHEMERAL))).toBe(true);
     const stored = (await rows(store, 'rolls')).slice(before);
     expect(stored.map((r) => r.normalized).sort()).toEqual(Array.from({ length: 8 }, (_, i) => `${i + 1}d6`).sort());
     expect(stored.filter((r) => r.guildId === g0.guildId)).toHaveLength(4);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { row, rows } from '../helpers/db.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import type { CharacterSheet } from '../../src/core/fate/sheet/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
 
 let h: Harness;
 
@@ -43,9 +43,9 @@ function fill(template: string, values: [prefix: string, line: string][]): strin
 describe('/sheet template, filled in and imported', () => {
   it('Korean: the servant template in Korean, filled in, imports through the form with every field read (seed 001 L1532–1595)', async () => {
     const reply = await h.fake.command({ name: 'sheet', locale: 'ko', options: sub('template', [{ name: 'kind', value: 'servant' }]) });
-    expect(reply.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    expect(embedText(reply.callback.data)).toContain('서번트용 캐릭터 시트');
-    const template = codeBlock(reply.callback.data);
+    expect(answerOf(reply).flags & EPHEMERAL).toBe(EPHEMERAL);
+    expect(embedText(answerOf(reply))).toContain('서번트용 캐릭터 시트');
+    const template = codeBlock(answerOf(reply));
     // The seed's fields in Korean, each with its note (L1541 statuses, L1542 rank level).
     expect(template).toContain('【스테이터스】근력 내구 민첩 마력 행운 보구');
     expect(template).toContain('【랭크 레벨】:「」「」「」「」「」「」');
@@ -70,9 +70,9 @@ describe('/sheet template, filled in and imported', () => {
     ]);
     const open = await h.fake.command({ name: 'sheet', locale: 'ko', options: sub('import') });
     expect(open.callback.type).toBe(9);
-    expect(JSON.stringify(open.callback.data)).toContain('빈 시트는 /시트 양식'); // the form points to the template
+    expect(JSON.stringify(answerOf(open))).toContain('빈 시트는 /시트 양식'); // the form points to the template
     const imported = await h.fake.modalSubmit({ customId: 'sheet:import:pc', locale: 'ko', fields: { text: sheet } });
-    const said = embedText(imported.callback.data);
+    const said = embedText(answerOf(imported));
     expect(said).toContain('**세이버**');
     expect(said).not.toMatch(/해석하지 못했습니다/); // no line left unread
     expect(said).not.toContain('名無し');
@@ -92,13 +92,13 @@ describe('/sheet template, filled in and imported', () => {
 
     // And it plays: a check from the Korean sheet rolls STR B = 8d6≤4 (L864).
     const check = await h.fake.command({ name: 'check', locale: 'ko', options: [{ name: 'status', value: 'str' }] });
-    expect(embedText(check.callback.data)).toMatch(/8d6/i);
+    expect(embedText(answerOf(check))).toMatch(/8d6/i);
   });
 
   it('Japanese: the master template, filled in, imports as the attached file (seed 001 L1597–1646)', async () => {
     const player = h.fake.users.player2;
     const reply = await h.fake.command({ name: 'sheet', user: player, locale: 'ja', options: sub('template', [{ name: 'kind', value: 'master' }]) });
-    expect(embedText(reply.callback.data)).toContain('マスター用キャラクターシート');
+    expect(embedText(answerOf(reply))).toContain('マスター用キャラクターシート');
     const file = reply.callbackFiles[0]!.data.toString('utf8');
     expect(file).toContain('【ステータス】筋力 耐久 敏捷 魔力 幸運 社会');
     expect(file).toContain('【令呪数】回');
@@ -113,7 +113,7 @@ describe('/sheet template, filled in and imported', () => {
     ]);
     const upload = h.fake.uploadAttachment({ filename: 'master-ja.txt', content: sheet });
     const imported = await h.fake.command({ name: 'sheet', user: player, locale: 'ja', options: sub('import', [{ name: 'file', value: upload }]) });
-    const said = embedText(imported.callback.data);
+    const said = embedText(answerOf(imported));
     expect(said).toContain('**遠坂凛**');
     expect(said).not.toMatch(/解釈できませんでした/);
     const s = (await character('遠坂凛')).sheet as CharacterSheet;
@@ -130,8 +130,8 @@ describe('a text that is not a sheet is refused with what was expected', () => {
     const before = (await rows(h.store, 'characters')).length;
     await h.fake.command({ name: 'sheet', locale: 'ko', options: sub('import') });
     const refused = await h.fake.modalSubmit({ customId: 'sheet:import:pc', locale: 'ko', fields: { text: '안녕하세요, 오늘 세션 잘 부탁해요\nHP:12\nMP:10' } });
-    expect(refused.callback.data.flags & EPHEMERAL).toBe(EPHEMERAL);
-    const said = embedText(refused.callback.data);
+    expect(answerOf(refused).flags & EPHEMERAL).toBe(EPHEMERAL);
+    const said = embedText(answerOf(refused));
     expect(said).toContain('읽을 수 있는 캐릭터 시트가 아닙니다: 이름, 스테이터스');
     expect(said).toContain('【이름】');
     expect(said).not.toContain('名無し');
@@ -142,7 +142,7 @@ describe('a text that is not a sheet is refused with what was expected', () => {
     const before = (await rows(h.store, 'characters')).length;
     const upload = h.fake.uploadAttachment({ filename: 'other.txt', content: '【なまえ】たろう\n【のうりょく】ちから3 すばやさ2\nHP:10' });
     const refused = await h.fake.command({ name: 'sheet', locale: 'ja', options: sub('import', [{ name: 'file', value: upload }]) });
-    const said = embedText(refused.callback.data);
+    const said = embedText(answerOf(refused));
     expect(said).toContain('読み取れるキャラクターシートではありません：名前・ステータスがありません');
     expect(said).toContain('認識できなかった項目：【なまえ】 【のうりょく】');
     expect((await rows(h.store, 'characters')).length).toBe(before);
@@ -150,11 +150,11 @@ describe('a text that is not a sheet is refused with what was expected', () => {
 
   it('the blank template sent back unchanged is refused (nothing to name the character), not stored as 「名無し」', async () => {
     const reply = await h.fake.command({ name: 'sheet', locale: 'en', options: sub('template', [{ name: 'kind', value: 'troop' }]) });
-    const template = codeBlock(reply.callback.data);
+    const template = codeBlock(answerOf(reply));
     expect(template).toContain('【Statuses】STR END AGI MAG LUK SOC or NP');
     await h.fake.command({ name: 'sheet', locale: 'en', options: sub('import') });
     const refused = await h.fake.modalSubmit({ customId: 'sheet:import:pc', locale: 'en', fields: { text: template } });
-    expect(embedText(refused.callback.data)).toContain('This is not a character sheet I can read. Missing: a name, statuses with a grade.');
+    expect(embedText(answerOf(refused))).toContain('This is not a character sheet I can read. Missing: a name, statuses with a grade.');
     expect(await rows(h.store, 'characters', (c) => eq(c.name, '名無し'))).toEqual([]);
   });
 });

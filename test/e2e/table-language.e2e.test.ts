@@ -2,14 +2,15 @@
 // reads Japanese (the table's), their secret roll and its aside read Korean (their own); the GM sets
 // the channel to Korean and the next public posts follow; `server` gives the server's language back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
 let guildId = '';
 const KANA = /[\u3040-\u30ff]/;
 const HANGUL = /[\uac00-\ud7a3]/;
-const isEphemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const isEphemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 
 beforeAll(async () => {
   h = await startHarness('table-language');
@@ -29,12 +30,12 @@ describe('the table reads the channel’s language; a person reads their own', (
   it('a Korean player’s public roll in a ja server is Japanese; their secret roll is Korean', async () => {
     const open = await roll('ko', [{ name: 'expression', value: '8d6<=4' }]);
     expect(isEphemeral(open)).toBe(false);
-    const publicText = embedText(open.callback.data);
+    const publicText = embedText(answerOf(open));
     expect(publicText).toMatch(KANA);
     expect(publicText).not.toMatch(HANGUL);
     const secret = await roll('ko', [{ name: 'expression', value: '2d6' }, { name: 'secret', value: true }]);
     expect(isEphemeral(secret)).toBe(true);
-    expect(embedText(secret.callback.data)).toMatch(HANGUL);
+    expect(embedText(answerOf(secret))).toMatch(HANGUL);
     // The commitment in the channel is the table's.
     const commitment = h.fake.channelMessages(channelId).at(-1)!;
     expect(embedText(commitment.body)).toMatch(KANA);
@@ -46,21 +47,21 @@ describe('the table reads the channel’s language; a person reads their own', (
     const gm = h.fake.users.gm;
     await h.fake.command({ name: 'gm', channelId, guildId: guildOf(), user: gm, locale: 'ja', options: [{ name: 'claim', type: 1, options: [] }] as never });
     const set = await h.fake.command({ name: 'gm', channelId, guildId: guildOf(), user: gm, locale: 'ja', options: [{ name: 'language', type: 1, options: [{ name: 'language', value: 'ko' }] }] as never });
-    expect(embedText(set.callback.data)).toMatch(HANGUL);
+    expect(embedText(answerOf(set))).toMatch(HANGUL);
     const next = await roll('ja', [{ name: 'expression', value: '8d6<=4' }]);
-    expect(embedText(next.callback.data)).toMatch(HANGUL);
-    expect(embedText(next.callback.data)).not.toMatch(KANA);
+    expect(embedText(answerOf(next))).toMatch(HANGUL);
+    expect(embedText(answerOf(next))).not.toMatch(KANA);
     const back = await h.fake.command({ name: 'gm', channelId, guildId: guildOf(), user: gm, locale: 'ja', options: [{ name: 'language', type: 1, options: [{ name: 'language', value: 'server' }] }] as never });
-    expect(embedText(back.callback.data)).toMatch(KANA);
+    expect(embedText(answerOf(back))).toMatch(KANA);
     const after = await roll('ko', [{ name: 'expression', value: '8d6<=4' }]);
-    expect(embedText(after.callback.data)).toMatch(KANA);
+    expect(embedText(answerOf(after))).toMatch(KANA);
     expect(h.violations).toEqual([]);
   });
 
   it('a player cannot set the table’s language', async () => {
     const refused = await h.fake.command({ name: 'gm', channelId, guildId: guildOf(), user: h.fake.users.player, locale: 'ko', options: [{ name: 'language', type: 1, options: [{ name: 'language', value: 'en' }] }] as never });
     expect(isEphemeral(refused)).toBe(true);
-    expect(embedText(refused.callback.data)).toMatch(HANGUL);
+    expect(embedText(answerOf(refused))).toMatch(HANGUL);
   });
 });
 
@@ -79,14 +80,14 @@ describe('a Japanese GM and a Korean player at a Japanese table (issue 18 must-s
     await cmd(gm, 'ja', 'war', sub('start', [opt('ruleset', 'percent'), opt('name', '冬木')]));
     const join = await cmd(player, 'ko', 'war', sub('join', [opt('faction', '토오사카'), opt('class', 'saber'), opt('level', 50), opt('statuses', '40 30 30 20 20 20'), opt('mag', 30)]));
     expect(isEphemeral(join)).toBe(false);
-    expect(embedText(join.callback.data)).toMatch(KANA);
-    expect(embedText(join.callback.data).replace(/토오사카/g, '')).not.toMatch(HANGUL);
+    expect(embedText(answerOf(join))).toMatch(KANA);
+    expect(embedText(answerOf(join)).replace(/토오사카/g, '')).not.toMatch(HANGUL);
     await cmd(player2, 'ja', 'war', sub('join', [opt('faction', '間桐'), opt('class', 'rider'), opt('level', 50), opt('statuses', '27 27 27 27 26 26'), opt('mag', 20)]));
     await cmd(gm, 'ja', 'war', sub('advance'));
     const act = await cmd(player, 'ko', 'act', [opt('action', 'rest'), opt('text', '쉬자')]);
     expect(isEphemeral(act)).toBe(true);
-    expect(embedText(act.callback.data)).toMatch(HANGUL);
-    expect(embedText(act.callback.data)).not.toMatch(KANA);
+    expect(embedText(answerOf(act))).toMatch(HANGUL);
+    expect(embedText(answerOf(act))).not.toMatch(KANA);
     await cmd(player2, 'ja', 'act', [opt('action', 'rest'), opt('text', '休む')]);
     const dmsBefore = h.fake.dms(player.id).length;
     await cmd(gm, 'ja', 'war', sub('resolve'));
@@ -125,7 +126,7 @@ describe('a secret check: the roller reads it in Korean, the GM’s DM is wholly
     const before = h.fake.dms(gm.id).length;
     const secret = await run(player, 'ko', 'check', [{ name: 'status', value: 'str' }, { name: 'character', value: 'セイバー' }, { name: 'secret', value: true }]);
     expect(isEphemeral(secret)).toBe(true);
-    expect(embedText(secret.callback.data)).toMatch(HANGUL);
+    expect(embedText(answerOf(secret))).toMatch(HANGUL);
     await h.fake.waitFor(() => h.fake.dms(gm.id).length > before);
     const dm = h.fake.dms(gm.id).slice(before).map((m) => embedText(m.body)).join('\n');
     expect(dm).toMatch(KANA);

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import type { InteractionExchange } from './fake-discord/types.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
@@ -14,7 +15,7 @@ const sub = (name: string, options: { name: string; value: any }[] = []) => [{ n
 const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
 const warRow = async (channelId: string) => (await row(h.store, 'wars', (c) => eq(c.channelId, channelId)));
 const faction = async (name: string) => (await row(h.store, 'factions', (c) => eq(c.name, name)));
-const ephemeral = (ex: { callback: { data?: { flags?: number } } }) => ((ex.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 
 beforeAll(async () => {
   h = await startHarness('war');
@@ -36,7 +37,7 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     expect(ephemeral(refused)).toBe(true);
     const start = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('start', [{ name: 'ruleset', value: 'fate' }, { name: 'name', value: 'Fuyuki' }]) });
     expect(ephemeral(start)).toBe(true);
-    expect(embedText(start.callback.data)).toMatch(/2d6 = \*\*\d+\*\*/);
+    expect(embedText(answerOf(start))).toMatch(/2d6 = \*\*\d+\*\*/);
     const dm = await h.fake.waitFor(() => h.fake.dms(h.fake.users.gm.id).find((m) => embedText(m.body).includes('2d6')));
     expect(embedText(dm.body)).toMatch(/Irregular/);
     const posted = await h.fake.waitFor(() => h.fake.channelMessages(channelId)[0]);
@@ -66,11 +67,11 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
   it('only the GM advances; the summoning phase ends into day 1 morning and luck comes back (seed 001 L114)', async () => {
     const notGm = await h.fake.command({ name: 'war', channelId, user: h.fake.users.player, options: sub('advance') });
     expect(ephemeral(notGm)).toBe(true);
-    expect(embedText(notGm.callback.data)).toMatch(/Only the GM/);
+    expect(embedText(answerOf(notGm))).toMatch(/Only the GM/);
     const ex = await advance();
     expect(ephemeral(ex)).toBe(true);
     expect(await warRow(channelId)).toMatchObject({ day: 1, turn: 0 });
-    expect(embedText(ex.callback.data)).toMatch(/Day 1 · Morning \(7–12\)/);
+    expect(embedText(answerOf(ex))).toMatch(/Day 1 · Morning \(7–12\)/);
   });
 
   it('a sleep declaration shows on the board as "declared", never as what (seed 001 L246)', async () => {
@@ -98,7 +99,7 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     expect(await warRow(channelId)).toMatchObject({ day: 1, turn: 3 });
     const dayEnd = await advance(); // late night → day 2 morning
     expect(await warRow(channelId)).toMatchObject({ day: 2, turn: 0 });
-    const report = embedText(dayEnd.callback.data);
+    const report = embedText(answerOf(dayEnd));
     expect(report).toMatch(/Day 1 ended/);
     expect((await runtime('例・魔術師')).hp).toBeGreaterThanOrEqual(7); // 5 + 2d6, capped at 11
     expect((await runtime('例・魔術師')).mp).toBe(29);
@@ -118,7 +119,7 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
   it('/war undo puts the whole day end back: clock, HP, MP, sleep tracking', async () => {
     const before = await runtime('例・魔術師');
     const undo = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('undo') });
-    expect(embedText(undo.callback.data)).toMatch(/Undone: the turn advance/);
+    expect(embedText(answerOf(undo))).toMatch(/Undone: the turn advance/);
     expect(await warRow(channelId)).toMatchObject({ day: 1, turn: 3 });
     expect(await runtime('例・魔術師')).toMatchObject({ hp: 5, mp: 19 });
     expect(before.hp).not.toBe(5);
@@ -126,10 +127,10 @@ describe('Fate/roll dice war: day 1 → day 2', () => {
     const log = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('log') });
     expect(ephemeral(log)).toBe(true);
     // /war log speaks the reader's language (issue 11): the event's name, not its key.
-    expect(embedText(log.callback.data)).toMatch(/turn advanced \(undone\)/);
+    expect(embedText(answerOf(log))).toMatch(/turn advanced \(undone\)/);
     // A character's sheet change names the character, not its row id (issue 11).
-    expect(embedText(log.callback.data)).toContain('例・魔術師');
-    expect(embedText(log.callback.data)).not.toMatch(/#\d+/);
+    expect(embedText(answerOf(log))).toContain('例・魔術師');
+    expect(embedText(answerOf(log))).not.toMatch(/#\d+/);
   });
 
   it('a restart mid-turn loses nothing: the same turn, the same board message', async () => {
@@ -156,10 +157,10 @@ describe('Fate/roll dice war: sleep and all-nighter in checks, a masterless serv
     const channelId = (await row(h.store, 'wars', (c) => eq(c.name, 'Fuyuki'))).channelId;
     const asleep = await h.fake.command({ name: 'check', channelId, user: h.fake.users.player, options: [{ name: 'status', value: 'mag' }, { name: 'character', value: '例・魔術師' }] });
     expect(ephemeral(asleep)).toBe(true);
-    expect(embedText(asleep.callback.data)).toMatch(/asleep/);
+    expect(embedText(answerOf(asleep))).toMatch(/asleep/);
     const tired = await h.fake.command({ name: 'check', channelId, user: h.fake.users.player2, options: [{ name: 'status', value: 'mag' }, { name: 'character', value: '例・神父' }] });
-    expect(embedText(tired.callback.data)).toMatch(/8d6<=4-1/);
-    expect(embedText(tired.callback.data)).toMatch(/All-nighter: −1/);
+    expect(embedText(answerOf(tired))).toMatch(/8d6<=4-1/);
+    expect(embedText(answerOf(tired))).toMatch(/All-nighter: −1/);
   });
 
   it('a masterless servant loses HP and MP equal to its rank level at each turn end (seed 001 L244)', async () => {

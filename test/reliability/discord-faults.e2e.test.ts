@@ -4,7 +4,7 @@
 // session (op 9, identified anew), unanswered heartbeats (a zombie connection) — each ridden out with
 // the war intact and the next command answered.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embedText, EPHEMERAL, startHarness, type Harness } from '../e2e/harness.js';
+import { embedText, EPHEMERAL, startHarness, type Harness, answered, answerOf } from '../e2e/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe('Discord faults', () => {
     await h.fake.command({ name: 'gm', user: gm, options: sub('claim') });
     h.fake.failNext('POST', new RegExp(`^/channels/${h.fake.channelId}/messages$`), 429, { message: 'You are being rate limited.', retry_after: 0.3, global: false, code: 0 });
     const started = await h.fake.command({ name: 'war', user: gm, options: sub('start', [{ name: 'ruleset', value: 'percent' }, { name: 'name', value: 'Limited' }]) });
-    expect(started.callback.type).toBe(4);
+    expect(answered(started)).toBe(true);
     const board = await h.fake.waitFor(() => h.fake.channelMessages().find((m) => embedText(m.body).includes('Limited')), 5000);
     expect(board).toBeTruthy();
     const attempts = h.fake.requests.filter((r) => r.method === 'POST' && r.path === `/channels/${h.fake.channelId}/messages`);
@@ -36,8 +36,8 @@ describe('Discord faults', () => {
     h.fake.disconnectClients(4000);
     await h.fake.waitFor(() => h.fake.resumes.length > resumesBefore, 10_000);
     const next = await h.fake.command({ name: 'war', user: gm, options: sub('advance') });
-    expect(next.callback.type).toBe(4);
-    expect(embedText(next.callback.data)).not.toMatch(/no war/i);
+    expect(answered(next)).toBe(true);
+    expect(embedText(answerOf(next))).not.toMatch(/no war/i);
   });
 
   it('a global 429 on a DM is waited out and the DM arrives once', async () => {
@@ -45,7 +45,7 @@ describe('Discord faults', () => {
     const before = h.fake.dms(gm.id).length;
     h.fake.failNext('POST', /^\/channels\/\d+\/messages$/, 429, { message: 'You are being rate limited.', retry_after: 0.3, global: true, code: 0 });
     const rolled = await h.fake.command({ name: 'roll', user: player, options: [{ name: 'expression', value: '2d6' }, { name: 'secret', value: true }] as never });
-    expect(rolled.callback.type).toBe(4);
+    expect(answered(rolled)).toBe(true);
     await h.fake.waitFor(() => h.fake.dms(gm.id).length > before, 5000);
     expect(h.fake.dms(gm.id).length).toBe(before + 1);
   });
@@ -70,8 +70,8 @@ describe('Discord faults', () => {
       if (expectIdentify) await h.fake.waitFor(() => h.fake.identifies.length > identifies, 15_000);
       else await h.fake.waitFor(() => h.fake.resumes.length > resumes, 15_000);
       const next = await h.fake.command({ name: 'war', user: gm, options: sub('advance') });
-      expect(next.callback.type).toBe(4);
-      expect(embedText(next.callback.data)).not.toMatch(/no war/i);
+      expect(answered(next)).toBe(true);
+      expect(embedText(answerOf(next))).not.toMatch(/no war/i);
     }, 30_000);
   }
 });
@@ -85,7 +85,7 @@ describe('a zombie connection', () => {
       await z.fake.waitFor(() => z.fake.resumes.length > resumes || z.fake.identifies.length > 1, 15_000);
       z.fake.withholdHeartbeatAcks(false);
       const rolled = await z.fake.command({ name: 'roll', options: [{ name: 'expression', value: '2d6' }] as never });
-      expect(rolled.callback.type).toBe(4);
+      expect(answered(rolled)).toBe(true);
     } finally {
       await z.close();
     }

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandModules } from '../../commands/index.js';
 import { seededRandom } from '../../src/core/random.js';
 import { testBackend } from '../helpers/backend.js';
-import { embedText, startHarness, type Harness } from '../e2e/harness.js';
+import { embedText, startHarness, type Harness, answerOf, answered } from '../e2e/harness.js';
 import { t } from '../../src/i18n/index.js';
 
 const HOSTILE_TEXT = [
@@ -213,13 +213,13 @@ describe(`bad input through the real client (${testBackend})`, () => {
       const options = c.sub ? [{ name: c.sub, type: 1, options: c.options }] : c.options;
       const ex = await h.fake.command({ name: c.command, user: h.fake.users.player, options: options as never, settleMs: 10 });
       expect([4, 5, 9], `${where}: answered`).toContain(ex.callback.type);
-      checkLimits(ex.callback.data, where);
+      checkLimits(answerOf(ex), where);
       // A refusal names what is wrong; the internal-error reply would mean the input crashed a handler.
-      expect(embedText(ex.callback.data), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
+      expect(embedText(answerOf(ex)), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
       for (const f of ex.followUps) checkLimits(f, `${where} (follow-up)`);
       for (const e of ex.edits) checkLimits(e, `${where} (edit)`);
-      customIds([ex.callback.data, ex.followUps, ex.edits], shown);
-      if ((ex.callback.data?.flags ?? 0) & 64) refused++;
+      customIds([answerOf(ex), ex.followUps, ex.edits], shown);
+      if ((answerOf(ex)?.flags ?? 0) & 64) refused++;
       else publicReplies++;
     }
     // Forms: pasted sheets (text and JSON), decklists and palettes get the same hostile text, plus
@@ -249,11 +249,11 @@ describe(`bad input through the real client (${testBackend})`, () => {
         const where = `form ${customId} ${value.slice(0, 60)}`;
         const ex = await h.fake.modalSubmit({ customId, user: h.fake.users.player, fields: Object.fromEntries(fields.map((f) => [f, value.slice(0, FIELD_MAX[f] ?? 4000)])), settleMs: 10 });
         forms++;
-        customIds([ex.callback.data, ex.followUps, ex.edits], shown);
+        customIds([answerOf(ex), ex.followUps, ex.edits], shown);
         expect([4, 5, 6, 7], `${where}: answered`).toContain(ex.callback.type);
-        checkLimits(ex.callback.data, where);
+        checkLimits(answerOf(ex), where);
         for (const f of ex.followUps) checkLimits(f, `${where} (follow-up)`);
-        expect(embedText(ex.callback.data), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
+        expect(embedText(answerOf(ex)), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
         for (const f of ex.followUps) expect(embedText(f), `${where}: internal error`).not.toContain(t('en', 'error.internal'));
       }
     }
@@ -261,9 +261,9 @@ describe(`bad input through the real client (${testBackend})`, () => {
     // The hostile original table a form added, rolled by its name twenty times: answered in public, in
     // Discord's limits, its entries shown as text (issue 29 §3).
     const tableRoll = await h.fake.command({ name: 'roll', user: h.fake.users.player, options: [{ name: 'expression', value: 'x20 @everyone' }] });
-    expect(tableRoll.callback.type).toBe(4);
-    checkLimits(tableRoll.callback.data, 'roll x20 @everyone');
-    expect(embedText(tableRoll.callback.data)).toContain('Table “@everyone” (2D6)');
+    expect(answered(tableRoll)).toBe(true);
+    checkLimits(answerOf(tableRoll), 'roll x20 @everyone');
+    expect(embedText(answerOf(tableRoll))).toContain('Table “@everyone” (2D6)');
 
     // A few ordinary steps that show buttons (luck reroll, reveal, seal approval, defense, deletion),
     // on a fresh sheet (the hostile options above may have renamed or deleted the first).
@@ -283,7 +283,7 @@ describe(`bad input through the real client (${testBackend})`, () => {
     ];
     for (const [name, options, who] of steps) {
       const ex = await h.fake.command({ name, options: options as never, user: who === 'gm' ? h.fake.users.gm : who === 'owner' ? h.fake.users.owner : h.fake.users.player });
-      customIds([ex.callback.data, ex.followUps, ex.edits], shown);
+      customIds([answerOf(ex), ex.followUps, ex.edits], shown);
     }
     for (const m of [...h.fake.channelMessages(), ...h.fake.dms(h.fake.users.gm.id), ...h.fake.dms(h.fake.users.player.id)]) customIds(m, shown);
 
@@ -296,13 +296,13 @@ describe(`bad input through the real client (${testBackend})`, () => {
       const ex = await h.fake.component({ customId: id, user: h.fake.users.player, message: carrier.original!, settleMs: 10 });
       forged++;
       expect([4, 5, 6, 7, 9], `button ${id}: answered`).toContain(ex.callback.type);
-      checkLimits(ex.callback.data, `button ${id}`);
-      expect(embedText(ex.callback.data), `button ${id}: internal error`).not.toContain(t('en', 'error.internal'));
+      checkLimits(answerOf(ex), `button ${id}`);
+      expect(embedText(answerOf(ex)), `button ${id}: internal error`).not.toContain(t('en', 'error.internal'));
       for (const f of ex.followUps) expect(embedText(f), `button ${id}: internal error`).not.toContain(t('en', 'error.internal'));
     }
 
     const alive = await h.fake.command({ name: 'roll', options: [{ name: 'expression', value: '2d6' }] });
-    expect(alive.callback.type).toBe(4);
+    expect(answered(alive)).toBe(true);
     console.log(`fuzz (${testBackend}${SCALE.seeds > 1 ? ', at scale' : ''}): ${all.length} hostile options over ${commandModules.length} commands, ${forms} hostile forms, ${forged} forged presses of ${shapes.size} button shapes; ${refused} ephemeral answers, ${publicReplies} public; 0 crashes`);
     expect(shapes.size).toBeGreaterThanOrEqual(5); // the run did show buttons to forge
     expect(publicReplies).toBeGreaterThan(0); // some hostile text went all the way to a public reply

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness } from '../e2e/harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from '../e2e/harness.js';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -65,8 +65,8 @@ describe('permissions through the real client', () => {
     for (const [name, subcommand, options] of GM_ONLY) {
       const ex = await h.fake.command({ name, ...where(), options: sub(subcommand, options) });
       const label = `/${name} ${subcommand}`;
-      expect(ex.callback.data?.flags & EPHEMERAL, label).toBe(EPHEMERAL);
-      expect(embedText(ex.callback.data), label).not.toMatch(/Something went wrong/);
+      expect(answerOf(ex)?.flags & EPHEMERAL, label).toBe(EPHEMERAL);
+      expect(embedText(answerOf(ex)), label).not.toMatch(/Something went wrong/);
     }
     expect(await snapshot()).toBe(before);
   });
@@ -81,7 +81,7 @@ describe('permissions through the real client', () => {
       ['sheet', 'delete', [{ name: 'name', value: 'セイバー' }]],
     ] as const) {
       const ex = await h.fake.command({ name, user: player2, options: sub(subcommand, [...options]) });
-      expect(ex.callback.data?.flags & EPHEMERAL, `/${name} ${subcommand}`).toBe(EPHEMERAL);
+      expect(answerOf(ex)?.flags & EPHEMERAL, `/${name} ${subcommand}`).toBe(EPHEMERAL);
     }
     expect(JSON.stringify(await rows(h.store, 'characters', (c) => eq(c.name, 'セイバー')))).toBe(before);
   });
@@ -89,12 +89,12 @@ describe('permissions through the real client', () => {
   it('only the server owner may delete the server’s data, not even the GM or an administrator', async () => {
     for (const user of [h.fake.users.gm, h.fake.users.admin, h.fake.users.moderator]) {
       const ex = await h.fake.command({ name: 'data', user, options: sub('delete') });
-      expect(embedText(ex.callback.data)).toMatch(/Only the server owner/);
+      expect(embedText(answerOf(ex))).toMatch(/Only the server owner/);
     }
     // The owner's confirm button, pressed by someone else (a forged or relayed interaction): refused too.
     await h.fake.command({ name: 'data', user: h.fake.users.owner, options: sub('delete') });
     const pressed = await h.fake.button({ customId: 'data:delete', user: h.fake.users.gm });
-    expect(embedText(pressed.callback.data)).toMatch(/Only the server owner/);
+    expect(embedText(answerOf(pressed))).toMatch(/Only the server owner/);
     expect((await rows(h.store, 'wars')).length).toBeGreaterThan(0);
   });
 });

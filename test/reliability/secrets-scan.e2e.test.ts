@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EPHEMERAL, embedText, startHarness, type Harness } from '../e2e/harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from '../e2e/harness.js';
+import type { InteractionExchange } from '../e2e/fake-discord/types.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -22,8 +23,8 @@ describe('secrets never reach the channel', () => {
   it('every secret flow run; every channel payload scanned', async () => {
     const { gm, player, player2 } = h.fake.users;
     const publicPayloads: string[] = [];
-    const keep = (ex: { callback: { data?: any } }) => {
-      if (!((ex.callback.data?.flags ?? 0) & EPHEMERAL)) publicPayloads.push(JSON.stringify(ex.callback.data ?? {}));
+    const keep = (ex: InteractionExchange) => {
+      if (!((answerOf(ex)?.flags ?? 0) & EPHEMERAL)) publicPayloads.push(JSON.stringify(answerOf(ex) ?? {}));
     };
     keep(await h.fake.command({ name: 'gm', user: gm, options: sub('claim') }));
     keep(await h.fake.command({ name: 'roll', user: player, options: [{ name: 'expression', value: '1d100<=50' }, { name: 'comment', value: MARKERS[0]! }, { name: 'secret', value: true }] }));

@@ -39,7 +39,8 @@ describe(`a full shard in one process, scaled down (${testBackend})`, () => {
   it('delivers each effect once: the GM’s copy of every secret roll, a typed secret roll’s answer to its roller, each typed secret hidden, each typed roll answered', () => {
     const { sent, tally } = result;
     expect(tally.dm).toBe(sent.secretRoll + 2 * sent.secretChatRoll);
-    expect(tally.deleted).toBe(sent.secretChatRoll);
+    // the typed secrets hidden (a slow command's private placeholder, deleted once answered, is not counted)
+    expect(tally.userDeleted).toBe(sent.secretChatRoll);
     // a reply to each typed roll, and each secret roll's public commitment
     expect(tally.channel).toBe(sent.chatRoll + sent.secretRoll + sent.secretChatRoll);
     expect(tally['interaction-response']).toBe(result.interactions);

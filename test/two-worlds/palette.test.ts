@@ -3,6 +3,7 @@
 // the table and the other players must read the same.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeWorlds, compare, openWorld, transcript, type World } from './worlds.js';
+import { answerOf } from '../e2e/harness.js';
 
 const sub = (name: string, options: { name: string; value: unknown }[] = []) => [{ name, type: 1, options }] as never;
 
@@ -12,7 +13,7 @@ async function play(secretLine: string, variables: string): Promise<World> {
   await w.run(b, 'roll', [{ name: 'expression', value: '2d6' }] as never);
   await w.run(a, 'palette', sub('edit', [{ name: 'name', value: 'Aの手札' }]));
   const saved = w.record(a, await w.h.fake.modalSubmit({ customId: 'palette:edit', user: a, channelId: w.channelId, locale: 'ja', fields: { name: 'Aの手札', character: '', lines: `2d6 攻撃\n${secretLine}`, variables } }));
-  const first = (saved.callback.data?.components ?? []).flatMap((r: { components: { custom_id: string }[] }) => r.components)[0]!.custom_id;
+  const first = (answerOf(saved)?.components ?? []).flatMap((r: { components: { custom_id: string }[] }) => r.components)[0]!.custom_id;
   w.record(a, await w.h.fake.component({ customId: first, message: saved.original!, user: a, channelId: w.channelId, locale: 'ja' }));
   await w.run(b, 'roll', [{ name: 'expression', value: '1d100' }] as never);
   return w;

@@ -3,7 +3,7 @@
 // What each audience received is recorded and normalised; an audience not entitled to the hidden
 // values must read the same thing in both worlds, except where ./exceptions.ts declares (with its seed
 // line) that the rules make an outcome public.
-import { embedText, EPHEMERAL, startHarness, type Harness } from '../e2e/harness.js';
+import { answerOf, embedText, EPHEMERAL, followUpsBeyondAnswer, replyFiles, startHarness, type Harness } from '../e2e/harness.js';
 import type { CommandOption, FakeUser, InteractionExchange, RecordedMessage } from '../e2e/fake-discord/types.js';
 import { mask, type Exception } from './exceptions.js';
 import { preloadFonts, warmGlyphs } from '../../src/pictures/glyphs.js';
@@ -98,10 +98,11 @@ export async function transcript(world: World, audience: Audience): Promise<stri
   await settle(world);
   if (audience === 'table') {
     // Public replies to anyone's commands, then what the bot posted in the channel (boards, trackers,
-    // commitments), each with its later edits.
+    // commitments), each with its later edits. A reply is read as the answer however it came (answered
+    // at once in one world, acknowledged first in the other is the machine's load, not information).
     const replies = (exchanges.get(world) ?? []).flatMap(({ ex }) => [
-      ...(ex.callback.data && !isEphemeral(ex.callback.data) ? [shown(ex.callback.data)] : []),
-      ...ex.followUps.filter((f) => !isEphemeral(f)).map(shown),
+      ...((ex.callback.data || ex.callback.type === 5 || ex.callback.type === 6) && !isEphemeral(answerOf(ex)) ? [shown(answerOf(ex))] : []),
+      ...followUpsBeyondAnswer(ex).filter((f) => !isEphemeral(f)).map(shown),
     ]);
     const posts = world.h.fake
       .channelMessages(world.channelId)
@@ -113,10 +114,10 @@ export async function transcript(world: World, audience: Audience): Promise<stri
   const own = (exchanges.get(world) ?? [])
     .filter((e) => e.user === user.id)
     .flatMap(({ ex }) => [
-      ...(isEphemeral(ex.callback.data) ? [shown(ex.callback.data)] : []),
+      ...(isEphemeral(answerOf(ex)) ? [shown(answerOf(ex))] : []),
       // files handed to the user (a log export): their text is what they read
-      ...(isEphemeral(ex.callback.data) ? ex.callbackFiles.map((f) => `[${f.name}]\n${f.data.toString('utf8')}`) : []),
-      ...ex.followUps.filter((f) => isEphemeral(f)).map(shown),
+      ...(isEphemeral(answerOf(ex)) ? replyFiles(ex).map((f) => `[${f.name}]\n${f.data.toString('utf8')}`) : []),
+      ...followUpsBeyondAnswer(ex).filter((f) => isEphemeral(f)).map(shown),
     ]);
   const dms = world.h.fake.dms(user.id).map(messageText);
   return [...own, '--dms--', ...dms].map(normalise);

@@ -623,7 +623,7 @@ class FakeDiscordImpl implements FakeDiscord {
     this.store.requests.length = 0;
   }
 
-  tally(): Record<RecordedMessage['source'] | 'deleted', number> {
+  tally(): Record<RecordedMessage['source'] | 'deleted' | 'userDeleted', number> {
     return { ...this.store.tally };
   }
 

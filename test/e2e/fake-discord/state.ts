@@ -169,7 +169,8 @@ export class Store {
   readonly resumes: any[] = [];
   lastRequestAt = 0;
   /** Messages made, by source, and deleted since the start (kept when forget() drops the messages). */
-  readonly tally: Record<RecordedMessage['source'] | 'deleted', number> = { channel: 0, dm: 0, 'interaction-response': 0, 'follow-up': 0, user: 0, webhook: 0, deleted: 0 };
+  /** Messages created by source; `deleted`: all deletions, `userDeleted`: of messages people typed. */
+  readonly tally: Record<RecordedMessage['source'] | 'deleted' | 'userDeleted', number> = { channel: 0, dm: 0, 'interaction-response': 0, 'follow-up': 0, user: 0, webhook: 0, deleted: 0, userDeleted: 0 };
   requestSeq = 0;
   /** Channel webhooks (./webhooks.ts), by id; a deleted one stays, marked, so its id answers 10015. */
   readonly webhooks = new Map<string, WebhookRecord>();
@@ -646,6 +647,7 @@ export class Store {
   deleteMessage(rec: RecordedMessage): void {
     rec.deleted = true;
     this.tally.deleted++;
+    if (rec.source === 'user' && !rec.webhookId) this.tally.userDeleted++;
     this.onMessageDelete?.(rec);
     const channel = this.channels.get(rec.channelId);
     if (channel) channel.pins = channel.pins.filter((id) => id !== rec.id);

@@ -408,7 +408,7 @@ export interface FakeDiscord {
    */
   forget(olderThanMs?: number): void;
   /** Messages made since the start by source (the bot's channel posts, DMs, replies, follow-ups; users' typed ones) and deletions; forget() keeps these counts. */
-  tally(): Record<RecordedMessage['source'] | 'deleted', number>;
+  tally(): Record<RecordedMessage['source'] | 'deleted' | 'userDeleted', number>;
   /** The GUILD_CREATEs that answered the last IDENTIFY: how many, and the fake's own time to build and send them. */
   readonly lastGuildCreates: { guilds: number; ms: number } | null;
   close(): Promise<void>;

@@ -2,7 +2,7 @@
 // fake Discord, with the step-keyed dice of ./prng.ts, three channels and four people. A step is played
 // here exactly as the generator wrote it (options may differ per world: the hidden values), then the
 // world is left to finish what the step started (DMs, posts, board edits and their pictures).
-import { startHarness, type Harness } from '../../e2e/harness.js';
+import { startHarness, type Harness, answerOf } from '../../e2e/harness.js';
 import type { CommandOption, FakeUser, InteractionExchange, RecordedMessage } from '../../e2e/fake-discord/types.js';
 import { preloadFonts, warmGlyphs } from '../../../src/pictures/glyphs.js';
 import { catalogKeys, LOCALES, t } from '../../../src/i18n/index.js';
@@ -158,7 +158,7 @@ export async function playStep(world: FuzzWorld, step: Step, stepNo: number): Pr
       break;
     case 'autocomplete': {
       exchange = await fake.autocomplete({ name: step.name, channelId: world.channels[place as Place], user, locale, options: resolveOptions(world, step.options), ...QUICK });
-      const choices = ((exchange.callback.data?.choices ?? []) as { name: string }[]).map((c) => c.name);
+      const choices = ((answerOf(exchange)?.choices ?? []) as { name: string }[]).map((c) => c.name);
       world.shownToActor.push({ who: step.who, text: `autocomplete /${step.name} ${describeOptions(step.options)}: ${choices.join(' | ') || '(none)'}` });
       break;
     }
@@ -180,13 +180,13 @@ export async function playStep(world: FuzzWorld, step: Step, stepNo: number): Pr
   world.actorOf.set(exchange.interactionId, step.who);
   if (exchange.callback.type === 9) {
     // a form the actor sees (prefilled values are theirs)
-    const d = exchange.callback.data ?? {};
+    const d = answerOf(exchange) ?? {};
     const inputs = JSON.stringify(d.components ?? []).replace(/"custom_id":"[^"]*",?/g, '');
     world.shownToActor.push({ who: step.who, text: `form ${d.title ?? ''} ${inputs}` });
   }
   await quiesce(world);
-  const title = String(exchange.callback.data?.embeds?.[0]?.title ?? '');
-  return { exchange, ephemeral: ((exchange.callback.data?.flags ?? 0) & EPHEMERAL) === EPHEMERAL, refused: REFUSAL_TITLES.has(title) };
+  const title = String(answerOf(exchange)?.embeds?.[0]?.title ?? '');
+  return { exchange, ephemeral: ((answerOf(exchange)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL, refused: REFUSAL_TITLES.has(title) };
 }
 
 /** Until no command is in flight and no request has reached the fake for a while (twice in a row). */
