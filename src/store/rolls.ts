@@ -1,8 +1,8 @@
 import { and, desc, eq, getTableName, sql, type Column, type SQLWrapper } from 'drizzle-orm';
-import { appendEventNow, type EventInput } from './events.js';
+import type { EventInput } from './events.js';
 import type { NewRoll, RollRow } from './schema/index.js';
 import { rollPairHash } from './schema/roll-pair-hash.js';
-import type { Tx } from './db.js';
+import type { RawSqlite, Tx } from './db.js';
 import { prepared, rawInsert, slot } from './prepared.js';
 import { first } from './rows.js';
 
@@ -32,22 +32,47 @@ export type RollEvent = Omit<EventInput, 'type' | 'subject' | 'before' | 'after'
  * atomic by itself, so a plain roll needs no BEGIN/COMMIT around it (Store.statement).
  */
 export async function insertRollWithEvent(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): Promise<number> {
-  const raw = rawInsert(tx, 'rolls_insert', tx.t.rolls, columns);
-  if (raw) {
-    // SQLite: both inserts at once, with no promise between them (a roll's time is mostly the store's)
-    const id = raw(columns.map((c) => roll[c]));
-    appendEventNow(tx, { ...event, type: 'roll.created', subject: `roll:${id}`, before: null, after: null });
-    return id;
-  }
+  if (tx.sqlite) return sqliteRollWriter(tx, tx.sqlite)(roll, event, tx.batch);
   const { text, rollColumns, eventColumns } = (withEventStatement ??= rollWithEventStatement(tx));
-  // Each value mapped as drizzle maps it for its column (ids to bytes, times, JSON), null as NULL.
-  const mapped = (column: Column, v: unknown) => (v === null || v === undefined ? null : column.mapToDriverValue(v));
   const values = [
     ...rollColumns.map((c, i) => mapped(c, roll[columns[i]!])),
     ...[event.at, event.guildId, event.channelId, event.actorId, tx.batch].map((v, i) => mapped(eventColumns[i]!, v)),
   ];
   if (!tx.pg) throw new Error('a PostgreSQL transaction without its connection (store/postgres.ts sets Tx.pg)');
   return Number((await tx.pg(text, values)).rows[0]!.id);
+}
+
+type RollWriter = (roll: Omit<NewRoll, 'id'>, event: RollEvent, batch: string) => number;
+const sqliteWriters = new WeakMap<RawSqlite, RollWriter>();
+
+/** Each value mapped as drizzle maps it for its column (ids to bytes, times, JSON, booleans), null as NULL. */
+const mapped = (column: Column, v: unknown) => (v === null || v === undefined ? null : column.mapToDriverValue(v));
+
+/**
+ * SQLite: the roll and its event inserted at once, through two statements prepared once per connection,
+ * their arguments mapped into one reused array: a plain roll's own time beside its store's floor was
+ * mostly objects built per roll around the same two inserts (issue 32 §3).
+ */
+function sqliteRollWriter(tx: Tx, sqlite: RawSqlite): RollWriter {
+  let write = sqliteWriters.get(sqlite);
+  if (write) return write;
+  const { rolls, events } = tx.t;
+  const names = (list: Column[]) => list.map((c) => `"${c.name}"`).join(', ');
+  const rollColumns = columns.map((c) => rolls[c] as Column);
+  const insertRoll = sqlite.prepare(`INSERT INTO "${getTableName(rolls)}" (${names(rollColumns)}) VALUES (${rollColumns.map(() => '?').join(', ')})`);
+  const eventColumns = [events.createdAt, events.guildId, events.channelId, events.actorId, events.type, events.subject, events.before, events.after, events.batch] as Column[];
+  const insertEvent = sqlite.prepare(`INSERT INTO "${getTableName(events)}" (${names(eventColumns)}) VALUES (?, ?, ?, ?, 'roll.created', ?, NULL, NULL, ?)`);
+  const [at, guild, channel, actor, , , , , batchColumn] = eventColumns as [Column, Column, Column, Column, Column, Column, Column, Column, Column];
+  // filled and bound within one synchronous call: one array for every roll
+  const args: unknown[] = rollColumns.map(() => null);
+  write = (roll, event, batch) => {
+    for (let i = 0; i < rollColumns.length; i++) args[i] = mapped(rollColumns[i]!, roll[columns[i]!]);
+    const id = Number(insertRoll.run(...args).lastInsertRowid);
+    insertEvent.run(mapped(at, event.at), mapped(guild, event.guildId), mapped(channel, event.channelId), mapped(actor, event.actorId), `roll:${id}`, mapped(batchColumn, batch));
+    return id;
+  };
+  sqliteWriters.set(sqlite, write);
+  return write;
 }
 
 /**
