@@ -19,7 +19,7 @@ function sameResult(a: DiceResult, b: DiceResult): boolean {
 
 /**
  * Equal as JSON would write them (an undefined property is no property), compared in place: this runs
- * for every stored roll, so it builds no string and no key list.
+ * for every stored roll, so it builds no string and filters no key list.
  */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -35,13 +35,16 @@ function sameJson(a: unknown, b: unknown): boolean {
   }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
+  const xs = Object.keys(x);
+  const ys = Object.keys(y);
   let defined = 0;
-  for (const key in x) {
-    if (!Object.hasOwn(x, key) || x[key] === undefined) continue;
+  for (const key of xs) {
+    const value = x[key];
+    if (value === undefined) continue;
     defined++;
-    if (!Object.hasOwn(y, key) || !sameJson(x[key], y[key])) return false;
+    if (!sameJson(value, y[key])) return false;
   }
-  for (const key in y) if (Object.hasOwn(y, key) && y[key] !== undefined) defined--;
+  for (const key of ys) if (y[key] !== undefined) defined--;
   return defined === 0;
 }
 
