@@ -57,7 +57,7 @@ export interface Store {
    * BEGIN/COMMIT or SERIALIZABLE: one round trip instead of four, and a second statement throws.
    * SQLite runs it as transaction(). Inside a transaction it is part of that transaction.
    */
-  statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

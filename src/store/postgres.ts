@@ -65,7 +65,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
         }
       }
     },
-    async statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    async statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer) return fn(outer);
       // Straight on the pool, in autocommit: a single statement is its own transaction.

@@ -31,8 +31,13 @@ export type RollEvent = Omit<EventInput, 'type' | 'subject' | 'before' | 'after'
  * PostgreSQL one statement (the roll inserted in a WITH, the event from its id): one round trip, and
  * atomic by itself, so a plain roll needs no BEGIN/COMMIT around it (Store.statement).
  */
-export async function insertRollWithEvent(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): Promise<number> {
+export function insertRollWithEvent(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): number | Promise<number> {
+  // SQLite answers at once: no promise for its callers to wait on (issue 32 §3)
   if (tx.sqlite) return sqliteRollWriter(tx, tx.sqlite)(roll, event, tx.batch);
+  return insertPostgres(tx, roll, event);
+}
+
+async function insertPostgres(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): Promise<number> {
   const { text, rollColumns, eventColumns } = (withEventStatement ??= rollWithEventStatement(tx));
   const values = [
     ...rollColumns.map((c, i) => mapped(c, roll[columns[i]!])),
