@@ -45,8 +45,8 @@ export async function appendEvent(tx: Tx, event: EventInput): Promise<number> {
   return row!.id;
 }
 
-/** SQLite: the event inserted at once, its id (no promise: a roll's own event, store/rolls.ts); null on PostgreSQL. */
-export function appendEventNow(tx: Tx, event: EventInput): number | null {
+/** SQLite: the event inserted at once, its id; null on PostgreSQL (drizzle statement then). */
+function appendEventNow(tx: Tx, event: EventInput): number | null {
   const raw = rawInsert(tx, 'events_insert', tx.t.events, EVENT_COLUMNS);
   // in EVENT_COLUMNS' order
   return raw ? raw([event.at, event.guildId, event.channelId, event.actorId, event.type, event.subject, event.before, event.after, tx.batch]) : null;
