@@ -80,7 +80,9 @@ export function t(locale: Locale, key: string, params: Params = {}): string {
 /** Parameters that hold a stored wording (./wording.ts), worded in the reader's language. */
 function wordParams(locale: Locale, params: Params): Params {
   let out: Params | null = null;
-  for (const [name, value] of Object.entries(params)) {
+  // every line written passes here: no list of entries built for it
+  for (const name in params) {
+    const value = params[name];
     if (typeof value !== 'string' || !storedWording(value)) continue;
     out ??= { ...params };
     out[name] = wordIn(locale, value);
@@ -110,11 +112,12 @@ function wordOf(locale: Locale, w: Wording): string {
  */
 export function format(template: string, params: Params = {}): string {
   let out = '';
-  let at = 0;
-  for (const m of template.matchAll(/\{(\w*)(?:([#|])([^}]+))?\}/g)) {
-    const [whole, name = '', mark, form] = m;
-    out += template.slice(at, m.index);
-    at = m.index + whole.length;
+  for (const piece of piecesOf(template)) {
+    if (typeof piece === 'string') {
+      out += piece;
+      continue;
+    }
+    const { whole, name, mark, form } = piece;
     if (!name) {
       out += mark === '#' && form ? particle(out, form) : whole;
       continue;
@@ -127,7 +130,30 @@ export function format(template: string, params: Params = {}): string {
     if (!form) out += value;
     else out += mark === '#' ? particle(value, form) : value + particle(value, form);
   }
-  return out + template.slice(at);
+  return out;
+}
+
+type Piece = string | { whole: string; name: string; mark: string | undefined; form: string | undefined };
+/** Templates read once into text and placeholders: every line a command writes is filled from here (issue 32 §3). */
+const pieces = new Map<string, Piece[]>();
+const PIECES_MAX = 10_000;
+
+function piecesOf(template: string): Piece[] {
+  const known = pieces.get(template);
+  if (known) return known;
+  const read: Piece[] = [];
+  let at = 0;
+  for (const m of template.matchAll(/\{(\w*)(?:([#|])([^}]+))?\}/g)) {
+    const [whole, name = '', mark, form] = m;
+    if (m.index > at) read.push(template.slice(at, m.index));
+    read.push({ whole, name, mark, form });
+    at = m.index + whole.length;
+  }
+  if (at < template.length) read.push(template.slice(at));
+  // catalogs hold a few thousand templates; a bound keeps templates built at run time from growing it
+  if (pieces.size >= PIECES_MAX) pieces.clear();
+  pieces.set(template, read);
+  return read;
 }
 
 /** A key's template as written (tests read what a catalog line says before any parameter). */

@@ -11,11 +11,16 @@ const MAX_CHANNELS = 20_000;
 const cache = new Recent<string, string | null>(TRUST_MS, MAX_CHANNELS);
 
 export async function systemOfChannel(store: Store, channelId: string, now: Date): Promise<string | null> {
-  const seen = cache.get(channelId, now.getTime());
+  const seen = knownSystemOfChannel(channelId, now);
   if (seen !== undefined) return seen;
   const system = (await store.transaction((tx) => channelSystem(tx, channelId))) ?? null;
   cache.set(channelId, system, now.getTime());
   return system;
+}
+
+/** The system kept in memory, undefined when it must be read (/roll asks first: no promise when known, issue 32 §3). */
+export function knownSystemOfChannel(channelId: string, now: Date): string | null | undefined {
+  return cache.get(channelId, now.getTime());
 }
 
 /** A change in this process (one channel, or every channel after a server's data is deleted). */

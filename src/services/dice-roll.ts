@@ -6,9 +6,9 @@ import { channelGm } from '../store/gms.js';
 import { rollReply } from '../views/roll.js';
 import type { Reply } from '../views/view.js';
 import { commitRoll, storeRoll } from './rolls.js';
-import { evaluateTyped, type TypedDice } from './typed-dice.js';
+import { typedDice, type TypedDice } from './typed-dice.js';
 import { rollTableByName } from './original-tables.js';
-import { systemOfChannel } from './channel-system.js';
+import { knownSystemOfChannel, systemOfChannel } from './channel-system.js';
 import type { CommandContext } from './types.js';
 
 export interface TypedRoll {
@@ -23,13 +23,19 @@ export interface TypedRoll {
 }
 
 export async function rollTyped(ctx: CommandContext, roll: TypedRoll): Promise<Reply> {
-  const system = await systemOfChannel(ctx.store, ctx.channelId, ctx.now());
-  const typed = await evaluateTyped(roll.input, system, ctx.rng).catch(async (error: unknown): Promise<TypedDice> => {
+  // A plain roll in a channel whose system is known waits for nothing before its write (issue 32 §3).
+  const known = knownSystemOfChannel(ctx.channelId, ctx.now());
+  const system = known !== undefined ? known : await systemOfChannel(ctx.store, ctx.channelId, ctx.now());
+  let typed: TypedDice;
+  try {
+    const now = typedDice(roll.input, system, ctx.rng);
+    typed = typeof now === 'function' ? await now() : now;
+  } catch (error) {
     // Dice first: a plain roll costs no table lookup, and no table can change what a roll means.
     const table = error instanceof DiceError ? await rollTableByName(ctx, roll.input) : null;
     if (!table) throw error;
-    return table;
-  });
+    typed = table;
+  }
   const { result } = typed;
   const secret = roll.secret || typed.secret;
   const comment = roll.comment ?? typed.comment;

@@ -16,12 +16,17 @@ const TRUST_MS = 60_000;
 const MAX_USERS = 50_000;
 const written = new Recent<string, { locale: string; name: string }>(TRUST_MS, MAX_USERS);
 
-export async function rememberLocale(ctx: CommandContext): Promise<void> {
+/** Undefined when nothing changed (no promise: every command passes here, issue 32 §3); else the writes. */
+export function rememberLocale(ctx: CommandContext): Promise<void> | undefined {
   // The display name on this server too: the session log names people by it (issue 18 §3).
   const key = ctx.guildId ? `${ctx.user.id}/${ctx.guildId}` : ctx.user.id;
   const now = ctx.now();
   const seen = written.get(key, now.getTime());
-  if (seen && seen.locale === ctx.locale && seen.name === ctx.user.name) return;
+  if (seen && seen.locale === ctx.locale && seen.name === ctx.user.name) return undefined;
+  return saveLocale(ctx, key, now);
+}
+
+async function saveLocale(ctx: CommandContext, key: string, now: Date): Promise<void> {
   // Two upserts of remembered values, each a statement of its own: nothing is spent, and a burst of one
   // player's interactions does not collide SERIALIZABLE transactions on the same rows (and retry).
   await ctx.store.statement((tx) => saveUserLocale(tx, ctx.user.id, ctx.locale, now));

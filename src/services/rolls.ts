@@ -25,16 +25,17 @@ export interface CheckRecord {
   wealthBonus?: number;
 }
 
-export async function storeRoll(
+/** The roll's id: at once on SQLite, to await on PostgreSQL. */
+export function storeRoll(
   tx: Tx,
   ctx: CommandContext,
   roll: { result: DiceResult; comment: string | null; secret: boolean; characterId?: number; check?: CheckRecord; userId?: string },
-): Promise<number> {
+): number | Promise<number> {
   const at = ctx.now();
   const { result } = roll;
   // Expression and faces rebuild the result; the tree is stored only when they cannot.
   const faces = replayableFaces(result);
-  return await insertRollWithEvent(
+  return insertRollWithEvent(
     tx,
     {
       createdAt: at,

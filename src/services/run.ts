@@ -30,7 +30,8 @@ export async function runHandler(
   const started = process.hrtime.bigint();
   let reply: Reply;
   let outcome: Outcome = 'ok';
-  if (options.remember !== false) await rememberUser(ctx, log);
+  const remembering = options.remember !== false ? rememberUser(ctx, log) : undefined;
+  if (remembering) await remembering;
   try {
     reply = await handler();
   } catch (error) {
@@ -67,9 +68,12 @@ export interface RunOptions {
   remember?: boolean;
 }
 
-/** Remembered for DMs others cause later; a failure here must not cost the user the command. */
-export async function rememberUser(ctx: CommandContext, log: Logger): Promise<void> {
-  await rememberLocale(ctx).catch((error: unknown) => log.warn({ err: error }, 'could not store the user locale'));
+/**
+ * Remembered for DMs others cause later; a failure here must not cost the user the command. Undefined
+ * when there was nothing new to remember (most commands: no promise to wait for).
+ */
+export function rememberUser(ctx: CommandContext, log: Logger): Promise<void> | undefined {
+  return rememberLocale(ctx)?.catch((error: unknown) => log.warn({ err: error }, 'could not store the user locale'));
 }
 
 export function errorReply(locale: CommandContext['locale'], key: string, params: Record<string, string | number> = {}): Reply {

@@ -30,6 +30,15 @@ export interface TypedDice {
 
 /** `system`: the channel's /system, null when none is set (DiceBot then answers what the engine cannot read). */
 export async function evaluateTyped(input: string, system: string | null, rng: RandomSource): Promise<TypedDice> {
+  const now = typedDice(input, system, rng);
+  return typeof now === 'function' ? now() : now;
+}
+
+/**
+ * evaluateTyped's answer at once when the engine gives it (a plain roll: no promise, issue 32 §3), or
+ * the rest to await when BCDice answers. Throws what evaluateTyped rejects with.
+ */
+export function typedDice(input: string, system: string | null, rng: RandomSource): TypedDice | (() => Promise<TypedDice>) {
   const typed = splitRollInput(input);
   if (system === null) {
     try {
@@ -37,7 +46,7 @@ export async function evaluateTyped(input: string, system: string | null, rng: R
       return { result, comment: typed.comment, secret: typed.secret, reading: readingNote(result, system) };
     } catch (error) {
       if (!ourReadingFailed(error)) throw error;
-      return await bySystem(input, DEFAULT_SYSTEM, rng, error);
+      return () => bySystem(input, DEFAULT_SYSTEM, rng, error);
     }
   }
   let program: DiceProgram;
@@ -51,14 +60,16 @@ export async function evaluateTyped(input: string, system: string | null, rng: R
       program = readDice(typed.expression, 'bcdice');
     } catch (seedError) {
       if (!ourReadingFailed(seedError)) throw seedError;
-      return await bySystem(input, system, rng, error);
+      return () => bySystem(input, system, rng, error);
     }
   }
   const { command, repeat } = compactExpression(typed.expression, typed.secret);
-  const answered = await systemRolls(system, command, repeat, input, rng);
-  if (answered) return { ...answered, comment: typed.comment, secret: typed.secret || answered.secret };
-  const result = rollDice(program, rng);
-  return { result, comment: typed.comment, secret: typed.secret, reading: readingNote(result, system) };
+  return async () => {
+    const answered = await systemRolls(system, command, repeat, input, rng);
+    if (answered) return { ...answered, comment: typed.comment, secret: typed.secret || answered.secret };
+    const result = rollDice(program, rng);
+    return { result, comment: typed.comment, secret: typed.secret, reading: readingNote(result, system) };
+  };
 }
 
 /**

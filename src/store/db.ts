@@ -26,7 +26,16 @@ export interface Tx {
   readonly batch: string;
   /** SQLite only: the connection itself, for the hottest inserts (prepared.ts rawInsert). */
   readonly sqlite?: RawSqlite;
+  /**
+   * PostgreSQL only: a parameterized statement sent as it is on this transaction's connection (in
+   * Store.statement, the pool), for the hottest insert (store/rolls.ts insertRollWithEvent): drizzle
+   * building the statement anew for every roll was most of a roll's own time (npm run bench).
+   */
+  readonly pg?: RawPostgres;
 }
+
+/** What insertRollWithEvent needs of a PostgreSQL connection: one parameterized statement, its rows. */
+export type RawPostgres = (text: string, values: readonly unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** What rawInsert needs of a better-sqlite3 connection. */
 export interface RawSqlite {
@@ -48,7 +57,7 @@ export interface Store {
    * BEGIN/COMMIT or SERIALIZABLE: one round trip instead of four, and a second statement throws.
    * SQLite runs it as transaction(). Inside a transaction it is part of that transaction.
    */
-  statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -39,8 +39,15 @@ const insertStatement = ({ db, t: { events } }: Tx) =>
     .returning({ id: events.id });
 
 export async function appendEvent(tx: Tx, event: EventInput): Promise<number> {
-  const raw = rawInsert(tx, 'events_insert', tx.t.events, EVENT_COLUMNS);
-  if (raw) return raw({ createdAt: event.at, guildId: event.guildId, channelId: event.channelId, actorId: event.actorId, type: event.type, subject: event.subject, before: event.before ?? null, after: event.after ?? null, batch: tx.batch });
+  const id = appendEventNow(tx, event);
+  if (id !== null) return id;
   const [row] = await prepared(tx, 'events_insert', insertStatement).execute({ ...event, before: event.before ?? null, after: event.after ?? null, batch: tx.batch });
   return row!.id;
+}
+
+/** SQLite: the event inserted at once, its id; null on PostgreSQL (drizzle statement then). */
+function appendEventNow(tx: Tx, event: EventInput): number | null {
+  const raw = rawInsert(tx, 'events_insert', tx.t.events, EVENT_COLUMNS);
+  // in EVENT_COLUMNS' order
+  return raw ? raw([event.at, event.guildId, event.channelId, event.actorId, event.type, event.subject, event.before, event.after, tx.batch]) : null;
 }

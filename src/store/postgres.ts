@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { batchIds, findMigrationsFolder, type PortableDb, type Store, type Tx } from './db.js';
+import { batchIds, findMigrationsFolder, type PortableDb, type RawPostgres, type Store, type Tx } from './db.js';
 import { postgresTables } from './schema/index.js';
 
 export interface PostgresStore extends Store {
@@ -41,7 +41,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
   async function attempt<T>(fn: (tx: Tx) => T | Promise<T>, batch: string): Promise<T> {
     return db.transaction(
       async (pgTx) => {
-        const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch };
+        const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connectionOf(pgTx)) };
         return current.run(tx, () => fn(tx));
       },
       { isolationLevel: 'serializable' },
@@ -65,7 +65,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
         }
       }
     },
-    async statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    async statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer) return fn(outer);
       // Straight on the pool, in autocommit: a single statement is its own transaction.
@@ -77,12 +77,30 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
           return (pool.query as (...a: unknown[]) => unknown)(...args);
         },
       };
-      return fn({ db: drizzle({ client: once as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch() });
+      return fn({ db: drizzle({ client: once as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch(), pg: rawOn(once) });
     },
     async close() {
       if (!pool.ended) await pool.end();
     },
   };
+}
+
+type Queryable = { query: (...args: unknown[]) => unknown };
+
+/** Statements sent straight on `client` (a transaction's connection, or Store.statement's pool). */
+function rawOn(client: Queryable): RawPostgres {
+  return (text, values) => client.query(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/**
+ * The connection drizzle's transaction holds (BEGIN was sent on it), so that a raw statement is part
+ * of the transaction. drizzle does not expose it: read from its session, and fail loudly if a drizzle
+ * upgrade moves it (every store test on PostgreSQL would).
+ */
+function connectionOf(pgTx: unknown): Queryable {
+  const client = (pgTx as { session?: { client?: Queryable } }).session?.client;
+  if (!client || typeof client.query !== 'function' || client instanceof pg.Pool) throw new Error("drizzle's PostgreSQL transaction no longer holds its connection at session.client (store/postgres.ts)");
+  return client;
 }
 
 /** Resets each identity sequence past the largest id (after rows were copied in with their ids). */

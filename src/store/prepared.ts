@@ -28,14 +28,14 @@ export function slot(name: string, column: Column) {
   return sql.param(sql.placeholder(name), column);
 }
 
-type RawRun = (values: Record<string, unknown>) => number;
+type RawRun = (values: readonly unknown[]) => number;
 const rawCache = new WeakMap<RawSqlite, Map<string, RawRun>>();
 
 /**
- * An INSERT of the given columns straight on SQLite's connection, each value mapped as its drizzle
- * column maps it (ids, times, JSON, booleans): drizzle's prepared query still builds and maps a result
- * row per call, a quarter of a /roll's store time (npm run bench). Returns the new row's id. On
- * PostgreSQL (no raw connection) the caller uses its drizzle statement.
+ * An INSERT of the given columns straight on SQLite's connection, `values` in the order of `names`,
+ * each mapped as its drizzle column maps it (ids, times, JSON, booleans): drizzle's prepared query
+ * still builds and maps a result row per call, a quarter of a /roll's store time (npm run bench).
+ * Returns the new row's id. On PostgreSQL (no raw connection) the caller uses its drizzle statement.
  */
 export function rawInsert(tx: Tx, key: string, table: Table, names: readonly string[]): RawRun | null {
   if (!tx.sqlite) return null;
@@ -47,7 +47,15 @@ export function rawInsert(tx: Tx, key: string, table: Table, names: readonly str
     const columns = names.map((n) => all[n]!);
     const tableName = getTableName(table);
     const statement = tx.sqlite.prepare(`INSERT INTO "${tableName}" (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
-    run = (values) => Number(statement.run(...names.map((n, i) => (values[n] === null || values[n] === undefined ? null : columns[i]!.mapToDriverValue(values[n])))).lastInsertRowid);
+    // one array per call, filled in place: this runs twice for every roll
+    run = (values) => {
+      const bound = new Array<unknown>(columns.length);
+      for (let i = 0; i < columns.length; i++) {
+        const v = values[i];
+        bound[i] = v === null || v === undefined ? null : columns[i]!.mapToDriverValue(v);
+      }
+      return Number(statement.run(...bound).lastInsertRowid);
+    };
     statements.set(key, run);
   }
   return run;

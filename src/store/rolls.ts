@@ -1,8 +1,8 @@
-import { and, desc, eq, sql, type Column, type SQLWrapper } from 'drizzle-orm';
-import { appendEvent, type EventInput } from './events.js';
+import { and, desc, eq, getTableName, sql, type Column, type SQLWrapper } from 'drizzle-orm';
+import type { EventInput } from './events.js';
 import type { NewRoll, RollRow } from './schema/index.js';
 import { rollPairHash } from './schema/roll-pair-hash.js';
-import type { Tx } from './db.js';
+import type { RawSqlite, Tx } from './db.js';
 import { prepared, rawInsert, slot } from './prepared.js';
 import { first } from './rows.js';
 
@@ -16,11 +16,10 @@ const insertStatement = ({ db, t: { rolls } }: Tx) =>
 
 /** Stores a roll; returns its id. */
 export async function insertRoll(tx: Tx, roll: Omit<NewRoll, 'id'>): Promise<number> {
-  // Drizzle maps each placeholder through its column (times, JSON, booleans), as for plain values.
-  const values = Object.fromEntries(columns.map((c) => [c, roll[c] ?? null]));
   const raw = rawInsert(tx, 'rolls_insert', tx.t.rolls, columns);
-  if (raw) return raw(values);
-  const [row] = await prepared(tx, 'rolls_insert', insertStatement).execute(values);
+  if (raw) return raw(columns.map((c) => roll[c]));
+  // Drizzle maps each placeholder through its column (times, JSON, booleans), as for plain values.
+  const [row] = await prepared(tx, 'rolls_insert', insertStatement).execute(Object.fromEntries(columns.map((c) => [c, roll[c] ?? null])));
   return row!.id;
 }
 
@@ -32,30 +31,70 @@ export type RollEvent = Omit<EventInput, 'type' | 'subject' | 'before' | 'after'
  * PostgreSQL one statement (the roll inserted in a WITH, the event from its id): one round trip, and
  * atomic by itself, so a plain roll needs no BEGIN/COMMIT around it (Store.statement).
  */
-export async function insertRollWithEvent(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): Promise<number> {
-  if (tx.dialect === 'sqlite') {
-    const id = await insertRoll(tx, roll);
-    await appendEvent(tx, { ...event, type: 'roll.created', subject: `roll:${id}`, before: null, after: null });
-    return id;
-  }
-  const { rolls, events } = tx.t;
-  const value = (column: Column, v: unknown) => (v === null || v === undefined ? sql`NULL` : sql.param(v, column));
-  const list = (items: SQLWrapper[]) => sql.join(items, sql`, `);
-  const eventValues = [
-    value(events.createdAt, event.at),
-    value(events.guildId, event.guildId),
-    value(events.channelId, event.channelId),
-    value(events.actorId, event.actorId),
-    sql`'roll.created'`,
-    sql`'roll:' || (SELECT id FROM r)`,
-    sql`NULL`,
-    sql`NULL`,
-    value(events.batch, tx.batch),
+export function insertRollWithEvent(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): number | Promise<number> {
+  // SQLite answers at once: no promise for its callers to wait on (issue 32 §3)
+  if (tx.sqlite) return sqliteRollWriter(tx, tx.sqlite)(roll, event, tx.batch);
+  return insertPostgres(tx, roll, event);
+}
+
+async function insertPostgres(tx: Tx, roll: Omit<NewRoll, 'id'>, event: RollEvent): Promise<number> {
+  const { text, rollColumns, eventColumns } = (withEventStatement ??= rollWithEventStatement(tx));
+  const values = [
+    ...rollColumns.map((c, i) => mapped(c, roll[columns[i]!])),
+    ...[event.at, event.guildId, event.channelId, event.actorId, tx.batch].map((v, i) => mapped(eventColumns[i]!, v)),
   ];
-  const eventColumns = [events.createdAt, events.guildId, events.channelId, events.actorId, events.type, events.subject, events.before, events.after, events.batch];
-  const result = await tx.db.execute<{ id: number }>(sql`WITH r AS (INSERT INTO ${rolls} (${list(columns.map((c) => sql.identifier(rolls[c].name)))}) VALUES (${list(columns.map((c) => value(rolls[c], roll[c])))}) RETURNING id)
-INSERT INTO ${events} (${list(eventColumns.map((c) => sql.identifier(c.name)))}) VALUES (${list(eventValues)}) RETURNING (SELECT id FROM r) AS id`);
-  return Number(result.rows[0]!.id);
+  if (!tx.pg) throw new Error('a PostgreSQL transaction without its connection (store/postgres.ts sets Tx.pg)');
+  return Number((await tx.pg(text, values)).rows[0]!.id);
+}
+
+type RollWriter = (roll: Omit<NewRoll, 'id'>, event: RollEvent, batch: string) => number;
+const sqliteWriters = new WeakMap<RawSqlite, RollWriter>();
+
+/** Each value mapped as drizzle maps it for its column (ids to bytes, times, JSON, booleans), null as NULL. */
+const mapped = (column: Column, v: unknown) => (v === null || v === undefined ? null : column.mapToDriverValue(v));
+
+/**
+ * SQLite: the roll and its event inserted at once, through two statements prepared once per connection,
+ * their arguments mapped into one reused array: a plain roll's own time beside its store's floor was
+ * mostly objects built per roll around the same two inserts (issue 32 §3).
+ */
+function sqliteRollWriter(tx: Tx, sqlite: RawSqlite): RollWriter {
+  let write = sqliteWriters.get(sqlite);
+  if (write) return write;
+  const { rolls, events } = tx.t;
+  const names = (list: Column[]) => list.map((c) => `"${c.name}"`).join(', ');
+  const rollColumns = columns.map((c) => rolls[c] as Column);
+  const insertRoll = sqlite.prepare(`INSERT INTO "${getTableName(rolls)}" (${names(rollColumns)}) VALUES (${rollColumns.map(() => '?').join(', ')})`);
+  const eventColumns = [events.createdAt, events.guildId, events.channelId, events.actorId, events.type, events.subject, events.before, events.after, events.batch] as Column[];
+  const insertEvent = sqlite.prepare(`INSERT INTO "${getTableName(events)}" (${names(eventColumns)}) VALUES (?, ?, ?, ?, 'roll.created', ?, NULL, NULL, ?)`);
+  const [at, guild, channel, actor, , , , , batchColumn] = eventColumns as [Column, Column, Column, Column, Column, Column, Column, Column, Column];
+  // filled and bound within one synchronous call: one array for every roll
+  const args: unknown[] = rollColumns.map(() => null);
+  write = (roll, event, batch) => {
+    for (let i = 0; i < rollColumns.length; i++) args[i] = mapped(rollColumns[i]!, roll[columns[i]!]);
+    const id = Number(insertRoll.run(...args).lastInsertRowid);
+    insertEvent.run(mapped(at, event.at), mapped(guild, event.guildId), mapped(channel, event.channelId), mapped(actor, event.actorId), `roll:${id}`, mapped(batchColumn, batch));
+    return id;
+  };
+  sqliteWriters.set(sqlite, write);
+  return write;
+}
+
+/**
+ * The text of that statement, built once: drizzle building it anew for each roll (its SQL chunks,
+ * identifiers and params) cost more of a roll's time on PostgreSQL than the rest of the command.
+ */
+let withEventStatement: { text: string; rollColumns: Column[]; eventColumns: Column[] } | undefined;
+
+function rollWithEventStatement({ t: { rolls, events } }: Tx) {
+  const names = (list: Column[]) => list.map((c) => `"${c.name}"`).join(', ');
+  const rollColumns = columns.map((c) => rolls[c] as Column);
+  // the event's own values, in this order after the roll's; type, subject, before and after are fixed
+  const eventColumns = [events.createdAt, events.guildId, events.channelId, events.actorId, events.batch] as Column[];
+  const n = rollColumns.length;
+  const text = `WITH r AS (INSERT INTO "${getTableName(rolls)}" (${names(rollColumns)}) VALUES (${rollColumns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id)
+INSERT INTO "${getTableName(events)}" (${names([events.createdAt, events.guildId, events.channelId, events.actorId, events.type, events.subject, events.before, events.after, events.batch] as Column[])}) VALUES ($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, 'roll.created', 'roll:' || (SELECT id FROM r), NULL, NULL, $${n + 5}) RETURNING (SELECT id FROM r) AS id`;
+  return { text, rollColumns, eventColumns };
 }
 
 /** A player's rolls in a channel; on PostgreSQL through its index's hash of the pair (schema/roll-pair-hash.ts). */

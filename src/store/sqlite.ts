@@ -40,9 +40,18 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   const nextBatch = batchIds();
   const current = new AsyncLocalStorage<Tx>();
   let savepoints = 0;
-  // One connection carries one transaction at a time: transactions queue here while one awaits.
-  let queue: Promise<unknown> = Promise.resolve();
-  let pending = 0; // transactions queued or running: at 0 the next one starts at once, not a turn later
+  // One connection carries one transaction at a time: transactions wait here, in turn, while one
+  // awaits; with none running the next starts at once. A list, not a chain of promises: a plain roll
+  // pays for no promise it does not wait on (issue 32 §3).
+  let busy = false;
+  const waiting: (() => void)[] = [];
+  const turn = () => new Promise<void>((resolve) => waiting.push(resolve));
+  /** Hands the connection to the next in line, or leaves it free. */
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else busy = false;
+  };
 
   async function savepoint<T>(tx: Tx, fn: (tx: Tx) => T | Promise<T>): Promise<T> {
     const name = `sp${++savepoints}`;
@@ -59,15 +68,21 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   }
 
   async function run<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
-    const tx: Tx = { db, t: sqliteTables, dialect: 'sqlite', batch: nextBatch(), sqlite };
-    begin.run();
+    if (busy) await turn();
+    busy = true;
     try {
-      const result = await current.run(tx, () => fn(tx));
-      commit.run();
-      return result;
-    } catch (error) {
-      if (sqlite.inTransaction) rollback.run();
-      throw error;
+      const tx: Tx = { db, t: sqliteTables, dialect: 'sqlite', batch: nextBatch(), sqlite };
+      begin.run();
+      try {
+        const result = await current.run(tx, () => fn(tx));
+        commit.run();
+        return result;
+      } catch (error) {
+        if (sqlite.inTransaction) rollback.run();
+        throw error;
+      }
+    } finally {
+      release();
     }
   }
 
@@ -77,17 +92,20 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
     transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer) return savepoint(outer, fn);
-      pending++;
-      const result = (pending === 1 ? run(fn) : queue.then(() => run(fn))).finally(() => pending--);
-      queue = result.catch(() => undefined);
-      return result;
+      return run(fn);
     },
-    statement<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       return this.transaction(fn);
     },
     async close() {
-      await queue;
-      if (sqlite.open) sqlite.close();
+      // after the transactions already waiting; one started later fails on the closed connection
+      if (busy) await turn();
+      busy = true;
+      try {
+        if (sqlite.open) sqlite.close();
+      } finally {
+        release();
+      }
     },
   };
 }

@@ -167,6 +167,34 @@ describe.runIf(testBackend === 'sqlite')('SQLite file', () => {
   });
 });
 
+describe.runIf(testBackend === 'sqlite')('SQLite transactions in turn', () => {
+  // The one connection carries one transaction at a time; the turn is a waiting list (issue 32 §3).
+  it('runs transactions started while one awaits one after another, in order, a failed one passing its turn on, and closes after them', async () => {
+    const { store } = await fresh();
+    const order: string[] = [];
+    const step = (name: string) => async (tx: Tx) => {
+      order.push(`${name} begins`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      await appendEvent(tx, { at: new Date(), guildId: 'g1', channelId: 'c1', actorId: 'u1', type: 'turn', subject: name, before: null, after: null });
+      if (name === 'b') throw new Error('b fails');
+      order.push(`${name} ends`);
+      return name;
+    };
+    const a = store.transaction(step('a'));
+    const b = store.transaction(step('b'));
+    const c = store.statement(step('c'));
+    const closed = store.close();
+    expect(await a).toBe('a');
+    await expect(b).rejects.toThrow('b fails');
+    expect(await c).toBe('c');
+    await closed;
+    expect(order).toEqual(['a begins', 'a ends', 'b begins', 'c begins', 'c ends']);
+    await expect(store.transaction(async () => 1)).rejects.toThrow();
+    const again = await open((store as SqliteStore).sqlite.name);
+    expect((await rows(again, 'events', (e) => eq(e.type, 'turn'))).map((e) => e.subject)).toEqual(['a', 'c']);
+  });
+});
+
 describe(`user locales (${testBackend})`, () => {
   it('stores each user’s language and reads several back at once; a user never seen is missing', async () => {
     const { saveUserLocale, userLocales } = await import('../../src/store/locales.js');

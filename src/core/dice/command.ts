@@ -2,7 +2,7 @@
 // a space is a comment (`1D100<=50 目星`). Spaces inside an expression stay allowed (`2d6 + 3`):
 // the whole input is tried first, then each head before a space, longest first
 // (`2d6 + 3 目星` keeps the +3).
-import { parseDice } from './parser.js';
+import { readDice } from './programs.js';
 
 export interface RollInput {
   /** what the engines roll */
@@ -15,9 +15,10 @@ export interface RollInput {
 const SECRET_PREFIX = /^[sSｓＳ]/;
 const SPACE = /[\s\u3000]/;
 
+/** Through the parsed programs' LRU: the head found here is the program the roll then rolls. */
 function parses(text: string): boolean {
   try {
-    parseDice(text, 'bcdice');
+    readDice(text, 'bcdice');
     return true;
   } catch {
     return false;

@@ -17,15 +17,35 @@ function sameResult(a: DiceResult, b: DiceResult): boolean {
   return as.length === bs.length && as.every((x, i) => x.value === bs[i]!.value && x.outcome === bs[i]!.outcome && sameJson(x.tree, bs[i]!.tree));
 }
 
-/** Equal as JSON would write them (an undefined property is no property): no string built per roll. */
+/**
+ * Equal as JSON would write them (an undefined property is no property), compared in place: this runs
+ * for every stored roll, so it builds no string and filters no key list.
+ */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((x, i) => sameJson(x, (b as unknown[])[i]));
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  const array = Array.isArray(a);
+  if (array !== Array.isArray(b)) return false;
+  if (array) {
+    const x = a as unknown[];
+    const y = b as unknown[];
+    if (x.length !== y.length) return false;
+    for (let i = 0; i < x.length; i++) if (!sameJson(x[i], y[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const xs = Object.keys(x);
+  const ys = Object.keys(y);
+  let defined = 0;
+  for (const key of xs) {
+    const value = x[key];
+    if (value === undefined) continue;
+    defined++;
+    if (!sameJson(value, y[key])) return false;
+  }
+  for (const key of ys) if (y[key] !== undefined) defined--;
+  return defined === 0;
 }
 
 export interface Replayable {
