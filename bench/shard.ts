@@ -4,8 +4,12 @@
 // across the guilds: /roll (plain, and secret in a channel with a GM, who gets a DM), /help, and typed
 // messages (chatter the bot ignores, rolls typed in chat, secret ones answered by DM and hidden). It
 // measures the time to ready, and the bot's resident memory after a full GC before login, at ready and
-// after the day, with the size of each discord.js cache. `npm run soak` runs the full shard (2,500
-// guilds of 50 channels and 100 roles, 100,000 users); `npm test` a small one, checking exact facts.
+// after the day — at once, and again after a minute at rest each (restMs) — with the size of each
+// discord.js cache. The bot runs with the Docker image's environment (bench/image-env.ts), so this
+// measures what ships. `npm run soak` runs the full shard (2,500 guilds of 50 channels and 100 roles,
+// 100,000 users); `npm test` a small one, checking exact facts. Smaller runs to iterate on:
+// SHARD_SCALE=0.1 (250 guilds, 10,000 users) or SHARD_GUILDS / SHARD_USERS; SHARD_SNAPSHOTS=folder
+// for heap snapshots (writing one leaves the process's malloc arena inflated: read the heap, not RSS).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { deployCommands } from '../src/discord/deploy.js';
 import { loadConfig } from '../src/config.js';
 import { startFakeDiscord, type FakeDiscord, type FakeUser, type InteractionExchange } from '../test/e2e/fake-discord/index.js';
+import { imageEnv } from './image-env.js';
 import type { CacheCounts, Memory, ToChild, ToParent } from './shard-bot.js';
 
 export interface ShardOptions {
@@ -30,9 +35,18 @@ export interface ShardOptions {
   concurrency: number;
   /** the fake checks each request body against Discord's OpenAPI description (the tests' instrument; CPU) */
   checkSpec: boolean;
+  /**
+   * How long the bot rests after the day before the last measurement (the first is at the day's end).
+   * The bench compresses a day of users into minutes, so the bot's trust caches (up to 60 s) and its
+   * REST handlers (swept each minute) hold ~100× a real minute's users when the day ends; at rest they
+   * hold what a real day's end would. 0: one measurement, at the day's end.
+   */
+  restMs?: number;
+  /** a folder: the bot writes a heap snapshot there at ready and after the day (ready.heapsnapshot, day.heapsnapshot); RSS after it is no longer the bot's own */
+  snapshots?: string;
 }
 
-export const FULL_SHARD: ShardOptions = { guilds: 2_500, channels: 50, roles: 100, emojis: 20, stickers: 3, users: 100_000, concurrency: 24, checkSpec: false };
+export const FULL_SHARD: ShardOptions = { guilds: 2_500, channels: 50, roles: 100, emojis: 20, stickers: 3, users: 100_000, concurrency: 24, checkSpec: false, restMs: 65_000 };
 
 /** What happens over the day: each guild's setup (its GM, chat rolls on), then one event per user (by u mod 20). */
 export type DayKind = 'roll' | 'secretRoll' | 'help' | 'chatter' | 'chatRoll' | 'secretChatRoll' | 'gmClaim' | 'gmChatRolls';
@@ -44,8 +58,13 @@ export interface ShardResult {
   readyMs: number;
   /** the fake's own time to build and send the GUILD_CREATEs (it streams them while the bot digests) */
   fakeGuildCreateMs: number;
-  memory: { baseline: Memory; ready: Memory; day: Memory };
-  caches: { ready: CacheCounts; day: CacheCounts };
+  /**
+   * readyNow, dayEnd: at once at ready, and as the day's last effect is delivered; ready, day: after
+   * restMs at rest each (the same as readyNow and dayEnd when 0). Both pairs are in the same state: V8
+   * gives its young generation back after a while idle, at ready as after the day.
+   */
+  memory: { baseline: Memory; readyNow: Memory; ready: Memory; dayEnd: Memory; day: Memory };
+  caches: { ready: CacheCounts; dayEnd: CacheCounts; day: CacheCounts };
   /** events by kind, interactions answered (a callback came), failures (the first few described) */
   sent: Record<DayKind, number>;
   answered: number;
@@ -58,6 +77,8 @@ export interface ShardResult {
   /** distinct people the day's DMs went to */
   dmRecipients: number;
   messageContent: boolean;
+  /** the bot's MALLOC_ARENA_MAX, as the image sets it (bench/image-env.ts) */
+  mallocArenaMax: string | null;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -102,9 +123,11 @@ class BotProcess {
 
 function startBotProcess(fake: FakeDiscord, databaseUrl: string): BotProcess {
   const loader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
+  // The image's runtime environment (bench/image-env.ts: MALLOC_ARENA_MAX…), its own database in place of /data.
+  const { DATABASE_URL: _image, ...shipped } = imageEnv(root);
   const child = spawn(process.execPath, ['--expose-gc', '--import', loader, path.join(root, 'bench/shard-bot.ts')], {
     cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DISCORD_TOKEN: fake.token, DISCORD_API: fake.apiBase, DATABASE_URL: databaseUrl },
+    env: { ...shipped, PATH: process.env.PATH, HOME: process.env.HOME, DISCORD_TOKEN: fake.token, DISCORD_API: fake.apiBase, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new BotProcess(child);
@@ -163,7 +186,11 @@ export async function shardRun(databaseUrl: string, options: ShardOptions, progr
     progress(`${options.guilds} guilds made; the bot is starting`);
     const ready = await bot.next('ready', 1_800_000);
     progress(`ready in ${(ready.ms / 1000).toFixed(1)} s`);
-    const atReady = await bot.ask({ kind: 'measure' }, 'measured');
+    const atReadyNow = await bot.ask({ kind: 'measure' }, 'measured');
+    if (options.restMs) progress(`resting ${options.restMs / 1000} s`);
+    if (options.restMs) await sleep(options.restMs);
+    const atReady = options.restMs ? await bot.ask({ kind: 'measure' }, 'measured') : atReadyNow;
+    if (options.snapshots) await bot.ask({ kind: 'snapshot', file: path.join(options.snapshots, 'ready.heapsnapshot') }, 'snapshotted');
 
     const sent = { roll: 0, secretRoll: 0, help: 0, chatter: 0, chatRoll: 0, secretChatRoll: 0, gmClaim: 0, gmChatRolls: 0 } satisfies Record<DayKind, number>;
     let answered = 0;
@@ -217,13 +244,17 @@ export async function shardRun(databaseUrl: string, options: ShardOptions, progr
     await bot.ask({ kind: 'idle' }, 'idle');
     clearInterval(forgetting);
     const daySeconds = Number(process.hrtime.bigint() - dayStart) / 1e9;
-    const atDay = await bot.ask({ kind: 'measure' }, 'measured');
+    const atDayEnd = await bot.ask({ kind: 'measure' }, 'measured');
+    if (options.restMs) progress(`the day took ${daySeconds.toFixed(0)} s; resting ${options.restMs / 1000} s`);
+    if (options.restMs) await sleep(options.restMs);
+    const atDay = options.restMs ? await bot.ask({ kind: 'measure' }, 'measured') : atDayEnd;
+    if (options.snapshots) await bot.ask({ kind: 'snapshot', file: path.join(options.snapshots, 'day.heapsnapshot') }, 'snapshotted');
     return {
       options,
       readyMs: ready.ms,
       fakeGuildCreateMs: fake.lastGuildCreates?.ms ?? NaN,
-      memory: { baseline, ready: atReady.memory, day: atDay.memory },
-      caches: { ready: atReady.caches, day: atDay.caches },
+      memory: { baseline, readyNow: atReadyNow.memory, ready: atReady.memory, dayEnd: atDayEnd.memory, day: atDay.memory },
+      caches: { ready: atReady.caches, dayEnd: atDayEnd.caches, day: atDay.caches },
       sent,
       answered,
       interactions,
@@ -233,6 +264,7 @@ export async function shardRun(databaseUrl: string, options: ShardOptions, progr
       tally: fake.tally(),
       dmRecipients: dmRecipients.size,
       messageContent: ready.messageContent,
+      mallocArenaMax: ready.mallocArenaMax,
     };
   } finally {
     if (bot) {
@@ -282,21 +314,32 @@ async function typed(fake: FakeDiscord, kind: DayKind, user: FakeUser, guildId: 
 const mb = (bytes: number) => bytes / 1024 / 1024;
 
 export function shardLines(r: ShardResult): string[] {
-  const { baseline, ready, day } = r.memory;
+  const { baseline, readyNow, ready, dayEnd, day } = r.memory;
+  const rest = r.options.restMs ? ` after ${(r.options.restMs / 1000).toFixed(0)} s at rest` : '';
   const o = r.options;
-  const perGuild = (ready.rss - baseline.rss) / o.guilds / 1024;
-  const perGuildHeap = (ready.heapUsed - baseline.heapUsed) / o.guilds / 1024;
+  // both measured at once after the start, as before login
+  const perGuild = (readyNow.rss - baseline.rss) / o.guilds / 1024;
+  const perGuildHeap = (readyNow.heapUsed - baseline.heapUsed) / o.guilds / 1024;
   const events = Object.values(r.sent).reduce((a, b) => a + b, 0);
-  const c = (x: CacheCounts) => `users ${x.users}, members ${x.members} (own in ${x.withMe} guilds), messages ${x.messages}, DM channels ${x.dmChannels}, emojis ${x.emojis}, stickers ${x.stickers}, channels ${x.channels}, roles ${x.roles}`;
+  const c = (x: CacheCounts) => `users ${x.users}, members ${x.members} (own in ${x.withMe} guilds), messages ${x.messages}, DM channels ${x.dmChannels}, emojis ${x.emojis}, stickers ${x.stickers}, channels ${x.channels}, roles ${x.roles}, REST handlers ${x.restHandlers}, hashes ${x.restHashes}`;
   return [
     `a full shard in one process: ${o.guilds.toLocaleString('en-US')} guilds (${o.channels} channels, ${o.roles} roles, ${o.emojis} emojis, ${o.stickers} stickers each), then a day of ${events.toLocaleString('en-US')} events from ${o.users.toLocaleString('en-US')} distinct users`,
-    `  ratios: RSS after the day / at ready ×${(day.rss / ready.rss).toFixed(2)} (goal ≤ 1.10), heap after the day / at ready ×${(day.heapUsed / ready.heapUsed).toFixed(2)}`,
+    `  ratios: RSS after the day / at ready${rest} ×${(day.rss / ready.rss).toFixed(2)} (goal ≤ 1.10), heap ×${(day.heapUsed / ready.heapUsed).toFixed(2)}; measured at once (the day's end / at ready) RSS ×${(dayEnd.rss / readyNow.rss).toFixed(2)}, heap ×${(dayEnd.heapUsed / readyNow.heapUsed).toFixed(2)}`,
+    `  the bot ran as the image runs it: MALLOC_ARENA_MAX=${r.mallocArenaMax ?? 'unset'}`,
     `  time to ready ${(r.readyMs / 1000).toFixed(1)} s (the fake built and sent its GUILD_CREATEs in ${(r.fakeGuildCreateMs / 1000).toFixed(1)} s of it, streaming)`,
-    `  RSS after a full GC: ${mb(baseline.rss).toFixed(0)} MB before login, ${mb(ready.rss).toFixed(0)} MB at ready, ${mb(day.rss).toFixed(0)} MB after the day; heap ${mb(baseline.heapUsed).toFixed(0)} → ${mb(ready.heapUsed).toFixed(0)} → ${mb(day.heapUsed).toFixed(0)} MB`,
+    `  RSS after a full GC: ${mb(baseline.rss).toFixed(0)} MB before login; at once ${mb(readyNow.rss).toFixed(0)} MB at ready, ${mb(dayEnd.rss).toFixed(0)} MB at the day's end; ${r.options.restMs ? `${rest.trim()} ${mb(ready.rss).toFixed(0)} MB at ready, ${mb(day.rss).toFixed(0)} MB after the day` : ''}`,
+    `  heap used ${mb(baseline.heapUsed).toFixed(0)} MB before login; at once ${mb(readyNow.heapUsed).toFixed(0)} → ${mb(dayEnd.heapUsed).toFixed(0)} MB; ${r.options.restMs ? `${rest.trim()} ${mb(ready.heapUsed).toFixed(0)} → ${mb(day.heapUsed).toFixed(0)} MB` : ''}`,
+    `  (below: before login → at ready → after the day${rest})`,
     `  V8 heap held from the system ${mb(baseline.heapTotal).toFixed(0)} → ${mb(ready.heapTotal).toFixed(0)} → ${mb(day.heapTotal).toFixed(0)} MB; outside the heap (RSS − heap held) ${mb(baseline.rss - baseline.heapTotal).toFixed(0)} → ${mb(ready.rss - ready.heapTotal).toFixed(0)} → ${mb(day.rss - day.heapTotal).toFixed(0)} MB`,
+    `  resident by mapping: malloc main arena ${mb(baseline.mappings.brk).toFixed(0)} → ${mb(ready.mappings.brk).toFixed(0)} → ${mb(day.mappings.brk).toFixed(0)} MB, malloc's thread arenas ${mb(baseline.mappings.arenas).toFixed(0)} → ${mb(ready.mappings.arenas).toFixed(0)} → ${mb(day.mappings.arenas).toFixed(0)} MB, other anonymous ${mb(baseline.mappings.anonymous).toFixed(0)} → ${mb(ready.mappings.anonymous).toFixed(0)} → ${mb(day.mappings.anonymous).toFixed(0)} MB, files ${mb(baseline.mappings.files).toFixed(0)} → ${mb(ready.mappings.files).toFixed(0)} → ${mb(day.mappings.files).toFixed(0)} MB; external ${mb(ready.external).toFixed(0)} → ${mb(day.external).toFixed(0)} MB`,
+    `  V8 spaces held/used at ready → after the day: ${Object.keys(day.spaces)
+      .filter((name) => (day.spaces[name]?.size ?? 0) > 0)
+      .map((name) => `${name.replace(/_space$/, '')} ${mb(ready.spaces[name]?.size ?? 0).toFixed(0)}/${mb(ready.spaces[name]?.used ?? 0).toFixed(0)} → ${mb(day.spaces[name]!.size).toFixed(0)}/${mb(day.spaces[name]!.used).toFixed(0)}`)
+      .join(', ')} MB`,
     `  per guild at ready: ${perGuild.toFixed(1)} KB resident, ${perGuildHeap.toFixed(1)} KB of heap`,
     `  caches at ready: ${c(r.caches.ready)}`,
-    `  caches after the day: ${c(r.caches.day)}`,
+    `  caches at the day's end: ${c(r.caches.dayEnd)}`,
+    ...(r.options.restMs ? [`  caches after the day${rest}: ${c(r.caches.day)}`] : []),
     `  the day: ${r.interactions.toLocaleString('en-US')} interactions (${r.answered.toLocaleString('en-US')} answered), ${(r.sent.chatter + r.sent.chatRoll + r.sent.secretChatRoll).toLocaleString('en-US')} typed messages, in ${r.daySeconds.toFixed(0)} s; errors ${r.errors}`,
     ...r.failures.map((f) => `    ${f}`),
   ];
@@ -315,7 +358,14 @@ export async function benchShard(options: ShardOptions = FULL_SHARD, progress?: 
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const scale = process.env.SHARD_SCALE ? Number(process.env.SHARD_SCALE) : 1;
-  const options = { ...FULL_SHARD, guilds: Math.round(FULL_SHARD.guilds * scale), users: Math.round(FULL_SHARD.users * scale), ...(process.env.SHARD_CONCURRENCY ? { concurrency: Number(process.env.SHARD_CONCURRENCY) } : {}) };
+  const env = (name: string, otherwise: number) => (process.env[name] ? Number(process.env[name]) : otherwise);
+  const options: ShardOptions = {
+    ...FULL_SHARD,
+    guilds: env('SHARD_GUILDS', Math.round(FULL_SHARD.guilds * scale)),
+    users: env('SHARD_USERS', Math.round(FULL_SHARD.users * scale)),
+    concurrency: env('SHARD_CONCURRENCY', FULL_SHARD.concurrency),
+    ...(process.env.SHARD_SNAPSHOTS ? { snapshots: process.env.SHARD_SNAPSHOTS } : {}),
+  };
   const { lines, result } = await benchShard(options, (line) => process.stderr.write(`  shard: ${line}\n`));
   for (const line of lines) console.log(line);
   process.exit(result.errors > 0 || result.answered !== result.interactions ? 1 : 0);

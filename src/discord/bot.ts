@@ -14,7 +14,7 @@ import { resolveShards, type ShardPlan } from '../config.js';
 import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
-import { cacheOptions } from './cache.js';
+import { cacheOptions, REST_HANDLER_SWEEP_MS } from './cache.js';
 import { chatRolls, type ChatDeps } from './chat.js';
 import { createDispatcher, type DispatchDeps } from './dispatcher.js';
 import { startSweeper } from './outbox.js';
@@ -94,7 +94,7 @@ class DisallowedIntents extends Error {}
 async function connect(options: BotOptions, sharding: { ids: number[]; count: number } | null, gate: CommandGate, messageContent: boolean): Promise<Client> {
   const client = newClient({
     intents: messageContent ? [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent] : [GatewayIntentBits.Guilds],
-    rest: { api: options.api },
+    rest: { api: options.api, handlerSweepInterval: REST_HANDLER_SWEEP_MS },
     // Only what the bot reads is cached (no message, no user but itself, …): memory follows the guilds, not the day's users.
     ...cacheOptions(),
     ...(sharding ? { shards: sharding.ids, shardCount: sharding.count } : {}),

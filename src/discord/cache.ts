@@ -19,7 +19,17 @@
 // Never read, so never kept: presences, voice states, emojis, stickers, soundboard sounds, scheduled
 // events, stage instances, invites, bans, automod rules, thread members, reactions, commands,
 // entitlements. Permissions in an interaction's channel come from the interaction (app_permissions).
-import { ChannelManager, Collection, Options, type Channel, type ClientOptions, type Snowflake } from 'discord.js';
+import { ChannelManager, Collection, LimitedCollection, Options, type Channel, type ClientOptions, type Snowflake } from 'discord.js';
+
+/**
+ * How often discord.js's REST client drops its idle rate-limit handlers. It makes one per route and
+ * major parameter: per channel posted in, per DM channel, per interaction's webhook token. By default
+ * it sweeps hourly, so an hour's worth of every person DMed stayed (~700 bytes each; 2,500 after a
+ * day of 20,000 users at 500 guilds). A handler is swept only when idle and not rate limited
+ * (SequentialHandler#inactive), and a new one learns the bucket's state from its first response, so
+ * a short interval loses nothing.
+ */
+export const REST_HANDLER_SWEEP_MS = 60_000;
 
 /** DM channels kept in the cache (the most recently opened ones). */
 export const MAX_DM_CHANNELS = 1_000;
@@ -90,10 +100,21 @@ export class ChannelCache extends Collection<Snowflake, Channel> {
   }
 }
 
+/**
+ * The one cache of every manager that keeps nothing (limit 0): a LimitedCollection of size 0 drops
+ * whatever is set, so one empty instance can stand for all of them. Each channel's message manager
+ * had its own, with an empty Map's table (~180 bytes): 50 channels a guild made ~9 KB of every
+ * guild's memory at ready (issue 32 §2).
+ */
+export const NOTHING_KEPT: Collection<Snowflake, never> = new LimitedCollection({ maxSize: 0 });
+
 /** makeCache and sweepers for the bot's client. */
 export function cacheOptions(maxDms = MAX_DM_CHANNELS): Pick<ClientOptions, 'makeCache' | 'sweepers'> {
   const limited = Options.cacheWithLimits(LIMITS as Parameters<typeof Options.cacheWithLimits>[0]);
-  const makeCache = ((managerType: unknown, holds: unknown, manager: unknown) =>
-    manager === ChannelManager ? new ChannelCache(maxDms) : (limited as (...args: unknown[]) => unknown)(managerType, holds, manager)) as ClientOptions['makeCache'];
+  const makeCache = ((managerType: { name: string }, holds: unknown, manager: { name: string }) => {
+    if (manager === ChannelManager) return new ChannelCache(maxDms);
+    if ((LIMITS[manager.name] ?? LIMITS[managerType.name]) === 0) return NOTHING_KEPT;
+    return (limited as (...args: unknown[]) => unknown)(managerType, holds, manager);
+  }) as unknown as ClientOptions['makeCache'];
   return { makeCache, sweepers: { ...Options.DefaultSweeperSettings } };
 }

@@ -25,6 +25,7 @@ import { getCharacter, listCharacters } from '../store/characters.js';
 import type { CharacterRuntime } from '../core/fate/character.js';
 import { assertCanEdit, guildOf, hydrate, resolveCharacter, saveCharacter, type Character } from './characters.js';
 import { UserError } from './errors.js';
+import { Recent } from './recent.js';
 import { forTable } from './table.js';
 import type { AttachmentOption, Choice, CommandContext } from './types.js';
 import { text, type CharacterPost, type FaceRef, type PostSpeech, type View } from '../views/view.js';
@@ -265,7 +266,8 @@ function setupView(ctx: CommandContext, c: Character, changed: boolean): View {
  */
 const TRUST_MS = 30_000;
 const MAX_MEMBERS = 20_000;
-const prefixCache = new Map<string, { at: number; entries: { prefix: string; characterId: number }[] }>();
+/** Past TRUST_MS an entry is gone (src/services/recent.ts): every member who typed in a day stayed until the bound (issue 32 §2). */
+const prefixCache = new Recent<string, { prefix: string; characterId: number }[]>(TRUST_MS, MAX_MEMBERS);
 
 function forgetPrefixes(guildId: string, userId: string): void {
   prefixCache.delete(`${guildId}/${userId}`);
@@ -273,8 +275,8 @@ function forgetPrefixes(guildId: string, userId: string): void {
 
 async function prefixesOf(store: Store, guildId: string, userId: string, now: Date): Promise<{ prefix: string; characterId: number }[]> {
   const key = `${guildId}/${userId}`;
-  const seen = prefixCache.get(key);
-  if (seen && now.getTime() - seen.at < TRUST_MS) return seen.entries;
+  const seen = prefixCache.get(key, now.getTime());
+  if (seen) return seen;
   // ids and runtime states only: a sheet is large, and this runs for a member's first message in a while
   const rows = await store.statement((tx) => {
     const { characters } = tx.t;
@@ -287,8 +289,7 @@ async function prefixesOf(store: Store, guildId: string, userId: string, now: Da
     const prefix = (r.state as CharacterRuntime).speaker?.prefix;
     return prefix ? [{ prefix, characterId: r.id }] : [];
   });
-  if (prefixCache.size >= MAX_MEMBERS) prefixCache.clear();
-  prefixCache.set(key, { at: now.getTime(), entries });
+  prefixCache.set(key, entries, now.getTime());
   return entries;
 }
 

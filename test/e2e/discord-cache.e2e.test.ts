@@ -2,13 +2,23 @@
 // real client: the member cache keeps the bot's own member and one newest member per guild, so a roll
 // typed in chat takes its author's member as the message arrives — other members typing in the same
 // server before the roll is answered must not cost the author their server nickname.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ChannelType } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { NOTHING_KEPT, REST_HANDLER_SWEEP_MS } from '../../src/discord/cache.js';
 import { embedText, startHarness, type Harness } from './harness.js';
 
 let h: Harness;
 let channelId: string;
+/** the timers the client set up while starting, with their intervals (the REST client's sweepers among them) */
+let intervals: [callback: () => void, ms: number][] = [];
 beforeAll(async () => {
-  h = await startHarness('discord-cache');
+  const spy = vi.spyOn(globalThis, 'setInterval');
+  try {
+    h = await startHarness('discord-cache');
+  } finally {
+    intervals = spy.mock.calls.map(([callback, ms]) => [callback as () => void, Number(ms)]);
+    spy.mockRestore();
+  }
   channelId = h.fake.createTextChannel({ name: 'chat-rolls' });
   await h.fake.command({ name: 'gm', user: h.fake.users.gm, channelId, options: [{ name: 'claim', type: 1 }] });
   await h.fake.command({ name: 'gm', user: h.fake.users.gm, channelId, options: [{ name: 'chatrolls', type: 1, options: [{ name: 'on', value: true }] }] });
@@ -32,5 +42,34 @@ describe('caches bounded to what the bot reads', () => {
     expect(guild.members.me?.id).toBe(h.fake.botUser.id);
     expect(guild.members.cache.size).toBeLessThanOrEqual(2);
     expect(h.bot.client.users.cache.map((u) => u.id)).toEqual([h.fake.botUser.id]);
+  });
+
+  it('drops the REST client’s idle rate-limit handlers each minute, so one per person DMed does not stay for an hour (issue 32 §2)', async () => {
+    const rest = h.bot.client.rest;
+    const people = Array.from({ length: 4 }, (_, i) => h.fake.createUser({ username: `dmed_${i}`, globalName: `DMed ${i}` }));
+    const dmChannels: string[] = [];
+    for (const person of people) dmChannels.push((await h.bot.client.users.send(person.id, 'hello')).channelId);
+    // a handler's key ends with its major parameter: here the DM channel
+    const dmHandlers = () => [...rest.handlers.keys()].filter((key) => dmChannels.some((id) => key.endsWith(`:${id}`)));
+    expect(dmHandlers()).toHaveLength(4);
+    // discord.js's own sweeper, as the client set it up: each minute (its default is each hour)
+    const sweeps = intervals.filter(([, ms]) => ms === REST_HANDLER_SWEEP_MS);
+    expect(sweeps.length).toBeGreaterThan(0);
+    for (const [sweep] of sweeps) sweep();
+    expect(dmHandlers()).toEqual([]);
+    // all that stays is the one handler of every interaction's callback (discord.js never sweeps it)
+    expect([...rest.handlers.keys()]).toEqual(['Global(POST:/interactions/:id/:token/callback):burst']);
+  });
+
+  it('gives every manager that keeps nothing (each channel’s messages, the emojis, …) one shared empty cache, which stays empty', async () => {
+    const guild = h.bot.client.guilds.cache.get(h.fake.guildId)!;
+    const texts = guild.channels.cache.filter((c) => c.type === ChannelType.GuildText);
+    expect(texts.size).toBeGreaterThan(1);
+    for (const channel of texts.values()) if (channel.isTextBased()) expect(channel.messages.cache).toBe(NOTHING_KEPT);
+    for (const cache of [guild.emojis.cache, guild.stickers.cache, guild.presences.cache, guild.voiceStates.cache, guild.scheduledEvents.cache]) expect(cache).toBe(NOTHING_KEPT);
+    const message = h.fake.userMessage({ user: h.fake.users.player, channelId, content: '1d6 again' });
+    await h.fake.waitFor(() => h.fake.channelMessages(channelId).some((m) => m.body?.message_reference?.message_id === message.id), 5000);
+    await h.bot.idle();
+    expect(NOTHING_KEPT.size).toBe(0);
   });
 });

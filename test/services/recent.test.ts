@@ -1,7 +1,7 @@
 // The bot's own short-lived caches (a channel's table and switches, a user's remembered language):
 // past their lifetime an entry is gone, so a full shard's day does not keep every channel and user it
 // touched (issue 32 §2).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Recent } from '../../src/services/recent.js';
 
 describe('a cache of recent values', () => {
@@ -25,5 +25,26 @@ describe('a cache of recent values', () => {
     for (let i = 0; i < 5; i++) recent.set(i, i, i);
     expect(recent.size).toBe(3);
     expect([0, 1, 2, 3, 4].map((i) => recent.get(i, 10))).toEqual([undefined, undefined, 2, 3, 4]);
+  });
+
+  it('drops what expired when nothing new comes in (the evening is over), and holds no timer once empty', () => {
+    // issue 32 §2: a full shard's busy last minute stayed in memory, unread, until the next busy minute
+    vi.useFakeTimers({ now: 0 });
+    try {
+      const recent = new Recent<string, number>(1_000, 100);
+      recent.set('a', 1, 0);
+      vi.advanceTimersByTime(500);
+      recent.set('b', 2, 500);
+      vi.advanceTimersByTime(499);
+      expect(recent.size).toBe(2);
+      vi.advanceTimersByTime(1); // a was kept 1,000 ms
+      expect(recent.size).toBe(1);
+      expect(recent.get('b', 1_000)).toBe(2);
+      vi.advanceTimersByTime(500); // b too
+      expect(recent.size).toBe(0);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
