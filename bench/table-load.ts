@@ -187,10 +187,17 @@ function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dms
   for (const r of records) for (const u of [...r.expected.dms, ...(r.expected.mayDm ? [r.expected.mayDm] : [])]) if (dmReader.has(fake.dmChannelId(u))) dmReader.set(fake.dmChannelId(u), u);
   const dmsTo = new Map<string, RecordedRequest[]>();
   const channelWrites = new Map<string, RecordedRequest[]>();
+  // a create repeated with its nonce (the outbox sending again what it may have sent) is the same message: Discord answers with the first
+  const nonces = new Set<string>();
   for (const r of requests) {
     const m = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(r.path);
     if (!m || (r.method !== 'POST' && r.method !== 'PATCH')) continue;
     const channelId = m[1]!;
+    if (r.method === 'POST' && r.body?.nonce !== undefined && r.body?.enforce_nonce === true) {
+      const key = `${channelId}/${String(r.body.nonce)}`;
+      if (nonces.has(key)) continue;
+      nonces.add(key);
+    }
     const reader = dmReader.get(channelId);
     // a DM to a reader no command expected one for is counted under its channel: an extra
     if (reader !== undefined && r.method === 'POST') (dmsTo.get(reader || channelId) ?? dmsTo.set(reader || channelId, []).get(reader || channelId)!).push(r);

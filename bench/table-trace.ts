@@ -21,6 +21,7 @@ export interface Stages {
 let current: Stages | null = null;
 let installed = false;
 
+/** Installed when this module loads, before any bot is started: the bot's REST client binds its methods at start (src/discord/interaction-rest.ts). */
 function install(): void {
   if (installed) return;
   installed = true;
@@ -72,9 +73,10 @@ function install(): void {
   } as typeof pg.Pool.prototype.connect;
 }
 
+install();
+
 /** Starts recording (until stopTrace). */
 export function startTrace(): Stages {
-  install();
   current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [] };
   return current;
 }
