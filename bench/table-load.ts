@@ -75,6 +75,9 @@ export interface StageFigures {
   poolWaitP99Ms: number;
   poolWaitMaxMs: number;
   poolPeakWaiting: number;
+  /** the event loop's delay during the mix, p99 and max (a stall of the whole process: the machine, a long task) */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 interface Record {
@@ -338,6 +341,8 @@ function stagesOf(records: Record[], trace: Stages): StageFigures {
     poolWaitP99Ms: ms(trace.poolWaits, 0.99),
     poolWaitMaxMs: Math.max(0, ...trace.poolWaits),
     poolPeakWaiting: trace.poolPeakWaiting,
+    loopDelayP99Ms: trace.loop.percentile(99) / 1e6,
+    loopDelayMaxMs: trace.loop.max / 1e6,
   };
 }
 
@@ -359,7 +364,8 @@ export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): s
   const st = r.stages;
   lines.push(
     `    /roll 1d6 under the mix, where it waited: median gateway ${f(st.median.gatewayMs)}, bot ${f(st.median.botMs)}, REST queue ${f(st.median.restMs)}; slowest ${st.slowest.count} (mean) gateway ${f(st.slowest.gatewayMs)}, bot ${f(st.slowest.botMs)}, REST queue ${f(st.slowest.restMs)}` +
-      (r.stages.poolWaitMaxMs > 0 ? `; pool waits p99 ${f(st.poolWaitP99Ms)}, max ${f(st.poolWaitMaxMs)}, peak waiting ${st.poolPeakWaiting}` : ''),
+      (r.stages.poolWaitMaxMs > 0 ? `; pool waits p99 ${f(st.poolWaitP99Ms)}, max ${f(st.poolWaitMaxMs)}, peak waiting ${st.poolPeakWaiting}` : '') +
+      `; event loop delay p99 ${f(st.loopDelayP99Ms)}, max ${f(st.loopDelayMaxMs)}`,
   );
   for (const failure of r.failures) lines.push(`    ${failure}`);
   return lines;

@@ -3,7 +3,7 @@
 // (asked → the callback reached the fake); and, on PostgreSQL, how long the bot waited for a pooled
 // connection. Installed around the classes the bot uses (discord.js's Client and REST, pg's Pool), so
 // the product code carries no instrument; one run at a time in a process.
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
 import { Client, REST } from 'discord.js';
 import pg from 'pg';
 
@@ -16,6 +16,8 @@ export interface Stages {
   poolPeakWaiting: number;
   /** each pooled connection's hold (connect → release), ms, with the statements it sent */
   holds: { ms: number; statements: number; first: string }[];
+  /** the event loop's delays meanwhile (the bot and the fake share it): a stall holds every stage */
+  loop: IntervalHistogram;
 }
 
 let current: Stages | null = null;
@@ -77,11 +79,14 @@ install();
 
 /** Starts recording (until stopTrace). */
 export function startTrace(): Stages {
-  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [] };
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], loop };
   return current;
 }
 
 export function stopTrace(): void {
+  current?.loop.disable();
   last = current;
   current = null;
 }
