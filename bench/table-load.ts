@@ -15,6 +15,7 @@ import { openStore } from '../src/store/db.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { onBothBackends } from './both-backends.js';
 import { formatNs, percentile } from './stats.js';
+import { startTrace, stopTrace, type Stages } from './table-trace.js';
 import { EVENING, KIND_ROLL_1D6, channelsOf, rollOneD6, schedule, setUpEvening, type Expected, type Layout, type Sent, type TableKind } from './tables.js';
 
 export interface TableLoadOptions {
@@ -60,10 +61,23 @@ export interface TableLoadResult {
   kinds: KindFigures[];
   /** the bot's REST calls during the mix (after it, until its effects were all out), per interaction */
   restPerInteraction: { interaction: number; bound: number };
+  /** where the slowest 1 % of /roll 1d6 under the mix waited (./table-trace.ts), mean ms per stage; PostgreSQL's pool waits */
+  stages: StageFigures;
   /** requests under the global limit, per second: the highest second, and how many it refused */
   globalPeakPerS: number;
   globalRefused: number;
   elapsedS: number;
+}
+
+export interface StageFigures {
+  slowest: { count: number; gatewayMs: number; botMs: number; restMs: number };
+  median: { gatewayMs: number; botMs: number; restMs: number };
+  poolWaitP99Ms: number;
+  poolWaitMaxMs: number;
+  poolPeakWaiting: number;
+  /** the event loop's delay during the mix, p99 and max (a stall of the whole process: the machine, a long task) */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 interface Record {
@@ -176,10 +190,17 @@ function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dms
   for (const r of records) for (const u of [...r.expected.dms, ...(r.expected.mayDm ? [r.expected.mayDm] : [])]) if (dmReader.has(fake.dmChannelId(u))) dmReader.set(fake.dmChannelId(u), u);
   const dmsTo = new Map<string, RecordedRequest[]>();
   const channelWrites = new Map<string, RecordedRequest[]>();
+  // a create repeated with its nonce (the outbox sending again what it may have sent) is the same message: Discord answers with the first
+  const nonces = new Set<string>();
   for (const r of requests) {
     const m = /^\/channels\/(\d+)\/messages(?:\/(\d+))?$/.exec(r.path);
     if (!m || (r.method !== 'POST' && r.method !== 'PATCH')) continue;
     const channelId = m[1]!;
+    if (r.method === 'POST' && r.body?.nonce !== undefined && r.body?.enforce_nonce === true) {
+      const key = `${channelId}/${String(r.body.nonce)}`;
+      if (nonces.has(key)) continue;
+      nonces.add(key);
+    }
     const reader = dmReader.get(channelId);
     // a DM to a reader no command expected one for is counted under its channel: an extra
     if (reader !== undefined && r.method === 'POST') (dmsTo.get(reader || channelId) ?? dmsTo.set(reader || channelId, []).get(reader || channelId)!).push(r);
@@ -261,7 +282,9 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     const from = fake.requests.length ? fake.requests.at(-1)!.seq + 1 : 0;
     const globalBefore = { seconds: fake.globalLimit.perSecond.length, refused: fake.globalLimit.refused };
     const start = performance.now();
+    const trace = startTrace();
     await drive(fake, kinds, options.rate, options.seconds, records, fail);
+    stopTrace();
     await drain(fake, bot, outboxLeft);
     const elapsedS = (performance.now() - start) / 1000;
     const matched = matchEffects(fake, records, from);
@@ -286,6 +309,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       deferred: [...records, ...quietRecords].filter((r) => r.deferred).length,
       nonceHits: fake.nonceHits,
       quiet: figures(KIND_ROLL_1D6, quietRecords),
+      stages: stagesOf(records.filter((r) => r.kind === KIND_ROLL_1D6), trace),
       kinds: kinds.map((k) => figures(k.name, records)),
       restPerInteraction: { interaction: interaction / records.length, bound: (during.length - interaction) / records.length },
       globalPeakPerS: Math.max(0, ...Array.from(fake.globalLimit.perSecond.slice(globalBefore.seconds), (n) => n ?? 0)),
@@ -297,6 +321,29 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     await store.close();
     await fake.close();
   }
+}
+
+function stagesOf(records: Record[], trace: Stages): StageFigures {
+  const split = records
+    .filter((r) => r.ex && r.callbackAt !== undefined && trace.emitted.has(r.ex.interactionId) && trace.replyAsked.has(r.ex.interactionId))
+    .map((r) => {
+      const emitted = trace.emitted.get(r.ex!.interactionId)!;
+      const asked = trace.replyAsked.get(r.ex!.interactionId)!;
+      return { total: r.callbackAt! - r.sentAt, gatewayMs: emitted - r.sentAt, botMs: asked - emitted, restMs: r.callbackAt! - asked };
+    })
+    .sort((a, b) => b.total - a.total);
+  const slow = split.slice(0, Math.max(3, Math.ceil(split.length / 100)));
+  const mean = (key: 'gatewayMs' | 'botMs' | 'restMs') => slow.reduce((sum, s) => sum + s[key], 0) / (slow.length || 1);
+  const median = (key: 'gatewayMs' | 'botMs' | 'restMs') => ms(split.map((s) => s[key]), 0.5);
+  return {
+    slowest: { count: slow.length, gatewayMs: mean('gatewayMs'), botMs: mean('botMs'), restMs: mean('restMs') },
+    median: { gatewayMs: median('gatewayMs'), botMs: median('botMs'), restMs: median('restMs') },
+    poolWaitP99Ms: ms(trace.poolWaits, 0.99),
+    poolWaitMaxMs: Math.max(0, ...trace.poolWaits),
+    poolPeakWaiting: trace.poolPeakWaiting,
+    loopDelayP99Ms: trace.loop.percentile(99) / 1e6,
+    loopDelayMaxMs: trace.loop.max / 1e6,
+  };
 }
 
 const f = (msValue: number) => (Number.isFinite(msValue) ? formatNs(msValue * 1e6) : '—');
@@ -314,6 +361,12 @@ export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): s
     lines.push(`    ${k.kind.padEnd(40)} ${String(k.sent).padStart(5)}  ${ratio(k.p99Ms, mixDice.p99Ms).padStart(9)}  ${f(k.p50Ms).padStart(9)} ${f(k.p99Ms).padStart(9)}  ${f(k.effectP50Ms).padStart(15)} ${f(k.effectP99Ms).padStart(9)}`);
   }
   lines.push(`    quiet floor: /roll 1d6 alone p50 ${f(r.quiet.p50Ms)}, p99 ${f(r.quiet.p99Ms)}`);
+  const st = r.stages;
+  lines.push(
+    `    /roll 1d6 under the mix, where it waited: median gateway ${f(st.median.gatewayMs)}, bot ${f(st.median.botMs)}, REST queue ${f(st.median.restMs)}; slowest ${st.slowest.count} (mean) gateway ${f(st.slowest.gatewayMs)}, bot ${f(st.slowest.botMs)}, REST queue ${f(st.slowest.restMs)}` +
+      (r.stages.poolWaitMaxMs > 0 ? `; pool waits p99 ${f(st.poolWaitP99Ms)}, max ${f(st.poolWaitMaxMs)}, peak waiting ${st.poolPeakWaiting}` : '') +
+      `; event loop delay p99 ${f(st.loopDelayP99Ms)}, max ${f(st.loopDelayMaxMs)}`,
+  );
   for (const failure of r.failures) lines.push(`    ${failure}`);
   return lines;
 }

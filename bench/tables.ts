@@ -22,10 +22,18 @@ export interface Expected {
   dmIs?: (body: { embeds?: { description?: string }[] }, reply: InteractionExchange | undefined) => boolean;
 }
 
+/**
+ * The answer's embeds as JSON: the callback's, or, for a command acknowledged first because it ran past
+ * 1.5 s under load (src/discord/dispatcher.ts), those of the edit or follow-up that brought it. Read
+ * from the callback alone, a late answer looked empty, and the DMs it caused were counted as extras.
+ */
+export const answerText = (ex: InteractionExchange): string =>
+  JSON.stringify([...(ex.callback.data?.embeds ?? []), ...ex.edits.flatMap((e) => e?.embeds ?? []), ...ex.followUps.flatMap((f) => f?.embeds ?? [])]);
+
 /** A GM copy of this reply: its first line is the reply's (the public one reads the same line without the numbers). */
 const copyOf = (body: { embeds?: { description?: string }[] }, reply: InteractionExchange | undefined) => {
   const first = body.embeds?.[0]?.description?.split('\n')[0];
-  return !!first && !!reply && JSON.stringify(reply.callback.data?.embeds ?? []).includes(JSON.stringify(first).slice(1, -1));
+  return !!first && !!reply && answerText(reply).includes(JSON.stringify(first).slice(1, -1));
 };
 
 const hpCopy = (body: { embeds?: { description?: string }[] }) => /is now HP/.test(body.embeds?.[0]?.description ?? '');
@@ -187,7 +195,7 @@ export async function setUpEvening(fake: FakeDiscord, layout: Layout = EVENING):
       // each faction reads its own lines by DM (a day end's recovery, an all-nighter's penalty, seed 001
       // L241–248); the GM's report holds every line, naming the faction's master or servant
       const expected = (ex: InteractionExchange): Expected => {
-        const report = JSON.stringify(ex.callback.data?.embeds ?? []);
+        const report = answerText(ex);
         return { dms: t.players.filter((_, j) => report.includes(`W${n % layout.fateWars}F${j}`)).map((p) => p.id), board: true };
       };
       return { channelId: t.channelId, expected, run: f.command({ name: 'war', channelId: t.channelId, user: t.gm, options: sub('advance') }) };

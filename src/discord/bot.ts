@@ -18,6 +18,7 @@ import { cacheOptions, REST_HANDLER_SWEEP_MS } from './cache.js';
 import { chatRolls, type ChatDeps } from './chat.js';
 import { createDispatcher, type DispatchDeps } from './dispatcher.js';
 import { startSweeper } from './outbox.js';
+import { exemptInteractionWebhooks } from './interaction-rest.js';
 
 export interface BotOptions {
   token: string;
@@ -99,6 +100,8 @@ async function connect(options: BotOptions, sharding: { ids: number[]; count: nu
     ...cacheOptions(),
     ...(sharding ? { shards: sharding.ids, shardCount: sharding.count } : {}),
   });
+  // an interaction's follow-ups and edits never wait behind the bot's other requests (./interaction-rest.ts)
+  exemptInteractionWebhooks(client);
   const deps: ChatDeps = {
     client,
     commands: findCommand,

@@ -324,8 +324,7 @@ async function deliver(deps: DispatchDeps, interaction: Answerable, saved: Saved
   // The bot's permissions as Discord reports them for this interaction's channel (app_permissions).
   const here = (channelId: string) => (channelId === interaction.channelId ? interaction.appPermissions : null);
   const outbox = outboxDeps(deps);
-  const ended = [];
-  for (const { id, nonce, effect } of saved) ended.push({ id, effect, attempts: 1, guildId: interaction.guildId, result: await sendEffect(outbox, effect, nonce) });
+  const ended = await sendTogether(saved, async ({ id, nonce, effect }) => ({ id, effect, attempts: 1, guildId: interaction.guildId, result: await sendEffect(outbox, effect, nonce) }));
   const nudges = await settle(outbox, ended).catch((error: unknown) => {
     deps.log.error({ err: error }, 'could not note the deliveries');
     return 0;
@@ -345,6 +344,27 @@ async function deliver(deps: DispatchDeps, interaction: Answerable, saved: Saved
     else if (effect.kind === 'board') await notice(deps, interaction, t('board.failed', { channel: `<#${effect.ref.channelId}>`, why: whyFailed(t, result.error, here(effect.ref.channelId), POST_PERMISSIONS) }) + later);
     else await notice(deps, interaction, t('post.failed', { channel: `<#${effect.channelId}>`, why: whyFailed(t, result.error, here(effect.channelId), POST_PERMISSIONS) }) + later);
   }
+}
+
+/**
+ * Sends each reader's or channel's effects in their order, and different readers' and channels' at
+ * once (issue 32 §1): a war advance's DMs to seven factions waited each for the one before it to come
+ * back, and the last faction read its DM seconds after the first. Results in the saved order.
+ */
+export async function sendTogether<T>(saved: Saved[], send: (one: Saved) => Promise<T>): Promise<T[]> {
+  const lines = new Map<string, Saved[]>();
+  for (const one of saved) {
+    const e = one.effect;
+    const key = e.kind === 'dm' ? `dm:${e.userId}` : `channel:${e.kind === 'post' ? e.channelId : e.ref.channelId}`;
+    (lines.get(key) ?? lines.set(key, []).get(key)!).push(one);
+  }
+  const results = new Map<Saved, T>();
+  await Promise.all(
+    [...lines.values()].map(async (line) => {
+      for (const one of line) results.set(one, await send(one));
+    }),
+  );
+  return saved.map((one) => results.get(one)!);
 }
 
 function outboxDeps(deps: DispatchDeps): OutboxDeps {

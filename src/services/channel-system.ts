@@ -13,7 +13,8 @@ const cache = new Recent<string, string | null>(TRUST_MS, MAX_CHANNELS);
 export async function systemOfChannel(store: Store, channelId: string, now: Date): Promise<string | null> {
   const seen = knownSystemOfChannel(channelId, now);
   if (seen !== undefined) return seen;
-  const system = (await store.transaction((tx) => channelSystem(tx, channelId))) ?? null;
+  // one statement, beside commands' transactions (src/store/postgres.ts)
+  const system = (await store.statement((tx) => channelSystem(tx, channelId))) ?? null;
   cache.set(channelId, system, now.getTime());
   return system;
 }

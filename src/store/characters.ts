@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { CharacterRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
@@ -14,6 +14,14 @@ export async function insertCharacter(tx: Tx, row: NewCharacter): Promise<number
 export async function getCharacter(tx: Tx, id: number): Promise<CharacterRow | undefined> {
   const { characters } = tx.t;
   return first(tx.db.select().from(characters).where(and(eq(characters.id, id), isNull(characters.deletedAt))));
+}
+
+/** Several characters in one statement (a war's turn end reads every faction's master and servant), by id; deleted ones left out. */
+export async function getCharactersById(tx: Tx, ids: readonly number[]): Promise<Map<number, CharacterRow>> {
+  const { characters } = tx.t;
+  if (ids.length === 0) return new Map();
+  const rows: CharacterRow[] = await tx.db.select().from(characters).where(and(inArray(characters.id, [...new Set(ids)]), isNull(characters.deletedAt)));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function updateCharacter(tx: Tx, id: number, changes: Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name' | 'type' | 'updatedAt' | 'deletedAt'>>): Promise<void> {

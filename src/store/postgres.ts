@@ -20,11 +20,25 @@ const MAX_ATTEMPTS = 20;
 /** Any fixed key: start-ups of several processes take turns applying migrations. */
 const MIGRATION_LOCK = 7_020_871_001;
 
-export async function openPostgresStore(url: string, migrationsFolder = findMigrationsFolder('postgres')): Promise<PostgresStore> {
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+export interface PostgresPools {
+  /** connections for transactions (PG_POOL_SIZE, default 10) */
+  poolSize?: number;
+  /** connections for single statements (PG_STATEMENT_POOL_SIZE, default as many as for transactions) */
+  statementPoolSize?: number;
+}
+
+export async function openPostgresStore(url: string, migrationsFolder = findMigrationsFolder('postgres'), pools: PostgresPools = {}): Promise<PostgresStore> {
+  const poolSize = pools.poolSize ?? Number(process.env.PG_POOL_SIZE ?? 10);
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Single statements (a plain roll, a remembered language) have connections of their own: under load
+  // (issue 32 §1) every transaction connection was held by a command's transaction — a war advance, a
+  // turn, each a dozen round trips — and a plain /roll waited in the pool's queue behind them, for up
+  // to 0.6 s. A statement holds its connection for one round trip only.
+  const statements = new pg.Pool({ connectionString: url, max: pools.statementPoolSize ?? Number(process.env.PG_STATEMENT_POOL_SIZE ?? poolSize) });
   // An idle connection the server closed (restart, failover) is dropped from the pool and replaced on
   // the next query; without a listener, node-postgres would raise it as an uncaught error.
   pool.on('error', () => undefined);
+  statements.on('error', () => undefined);
   const db = drizzle(pool);
   const lock = await pool.connect();
   try {
@@ -74,13 +88,13 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
         query: (...args: unknown[]) => {
           if (sent) throw new Error('Store.statement sent a second statement; use Store.transaction');
           sent = true;
-          return (pool.query as (...a: unknown[]) => unknown)(...args);
+          return (statements.query as (...a: unknown[]) => unknown).apply(statements, args);
         },
       };
       return fn({ db: drizzle({ client: once as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch(), pg: rawOn(once) });
     },
     async close() {
-      if (!pool.ended) await pool.end();
+      await Promise.all([pool, statements].map((p) => (p.ended ? undefined : p.end())));
     },
   };
 }

@@ -15,11 +15,29 @@ export interface TableSettings {
   images: boolean | null;
 }
 
+type ChannelRow = { locale: string | null; guildId: string | null } | undefined;
+type ServerRow = { locale: string | null; discordLocale: string | null; timeZone: string | null; images: boolean | null } | undefined;
+
+/** The channel's own settings row: one statement. */
+export async function channelSettingsRow(tx: Tx, channelId: string): Promise<ChannelRow> {
+  const { channelSettings } = tx.t;
+  return first(tx.db.select({ locale: channelSettings.locale, guildId: channelSettings.guildId }).from(channelSettings).where(eq(channelSettings.channelId, channelId)));
+}
+
+/** The server's settings row: one statement. */
+export async function guildSettingsRow(tx: Tx, guildId: string): Promise<ServerRow> {
+  const { guildSettings } = tx.t;
+  return first(tx.db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)));
+}
+
 export async function tableSettings(tx: Tx, channelId: string, guildId: string | null): Promise<TableSettings> {
-  const { channelSettings, guildSettings } = tx.t;
-  const channel = await first(tx.db.select({ locale: channelSettings.locale, guildId: channelSettings.guildId }).from(channelSettings).where(eq(channelSettings.channelId, channelId)));
+  const channel = await channelSettingsRow(tx, channelId);
   const guild = guildId ?? channel?.guildId ?? null;
-  const server = guild ? await first(tx.db.select().from(guildSettings).where(eq(guildSettings.guildId, guild))) : undefined;
+  return settingsOf(channel, guild ? await guildSettingsRow(tx, guild) : undefined);
+}
+
+/** A channel's and its server's rows as the table's settings. */
+export function settingsOf(channel: ChannelRow, server: ServerRow): TableSettings {
   return {
     channelLocale: channel?.locale ?? null,
     guildLocale: server?.locale ?? null,

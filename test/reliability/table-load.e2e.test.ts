@@ -19,11 +19,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-// Only in `npm run soak` (SOAK=1) for now: in the full suite on PostgreSQL it once counted one DM beyond
-// those its matcher expects (dmsExtra 1, not yet told apart from a DM kind the matcher does not know),
-// and under 8 test files on 2 cores its interactions miss Discord's 3 s; a flaky test would block every
-// landing. Issue 32 stays open on it.
-describe.runIf(process.env.SOAK === '1')(`an evening of tables under load (${testBackend})`, () => {
+describe(`an evening of tables under load (${testBackend})`, () => {
   it('answers every interaction of the mix, delivers every DM once and every board change, leaves the outbox empty', async () => {
     const result = await tableLoadRun(database.url, testBackend, options);
     console.log([tableLoadHeader(options), ...tableLoadLines(result, options)].join('\n'));

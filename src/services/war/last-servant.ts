@@ -5,7 +5,7 @@
 // with an event, so /war undo takes the notice back with the change that caused it).
 import { and, eq } from 'drizzle-orm';
 import { translator } from '../../i18n/index.js';
-import { getCharacter } from '../../store/characters.js';
+import { getCharactersById } from '../../store/characters.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
 import { channelGm } from '../../store/gms.js';
@@ -27,13 +27,20 @@ const NONE: LastServantNotice = { posts: [], dms: [] };
 
 type NoticedConfig = WarConfig & { lastServant?: { factionId: number; day: number; turn: number } };
 
-/** A faction whose servant still stands: not eliminated, and its servant's sheet (if any) not dead. */
-async function stands(tx: Tx, f: FactionRow): Promise<boolean> {
-  if (f.eliminated) return false;
-  // A team entered without a servant sheet (a GM's NPC) is counted as standing: nothing says otherwise.
-  if (f.servantId === null) return true;
-  const row = await getCharacter(tx, f.servantId);
-  return !row || !hydrate(row).runtime.dead;
+/**
+ * Which factions' servants still stand: not eliminated, and the servant's sheet (if any) not dead. The
+ * servants are read in one statement (issue 32 §1: one by one, every turn end of a 7-faction war took 7
+ * round trips more).
+ */
+async function standing(tx: Tx, factions: FactionRow[]): Promise<FactionRow[]> {
+  const servants = await getCharactersById(tx, factions.flatMap((f) => (!f.eliminated && f.servantId !== null ? [f.servantId] : [])));
+  return factions.filter((f) => {
+    if (f.eliminated) return false;
+    // A team entered without a servant sheet (a GM's NPC) is counted as standing: nothing says otherwise.
+    if (f.servantId === null) return true;
+    const row = servants.get(f.servantId);
+    return !row || !hydrate(row).runtime.dead;
+  });
 }
 
 /** The notice for a Fate war that has just come down to one standing servant; nothing otherwise. */
@@ -45,10 +52,9 @@ export async function lastServantNotice(tx: Tx, ctx: CommandContext, warId: numb
   const factions = await warFactions(tx, war.id);
   // A war that began with one team has not "come down" to it.
   if (factions.length < 2) return NONE;
-  const standing: FactionRow[] = [];
-  for (const f of factions) if (await stands(tx, f)) standing.push(f);
-  if (standing.length !== 1) return NONE;
-  const last = standing[0]!;
+  const still = await standing(tx, factions);
+  if (still.length !== 1) return NONE;
+  const last = still[0]!;
   const after: NoticedConfig = { ...config, lastServant: { factionId: last.id, day: war.day, turn: war.turn } };
   await updateWar(tx, war.id, { config: after });
   await appendEvent(tx, { at: ctx.now(), guildId: war.guildId, channelId: war.channelId, actorId: ctx.user.id, type: 'war.lastServant', subject: `war:${war.id}`, before: { config }, after: { config: after } });

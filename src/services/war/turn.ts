@@ -6,7 +6,7 @@ import { advanceClock, isSummoningPhase } from '../../core/session/calendar.js';
 import { summoningEnd } from './fate-summon.js';
 import { dayEffectMessage, fateTurnEnd, weakestStatusCheckMax, type MasterDayState, type ServantTurnState } from '../../core/fate/day.js';
 import { percentTurnEnd, upkeepEffectMessage, type PercentFaction } from '../../core/grailwar/upkeep.js';
-import { getCharacter } from '../../store/characters.js';
+import { getCharactersById } from '../../store/characters.js';
 import { librariesOfChannel, updateLibraryState } from '../../store/libraries.js';
 import { endTurn, endTurnReport, type Library } from '../../core/mtg/index.js';
 import type { Tx } from '../../store/db.js';
@@ -131,20 +131,23 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
   };
 }
 
-async function load(tx: Tx, id: number | null): Promise<Character | null> {
-  const row = id === null ? undefined : await getCharacter(tx, id);
-  return row ? hydrate(row) : null;
-}
 
 async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Promise<Line[]> {
   // The summoning phase ends: the summoning order (L110–112); it has no turn-end rules.
   if (isSummoningPhase(war)) return await summoningEnd(tx, ctx, factions);
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
   const servants: { f: FactionRow; c: Character; s: ServantTurnState }[] = [];
+  // every master and servant in one statement: one by one, a war of 7 factions held its transaction for
+  // 14 round trips (issue 32 §1)
+  const rows = await getCharactersById(tx, factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null));
+  const load = (id: number | null): Character | null => {
+    const row = id === null ? undefined : rows.get(id);
+    return row ? hydrate(row) : null;
+  };
   for (const f of factions) {
     const state = (f.state as FactionState).fate ?? NEW_FATE_STATE;
-    const master = await load(tx, f.masterId);
-    const servant = await load(tx, f.servantId);
+    const master = load(f.masterId);
+    const servant = load(f.servantId);
     // A dead master neither sleeps nor recovers (L204); the servant is masterless from then on (L244).
     const masterAlive = master !== null && !master.runtime.dead;
     if (master && masterAlive) {

@@ -1,0 +1,96 @@
+// Where an interaction's first response waits under the mix (issue 32 §1): the gateway (the fake
+// sent it → discord.js emitted it), the bot (emitted → it asked REST for the callback), the REST queue
+// (asked → the callback reached the fake); and, on PostgreSQL, how long the bot waited for a pooled
+// connection. Installed around the classes the bot uses (discord.js's Client and REST, pg's Pool), so
+// the product code carries no instrument; one run at a time in a process.
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import { Client, REST } from 'discord.js';
+import pg from 'pg';
+
+export interface Stages {
+  /** interaction id → when discord.js emitted it, and when the bot first asked REST to answer it */
+  emitted: Map<string, number>;
+  replyAsked: Map<string, number>;
+  /** each wait for a pooled PostgreSQL connection, ms, and the most callers waiting at once */
+  poolWaits: number[];
+  poolPeakWaiting: number;
+  /** each pooled connection's hold (connect → release), ms, with the statements it sent */
+  holds: { ms: number; statements: number; first: string }[];
+  /** the event loop's delays meanwhile (the bot and the fake share it): a stall holds every stage */
+  loop: IntervalHistogram;
+}
+
+let current: Stages | null = null;
+let installed = false;
+
+/** Installed when this module loads, before any bot is started: the bot's REST client binds its methods at start (src/discord/interaction-rest.ts). */
+function install(): void {
+  if (installed) return;
+  installed = true;
+  const emit = Client.prototype.emit;
+  Client.prototype.emit = function (this: Client, event: string | symbol, ...args: unknown[]) {
+    if (current && event === 'interactionCreate') {
+      const id = (args[0] as { id?: string }).id;
+      if (id) current.emitted.set(id, performance.now());
+    }
+    return emit.call(this, event as never, ...(args as never[]));
+  } as typeof Client.prototype.emit;
+  const request = REST.prototype.request;
+  REST.prototype.request = function (this: REST, options: Parameters<REST['request']>[0]) {
+    if (current) {
+      // the callback (POST /interactions/:id/:token/callback): the first answer
+      const m = /^\/interactions\/(\d+)\//.exec(options.fullRoute);
+      if (m && !current.replyAsked.has(m[1]!)) current.replyAsked.set(m[1]!, performance.now());
+    }
+    return request.call(this, options);
+  };
+  const connect = pg.Pool.prototype.connect as (this: pg.Pool, cb?: (...a: unknown[]) => void) => unknown;
+  pg.Pool.prototype.connect = function (this: pg.Pool, cb?: (...a: unknown[]) => void) {
+    const stages = current;
+    if (!stages) return connect.call(this, cb);
+    const at = performance.now();
+    const held = (c: pg.PoolClient) => {
+      const since = performance.now();
+      let statements = 0;
+      let first = '';
+      const query = c.query;
+      c.query = function (this: pg.PoolClient, ...a: unknown[]) {
+        statements++;
+        const text = typeof a[0] === 'string' ? a[0] : ((a[0] as { text?: string })?.text ?? '');
+        if (!first || /^(begin|commit|rollback)/i.test(first)) first = text.slice(0, 60);
+        return (query as (...b: unknown[]) => unknown).apply(this, a);
+      } as typeof c.query;
+      const release = c.release;
+      c.release = function (this: pg.PoolClient, ...a: unknown[]) {
+        c.query = query;
+        c.release = release;
+        stages.holds.push({ ms: performance.now() - since, statements, first });
+        return (release as (...b: unknown[]) => unknown).apply(this, a);
+      } as typeof c.release;
+      return c;
+    };
+    stages.poolPeakWaiting = Math.max(stages.poolPeakWaiting, this.waitingCount + (this.idleCount === 0 && this.totalCount >= (this.options.max ?? 10) ? 1 : 0));
+    if (cb) return connect.call(this, (...a: unknown[]) => (stages.poolWaits.push(performance.now() - at), a[1] && held(a[1] as pg.PoolClient), cb(...a)));
+    return (connect.call(this) as Promise<pg.PoolClient>).then((c) => (stages.poolWaits.push(performance.now() - at), held(c)));
+  } as typeof pg.Pool.prototype.connect;
+}
+
+install();
+
+/** Starts recording (until stopTrace). */
+export function startTrace(): Stages {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], loop };
+  return current;
+}
+
+export function stopTrace(): void {
+  current?.loop.disable();
+  last = current;
+  current = null;
+}
+
+let last: Stages | null = null;
+/** The last run's record (for a closer look than the report's lines). */
+export const lastTrace = (): Stages | null => last;
