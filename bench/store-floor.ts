@@ -69,9 +69,9 @@ export function sqliteFloor(store: Store, captured: Captured[], count: number): 
   return { perSecond: count / (Number(process.hrtime.bigint() - start) / 1e9) };
 }
 
-/** The statements each /roll sent to the PostgreSQL pool (a plain roll sends one, straight on the pool). */
+/** The statements each /roll sent to PostgreSQL (a plain roll sends one, straight on the statements pool). */
 export async function capturePostgres(store: Store, rolls: (() => Promise<void>)[]): Promise<QueryConfig[][]> {
-  const pool = (store as PostgresStore).pool as unknown as { query: (...a: unknown[]) => unknown };
+  const pool = (store as PostgresStore).statementPool as unknown as { query: (...a: unknown[]) => unknown };
   const query = pool.query.bind(pool);
   let current: QueryConfig[] = [];
   pool.query = (...args: unknown[]) => {
@@ -88,7 +88,7 @@ export async function capturePostgres(store: Store, rolls: (() => Promise<void>)
 
 /** `count` of those statements from `clients` concurrent loops on the same pool. */
 export async function postgresFloor(store: Store, captured: QueryConfig[][], count: number, clients: number): Promise<{ perSecond: number }> {
-  const pool = (store as PostgresStore).pool;
+  const pool = (store as PostgresStore).statementPool;
   const each = Math.ceil(count / clients);
   const start = process.hrtime.bigint();
   await Promise.all(

@@ -13,7 +13,10 @@ import { postgresTables } from './schema/index.js';
 
 export interface PostgresStore extends Store {
   readonly dialect: 'postgres';
+  /** connections for transactions */
   readonly pool: pg.Pool;
+  /** connections for single statements (Store.statement: a plain roll) */
+  readonly statementPool: pg.Pool;
 }
 
 const MAX_ATTEMPTS = 20;
@@ -65,6 +68,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
   return {
     dialect: 'postgres',
     pool,
+    statementPool: statements,
     async transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer) return outer.db.transaction(async (inner) => fn({ ...outer, db: inner as unknown as PortableDb }));
