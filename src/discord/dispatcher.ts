@@ -240,8 +240,8 @@ async function saveLateReply(deps: DispatchDeps, ctx: CommandContext, reply: Rep
 }
 
 /**
- * `late`: acknowledged by the dispatcher because the command ran past its acknowledgement time (./ack-deadline.ts) (not by the
- * command's own defer). Returns whether the view's picture was not drawn yet and is to follow in an
+ * `late`: acknowledged by the dispatcher because the command ran past its acknowledgement time
+ * (./ack-deadline.ts), not by the command's own defer. Returns whether the view's picture was not drawn yet and is to follow in an
  * edit of the reply (addPicture); a follow-up, already late, waits for its drawing instead.
  */
 async function answer(interaction: Answerable, reply: Reply, late: boolean): Promise<boolean> {
