@@ -40,25 +40,14 @@ function optionsFor(m: (typeof MIX)[number]): CommandOptions {
 async function usedBytes(store: Store): Promise<number> {
   if (store.dialect === 'postgres') {
     // The main fork of the bot's tables, their indexes and TOAST (not the catalogs'): free-space and
-    // visibility maps are vacuum's bookkeeping, 24 KB per table whatever it holds. A table's pages are
-    // those holding a row: PostgreSQL extends a table by several empty pages at once when inserts from
-    // several connections wait on each other (a loaded machine), and those are room, not the rolls' size.
-    const pool = (store as PostgresStore).pool;
-    const { rows: heaps } = await pool.query<{ name: string }>(
-      `WITH mine AS (SELECT oid, reltoastrelid FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r')
-       SELECT oid::regclass::text AS name FROM mine UNION ALL SELECT reltoastrelid::regclass::text FROM mine WHERE reltoastrelid <> 0`,
-    );
-    let bytes = 0;
-    for (const { name } of heaps) {
-      const { rows } = await pool.query(`SELECT count(DISTINCT (ctid::text::point)[0])::float * current_setting('block_size')::int AS b FROM ${name}`);
-      bytes += Number(rows[0]!['b']);
-    }
-    const { rows } = await pool.query(
+    // visibility maps are vacuum's bookkeeping, 24 KB per table whatever it holds.
+    const { rows } = await (store as PostgresStore).pool.query(
       `WITH mine AS (SELECT oid, reltoastrelid FROM pg_class WHERE relnamespace = 'public'::regnamespace AND relkind = 'r'),
-            toast AS (SELECT reltoastrelid AS oid FROM mine WHERE reltoastrelid <> 0)
-       SELECT coalesce(sum(pg_relation_size(indexrelid)), 0)::float AS b FROM pg_index WHERE indrelid IN (SELECT oid FROM mine UNION ALL SELECT oid FROM toast)`,
+            toast AS (SELECT reltoastrelid AS oid FROM mine WHERE reltoastrelid <> 0),
+            every AS (SELECT oid FROM mine UNION ALL SELECT oid FROM toast UNION ALL SELECT indexrelid FROM pg_index WHERE indrelid IN (SELECT oid FROM mine UNION ALL SELECT oid FROM toast))
+       SELECT sum(pg_relation_size(oid))::float AS b FROM every`,
     );
-    return bytes + Number(rows[0]!['b']);
+    return Number(rows[0]!['b']);
   }
   const { sqlite } = store as SqliteStore;
   sqlite.pragma('wal_checkpoint(TRUNCATE)');

@@ -9,14 +9,14 @@ import type { FateCombatState } from '../../src/services/combat/state.js';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, type Harness, answerOf } from './harness.js';
+import { EPHEMERAL, embedText, type Harness, answerOf, isEphemeralAnswer } from './harness.js';
 import type { InteractionExchange } from './fake-discord/types.js';
 
 export type Opt = { name: string; value: any };
 export const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 export const sub = (name: string, options: Opt[] = []) => [{ name, type: 1, options }];
 export const opt = (name: string, value: any): Opt => ({ name, value });
-export const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+export const ephemeral = isEphemeralAnswer;
 /** The fixtures' status lines (saber.txt, master.txt). */
 export const SERVANT_STATUSES = '筋力A 耐久B 敏捷B 魔力C 幸運C 宝具A';
 export const MASTER_STATUSES = '筋力E 耐久E 敏捷D 魔力B 幸運E 社会D';

@@ -171,6 +171,9 @@ export function answerOf(ex: InteractionExchange): any {
   return data ?? {};
 }
 
+/** Whether the answer a user reads (answerOf) is private to them. */
+export const isEphemeralAnswer = (ex: InteractionExchange): boolean => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+
 /** The follow-ups beyond the one that became the answer (see answerOf): asides, later messages. */
 export function followUpsBeyondAnswer(ex: InteractionExchange): any[] {
   const { type } = ex.callback;

@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import { row, rows } from '../helpers/db.js';
 import type { CommandOption, RecordedMessage } from './fake-discord/types.js';
-import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
-import type { InteractionExchange } from './fake-discord/types.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf, isEphemeralAnswer as ephemeral } from './harness.js';
 
 let h: Harness;
 let channelId = '';
@@ -28,7 +27,6 @@ afterAll(async () => {
 const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'ccfolia-coc.json'), 'utf8');
 const NAME = '佐倉 透';
 const sub = (name: string, options: CommandOption[] = []): CommandOption[] => [{ name, type: 1, options }];
-const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const components = (data: any): any[] => (data?.components ?? []).flatMap((r: any) => r.components);
 const menuOf = (data: any) => components(data).find((c) => c.type === 3);
 const character = async () => await row(h.store, 'characters', (c) => and(eq(c.name, NAME), eq(c.ownerId, h.fake.users.player.id)));

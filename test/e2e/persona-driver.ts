@@ -5,12 +5,12 @@ import { eq } from 'drizzle-orm';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
 import type { FakeUser } from './fake-discord/index.js';
-import { EPHEMERAL, embedText, type Harness, answerOf } from './harness.js';
+import { EPHEMERAL, embedText, type Harness, answerOf, isEphemeralAnswer } from './harness.js';
 import type { InteractionExchange } from './fake-discord/types.js';
 
 export type Opt = { name: string; value: any };
 export const sub = (name: string, options: Opt[] = []) => [{ name, type: 1, options }];
-export const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
+export const ephemeral = isEphemeralAnswer;
 export const out = (ex: InteractionExchange) => embedText(answerOf(ex));
 
 /** "Damage roll 2D6+2D4 = 13." → { expr, total } */

@@ -3,13 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonaCombatState } from '../../src/services/combat/persona.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
-import type { InteractionExchange } from './fake-discord/types.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf, isEphemeralAnswer as ephemeral } from './harness.js';
 
 let h: Harness;
 let channelId = '';
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const fight = async () => (await row(h.store, 'combats', (c) => eq(c.channelId, channelId)));
 const combat = async () => ((await fight()).state as PersonaCombatState).combat!;
 const who = async (name: string) => (await combat()).combatants.find((c) => c.name === name)!;

@@ -9,9 +9,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf, isEphemeralAnswer as ephemeral } from './harness.js';
 import type { FakeUser, RecordedMessage } from './fake-discord/types.js';
-import type { InteractionExchange } from './fake-discord/types.js';
 
 let h: Harness;
 let channelId = '';
@@ -20,7 +19,6 @@ let tohsaka: FakeUser;
 let matou: FakeUser;
 let bystander: FakeUser;
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const percent = async (name: string) => ((await row(h.store, 'factions', (c) => eq(c.name, name))).state as FactionState).percent!;
 const run = (user: FakeUser, name: string, options: any[]) => h.fake.command({ name, channelId, user, locale: 'ja', options });
 const war = (user: FakeUser, name: string, options: { name: string; value: any }[] = []) => run(user, 'war', sub(name, options));

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row, rows } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf, isEphemeralAnswer as ephemeral } from './harness.js';
 import type { FakeUser } from './fake-discord/types.js';
 import type { InteractionExchange } from './fake-discord/types.js';
 
@@ -17,7 +17,6 @@ let a: FakeUser; // Saber
 let b: FakeUser; // Lancer
 let c: FakeUser; // Caster
 const sub = (name: string, options: { name: string; value: any }[] = []) => [{ name, type: 1, options }];
-const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 const faction = (name: string) => row(h.store, 'factions', (f) => eq(f.name, name));
 const percent = async (name: string) => ((await faction(name)).state as FactionState).percent!;
 const war = (user: FakeUser, name: string, options: { name: string; value: any }[] = []) => h.fake.command({ name: 'war', channelId, user, options: sub(name, options) });

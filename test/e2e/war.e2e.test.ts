@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CharacterRuntime } from '../../src/core/fate/character.js';
 import type { FactionState } from '../../src/services/war/state.js';
 import { row } from '../helpers/db.js';
-import { EPHEMERAL, embedText, startHarness, type Harness, answerOf } from './harness.js';
-import type { InteractionExchange } from './fake-discord/types.js';
+import { EPHEMERAL, embedText, startHarness, type Harness, answerOf, isEphemeralAnswer as ephemeral } from './harness.js';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 let h: Harness;
@@ -15,7 +14,6 @@ const sub = (name: string, options: { name: string; value: any }[] = []) => [{ n
 const runtime = async (name: string) => (await row(h.store, 'characters', (c) => eq(c.name, name))).state as CharacterRuntime;
 const warRow = async (channelId: string) => (await row(h.store, 'wars', (c) => eq(c.channelId, channelId)));
 const faction = async (name: string) => (await row(h.store, 'factions', (c) => eq(c.name, name)));
-const ephemeral = (ex: InteractionExchange) => ((answerOf(ex)?.flags ?? 0) & EPHEMERAL) === EPHEMERAL;
 
 beforeAll(async () => {
   h = await startHarness('war');
