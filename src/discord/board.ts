@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { DiscordAPIError, RESTJSONErrorCodes, type Client } from 'discord.js';
 import type { Logger } from 'pino';
 import { boardMessageId, claimBoardMessage } from '../store/boards.js';
-import type { Store } from '../store/db.js';
+import type { Store, Tx } from '../store/db.js';
 import type { BoardUpdate, View } from '../views/view.js';
 import { sendableChannel } from './channels.js';
 import { pictureOf, toBoardEdit, toMessage } from './render.js';
@@ -130,11 +130,15 @@ async function updateBoardNow(client: Client, store: Store, log: Logger, board: 
   const kind = board.kind ?? 'war';
   // The server's picture setting (/gm images) is read with the board; a DM has no server.
   const guildId = 'guildId' in channel && typeof channel.guildId === 'string' ? channel.guildId : null;
+  // It only reads: the table's settings, read by the render and for the picture setting, are read once.
   const read = (): Promise<Snapshot> =>
-    store.transaction(async (tx) => ({
-      messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
-      view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, guildId)).images !== false),
-    }));
+    store.transaction(async (writable) => {
+      const tx: Tx = { ...writable, readOnce: new Map() };
+      return {
+        messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
+        view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, guildId)).images !== false),
+      };
+    });
 
   let repost = board.repost === true;
   let snapshot = await read();

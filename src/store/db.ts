@@ -32,6 +32,12 @@ export interface Tx {
    * building the statement anew for every roll was most of a roll's own time (npm run bench).
    */
   readonly pg?: RawPostgres;
+  /**
+   * A transaction that only reads may keep here what it read once (store/settings.ts tableSettings), so
+   * that the code it calls does not read it again: a board's render and its picture setting both read
+   * the table's settings.
+   */
+  readonly readOnce?: Map<string, unknown>;
 }
 
 /** What insertRollWithEvent needs of a PostgreSQL connection: one parameterized statement, its rows. */

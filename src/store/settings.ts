@@ -31,9 +31,14 @@ export async function guildSettingsRow(tx: Tx, guildId: string): Promise<ServerR
 }
 
 export async function tableSettings(tx: Tx, channelId: string, guildId: string | null): Promise<TableSettings> {
+  const key = `settings/${channelId}/${guildId ?? ''}`;
+  const known = tx.readOnce?.get(key) as TableSettings | undefined;
+  if (known) return known;
   const channel = await channelSettingsRow(tx, channelId);
   const guild = guildId ?? channel?.guildId ?? null;
-  return settingsOf(channel, guild ? await guildSettingsRow(tx, guild) : undefined);
+  const settings = settingsOf(channel, guild ? await guildSettingsRow(tx, guild) : undefined);
+  tx.readOnce?.set(key, settings);
+  return settings;
 }
 
 /** A channel's and its server's rows as the table's settings. */

@@ -10,7 +10,11 @@ import { translator } from '../../src/i18n/index.js';
 import { runCommand } from '../../src/services/run.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
 import { openStore, type Store } from '../../src/store/db.js';
+import { appendEvent } from '../../src/store/events.js';
+import { channelGm } from '../../src/store/gms.js';
 import { insertRoll } from '../../src/store/rolls.js';
+import { enqueueEffects } from '../../src/store/outbox.js';
+import { settle, type Effect, type OutboxDeps } from '../../src/discord/outbox.js';
 import { rows } from '../helpers/db.js';
 import { sentQueries } from '../helpers/pg-queries.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
@@ -67,6 +71,33 @@ describe.runIf(testBackend === 'postgres')('round trips to PostgreSQL', () => {
     const sent = await counted(() => runCommand(roll, ctx, options('1d100<=50', true), pino({ level: 'silent' })));
     expect(sent[0]).toMatch(/^begin/i);
     expect(sent.at(-1)).toMatch(/^commit/i);
+  });
+
+  it('sends no savepoint for a transaction inside another that only reads, and one before the first write of one that writes', async () => {
+    // drizzle sent SAVEPOINT and RELEASE around every nested transaction: two round trips each, 7 of a
+    // combat turn's 18 statements, most of them around reads (issue 32 §1)
+    const sent = await counted(() =>
+      store.transaction(async (tx) => {
+        await store.transaction((inner) => channelGm(inner, ctx.channelId));
+        await store.transaction(async (inner) => {
+          await channelGm(inner, ctx.channelId);
+          await appendEvent(inner, { guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'test.nested', subject: 'x', before: null, after: null, at: new Date() });
+        });
+        await channelGm(tx, ctx.channelId);
+      }),
+    );
+    expect(sent.map((text) => text.split(' ')[0]!.toLowerCase())).toEqual(['begin', 'select', 'select', 'savepoint', 'insert', 'select', 'commit']);
+  });
+
+  it('lets delivered effects go in one statement, without BEGIN', async () => {
+    // a command's DMs and board edit each left a transaction of a DELETE per row (issue 32 §1)
+    const row = { createdAt: new Date(), guildId: ctx.guildId, batch: 'b', kind: 'dm' as const, target: ctx.user.id, body: {}, nonce: 'n', nextAt: new Date() };
+    const ids = await store.transaction((tx) => enqueueEffects(tx, [row, { ...row, nonce: 'n2' }], new Date(Date.now() + 60_000)));
+    const ended = ids.map((id) => ({ id, attempts: 1, result: { ok: true as const }, effect: { kind: 'dm', userId: ctx.user.id, view: { locale: 'ja', tone: 'info', blocks: [], ephemeral: false } } as Effect, guildId: ctx.guildId }));
+    const sent = await counted(() => settle({ store } as OutboxDeps, ended));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatch(/^delete from "outbox"/);
+    expect((await rows(store, 'outbox')).filter((r) => ids.includes(r.id as number))).toEqual([]);
   });
 
   it('refuses a second statement in Store.statement rather than run it outside a transaction', async () => {

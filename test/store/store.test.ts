@@ -122,6 +122,32 @@ describe(`store (${testBackend})`, () => {
     expect((await store.transaction((tx) => channelGm(tx, 'c1')))?.userId).toBe('u1');
   });
 
+  it('a failing transaction inside a nested one undoes only its own writes; one that only read leaves the outer usable', async () => {
+    const { store } = await fresh();
+    await store.transaction(async (tx) => {
+      await store.transaction(async (middle) => {
+        await setChannelGm(middle, claim('u1'));
+        await expect(
+          store.transaction(async (inner) => {
+            await setChannelGm(inner, { ...claim('u2'), channelId: 'c2' });
+            throw new Error('inner');
+          }),
+        ).rejects.toThrow('inner');
+        // a nested transaction that only read and failed: nothing to undo, the outer goes on
+        await expect(
+          store.transaction(async (inner) => {
+            await channelGm(inner, 'c1');
+            throw new Error('read');
+          }),
+        ).rejects.toThrow('read');
+        await setChannelGm(middle, { ...claim('u3'), channelId: 'c3' });
+      });
+      expect((await channelGm(tx, 'c1'))?.userId).toBe('u1');
+    });
+    const gms = await store.transaction(async (tx) => [await channelGm(tx, 'c1'), await channelGm(tx, 'c2'), await channelGm(tx, 'c3')]);
+    expect(gms.map((gm) => gm?.userId)).toEqual(['u1', undefined, 'u3']);
+  });
+
   it('keeps JSON exactly as written (key order, nesting, unicode)', async () => {
     const { store } = await fresh();
     const result = { z: 1, a: [{ 名: 'セイバー', 이름: '세이버' }], m: null };
