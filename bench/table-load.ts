@@ -295,6 +295,11 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       const routes = new Map<string, number>();
       for (const r of during) routes.set(`${r.route}${r.files.length ? ' +file' : ''}`, (routes.get(`${r.route}${r.files.length ? ' +file' : ''}`) ?? 0) + 1);
       console.log([...routes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v}\t${k}`).join('\n'));
+      // and where each kind's first response waited (median; mean of its slowest 1 %)
+      for (const k of kinds) {
+        const st = stagesOf(records.filter((r) => r.kind === k.name), trace);
+        console.log(`${k.name.padEnd(42)} median gateway ${f(st.median.gatewayMs)} bot ${f(st.median.botMs)} REST ${f(st.median.restMs)}; slowest ${st.slowest.count}: gateway ${f(st.slowest.gatewayMs)} bot ${f(st.slowest.botMs)} REST ${f(st.slowest.restMs)}`);
+      }
     }
     const interaction = during.filter((r) => /^\/(interactions|webhooks)\//.test(r.path)).length;
     const answered = records.filter((r) => r.callbackAt !== undefined).length + quietRecords.filter((r) => r.callbackAt !== undefined).length;

@@ -39,10 +39,10 @@ export async function claimEffect(tx: Tx, id: number, now: Date, leaseUntil: Dat
   return row;
 }
 
-/** Delivered: the row goes (what it said is in Discord now, and in the events). */
-export async function effectDelivered(tx: Tx, id: number): Promise<void> {
+/** Delivered: the rows go (what they said is in Discord now, and in the events); one statement. */
+export async function effectsDelivered(tx: Tx, ids: number[]): Promise<void> {
   const { outbox } = tx.t;
-  await tx.db.delete(outbox).where(eq(outbox.id, id));
+  if (ids.length) await tx.db.delete(outbox).where(inArray(outbox.id, ids));
 }
 
 /** A transient failure: tried again at `nextAt` by whichever process sweeps first. */
