@@ -130,10 +130,11 @@ async function updateBoardNow(client: Client, store: Store, log: Logger, board: 
   const kind = board.kind ?? 'war';
   // The server's picture setting (/gm images) is read with the board; a DM has no server.
   const guildId = 'guildId' in channel && typeof channel.guildId === 'string' ? channel.guildId : null;
-  // It only reads: the table's settings, read by the render and for the picture setting, are read once.
+  // Read outside a transaction (Store.reads): what it shows is read again after the edit. The table's
+  // settings, read by the render and for the picture setting, are read once.
   const read = (): Promise<Snapshot> =>
-    store.transaction(async (writable) => {
-      const tx: Tx = { ...writable, readOnce: new Map() };
+    store.reads(async (reader) => {
+      const tx: Tx = { ...reader, readOnce: new Map() };
       return {
         messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
         view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, guildId)).images !== false),

@@ -64,6 +64,15 @@ export interface Store {
    * SQLite runs it as transaction(). Inside a transaction it is part of that transaction.
    */
   statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
+  /**
+   * Runs fn, which only reads, for something shown and checked again after (a board's state: its
+   * edit reads it again and edits once more if it changed meanwhile), where each statement may see
+   * the latest commit. PostgreSQL sends each as it is on the statements pool: no BEGIN, COMMIT or
+   * SERIALIZABLE's read locks (which make writers fail and retry), and no transaction connection held
+   * while fn computes; a statement other than SELECT throws. SQLite runs it as transaction(). Inside a
+   * transaction it is part of that transaction.
+   */
+  reads<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -129,6 +129,18 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
       };
       return fn({ db: drizzle({ client: once as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch(), pg: rawOn(once) });
     },
+    async reads<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
+      const outer = current.getStore();
+      if (outer) return fn(outer);
+      const reader = {
+        query: (...args: unknown[]) => {
+          const first = args[0] as string | { text?: string };
+          if (!READS.test(typeof first === 'string' ? first : (first?.text ?? ''))) throw new Error('Store.reads sent a statement other than SELECT; use Store.transaction');
+          return (statements.query as (...a: unknown[]) => unknown).apply(statements, args);
+        },
+      };
+      return fn({ db: drizzle({ client: reader as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch(), pg: rawOn(reader) });
+    },
     async close() {
       await Promise.all([pool, statements].map((p) => (p.ended ? undefined : p.end())));
     },

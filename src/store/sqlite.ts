@@ -97,6 +97,9 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
     statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       return this.transaction(fn);
     },
+    reads<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
+      return this.transaction(fn);
+    },
     async close() {
       // after the transactions already waiting; one started later fails on the closed connection
       if (busy) await turn();

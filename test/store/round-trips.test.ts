@@ -100,6 +100,14 @@ describe.runIf(testBackend === 'postgres')('round trips to PostgreSQL', () => {
     expect((await rows(store, 'outbox')).filter((r) => ids.includes(r.id as number))).toEqual([]);
   });
 
+  it('sends Store.reads statements as they are, without BEGIN, and refuses a write in it', async () => {
+    const sent = await counted(() => store.reads(async (tx) => [await channelGm(tx, ctx.channelId), await channelGm(tx, 'other')]));
+    expect(sent.map((text) => text.split(' ')[0])).toEqual(['select', 'select']);
+    const roll = { createdAt: new Date(), guildId: null, channelId: 'c', userId: 'u', normalized: '1d6', kind: 'sum' as const, value: 1, faces: '1', secret: false };
+    const error = (await store.reads((tx) => insertRoll(tx, roll)).catch((e: unknown) => e)) as Error & { cause?: Error };
+    expect((error.cause ?? error).message).toMatch(/other than SELECT/);
+  });
+
   it('refuses a second statement in Store.statement rather than run it outside a transaction', async () => {
     const before = (await rows(store, 'rolls')).length;
     const roll = { createdAt: new Date(), guildId: null, channelId: 'c', userId: 'u', normalized: '1d6', kind: 'sum' as const, value: 1, faces: '1', secret: false };
