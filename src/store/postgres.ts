@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { batchIds, findMigrationsFolder, type PortableDb, type RawPostgres, type Store, type Tx } from './db.js';
 import { postgresTables } from './schema/index.js';
+import { isSqlError, nestingConnection, READS, scopeIn, Spoiled, type Attempt, type Queryable, type Scope } from './pg-nesting.js';
 
 export interface PostgresStore extends Store {
   readonly dialect: 'postgres';
@@ -55,41 +56,50 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
   const nextBatch = batchIds();
   const current = new AsyncLocalStorage<Tx>();
 
-  /** The innermost savepoint scope of the running code (none outside nested transactions). */
+  /** Each transaction handle's nested transaction (none for an outermost one) and attempt. */
   const scopes = new WeakMap<Tx, Scope>();
+  const attempts = new WeakMap<Tx, Attempt>();
   const scopeNow = () => {
     const tx = current.getStore();
     return tx ? scopes.get(tx) : undefined;
   };
 
-  async function attempt<T>(fn: (tx: Tx) => T | Promise<T>, batch: string): Promise<T> {
+  async function attempt<T>(fn: (tx: Tx) => T | Promise<T>, batch: string, optimistic: boolean): Promise<T> {
+    const run: Attempt = { optimistic };
     return db.transaction(
       async (pgTx) => {
-        const connection = savepointing(connectionOf(pgTx), scopeNow);
+        const connection = nestingConnection(connectionOf(pgTx), run, scopeNow);
         holdConnection(pgTx, connection);
         const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connection) };
-        return current.run(tx, () => fn(tx));
+        attempts.set(tx, run);
+        let result: T;
+        try {
+          result = await current.run(tx, () => fn(tx));
+        } catch (error) {
+          // a nested failure that reached the top undoes all of it either way; anything else after a spoil runs again
+          if (run.spoiled && run.spoiled.error !== error) throw new Spoiled();
+          throw error;
+        }
+        if (run.spoiled) throw new Spoiled(); // caught below it, and its writes kept: run again with savepoints
+        return result;
       },
       { isolationLevel: 'serializable' },
     );
   }
 
-  /**
-   * A transaction inside another: its writes are undone alone when it fails. Its savepoint is sent
-   * only before its first write (a nested transaction that only reads, as most do, costs no round
-   * trip) and never released (COMMIT releases it): drizzle's savepoint and release were two round
-   * trips of every nested transaction, 7 of a combat turn's 18 statements (issue 32 §1).
-   */
+  /** A transaction inside another (./pg-nesting.ts): its writes are undone alone when it fails. */
   async function nested<T>(outer: Tx, fn: (tx: Tx) => T | Promise<T>): Promise<T> {
-    const parent = scopes.get(outer);
-    // named by depth: a later sibling's savepoint of the same name shadows an earlier one's, as ROLLBACK TO wants
-    const scope: Scope = { name: `sp${(parent?.depth ?? 0) + 1}`, depth: (parent?.depth ?? 0) + 1, parent, sent: null };
+    const run = attempts.get(outer)!;
+    const scope = scopeIn(scopes.get(outer));
     const inner: Tx = { ...outer };
     scopes.set(inner, scope);
+    attempts.set(inner, run);
     try {
       return await current.run(inner, () => fn(inner));
     } catch (error) {
-      if (scope.sent) {
+      if (run.optimistic) {
+        if ((scope.wrote || isSqlError(error)) && !run.spoiled) run.spoiled = { error };
+      } else if (scope.sent) {
         await scope.sent;
         await connectionOf(outer.db).query(`rollback to savepoint ${scope.name}`);
       }
@@ -105,10 +115,15 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
       const outer = current.getStore();
       if (outer) return nested(outer, fn);
       const batch = nextBatch();
+      let optimistic = true;
       for (let n = 1; ; n++) {
         try {
-          return await attempt(fn, batch);
+          return await attempt(fn, batch, optimistic);
         } catch (error) {
+          if (error instanceof Spoiled && optimistic) {
+            optimistic = false;
+            continue;
+          }
           if (!isRetryable(error) || n >= MAX_ATTEMPTS) throw error;
           // Back off a little, randomly, so the processes that collided do not collide again.
           await sleep(Math.random() * Math.min(50, 2 ** n));
@@ -147,46 +162,9 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
   };
 }
 
-type Queryable = { query: (...args: unknown[]) => unknown };
-
 /** Statements sent straight on `client` (a transaction's connection, or Store.statement's pool). */
 function rawOn(client: Queryable): RawPostgres {
   return (text, values) => client.query(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-/** A nested transaction's savepoint: sent (or being sent) once it first writes. */
-interface Scope {
-  readonly name: string;
-  readonly depth: number;
-  readonly parent: Scope | undefined;
-  sent: Promise<unknown> | null;
-}
-
-/** Only a statement that starts with SELECT is taken to write nothing (anything else gets its savepoints first). */
-const READS = /^\s*select\b/i;
-
-/**
- * The transaction's connection, sending the savepoints of the scope a statement runs in (and of the
- * scopes around it) before the scope's first write; reads go as they are.
- */
-function savepointing(client: Queryable & { release?: (...a: unknown[]) => unknown }, scopeNow: () => Scope | undefined): Queryable {
-  const send = (scope: Scope): Promise<unknown> => {
-    if (!scope.sent) {
-      const before = scope.parent ? send(scope.parent) : Promise.resolve();
-      scope.sent = before.then(() => client.query(`savepoint ${scope.name}`));
-    }
-    return scope.sent;
-  };
-  return {
-    query(...args: unknown[]) {
-      const scope = scopeNow();
-      if (!scope || scope.sent) return client.query(...args); // a sent scope's savepoints are all sent
-      const first = args[0] as string | { text?: string };
-      if (READS.test(typeof first === 'string' ? first : (first?.text ?? ''))) return client.query(...args);
-      return send(scope).then(() => client.query(...args));
-    },
-    release: (...a: unknown[]) => client.release?.(...a),
-  } as Queryable;
 }
 
 /** drizzle's transaction sends every later statement (and COMMIT, and the release) through this connection. */

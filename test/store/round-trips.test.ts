@@ -73,20 +73,44 @@ describe.runIf(testBackend === 'postgres')('round trips to PostgreSQL', () => {
     expect(sent.at(-1)).toMatch(/^commit/i);
   });
 
-  it('sends no savepoint for a transaction inside another that only reads, and one before the first write of one that writes', async () => {
+  it('sends no savepoint for transactions inside another; one that fails after writing makes the whole run again with savepoints', async () => {
     // drizzle sent SAVEPOINT and RELEASE around every nested transaction: two round trips each, 7 of a
-    // combat turn's 18 statements, most of them around reads (issue 32 §1)
-    const sent = await counted(() =>
+    // combat turn's 18 statements (issue 32 §1)
+    const event = (type: string) => ({ guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: 'x', before: null, after: null, at: new Date() });
+    const first = (texts: string[]) => texts.map((text) => text.split(' ').slice(0, /^(rollback|savepoint)/i.test(text) ? 3 : 1).join(' ').toLowerCase());
+    const happy = await counted(() =>
       store.transaction(async (tx) => {
         await store.transaction((inner) => channelGm(inner, ctx.channelId));
         await store.transaction(async (inner) => {
           await channelGm(inner, ctx.channelId);
-          await appendEvent(inner, { guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'test.nested', subject: 'x', before: null, after: null, at: new Date() });
+          await appendEvent(inner, event('test.nested'));
         });
         await channelGm(tx, ctx.channelId);
       }),
     );
-    expect(sent.map((text) => text.split(' ')[0]!.toLowerCase())).toEqual(['begin', 'select', 'select', 'savepoint', 'insert', 'select', 'commit']);
+    expect(first(happy)).toEqual(['begin', 'select', 'select', 'insert', 'select', 'commit']);
+    let runs = 0;
+    const spoiled = await counted(() =>
+      store.transaction(async (tx) => {
+        runs++;
+        await appendEvent(tx, event('test.outer'));
+        await store
+          .transaction(async (inner) => {
+            await appendEvent(inner, event('test.undone'));
+            throw new Error('refused after a write');
+          })
+          .catch(() => undefined);
+        await store.transaction(async (inner) => {
+          await channelGm(inner, ctx.channelId);
+          throw new Error('refused after a read'); // nothing to undo: no savepoint needed
+        }).catch(() => undefined);
+      }),
+    );
+    expect(runs).toBe(2);
+    expect(first(spoiled)).toEqual(['begin', 'insert', 'insert', 'rollback', 'begin', 'insert', 'savepoint sp1', 'insert', 'rollback to savepoint', 'select', 'commit']);
+    const types = (await rows(store, 'events')).map((e) => e.type);
+    expect(types.filter((t) => t === 'test.outer')).toHaveLength(1);
+    expect(types).not.toContain('test.undone');
   });
 
   it('lets delivered effects go in one statement, without BEGIN', async () => {
