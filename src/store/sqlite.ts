@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { batchIds, findMigrationsFolder, type PortableDb, type Store, type Tx } from './db.js';
 import { sqliteTables } from './schema/index.js';
+import { keepStatements } from './sqlite-statements.js';
 
 export interface SqliteStore extends Store {
   readonly dialect: 'sqlite';
@@ -31,6 +32,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   sqlite.pragma('busy_timeout = 5000');
   const drizzleDb = drizzle(sqlite);
   migrate(drizzleDb, { migrationsFolder });
+  keepStatements(sqlite);
   const db = drizzleDb as unknown as PortableDb;
 
   // IMMEDIATE takes the write lock up front, so two writers never both read a stale "last use left".
