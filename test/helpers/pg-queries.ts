@@ -5,6 +5,8 @@ import pg from 'pg';
 export interface SentQuery {
   text: string;
   values: unknown[];
+  /** the connection it went on: a transaction's statements are the ones between its BEGIN and COMMIT there */
+  client: object;
 }
 
 export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuery[]> {
@@ -12,7 +14,7 @@ export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuer
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text: string; values?: unknown[] };
-    sent.push({ text: typeof first === 'string' ? first : first.text, values: (typeof first === 'string' ? undefined : first.values) ?? (args[1] as unknown[]) ?? [] });
+    sent.push({ text: typeof first === 'string' ? first : first.text, values: (typeof first === 'string' ? undefined : first.values) ?? (args[1] as unknown[]) ?? [], client: this });
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   try {
