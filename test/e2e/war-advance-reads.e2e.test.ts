@@ -108,7 +108,7 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     expect(characterReads.map((q) => q.values.length)).toEqual([6]);
   }, 60_000);
 
-  it('a Fate war of 7 factions: its turn end sends at most 20 statements (36 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back', async () => {
+  it('a Fate war of 7 factions: its turn end sends at most 20 statements (36 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back; its day end reads the characters once', async () => {
     const channelId = await claimedWar('Seven', 'fate');
     for (const [i, user] of players('seven', 7).entries()) {
       await importPair(channelId, user, `S${i}・魔術師`, `S${i}セイバー`);
@@ -143,6 +143,14 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     }
 
     await undoRestores(channelId, before);
+
+    // The day end (seed 001 L241–248; luck comes back, L215) reads the 14 masters and servants once:
+    // the luck reset read them again one by one, 14 statements more. 17 here (the channel's counters).
+    for (let i = 0; i < 3; i++) await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
+    const dayEnd = await advanceStatements(channelId);
+    expect(dayEnd.answer).toMatch(/Day 1 ended\./);
+    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(21);
+    expect(count(dayEnd.statements, /^select .* from "characters"/i)).toBe(1);
   }, 120_000);
 
   it('a percentage war of 4 factions: its turn end sends at most 19 statements (27 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back', async () => {

@@ -94,13 +94,13 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
   const factions = loaded.factions.filter((f) => !f.eliminated);
   const lapsed = familiarDecisions(loaded.declarations, factions, resolved !== null, force);
   const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
-  const turn = war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded, writes) : { lines: await percentTurn(ctx, war, factions, writes), servants: null };
+  const turn = war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded, writes) : { lines: await percentTurn(ctx, war, factions, writes), servants: null, characters: undefined };
   const lines: Line[] = [...settled, ...lapsed, ...turn.lines];
 
   // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
   if (dayEnded || war.day === 0) {
     const ids = factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null);
-    if (await resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: say('war.day.luckReset') });
+    if (await resetDailyLuck(tx, ctx, ids, turn.characters) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: say('war.day.luckReset') });
   }
   // Every MTG library played in this channel ends its turn with the war's (seed 004 L102–104): the
   // boost-exiled cards go to the bottom; the owner and the GM are told how many.
@@ -148,18 +148,33 @@ function libraryDm(userId: string, returned: number, localeOf: (userId: string) 
   return { userId, view: { locale, tone: 'info', title: t('deck.title'), blocks: endTurnReport(returned, t).map(text), ephemeral: false } };
 }
 
-/** The Fate turn end, and the masters and servants it read (null: none read, the summoning phase's end). */
-async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean, writes: TurnWrites): Promise<{ lines: Line[]; servants: Map<number, CharacterRow> | null }> {
+/**
+ * The Fate turn end; and the masters and servants it read (`servants`, as read: whether each is dead,
+ * which the turn end does not change; `characters`, as they are now stored), none at the summoning
+ * phase's end.
+ */
+async function fateTurn(
+  tx: Tx,
+  ctx: CommandContext,
+  war: WarRow,
+  factions: FactionRow[],
+  dayEnded: boolean,
+  writes: TurnWrites,
+): Promise<{ lines: Line[]; servants: Map<number, CharacterRow> | null; characters: Map<number, Character> | undefined }> {
   // The summoning phase ends: the summoning order (L110–112); it has no turn-end rules.
-  if (isSummoningPhase(war)) return { lines: await summoningEnd(tx, ctx, factions, writes), servants: null };
+  if (isSummoningPhase(war)) return { lines: await summoningEnd(tx, ctx, factions, writes), servants: null, characters: undefined };
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
   const servants: { f: FactionRow; c: Character; s: ServantTurnState }[] = [];
   // every master and servant in one statement: one by one, a war of 7 factions held its transaction for
   // 14 round trips (issue 32 §1)
   const rows = await getCharactersById(tx, factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null));
+  const characters = new Map<number, Character>();
   const load = (id: number | null): Character | null => {
     const row = id === null ? undefined : rows.get(id);
-    return row ? hydrate(row) : null;
+    if (!row) return null;
+    const c = characters.get(row.id) ?? hydrate(row);
+    characters.set(row.id, c);
+    return c;
   };
   for (const f of factions) {
     const state = (f.state as FactionState).fate ?? NEW_FATE_STATE;
@@ -186,7 +201,7 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     // Wealth points: one spent point back at each day end (L961).
     const wealthSpent = dayEnded && c.runtime.wealthSpent ? recoverWealth(c.runtime.wealthSpent) : c.runtime.wealthSpent;
     if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp || incapacitated !== c.runtime.incapacitated || wealthSpent !== c.runtime.wealthSpent) {
-      await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated, ...(wealthSpent === undefined ? {} : { wealthSpent }) } });
+      characters.set(c.row.id, await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated, ...(wealthSpent === undefined ? {} : { wealthSpent }) } }));
     }
     if (wealthSpent !== c.runtime.wealthSpent) extra.push({ factionId: f.id, text: say('wealth.recovered', { name: c.row.name, left: wealthMax(c.sheet) - (wealthSpent ?? 0), max: wealthMax(c.sheet) }) });
     const state = writes.faction(f.id).state as FactionState;
@@ -197,7 +212,7 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
   }
   for (const [i, s] of result.servants.entries()) {
     const { f, c } = servants[i]!;
-    if (s.hp !== c.runtime.hp || s.mp !== c.runtime.mp) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: s.hp, mp: s.mp, incapacitated: s.hp === 0 } });
+    if (s.hp !== c.runtime.hp || s.mp !== c.runtime.mp) characters.set(c.row.id, await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: s.hp, mp: s.mp, incapacitated: s.hp === 0 } }));
     if (s.vanished) writes.changeFaction(f.id, { eliminated: true }, 'war.eliminated', { eliminated: false }, { eliminated: true });
   }
   const lines = result.effects
@@ -206,7 +221,7 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
       const message = dayEffectMessage(e, (id) => names.get(id)?.name ?? `#${id}`);
       return { factionId: 'id' in e ? (names.get(e.id)?.factionId ?? null) : null, text: say(message.key, message.params) };
     });
-  return { lines: [...lines, ...extra], servants: rows };
+  return { lines: [...lines, ...extra], servants: rows, characters };
 }
 
 async function percentTurn(ctx: CommandContext, war: WarRow, factions: FactionRow[], writes: TurnWrites): Promise<Line[]> {
