@@ -3,8 +3,9 @@
 // behind it. A Fate war of 7 factions sent 36 statements (its war, factions and declarations read twice,
 // an UPDATE and an event INSERT per faction, then the war, factions and servants read back after its own
 // writes), a percentage war of 4 factions 27. Now each is read once (the masters and servants in one
-// statement, which the last-servant check of seed 001 L66 reuses), the factions are written in one
-// statement and the events in one, and /war undo still puts everything back. The turn end itself is
+// statement, which the last-servant check of seed 001 L66 and the day end's luck reset reuse), the
+// factions are written in one statement and the events in one, a server without MTG libraries is not
+// searched for them through the channel's events, and /war undo still puts everything back. The turn end itself is
 // unchanged (test/e2e/fate-war-turn.e2e.test.ts, test/e2e/war.e2e.test.ts; seed 001 L241–248, seed 000
 // upkeep).
 import { eq, inArray } from 'drizzle-orm';
@@ -108,7 +109,7 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     expect(characterReads.map((q) => q.values.length)).toEqual([6]);
   }, 60_000);
 
-  it('a Fate war of 7 factions: its turn end sends at most 20 statements (36 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back; its day end reads the characters once', async () => {
+  it('a Fate war of 7 factions: its turn end sends at most 18 statements (36 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back; its day end reads the characters once', async () => {
     const channelId = await claimedWar('Seven', 'fate');
     for (const [i, user] of players('seven', 7).entries()) {
       await importPair(channelId, user, `S${i}・魔術師`, `S${i}セイバー`);
@@ -120,16 +121,18 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\.[\s\S]*Day 1 · Noon/);
-    // 16 here: BEGIN, SAVEPOINT, the GM, the war, its factions, the turn's declarations, the masters and
-    // servants, the channel's libraries (2), the factions, the war, the events, the members' languages,
+    // 15 here: BEGIN, SAVEPOINT, the GM, the war, its factions, the turn's declarations, the masters and
+    // servants, the server's libraries, the factions, the war, the events, the members' languages,
     // RELEASE, the outbox, COMMIT
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(20);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(18);
     expect(count(statements, /^update "factions"/i)).toBe(1);
     expect(count(statements, /^insert into "events"/i)).toBe(1);
     expect(count(statements, /^select .* from "factions"/i)).toBe(1);
     expect(count(statements, /^select .* from "wars"/i)).toBe(1);
     expect(count(statements, /^select .* from "declarations"/i)).toBe(1);
     expect(count(statements, /^select .* from "characters"/i)).toBe(1);
+    // no MTG library in this server: the channel's events are not searched for one (seed 004 L102–104)
+    expect(count(statements, /^select .* from "events"/i)).toBe(0);
     // every faction's sleep tracking changed, each with its event (before/after) in the one batch
     const after = await warState(channelId);
     expect(after.war!.turn).toBe(before.war!.turn + 1);
@@ -145,15 +148,15 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     await undoRestores(channelId, before);
 
     // The day end (seed 001 L241–248; luck comes back, L215) reads the 14 masters and servants once:
-    // the luck reset read them again one by one, 14 statements more. 17 here (the channel's counters).
+    // the luck reset read them again one by one, 14 statements more. 16 here (the channel's counters).
     for (let i = 0; i < 3; i++) await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
     const dayEnd = await advanceStatements(channelId);
     expect(dayEnd.answer).toMatch(/Day 1 ended\./);
-    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(21);
+    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(19);
     expect(count(dayEnd.statements, /^select .* from "characters"/i)).toBe(1);
   }, 120_000);
 
-  it('a percentage war of 4 factions: its turn end sends at most 19 statements (27 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back', async () => {
+  it('a percentage war of 4 factions: its turn end sends at most 17 statements (27 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back', async () => {
     const channelId = await claimedWar('Four', 'percent');
     for (const [i, user] of players('four', 4).entries()) {
       // a servant of a high level costs its master more mana than it brings back (seed 000 upkeep): the turn end changes it
@@ -165,12 +168,13 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\./);
-    // 15 here: as the Fate war's, without the masters and servants
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(19);
+    // 14 here: as the Fate war's, without the masters and servants
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(17);
     expect(count(statements, /^update "factions"/i)).toBe(1);
     expect(count(statements, /^insert into "events"/i)).toBe(1);
     expect(count(statements, /^select .* from "factions"/i)).toBe(1);
     expect(count(statements, /^select .* from "wars"/i)).toBe(1);
+    expect(count(statements, /^select .* from "events"/i)).toBe(0);
     // each faction's upkeep (seed 000) left its event with the state before and after
     const after = await warState(channelId);
     const events = (await rows(h.store, 'events', (e) => eq(e.type, 'war.upkeep'), 'newest')).filter((e) => before.factions.some((f) => e.subject === `faction:${f.id}`));

@@ -253,11 +253,13 @@ describe("what undo and the war's bookkeeping read", () => {
   // not read through them all (events_batch_idx, events_channel_changes_idx: roll events left out).
   it('uses the indexes that leave roll events out, on both backends', async () => {
     const { batchEvents, lastBatchFor, lastWarBatch } = await import('../../src/store/wars.js');
-    const { librariesOfChannel } = await import('../../src/store/libraries.js');
+    const { librariesOfChannel, saveLibrary } = await import('../../src/store/libraries.js');
     const database = await testDatabase('change-plans');
     const store = await openStore(database.url);
     const channel = '312345678901234567';
     try {
+      // a library of the server owned by none of the given owners: only then are the channel's events searched
+      await store.transaction((tx) => saveLibrary(tx, { guildId: '212345678901234567', ownerId: '412345678901234567', deck: {}, state: {}, updatedAt: new Date() }));
       const plans = await plansOf(store, async (tx) => {
         await batchEvents(tx, 'abc-1');
         await lastWarBatch(tx, channel, 1);
