@@ -10,7 +10,10 @@ export type FactionSnapshot = Omit<FactionRow, 'id'>;
 
 // Every war command reads its war and factions, and a board edit reads them again: built once (on
 // SQLite, drizzle's builder and SQLite's prepare cost more than the statement itself, issue 32 §1).
-const activeWarStatement = ({ db, t: { wars } }: Tx) => db.select().from(wars).where(and(eq(wars.channelId, slot('channelId', wars.channelId)), eq(wars.status, 'active')));
+// 'active' written in the statement, not bound: only then may SQLite (and PostgreSQL's generic plan of a
+// named statement) use wars_active_channel_idx, a partial index WHERE status = 'active'; bound, SQLite
+// scanned every war ever started
+const activeWarStatement = ({ db, t: { wars } }: Tx) => db.select().from(wars).where(and(eq(wars.channelId, slot('channelId', wars.channelId)), sql`${wars.status} = 'active'`));
 const warStatement = ({ db, t: { wars } }: Tx) => db.select().from(wars).where(eq(wars.id, sql.placeholder('id')));
 const factionsStatement = ({ db, t: { factions } }: Tx) => db.select().from(factions).where(eq(factions.warId, sql.placeholder('warId'))).orderBy(factions.id);
 

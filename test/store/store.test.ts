@@ -276,6 +276,24 @@ describe("what undo and the war's bookkeeping read", () => {
   });
 });
 
+describe('the channel’s war, which every /war command reads first', () => {
+  // wars_active_channel_idx is partial (WHERE status = 'active'): a bound status kept SQLite from it,
+  // and every war command scanned every war ever started (issue 32 §1)
+  it('is found through wars_active_channel_idx on both backends', async () => {
+    const { activeWar } = await import('../../src/store/wars.js');
+    const database = await testDatabase('war-plans');
+    const store = await openStore(database.url);
+    try {
+      const plans = await plansOf(store, async (tx) => void (await activeWar(tx, '312345678901234567')), 'wars');
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(/wars_active_channel_idx/);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
 describe(`the default check's lookup (${testBackend})`, () => {
   // /luck reroll and /seal look back through a player's rolls here: by the pair's index, never the whole table.
   it('recentCheckRolls uses rolls_user_channel_idx on both backends', async () => {
