@@ -1,16 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DeclarationRow } from './schema/index.js';
 import type { Tx } from './db.js';
+import { prepared } from './prepared.js';
 
 export type DeclarationSnapshot = Omit<DeclarationRow, 'id'>;
 
-export async function turnDeclarations(tx: Tx, warId: number, day: number, turn: number): Promise<DeclarationRow[]> {
-  const { declarations } = tx.t;
-  return tx.db
+// read by every /war advance, /war resolve and declaration: built once (issue 32 §1)
+const turnStatement = ({ db, t: { declarations } }: Tx) =>
+  db
     .select()
     .from(declarations)
-    .where(and(eq(declarations.warId, warId), eq(declarations.day, day), eq(declarations.turn, turn)))
+    .where(and(eq(declarations.warId, sql.placeholder('warId')), eq(declarations.day, sql.placeholder('day')), eq(declarations.turn, sql.placeholder('turn'))))
     .orderBy(declarations.id);
+
+export async function turnDeclarations(tx: Tx, warId: number, day: number, turn: number): Promise<DeclarationRow[]> {
+  return prepared(tx, 'declarations_turn', turnStatement).execute({ warId, day, turn });
 }
 
 export async function factionDeclaration(tx: Tx, warId: number, factionId: number, day: number, turn: number): Promise<DeclarationRow | undefined> {

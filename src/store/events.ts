@@ -51,3 +51,20 @@ function appendEventNow(tx: Tx, event: EventInput): number | null {
   // in EVENT_COLUMNS' order
   return raw ? raw([event.at, event.guildId, event.channelId, event.actorId, event.type, event.subject, event.before, event.after, tx.batch]) : null;
 }
+
+/**
+ * Several events in their order: on PostgreSQL one multi-row INSERT (one round trip for a turn end's
+ * events, issue 32 §1), on SQLite each at once on the connection. Ids ascend in the given order, as
+ * undo's newest-first reading expects.
+ */
+export async function appendEvents(tx: Tx, events: readonly EventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  if (tx.sqlite || events.length === 1) {
+    for (const e of events) await appendEvent(tx, e);
+    return;
+  }
+  const { events: table } = tx.t;
+  await tx.db.insert(table).values(
+    events.map((e) => ({ createdAt: e.at, guildId: e.guildId, channelId: e.channelId, actorId: e.actorId, type: e.type, subject: e.subject, before: e.before ?? null, after: e.after ?? null, batch: tx.batch })),
+  );
+}

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LibraryRow } from './schema/index.js';
 import type { Tx } from './db.js';
 import { changesOnly } from './events.js';
@@ -19,17 +19,28 @@ export async function saveLibrary(tx: Tx, row: Omit<LibraryRow, 'id'>): Promise<
   return saved!.id;
 }
 
-/** Libraries of the server played in this channel (a /judge, /deck … left an event here), and those of the given owners. */
+/**
+ * Libraries of the server played in this channel (a /judge, /deck … left an event here), and those of
+ * the given owners. Every /war advance asks (issue 32 §1): the server's libraries are looked up first
+ * (libraries_owner_idx), and the channel's events, which a long war makes many of, are searched only
+ * for libraries of the server owned by someone else — in a server without MTG, never.
+ */
 export async function librariesOfChannel(tx: Tx, guildId: string, channelId: string, owners: readonly string[]): Promise<LibraryRow[]> {
   const { libraries, events } = tx.t;
-  const used = await tx.db
-    .selectDistinct({ subject: events.subject })
-    .from(events)
-    .where(and(eq(events.channelId, channelId), changesOnly(tx), like(events.subject, 'library:%')));
-  const ids = used.map((e) => Number(e.subject.slice('library:'.length))).filter(Number.isSafeInteger);
-  const byId = ids.length ? await tx.db.select().from(libraries).where(and(eq(libraries.guildId, guildId), inArray(libraries.id, ids))) : [];
-  const byOwner = owners.length ? await tx.db.select().from(libraries).where(and(eq(libraries.guildId, guildId), inArray(libraries.ownerId, [...owners]))) : [];
-  return [...new Map([...byId, ...byOwner].map((r) => [r.id, r])).values()].sort((a, b) => a.id - b.id);
+  const ofServer = await tx.db.select({ id: libraries.id, ownerId: libraries.ownerId }).from(libraries).where(eq(libraries.guildId, guildId));
+  if (ofServer.length === 0) return [];
+  const owned = new Set(owners);
+  const ids = new Set(ofServer.filter((l) => owned.has(l.ownerId)).map((l) => l.id));
+  const others = ofServer.filter((l) => !ids.has(l.id)).map((l) => `library:${l.id}`);
+  if (others.length > 0) {
+    const used = await tx.db
+      .selectDistinct({ subject: events.subject })
+      .from(events)
+      .where(and(eq(events.channelId, channelId), changesOnly(tx), inArray(events.subject, others)));
+    for (const e of used) ids.add(Number(e.subject.slice('library:'.length)));
+  }
+  if (ids.size === 0) return [];
+  return tx.db.select().from(libraries).where(inArray(libraries.id, [...ids])).orderBy(libraries.id);
 }
 
 export async function updateLibraryState(tx: Tx, id: number, state: unknown, at: Date): Promise<void> {

@@ -1,20 +1,28 @@
-import { and, desc, eq, inArray, isNull, like, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { EventRow, FactionRow, WarRow } from './schema/index.js';
 import type { Tx } from './db.js';
 import { changesOnly } from './events.js';
+import { prepared, slot } from './prepared.js';
 import { first } from './rows.js';
 
 export type WarSnapshot = Omit<WarRow, 'id'>;
 export type FactionSnapshot = Omit<FactionRow, 'id'>;
 
+// Every war command reads its war and factions, and a board edit reads them again: built once (on
+// SQLite, drizzle's builder and SQLite's prepare cost more than the statement itself, issue 32 §1).
+// 'active' written in the statement, not bound: only then may SQLite (and PostgreSQL's generic plan of a
+// named statement) use wars_active_channel_idx, a partial index WHERE status = 'active'; bound, SQLite
+// scanned every war ever started
+const activeWarStatement = ({ db, t: { wars } }: Tx) => db.select().from(wars).where(and(eq(wars.channelId, slot('channelId', wars.channelId)), sql`${wars.status} = 'active'`));
+const warStatement = ({ db, t: { wars } }: Tx) => db.select().from(wars).where(eq(wars.id, sql.placeholder('id')));
+const factionsStatement = ({ db, t: { factions } }: Tx) => db.select().from(factions).where(eq(factions.warId, sql.placeholder('warId'))).orderBy(factions.id);
+
 export async function activeWar(tx: Tx, channelId: string): Promise<WarRow | undefined> {
-  const { wars } = tx.t;
-  return first(tx.db.select().from(wars).where(and(eq(wars.channelId, channelId), eq(wars.status, 'active'))));
+  return first(prepared(tx, 'war_active', activeWarStatement).execute({ channelId }));
 }
 
 export async function getWar(tx: Tx, id: number): Promise<WarRow | undefined> {
-  const { wars } = tx.t;
-  return first(tx.db.select().from(wars).where(eq(wars.id, id)));
+  return first(prepared(tx, 'war_by_id', warStatement).execute({ id }));
 }
 
 export async function insertWar(tx: Tx, row: WarSnapshot): Promise<number> {
@@ -29,8 +37,7 @@ export async function updateWar(tx: Tx, id: number, changes: Partial<WarSnapshot
 }
 
 export async function warFactions(tx: Tx, warId: number): Promise<FactionRow[]> {
-  const { factions } = tx.t;
-  return tx.db.select().from(factions).where(eq(factions.warId, warId)).orderBy(factions.id);
+  return prepared(tx, 'war_factions', factionsStatement).execute({ warId });
 }
 
 export async function getFaction(tx: Tx, id: number): Promise<FactionRow | undefined> {
@@ -47,6 +54,49 @@ export async function insertFaction(tx: Tx, row: FactionSnapshot): Promise<numbe
 export async function updateFaction(tx: Tx, id: number, changes: Partial<FactionSnapshot>): Promise<void> {
   const { factions } = tx.t;
   await tx.db.update(factions).set(changes).where(eq(factions.id, id));
+}
+
+const warTurnStatement = ({ db, t: { wars } }: Tx) =>
+  db
+    .update(wars)
+    .set({ day: sql`${slot('day', wars.day)}`, turn: sql`${slot('turn', wars.turn)}`, config: sql`${slot('config', wars.config)}` })
+    .where(eq(wars.id, sql.placeholder('id')));
+
+/** The war's clock (and its config, which a turn end may change) as /war advance leaves them: built once. */
+export async function updateWarTurn(tx: Tx, war: Pick<WarRow, 'id' | 'day' | 'turn' | 'config'>): Promise<void> {
+  await prepared(tx, 'war_turn_update', warTurnStatement).execute({ id: war.id, day: war.day, turn: war.turn, config: war.config });
+}
+
+/** What a turn end changes of a faction: its columns that change during a war. */
+export type FactionTurnColumns = Pick<FactionRow, 'id' | 'state' | 'declared' | 'eliminated'>;
+
+const factionTurnStatement = ({ db, t: { factions } }: Tx) =>
+  db
+    .update(factions)
+    .set({ state: sql`${slot('state', factions.state)}`, declared: sql`${slot('declared', factions.declared)}`, eliminated: sql`${slot('eliminated', factions.eliminated)}` })
+    .where(eq(factions.id, sql.placeholder('id')));
+
+/**
+ * Several factions' state, declared and eliminated written at once: on PostgreSQL one statement
+ * (UPDATE … FROM VALUES) instead of one round trip per faction inside the turn end's transaction
+ * (issue 32 §1); on SQLite, where a statement costs no round trip, one prepared UPDATE per faction.
+ */
+export async function updateFactionsTurn(tx: Tx, rows: readonly FactionTurnColumns[]): Promise<void> {
+  if (rows.length === 0) return;
+  if (tx.dialect === 'sqlite' || rows.length === 1) {
+    const statement = prepared(tx, 'factions_turn_update', factionTurnStatement);
+    for (const r of rows) await statement.execute({ id: r.id, state: r.state, declared: r.declared, eliminated: r.eliminated });
+    return;
+  }
+  const { factions } = tx.t;
+  // VALUES names its columns column1…column4 on both dialects; PostgreSQL needs each value's type.
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::integer, ${sql.param(r.state, factions.state)}::json, ${r.declared}::boolean, ${r.eliminated}::boolean)`),
+    sql`, `,
+  );
+  await tx.db.execute(
+    sql`update ${factions} set ${sql.identifier(factions.state.name)} = v.column2, ${sql.identifier(factions.declared.name)} = v.column3, ${sql.identifier(factions.eliminated.name)} = v.column4 from (values ${values}) as v where ${factions.id} = v.column1`,
+  );
 }
 
 export async function deleteFaction(tx: Tx, id: number): Promise<void> {

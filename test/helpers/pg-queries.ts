@@ -5,8 +5,8 @@ import pg from 'pg';
 export interface SentQuery {
   text: string;
   values: unknown[];
-  /** the connection it went on (to tell which statements shared a transaction) */
-  client: pg.Client;
+  /** the connection it went on: a transaction's statements are the ones between its BEGIN and COMMIT there */
+  client: object;
 }
 
 export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuery[]> {

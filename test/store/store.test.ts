@@ -279,11 +279,13 @@ describe("what undo and the war's bookkeeping read", () => {
   // not read through them all (events_batch_idx, events_channel_changes_idx: roll events left out).
   it('uses the indexes that leave roll events out, on both backends', async () => {
     const { batchEvents, lastBatchFor, lastWarBatch } = await import('../../src/store/wars.js');
-    const { librariesOfChannel } = await import('../../src/store/libraries.js');
+    const { librariesOfChannel, saveLibrary } = await import('../../src/store/libraries.js');
     const database = await testDatabase('change-plans');
     const store = await openStore(database.url);
     const channel = '312345678901234567';
     try {
+      // a library of the server owned by none of the given owners: only then are the channel's events searched
+      await store.transaction((tx) => saveLibrary(tx, { guildId: '212345678901234567', ownerId: '412345678901234567', deck: {}, state: {}, updatedAt: new Date() }));
       const plans = await plansOf(store, async (tx) => {
         await batchEvents(tx, 'abc-1');
         await lastWarBatch(tx, channel, 1);
@@ -293,6 +295,24 @@ describe("what undo and the war's bookkeeping read", () => {
       expect(plans).toHaveLength(4);
       expect(plans[0]).toMatch(/events_batch_idx/);
       for (const plan of plans.slice(1)) expect(plan).toMatch(/events_channel_changes_idx/);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('the channel’s war, which every /war command reads first', () => {
+  // wars_active_channel_idx is partial (WHERE status = 'active'): a bound status kept SQLite from it,
+  // and every war command scanned every war ever started (issue 32 §1)
+  it('is found through wars_active_channel_idx on both backends', async () => {
+    const { activeWar } = await import('../../src/store/wars.js');
+    const database = await testDatabase('war-plans');
+    const store = await openStore(database.url);
+    try {
+      const plans = await plansOf(store, async (tx) => void (await activeWar(tx, '312345678901234567')), 'wars');
+      expect(plans).toHaveLength(1);
+      expect(plans[0]).toMatch(/wars_active_channel_idx/);
     } finally {
       await store.close();
       await database.drop();

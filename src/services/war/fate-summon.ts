@@ -30,6 +30,7 @@ import { conditionsOf } from '../combat/fate-conditions.js';
 import { NEW_FATE_STATE, type FactionState, type WarConfig } from './state.js';
 import { wording } from '../../i18n/wording.js';
 import { statusNotesWorded } from '../plan-words.js';
+import type { TurnWrites } from './turn-writes.js';
 
 export { SUMMON_METHODS, TIE_RULES };
 
@@ -120,7 +121,7 @@ export async function setTie(ctx: CommandContext, options: CommandOptions): Prom
  * rerolls included), ties broken by repeated Luck opposed checks; each faction keeps its place.
  * Factions that did not roll are named for the GM to place by hand.
  */
-export async function summoningEnd(tx: Tx, ctx: CommandContext, factions: FactionRow[]): Promise<{ factionId: number | null; text: Said }[]> {
+export async function summoningEnd(tx: Tx, ctx: CommandContext, factions: FactionRow[], writes: TurnWrites): Promise<{ factionId: number | null; text: Said }[]> {
   const rolled: { f: FactionRow; id: number; method: SummonMethod; total: number; masterId: number }[] = [];
   const lines: { factionId: number | null; text: Said }[] = [];
   for (const f of factions) {
@@ -150,8 +151,7 @@ export async function summoningEnd(tx: Tx, ctx: CommandContext, factions: Factio
     const r = rolled.find((x) => x.id === p.id)!;
     const state = r.f.state as FactionState;
     const next: FactionState = { ...state, fate: { ...(state.fate ?? NEW_FATE_STATE), summon: { ...state.fate!.summon!, total: p.total, place: p.place, luckRolls: p.luckRolls } } };
-    await updateFaction(tx, r.f.id, { state: next });
-    await event(tx, ctx, 'war.summonPlaced', `faction:${r.f.id}`, { state }, { state: next });
+    writes.changeFaction(r.f.id, { state: next }, 'war.summonPlaced', { state }, { state: next });
     const params = { place: p.place, faction: r.f.name, method: `summon.method.${p.method}`, total: p.total, luck: p.luckRolls.join(', ') };
     const line: Said = (t) => t(p.luckRolls.length ? 'summon.placeLuck' : 'summon.place', { ...params, method: t(params.method) }) + (p.undecided ? ` ${t('summon.undecided')}` : '');
     lines.push({ factionId: null, text: line });

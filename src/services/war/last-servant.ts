@@ -9,7 +9,7 @@ import { getCharactersById } from '../../store/characters.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
 import { channelGm } from '../../store/gms.js';
-import type { FactionRow, WarRow } from '../../store/schema/index.js';
+import type { CharacterRow, FactionRow, WarRow } from '../../store/schema/index.js';
 import { getWar, updateWar, warFactions } from '../../store/wars.js';
 import { text, type ChannelPost, type DirectMessage } from '../../views/view.js';
 import { hydrate } from '../characters.js';
@@ -17,6 +17,7 @@ import { recipientLocales } from '../locales.js';
 import { tableOf } from '../table.js';
 import type { CommandContext } from '../types.js';
 import type { WarConfig } from './state.js';
+import type { TurnWrites } from './turn-writes.js';
 
 export interface LastServantNotice {
   posts: ChannelPost[];
@@ -32,8 +33,8 @@ type NoticedConfig = WarConfig & { lastServant?: { factionId: number; day: numbe
  * servants are read in one statement (issue 32 §1: one by one, every turn end of a 7-faction war took 7
  * round trips more).
  */
-async function standing(tx: Tx, factions: FactionRow[]): Promise<FactionRow[]> {
-  const servants = await getCharactersById(tx, factions.flatMap((f) => (!f.eliminated && f.servantId !== null ? [f.servantId] : [])));
+async function standing(tx: Tx, factions: FactionRow[], known?: ReadonlyMap<number, CharacterRow>): Promise<FactionRow[]> {
+  const servants = known ?? (await getCharactersById(tx, factions.flatMap((f) => (!f.eliminated && f.servantId !== null ? [f.servantId] : []))));
   return factions.filter((f) => {
     if (f.eliminated) return false;
     // A team entered without a servant sheet (a GM's NPC) is counted as standing: nothing says otherwise.
@@ -46,19 +47,42 @@ async function standing(tx: Tx, factions: FactionRow[]): Promise<FactionRow[]> {
 /** The notice for a Fate war that has just come down to one standing servant; nothing otherwise. */
 export async function lastServantNotice(tx: Tx, ctx: CommandContext, warId: number): Promise<LastServantNotice> {
   const war = await getWar(tx, warId);
-  if (!war || war.ruleset !== 'fate' || war.status !== 'active') return NONE;
-  const config = (war.config ?? {}) as NoticedConfig;
-  if (config.lastServant) return NONE;
-  const factions = await warFactions(tx, war.id);
-  // A war that began with one team has not "come down" to it.
-  if (factions.length < 2) return NONE;
-  const still = await standing(tx, factions);
-  if (still.length !== 1) return NONE;
-  const last = still[0]!;
-  const after: NoticedConfig = { ...config, lastServant: { factionId: last.id, day: war.day, turn: war.turn } };
+  if (!war || !mayCome(war)) return NONE;
+  const last = await lastStanding(tx, await warFactions(tx, war.id));
+  if (!last) return NONE;
+  const { config, after } = noticed(war, last);
   await updateWar(tx, war.id, { config: after });
   await appendEvent(tx, { at: ctx.now(), guildId: war.guildId, channelId: war.channelId, actorId: ctx.user.id, type: 'war.lastServant', subject: `war:${war.id}`, before: { config }, after: { config: after } });
   return await notices(tx, ctx, war, last.name);
+}
+
+/**
+ * The same at a turn end, on the war and factions /war advance holds as they will be stored, and the
+ * servants it read for the turn end (every standing faction's; null: read them here), so nothing is
+ * read back (issue 32 §1); the war's change is written with the turn end's.
+ */
+export async function lastServantAtTurnEnd(tx: Tx, ctx: CommandContext, writes: TurnWrites, servants: ReadonlyMap<number, CharacterRow> | null): Promise<LastServantNotice> {
+  const war = writes.war;
+  if (!mayCome(war)) return NONE;
+  const last = await lastStanding(tx, writes.factions, servants ?? undefined);
+  if (!last) return NONE;
+  const { config, after } = noticed(war, last);
+  writes.changeWar({ config: after }, { guildId: war.guildId, channelId: war.channelId, type: 'war.lastServant', subject: `war:${war.id}`, before: { config }, after: { config: after } });
+  return await notices(tx, ctx, writes.war, last.name);
+}
+
+const mayCome = (war: WarRow) => war.ruleset === 'fate' && war.status === 'active' && !((war.config ?? {}) as NoticedConfig).lastServant;
+
+async function lastStanding(tx: Tx, factions: FactionRow[], servants?: ReadonlyMap<number, CharacterRow>): Promise<FactionRow | null> {
+  // A war that began with one team has not "come down" to it.
+  if (factions.length < 2) return null;
+  const still = await standing(tx, factions, servants);
+  return still.length === 1 ? still[0]! : null;
+}
+
+function noticed(war: WarRow, last: FactionRow): { config: NoticedConfig; after: NoticedConfig } {
+  const config = (war.config ?? {}) as NoticedConfig;
+  return { config, after: { ...config, lastServant: { factionId: last.id, day: war.day, turn: war.turn } } };
 }
 
 /** After a character died: the notice of the active war it is a servant in, if that was the last but one. */

@@ -6,7 +6,7 @@ import { addMana, DEFAULT_UPKEEP } from '../../core/grailwar/upkeep.js';
 import type { Tx } from '../../store/db.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
 import { appendEvent } from '../../store/events.js';
-import type { FactionRow, WarRow } from '../../store/schema/index.js';
+import type { DeclarationRow, FactionRow, WarRow } from '../../store/schema/index.js';
 import { updateFaction, warFactions } from '../../store/wars.js';
 import { text, type ChannelPost, type DirectMessage, type Reply } from '../../views/view.js';
 import { translator, type Locale } from '../../i18n/index.js';
@@ -53,9 +53,18 @@ function familiarOfferDm(o: FamiliarOffer, locale: Locale): DirectMessage {
 const STATUS_ORDER = ['str', 'end', 'agi', 'mag', 'luk', 'np'] as const;
 
 export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Promise<Reply> {
-  const pending = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => !d.resolvedAt);
+  return (await resolveLoaded(tx, ctx, war, await turnDeclarations(tx, war.id, war.day, war.turn), await warFactions(tx, war.id))).reply;
+}
+
+/**
+ * /war resolve on the turn's declarations and the war's factions as already read (/war advance
+ * pending:resolve reads them once for both, issue 32 §1); returns them as they are now stored.
+ */
+export async function resolveLoaded(tx: Tx, ctx: CommandContext, war: WarRow, declarations: readonly DeclarationRow[], factionRows: readonly FactionRow[]): Promise<{ reply: Reply; declarations: DeclarationRow[]; factions: FactionRow[] }> {
+  const after = new Map(declarations.map((d) => [d.id, d]));
+  const pending = declarations.filter((d) => !d.resolvedAt);
   if (pending.length === 0) throw new UserError('resolve.nothing');
-  const factions = new Map((await warFactions(tx, war.id)).map((f) => [f.id, f]));
+  const factions = new Map(factionRows.map((f) => [f.id, f]));
   const linesByFaction = new Map<number, Said[]>();
   const gmLines: string[] = [];
   const posts: ChannelPost[] = [];
@@ -70,7 +79,9 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
     const outcome = war.ruleset === 'percent' ? resolvePercent(ctx, war, faction, decl, [...factions.values()], tell) : { result: { kind: decl.kind, gm: true }, line: say('resolve.gmRules') };
     gmLines.push(`**${faction.name}** — ${outcome.line(ctx.t)}`);
     tell(faction.id, outcome.line);
-    await updateDeclaration(tx, row.id, { result: outcome.result, resolvedAt: ctx.now() });
+    const resolvedAt = ctx.now();
+    await updateDeclaration(tx, row.id, { result: outcome.result, resolvedAt });
+    after.set(row.id, { ...row, result: outcome.result, resolvedAt });
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.resolved', subject: `declaration:${row.id}`, before: { result: null, resolvedAt: null }, after: { result: outcome.result } });
     if (outcome.state) {
       const before = faction.state as FactionState;
@@ -85,16 +96,18 @@ export async function resolveTurn(tx: Tx, ctx: CommandContext, war: WarRow): Pro
   }
   // The GM learns which decisions are still open: /war advance waits for them (seed 000 L4).
   for (const o of offers) gmLines.push(ctx.t('resolve.familiarsOpen', { faction: o.faction, declarer: `<@${o.declarer}>` }));
-  const all = await warFactions(tx, war.id);
+  // the factions as just written (in id order, as read): not read back
+  const all = [...factions.values()];
   const localeOf = await recipientLocales(tx, [...membersOf(all), ...offers.map((o) => o.declarer)], ctx.locale);
   const table = await tableOf(tx, war.channelId, war.guildId, ctx.table.locale);
   posts.unshift({ channelId: war.channelId, view: { locale: table.locale, tone: 'info', title: table.t('resolve.publicTitle', { name: war.name }), blocks: [text(table.t('resolve.publicBody', { count: pending.length }))], ephemeral: false } });
-  return {
+  const reply: Reply = {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('resolve.gmTitle', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
     dms: [...factionDms(all, (f) => linesByFaction.get(f.id) ?? [], localeOf), ...offers.map((o) => familiarOfferDm(o, localeOf(o.declarer)))],
     posts,
     board: boardUpdate(ctx, war, all),
   };
+  return { reply, declarations: [...after.values()], factions: all };
 }
 
 interface Outcome {

@@ -11,8 +11,8 @@ import { librariesOfChannel, updateLibraryState } from '../../store/libraries.js
 import { endTurn, endTurnReport, type Library } from '../../core/mtg/index.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
-import type { FactionRow, WarRow } from '../../store/schema/index.js';
-import { getWar, updateFaction, updateWar, warFactions } from '../../store/wars.js';
+import type { CharacterRow, DeclarationRow, FactionRow, WarRow } from '../../store/schema/index.js';
+import { warFactions } from '../../store/wars.js';
 import { text, type DirectMessage, type Reply } from '../../views/view.js';
 import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { resetDailyLuck } from '../daily.js';
@@ -20,13 +20,14 @@ import { recoverWealth, wealthMax } from '../../core/fate/wealth.js';
 import type { CommandContext } from '../types.js';
 import { boardUpdate, warClockLine } from './board.js';
 import { factionDms, membersOf, say, type Said } from './report.js';
-import { resolveTurn, upkeepOf } from './resolve.js';
+import { resolveLoaded, upkeepOf } from './resolve.js';
 import { NEW_FATE_STATE, type FactionState } from './state.js';
 import { recipientLocales } from '../locales.js';
-import { translator } from '../../i18n/index.js';
+import { translator, type Locale } from '../../i18n/index.js';
 import { UserError } from '../errors.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
-import { lastServantNotice } from './last-servant.js';
+import { lastServantAtTurnEnd } from './last-servant.js';
+import { TurnWrites } from './turn-writes.js';
 
 interface Line {
   factionId: number | null;
@@ -36,24 +37,35 @@ interface Line {
 /**
  * Nothing is dropped silently: declarations of this turn not yet resolved, and lost battles not yet
  * settled (seed 000 L47), stop the turn end unless the GM says what to do with the declarations.
+ * Works on the turn's declarations and the war's factions as read once; returns them as they are now.
  */
-async function pendingWork(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], pending: 'resolve' | 'discard' | null): Promise<{ lines: Line[]; resolved: Reply | null }> {
+async function pendingWork(
+  tx: Tx,
+  ctx: CommandContext,
+  war: WarRow,
+  all: FactionRow[],
+  declarations: DeclarationRow[],
+  pending: 'resolve' | 'discard' | null,
+): Promise<{ lines: Line[]; resolved: Reply | null; factions: FactionRow[]; declarations: DeclarationRow[] }> {
+  const factions = all.filter((f) => !f.eliminated);
   const retreats = factions.filter((f) => (f.state as FactionState).percent?.pendingRetreat);
   if (retreats.length) throw new UserError('warcmd.advance.retreatPending', { factions: retreats.map((f) => f.name).join(', ') });
-  const open = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => !d.resolvedAt);
-  if (open.length === 0) return { lines: [], resolved: null };
+  const open = declarations.filter((d) => !d.resolvedAt);
+  if (open.length === 0) return { lines: [], resolved: null, factions: all, declarations };
   if (pending === null) throw new UserError('warcmd.advance.unresolved', { count: open.length, factions: open.map((d) => factions.find((f) => f.id === d.factionId)?.name ?? '?').join(', ') });
   if (pending === 'resolve') {
-    const resolved = await resolveTurn(tx, ctx, war);
-    return { lines: [{ factionId: null, text: say('warcmd.advance.resolvedFirst', { count: open.length }) }], resolved };
+    const resolved = await resolveLoaded(tx, ctx, war, declarations, all);
+    return { lines: [{ factionId: null, text: say('warcmd.advance.resolvedFirst', { count: open.length }) }], resolved: resolved.reply, factions: resolved.factions, declarations: resolved.declarations };
   }
   // Discarded declarations stay on record as resolved with no effect, so /war undo can bring them back.
+  const discarded = new Map<number, DeclarationRow>();
   for (const d of open) {
     const after = { result: { discarded: true }, resolvedAt: ctx.now() };
     await updateDeclaration(tx, d.id, after);
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.declarationDiscarded', subject: `declaration:${d.id}`, before: { result: d.result, resolvedAt: d.resolvedAt }, after });
+    discarded.set(d.id, { ...d, ...after });
   }
-  return { lines: [{ factionId: null, text: say('warcmd.advance.discarded', { count: open.length }) }], resolved: null };
+  return { lines: [{ factionId: null, text: say('warcmd.advance.discarded', { count: open.length }) }], resolved: null, factions: all, declarations: declarations.map((d) => discarded.get(d.id) ?? d) };
 }
 
 /**
@@ -61,8 +73,8 @@ async function pendingWork(tx: Tx, ctx: CommandContext, war: WarRow, factions: F
  * offer /war resolve sent has a decision open, which the turn end would take away. The GM is told who,
  * and the turn waits, unless the GM lets the offers lapse with force:true (each faction is told).
  */
-async function familiarDecisions(tx: Tx, war: WarRow, factions: FactionRow[], justResolved: boolean, force: boolean): Promise<Line[]> {
-  const open = (await turnDeclarations(tx, war.id, war.day, war.turn)).filter((d) => {
+function familiarDecisions(declarations: DeclarationRow[], factions: FactionRow[], justResolved: boolean, force: boolean): Line[] {
+  const open = declarations.filter((d) => {
     const result = d.result as { success?: boolean; familiarOffer?: number } | null;
     return result && !result.success && (result.familiarOffer ?? 0) > 0;
   });
@@ -74,24 +86,27 @@ async function familiarDecisions(tx: Tx, war: WarRow, factions: FactionRow[], ju
 }
 
 export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null, force = false): Promise<Reply> {
-  const before = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
-  const { lines: settled, resolved } = await pendingWork(tx, ctx, war, before, pending);
-  const factions = (await warFactions(tx, war.id)).filter((f) => !f.eliminated);
-  const lapsed = await familiarDecisions(tx, war, factions, resolved !== null, force);
+  // The war's factions and the turn's declarations are read once; what this command changes of them
+  // is held (TurnWrites) and written together, not read back (issue 32 §1).
+  const loaded = await pendingWork(tx, ctx, war, await warFactions(tx, war.id), await turnDeclarations(tx, war.id, war.day, war.turn), pending);
+  const { lines: settled, resolved } = loaded;
+  const writes = new TurnWrites(ctx, war, loaded.factions);
+  const factions = loaded.factions.filter((f) => !f.eliminated);
+  const lapsed = familiarDecisions(loaded.declarations, factions, resolved !== null, force);
   const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
-  const lines: Line[] = [...settled, ...lapsed, ...(war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded) : await percentTurn(tx, ctx, war, factions))];
+  const turn = war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded, writes) : { lines: await percentTurn(ctx, war, factions, writes), servants: null, characters: undefined };
+  const lines: Line[] = [...settled, ...lapsed, ...turn.lines];
 
   // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
   if (dayEnded || war.day === 0) {
     const ids = factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null);
-    if (await resetDailyLuck(tx, ctx, ids) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: say('war.day.luckReset') });
+    if (await resetDailyLuck(tx, ctx, ids, turn.characters) > 0 || war.ruleset === 'fate') lines.push({ factionId: null, text: say('war.day.luckReset') });
   }
   // Every MTG library played in this channel ends its turn with the war's (seed 004 L102–104): the
   // boost-exiled cards go to the bottom; the owner and the GM are told how many.
   const members = new Set(factions.flatMap((f) => f.members as string[]));
-  const libraryDms: DirectMessage[] = [];
+  const libraryDms: { ownerId: string; returned: number }[] = [];
   const libraryRows = ctx.guildId ? await librariesOfChannel(tx, ctx.guildId, war.channelId, [...members]) : [];
-  const ownerLocale = await recipientLocales(tx, libraryRows.map((r) => r.ownerId), ctx.locale);
   for (const row of libraryRows) {
     const state = row.state as { library: Library; lastJudge: unknown } | undefined;
     if (!state) continue;
@@ -101,48 +116,65 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
     await updateLibraryState(tx, row.id, next, ctx.now());
     await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'deck.endturn', subject: `library:${row.id}`, before: { state }, after: { state: next } });
     lines.push({ factionId: null, text: say('mtg.report.warEndTurn', { owner: `<@${row.ownerId}>`, count: returned }) });
-    const locale = ownerLocale(row.ownerId);
-    const t = translator(locale);
-    libraryDms.push({ userId: row.ownerId, view: { locale, tone: 'info', title: t('deck.title'), blocks: endTurnReport(returned, t).map(text), ephemeral: false } });
+    libraryDms.push({ ownerId: row.ownerId, returned });
   }
   for (const f of factions) {
-    if (f.declared) {
-      await updateFaction(tx, f.id, { declared: false });
-      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.turnReset', subject: `faction:${f.id}`, before: { declared: true }, after: { declared: false } });
-    }
+    if (f.declared) writes.changeFaction(f.id, { declared: false }, 'war.turnReset', { declared: true }, { declared: false });
   }
   if (dayEnded) await resetDailyCounters(tx, ctx); // eco (issue 13): /counter … reset:day
-  await updateWar(tx, war.id, { day: next.day, turn: next.turn });
-  await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
+  writes.changeWar({ day: next.day, turn: next.turn }, { type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
 
   // A masterless servant that vanished at this turn end may leave the last one standing (seed 001 L66).
-  const lastServant = await lastServantNotice(tx, ctx, war.id);
-  const after = (await getWar(tx, war.id))!;
-  const all = await warFactions(tx, war.id);
+  const lastServant = await lastServantAtTurnEnd(tx, ctx, writes, turn.servants);
+  await writes.flush(tx);
+  const after = writes.war;
+  const all = writes.factions;
   const header = [ctx.t(dayEnded ? 'warcmd.report.dayEnded' : 'warcmd.report.turnEnded', { day: war.day }), warClockLine(ctx, after)];
   const gmLines = [...header, ...lines.map((l) => l.text(ctx.t))];
-  const localeOf = await recipientLocales(tx, membersOf(all), ctx.locale);
+  // the factions' members and the libraries' owners in one read
+  const localeOf = await recipientLocales(tx, [...membersOf(all), ...libraryDms.map((l) => l.ownerId)], ctx.locale);
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.report.title', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
     // Results resolved on the way (pending:resolve) reach the factions and the channel as /war resolve would.
-    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf), ...libraryDms, ...lastServant.dms],
+    dms: [...(resolved?.dms ?? []), ...factionDms(all, (f) => lines.filter((l) => l.factionId === f.id).map((l) => l.text), localeOf), ...libraryDms.map((l) => libraryDm(l.ownerId, l.returned, localeOf)), ...lastServant.dms],
     posts: [...(resolved?.posts ?? []), ...lastServant.posts],
     board: boardUpdate(ctx, after, all),
   };
 }
 
+function libraryDm(userId: string, returned: number, localeOf: (userId: string) => Locale): DirectMessage {
+  const locale = localeOf(userId);
+  const t = translator(locale);
+  return { userId, view: { locale, tone: 'info', title: t('deck.title'), blocks: endTurnReport(returned, t).map(text), ephemeral: false } };
+}
 
-async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[], dayEnded: boolean): Promise<Line[]> {
+/**
+ * The Fate turn end; and the masters and servants it read (`servants`, as read: whether each is dead,
+ * which the turn end does not change; `characters`, as they are now stored), none at the summoning
+ * phase's end.
+ */
+async function fateTurn(
+  tx: Tx,
+  ctx: CommandContext,
+  war: WarRow,
+  factions: FactionRow[],
+  dayEnded: boolean,
+  writes: TurnWrites,
+): Promise<{ lines: Line[]; servants: Map<number, CharacterRow> | null; characters: Map<number, Character> | undefined }> {
   // The summoning phase ends: the summoning order (L110–112); it has no turn-end rules.
-  if (isSummoningPhase(war)) return await summoningEnd(tx, ctx, factions);
+  if (isSummoningPhase(war)) return { lines: await summoningEnd(tx, ctx, factions, writes), servants: null, characters: undefined };
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
   const servants: { f: FactionRow; c: Character; s: ServantTurnState }[] = [];
   // every master and servant in one statement: one by one, a war of 7 factions held its transaction for
   // 14 round trips (issue 32 §1)
   const rows = await getCharactersById(tx, factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null));
+  const characters = new Map<number, Character>();
   const load = (id: number | null): Character | null => {
     const row = id === null ? undefined : rows.get(id);
-    return row ? hydrate(row) : null;
+    if (!row) return null;
+    const c = characters.get(row.id) ?? hydrate(row);
+    characters.set(row.id, c);
+    return c;
   };
   for (const f of factions) {
     const state = (f.state as FactionState).fate ?? NEW_FATE_STATE;
@@ -169,23 +201,19 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
     // Wealth points: one spent point back at each day end (L961).
     const wealthSpent = dayEnded && c.runtime.wealthSpent ? recoverWealth(c.runtime.wealthSpent) : c.runtime.wealthSpent;
     if (m.hp !== c.runtime.hp || m.mp !== c.runtime.mp || incapacitated !== c.runtime.incapacitated || wealthSpent !== c.runtime.wealthSpent) {
-      await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated, ...(wealthSpent === undefined ? {} : { wealthSpent }) } });
+      characters.set(c.row.id, await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: m.hp, mp: m.mp, incapacitated, ...(wealthSpent === undefined ? {} : { wealthSpent }) } }));
     }
     if (wealthSpent !== c.runtime.wealthSpent) extra.push({ factionId: f.id, text: say('wealth.recovered', { name: c.row.name, left: wealthMax(c.sheet) - (wealthSpent ?? 0), max: wealthMax(c.sheet) }) });
-    const state = f.state as FactionState;
+    const state = writes.faction(f.id).state as FactionState;
     // Forced sleep (L247): the master sleeps through the next action turn (no checks, L249); its end clears the all-nighter.
     const forced = result.effects.some((e) => e.kind === 'forcedSleep' && e.id === m.id);
     const fate = { sleptThisTurn: forced || m.sleptThisTurn, awakeTurns: m.awakeTurns, allNighter: m.allNighter };
-    await updateFaction(tx, f.id, { state: { ...state, fate } });
-    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.sleepTracked', subject: `faction:${f.id}`, before: { state }, after: { state: { ...state, fate } } });
+    writes.changeFaction(f.id, { state: { ...state, fate } }, 'war.sleepTracked', { state }, { state: { ...state, fate } });
   }
   for (const [i, s] of result.servants.entries()) {
     const { f, c } = servants[i]!;
-    if (s.hp !== c.runtime.hp || s.mp !== c.runtime.mp) await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: s.hp, mp: s.mp, incapacitated: s.hp === 0 } });
-    if (s.vanished) {
-      await updateFaction(tx, f.id, { eliminated: true });
-      await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.eliminated', subject: `faction:${f.id}`, before: { eliminated: false }, after: { eliminated: true } });
-    }
+    if (s.hp !== c.runtime.hp || s.mp !== c.runtime.mp) characters.set(c.row.id, await saveCharacter(tx, ctx, c, 'war.turnEnd', { runtime: { ...c.runtime, hp: s.hp, mp: s.mp, incapacitated: s.hp === 0 } }));
+    if (s.vanished) writes.changeFaction(f.id, { eliminated: true }, 'war.eliminated', { eliminated: false }, { eliminated: true });
   }
   const lines = result.effects
     .filter((e) => e.kind !== 'luckReset') // reported once by advanceWar, after the reset itself
@@ -193,10 +221,10 @@ async function fateTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: Fact
       const message = dayEffectMessage(e, (id) => names.get(id)?.name ?? `#${id}`);
       return { factionId: 'id' in e ? (names.get(e.id)?.factionId ?? null) : null, text: say(message.key, message.params) };
     });
-  return [...lines, ...extra];
+  return { lines: [...lines, ...extra], servants: rows, characters };
 }
 
-async function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: FactionRow[]): Promise<Line[]> {
+async function percentTurn(ctx: CommandContext, war: WarRow, factions: FactionRow[], writes: TurnWrites): Promise<Line[]> {
   if (war.day === 0) return [];
   const upkeep = upkeepOf(war);
   const input: PercentFaction[] = factions.flatMap((f) => {
@@ -206,12 +234,11 @@ async function percentTurn(tx: Tx, ctx: CommandContext, war: WarRow, factions: F
   const result = percentTurnEnd(input, upkeep);
   const byId = new Map(factions.map((f) => [f.id, f]));
   for (const p of result.factions) {
-    const f = byId.get(p.id)!;
+    const f = writes.faction(p.id);
     const state = f.state as FactionState;
     const { id: _id, ...percent } = p;
     const next: FactionState = { ...state, percent };
-    await updateFaction(tx, f.id, { state: next, eliminated: f.eliminated || p.vanished });
-    await appendEvent(tx, { at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type: 'war.upkeep', subject: `faction:${f.id}`, before: { state, eliminated: f.eliminated }, after: { state: next, eliminated: f.eliminated || p.vanished } });
+    writes.changeFaction(f.id, { state: next, eliminated: f.eliminated || p.vanished }, 'war.upkeep', { state, eliminated: f.eliminated }, { state: next, eliminated: f.eliminated || p.vanished });
   }
   // A territory that restored nothing is not worth a line.
   return result.effects
