@@ -14,7 +14,7 @@ import { appendEvent } from '../../src/store/events.js';
 import type { CombatRow } from '../../src/store/schema/index.js';
 import { lastBatchFor } from '../../src/store/wars.js';
 import { defendButtons, resolveButton } from '../../src/services/combat/fate-buttons.js';
-import { text, type Reply } from '../../src/views/view.js';
+import { text, type BoardUpdate, type Reply } from '../../src/views/view.js';
 
 export async function undo(ctx: CommandContext): Promise<Reply> {
   const updated = await ctx.store.transaction(async (tx) => {
@@ -76,9 +76,10 @@ export async function show(ctx: CommandContext): Promise<Reply> {
 }
 
 /** A fight step's reply with the tracker; a line (../../src/views/line.ts) is worded per reader. */
-export async function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: (string | Line)[], ended = false): Promise<Reply> {
+export async function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: (string | Line)[], ended = false, read?: BoardUpdate): Promise<Reply> {
   const state = combatRow.state;
-  const board = isPersona(state) ? trackerUpdate(ctx, combatRow, personaTrackerView(ctx, state, ended)) : await ctx.store.transaction((tx) => fateBoard(tx, ctx, combatRow, ended));
+  // `read`: the Fate tracker the step already read in its own transaction
+  const board = isPersona(state) ? trackerUpdate(ctx, combatRow, personaTrackerView(ctx, state, ended)) : (read ?? await ctx.store.transaction((tx) => fateBoard(tx, ctx, combatRow, ended)));
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map((l) => (typeof l === 'string' ? text(l) : l)), ephemeral: true },
     dms: [],

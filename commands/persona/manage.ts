@@ -2,7 +2,7 @@
 // finish, go, extra; Analyze, the fight's settings, and Wild Talk rewards.
 import { normalizeDice, parseStatus } from '../../src/services/combat/persona-input.js';
 import { advanceToSlot, isPersona, type PersonaCombatState } from '../../src/services/combat/persona.js';
-import { isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
+import { fightGmRow, isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
 import { adjustCombatant, analyze as analyzeRule, createCombat, declareFinishOff, grantExtraSlot, configure, type Adjustment, type PersonaEvent, type ConfigPatch, type TalkSpec, PersonaError } from '../../src/core/persona/index.js';
@@ -14,7 +14,7 @@ import { withStatusNames } from './status-table.js';
 
 /** GM (or the combatant's player for dodge/first): adjust, evasion choice, tie order within a side. */
 export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | 'cover' | 'finish' | 'go' | 'extra', options: CommandOptions): Promise<Reply> {
-  const { updated, events } = await ctx.store.transaction(async (tx) => {
+  const { updated, events, gm } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
@@ -28,7 +28,7 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       if (!entry) throw new UserError('combat.unknown', { name: whoName ?? '-' });
       if (!gm && !mine.some((m) => m.id === entry.id)) throw new UserError('combat.gmOnly');
       const early = standingChoice(state, sub, entry, options);
-      return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, early.next), events: early.events };
+      return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, early.next), events: early.events, gm: (await fightGmRow(tx, ctx)) ?? null };
     }
     if (!state.combat) throw new UserError('persona.cmd.notRunning');
     const combat = state.combat;
@@ -37,7 +37,7 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       if (!gm && mine.length === 0) throw new UserError('combat.gmOnly');
       if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
       const advanced = advanceToSlot(combat, ctx.rng, state);
-      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: advanced.combat }), events: advanced.events };
+      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: advanced.combat }), events: advanced.events, gm: (await fightGmRow(tx, ctx)) ?? null };
     }
     const target = whoName ? combat.combatants.find((c) => c.name === whoName) : combat.combatants.find((c) => mine.some((m) => m.id === c.id));
     if (!target) throw new UserError('combat.unknown', { name: whoName ?? '-' });
@@ -83,9 +83,9 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
     } else {
       ({ next, events: evs } = standingChoice(state, sub, target, options));
     }
-    return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs };
+    return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs, gm: (await fightGmRow(tx, ctx)) ?? null };
   });
-  return publicReply(ctx, updated, events, true);
+  return publicReply(ctx, updated, events, true, gm);
 }
 
 /** A defender's evasion choice (/persona dodge) or the tie order within a side (/persona first). */
