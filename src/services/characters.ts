@@ -4,12 +4,14 @@ import { clampRuntime, maxima, type CharacterRuntime, type Maxima } from '../cor
 import { deriveValues, type Derived } from '../core/fate/sheet/index.js';
 import { wealthMax } from '../core/fate/wealth.js';
 import type { CharacterSheet } from '../core/fate/sheet/types.js';
-import { activeCharacterId, findCharacter, getCharacter, updateCharacter } from '../store/characters.js';
+import { activeCharacter, findCharacter, updateCharacter, warStandings } from '../store/characters.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { channelGm } from '../store/gms.js';
 import { masterFactionInWar } from '../store/wars.js';
-import type { CharacterRow } from '../store/schema/index.js';
+import type { CharacterRow, FactionRow } from '../store/schema/index.js';
+import type { Readers } from '../views/view.js';
+import { secrecyFrom } from './secrecy.js';
 import { UserError } from './errors.js';
 import type { CommandContext } from './types.js';
 
@@ -41,8 +43,7 @@ export async function resolveCharacter(tx: Tx, ctx: CommandContext, name: string
     if (!row) throw new UserError('character.notFound', { name });
     return hydrate(row);
   }
-  const id = await activeCharacterId(tx, ctx.channelId, ctx.user.id);
-  const row = id === undefined ? undefined : await getCharacter(tx, id);
+  const row = await activeCharacter(tx, ctx.channelId, ctx.user.id);
   if (!row) throw new UserError('character.noActive');
   return hydrate(row);
 }
@@ -124,15 +125,34 @@ export function resourceLine(ctx: CommandContext, c: Character): string {
   return parts.join(' · ');
 }
 
+/** What the server's wars make of a character: whose secret its resources are, and its faction as a master in this channel's war. */
+export interface WarStanding {
+  /** its resources' readers (../secrecy.ts), or null when they are public */
+  readers: Readers | null;
+  /** the faction it is the master of in this channel's active war, not eliminated */
+  masterHere: FactionRow | undefined;
+}
+
+/**
+ * A character's standing in the server's wars in one statement: a check needs both whose its resources
+ * are (seed 001 L50) and whether it is a master asleep or up all night in this channel's war (L246–249).
+ */
+export async function warStanding(tx: Tx, ctx: CommandContext, c: Character): Promise<WarStanding> {
+  const rows = await warStandings(tx, ctx.guildId, [c.row.id]);
+  const masterHere = rows.find((r) => r.channelId === ctx.channelId && r.faction.masterId === c.row.id && !r.faction.eliminated)?.faction;
+  return { readers: secrecyFrom([c.row.id], rows.map((r) => r.faction)).get(c.row.id) ?? null, masterHere };
+}
+
 /**
  * Whether the character may make a check now, and the all-nighter penalty on it (seed 001 L204,
  * L246–249): the dead and the incapacitated make no checks, nor does a sleeping master; a master
  * in the all-nighter takes −1 per turn on every check ("あらゆる判定", attack and defense too).
  */
-export async function checkStanding(tx: Tx, ctx: CommandContext, c: Character): Promise<{ allNighter: number }> {
+export async function checkStanding(tx: Tx, ctx: CommandContext, c: Character, known?: WarStanding): Promise<{ allNighter: number }> {
   if (c.runtime.dead) throw new UserError('check.dead', { name: c.row.name });
   if (c.runtime.incapacitated) throw new UserError('check.incapacitated', { name: c.row.name });
-  const fate = ((await masterFactionInWar(tx, ctx.channelId, c.row.id))?.state as { fate?: { sleptThisTurn: boolean; allNighter: number } } | undefined)?.fate;
+  const master = known ? known.masterHere : await masterFactionInWar(tx, ctx.channelId, c.row.id);
+  const fate = (master?.state as { fate?: { sleptThisTurn: boolean; allNighter: number } } | undefined)?.fate;
   if (fate?.sleptThisTurn) throw new UserError('check.asleep', { name: c.row.name });
   return { allNighter: fate?.allNighter ?? 0 };
 }
