@@ -5,6 +5,8 @@ import pg from 'pg';
 export interface SentQuery {
   text: string;
   values: unknown[];
+  /** the connection it went on: a transaction's statements share one */
+  client: object;
 }
 
 export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuery[]> {
@@ -12,7 +14,7 @@ export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuer
   const query = pg.Client.prototype.query;
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const first = args[0] as string | { text: string; values?: unknown[] };
-    sent.push({ text: typeof first === 'string' ? first : first.text, values: (typeof first === 'string' ? undefined : first.values) ?? (args[1] as unknown[]) ?? [] });
+    sent.push({ text: typeof first === 'string' ? first : first.text, values: (typeof first === 'string' ? undefined : first.values) ?? (args[1] as unknown[]) ?? [], client: this });
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof query;
   try {
@@ -21,4 +23,21 @@ export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuer
     pg.Client.prototype.query = query;
   }
   return sent;
+}
+
+/** The transactions among them, each from its BEGIN to its COMMIT or ROLLBACK on its connection. */
+export function transactionsOf(sent: readonly SentQuery[]): SentQuery[][] {
+  const open = new Map<object, SentQuery[]>();
+  const done: SentQuery[][] = [];
+  for (const q of sent) {
+    if (/^\s*begin/i.test(q.text)) open.set(q.client, []);
+    const tx = open.get(q.client);
+    if (!tx) continue;
+    tx.push(q);
+    if (/^\s*(commit|rollback)\s*$/i.test(q.text)) {
+      done.push(tx);
+      open.delete(q.client);
+    }
+  }
+  return done;
 }
