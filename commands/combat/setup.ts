@@ -15,7 +15,6 @@ import { appendEvent } from '../../src/store/events.js';
 import type { CombatRow } from '../../src/store/schema/index.js';
 import { type Reply } from '../../src/views/view.js';
 import { withTracker } from './lifecycle.js';
-import { fateBoard } from '../../src/services/combat/tracker.js';
 
 /** The longest fight or combatant name an option takes. */
 export const NAME_MAX = 100;
@@ -58,21 +57,19 @@ export async function change(
   gmOnly = true,
   persona?: PersonaStep,
 ): Promise<Reply> {
-  const { updated, events, ties, gm, board } = await ctx.store.transaction(async (tx) => {
+  const { updated, events, ties, gm } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     if (gmOnly) await requireGm(tx, ctx);
     if (combatRow.ruleset === 'persona') {
       if (!persona) throw new UserError('persona.cmd.fateOnly');
       const step = await persona(combatRow.state as PersonaCombatState, tx);
       // the GM read beside the fight: the step's DM copy goes to it without reading it again
-      return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events, ties: [] as string[], gm: (await fightGmRow(tx, ctx)) ?? null, board: undefined };
+      return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events, ties: [] as string[], gm: (await fightGmRow(tx, ctx)) ?? null };
     }
     // The sheets are the truth for HP/MP/condition: read them before every step.
     const step = await fate(tx, combatRow, await withSheets(tx, combatRow.state as FateCombatState));
     const next = 'ties' in step ? step : { state: step, ties: [] as string[] };
-    const updated = await saveCombatState(tx, ctx, combatRow, type, next.state);
-    // the tracker read in this transaction, not in one of its own after it
-    return { updated, events: null, ties: next.ties, gm: undefined, board: await fateBoard(tx, ctx, updated) };
+    return { updated: await saveCombatState(tx, ctx, combatRow, type, next.state), events: null, ties: next.ties, gm: undefined };
   });
   if (events) {
     const state = updated.state as PersonaCombatState;
@@ -88,7 +85,7 @@ export async function change(
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);
   const line = type === 'combat.next' && actor ? ctx.t('combat.turnOf', { name: actor.name, round: state.round }) : ctx.t(`combat.done.${type.split('.')[1]}`);
-  const reply = await withTracker(ctx, updated, [...ties, line], false, board);
+  const reply = await withTracker(ctx, updated, [...ties, line]);
   // Roll-offs, resistances, ticks and declarations are the table's to see, unless a hidden NPC could show through.
   const open = ties.length > 0 && !state.combatants.some((c) => c.hidden);
   return open ? { ...reply, view: { ...reply.view, ephemeral: false } } : reply;

@@ -2,7 +2,7 @@
 // and answers with the events and the board; the GM gets a copy of what hidden shadows did.
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
 import { useSkill } from '../../src/services/combat/persona-skill.js';
-import { advanceToSlot, eventLines, isPersona, personaTrackerView, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
+import { advanceToSlot, eventLines, isPersona, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
 import { coversFor, evasionSpec } from '../../src/services/combat/persona-evasion.js';
 import { forTable } from '../../src/services/table.js';
 import { personaDms, type KnownGm } from '../../src/services/combat/persona-dms.js';
@@ -111,6 +111,6 @@ export async function publicReply(ctx: CommandContext, updated: Awaited<ReturnTy
     // are worded for their reader: a hidden combatant's numbers only for the GM (persona-lines.ts).
     view: ((speaker) => ({ locale: speaker.locale, tone: 'info' as const, title: speaker.t('combat.title'), blocks: eventLines(speaker, state.combat, events, state), ephemeral }))(ephemeral ? ctx : forTable(ctx)),
     dms: await personaDms(ctx, state, events, gm),
-    board: trackerUpdate(ctx, updated, personaTrackerView(ctx, state)),
+    board: trackerUpdate(ctx, updated),
   };
 }
