@@ -1,8 +1,7 @@
 // Loading and saving a fight: every change writes the whole state with a before/after event
 // (subject combat:<id>), so /combat undo reverts a step exactly.
-import { activeCombatWithGm, updateCombatState } from '../../store/combats.js';
+import { activeCombatWithGm, saveCombatStep } from '../../store/combats.js';
 import type { Tx } from '../../store/db.js';
-import { appendEvent } from '../../store/events.js';
 import { channelGm } from '../../store/gms.js';
 import type { ChannelGmRow, CombatRow } from '../../store/schema/index.js';
 import { UserError } from '../errors.js';
@@ -40,7 +39,6 @@ export async function requireGm(tx: Tx, ctx: CommandContext): Promise<void> {
 }
 
 export async function saveCombatState<S>(tx: Tx, ctx: CommandContext, combat: CombatRow, type: string, state: S): Promise<CombatRow> {
-  await updateCombatState(tx, combat.id, state);
-  await appendEvent(tx, { at: ctx.now(), guildId: combat.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `combat:${combat.id}`, before: { state: combat.state }, after: { state } });
+  await saveCombatStep(tx, combat.id, state, { at: ctx.now(), guildId: combat.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `combat:${combat.id}`, before: { state: combat.state }, after: { state } });
   return { ...combat, state };
 }
