@@ -1,7 +1,7 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveFateCharacter, resourceLine, saveCharacter, warStanding } from '../src/services/characters.js';
+import { assertCanEdit, resolveFateCharacterHere, resourceLine, saveCharacter, warStanding } from '../src/services/characters.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { MARK_PAY, markChoice, payMarks } from '../src/services/fate-marks.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.js';
@@ -100,7 +100,9 @@ export const check: CommandModule = {
     const wealth = options.integer('wealth') ?? 0;
     if (wealth > 0 && status !== 'soc' && status !== 'rank') throw new UserError('check.wealthStatus');
     const { c, plan, result, id, gm, commitment, opposed, notes, ownedResources } = await ctx.store.transaction(async (tx) => {
-      let c = await resolveFateCharacter(tx, ctx, options.string('character'));
+      // the active character comes with its bad statuses in this channel's Fate fight (one statement)
+      const here = await resolveFateCharacterHere(tx, ctx, options.string('character'));
+      let c = here.c;
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
@@ -110,7 +112,7 @@ export const check: CommandModule = {
       // faction's during a war (seed 001 L50): the table reads that it was spent, not how much. Read in
       // one statement with whether it is a master asleep or up all night in this channel's war.
       const standing = await warStanding(tx, ctx, c);
-      const cond = await conditionsOf(tx, ctx, c, request.status, { standing });
+      const cond = await conditionsOf(tx, ctx, c, request.status, { standing, ...(here.bs ? { bs: here.bs } : {}) });
       const readers = standing.readers;
       const spent: Note[] = [];
       // Skill items bought with wealth points: +1 each on a check of their skill (L963 effect 4).

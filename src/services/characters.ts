@@ -4,7 +4,8 @@ import { clampRuntime, maxima, type CharacterRuntime, type Maxima } from '../cor
 import { deriveValues, type Derived } from '../core/fate/sheet/index.js';
 import { wealthMax } from '../core/fate/wealth.js';
 import type { CharacterSheet } from '../core/fate/sheet/types.js';
-import { activeCharacter, findCharacter, updateCharacter, warStandings } from '../store/characters.js';
+import { activeCharacter, activeCharacterWithFight, findCharacter, updateCharacter, warStandings } from '../store/characters.js';
+import type { FateCombatState, FightBadStatus } from './combat/state.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { channelGm } from '../store/gms.js';
@@ -60,6 +61,20 @@ export function withFateSheet(c: Character): Character {
 /** The named or active character a Fate command (/check, /seal, /luck…) acts for, refused without a Fate sheet. */
 export async function resolveFateCharacter(tx: Tx, ctx: CommandContext, name: string | null): Promise<Character> {
   return withFateSheet(await resolveCharacter(tx, ctx, name));
+}
+
+/**
+ * The same, with the character's bad statuses in this channel's Fate fight when they were read with it
+ * (the active character: one statement; a named one leaves them to services/combat/fate-conditions.ts).
+ */
+export async function resolveFateCharacterHere(tx: Tx, ctx: CommandContext, name: string | null): Promise<{ c: Character; bs?: FightBadStatus[] }> {
+  if (name) return { c: await resolveFateCharacter(tx, ctx, name) };
+  guildOf(ctx);
+  const found = await activeCharacterWithFight(tx, ctx.channelId, ctx.user.id);
+  if (!found) throw new UserError('character.noActive');
+  const c = withFateSheet(hydrate(found.character));
+  const fight = found.fight as FateCombatState | null;
+  return { c, bs: fight?.combatants?.find((x) => x.characterId === c.row.id)?.bs ?? [] };
 }
 
 export async function isChannelGm(tx: Tx, ctx: CommandContext): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { CharacterRow, FactionRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
@@ -86,6 +86,22 @@ export async function activeCharacter(tx: Tx, channelId: string, userId: string)
     .innerJoin(characters, and(eq(characters.id, activeCharacters.characterId), isNull(characters.deletedAt)))
     .where(and(eq(activeCharacters.channelId, channelId), eq(activeCharacters.userId, userId)));
   return rows[0]?.character;
+}
+
+/**
+ * The active character with the state of this channel's Fate fight (null: none), in one statement: a
+ * check reads what the fight's bad statuses do to its roller (services/combat/fate-conditions.ts), and
+ * the fight was a round trip of its own after the character's.
+ */
+export async function activeCharacterWithFight(tx: Tx, channelId: string, userId: string): Promise<{ character: CharacterRow; fight: unknown } | undefined> {
+  const { activeCharacters, characters, combats } = tx.t;
+  const fight = sql`(select ${combats.state} from ${combats} where ${combats.channelId} = ${activeCharacters.channelId} and ${combats.status} = 'active' and ${combats.ruleset} = 'fate')`.mapWith(combats.state);
+  const rows = await tx.db
+    .select({ character: characters, fight })
+    .from(activeCharacters)
+    .innerJoin(characters, and(eq(characters.id, activeCharacters.characterId), isNull(characters.deletedAt)))
+    .where(and(eq(activeCharacters.channelId, channelId), eq(activeCharacters.userId, userId)));
+  return rows[0];
 }
 
 /**
