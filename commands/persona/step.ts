@@ -2,7 +2,7 @@
 // and answers with the events and the board; the GM gets a copy of what hidden shadows did.
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
 import { useSkill } from '../../src/services/combat/persona-skill.js';
-import { advanceToSlot, eventLines, isPersona, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
+import { advanceToSlot, eventLines, isPersona, relogged, standingEvasion, unlogged, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
 import { coversFor, evasionSpec } from '../../src/services/combat/persona-evasion.js';
 import { forTable } from '../../src/services/table.js';
 import { personaDms, type KnownGm } from '../../src/services/combat/persona-dms.js';
@@ -94,10 +94,12 @@ export async function act(ctx: CommandContext, sub: string, rule: (combat: Comba
     if (owner !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
     // 悩殺・激昂…: the character does not choose (KO L174–179; persona-status-rules.ts)
     requireChoice(state.combat, gm, sub, ctx.locale);
-    const step = withStatusNames(() => rule(state.combat!, state, ctx.rng), state.combat, ctx.locale);
-    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, { ...state, ...(step.setup ? { setup: step.setup } : {}) });
+    // the rules run on the fight without its log, which they only append to (persona.ts unlogged)
+    const light: PersonaCombatState = { ...state, combat: unlogged(state.combat) };
+    const step = withStatusNames(() => rule(light.combat!, light, ctx.rng), light.combat!, ctx.locale);
+    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, { ...light, ...(step.setup ? { setup: step.setup } : {}) });
     // a Persona change also swaps the skills kept beside the combatant (persona-change.ts)
-    const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: advanced.combat };
+    const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: relogged(state.combat.log, advanced.combat) };
     return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events], gm: (await fightGmRow(tx, ctx)) ?? null };
   });
   return publicReply(ctx, updated, events, false, gm);
