@@ -3,7 +3,7 @@ import { resolveCharacter } from '../../src/services/characters.js';
 import { addCombatant, currentActor, fromSheet, newFateState, tieCheckOfPool, withSheets } from '../../src/services/combat/fate.js';
 import { type FateCombatState, type Row } from '../../src/services/combat/state.js';
 import { fightGmRow, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
-import { eventLines, isPersona, newPersonaState, type PersonaCombatState } from '../../src/services/combat/persona.js';
+import { eventLines, isPersona, newPersonaState, relogged, unlogged, type PersonaCombatState } from '../../src/services/combat/persona.js';
 import { addAdHoc } from '../../src/services/combat/persona-setup.js';
 import { personaDms } from '../../src/services/combat/persona-dms.js';
 import type { PersonaEvent } from '../../src/core/persona/index.js';
@@ -62,9 +62,12 @@ export async function change(
     if (gmOnly) await requireGm(tx, ctx);
     if (combatRow.ruleset === 'persona') {
       if (!persona) throw new UserError('persona.cmd.fateOnly');
-      const step = await persona(combatRow.state as PersonaCombatState, tx);
+      const state = combatRow.state as PersonaCombatState;
+      // the rules run on the fight without its log, which they only append to (persona.ts unlogged)
+      const step = await persona(state.combat ? { ...state, combat: unlogged(state.combat) } : state, tx);
+      const saved = step.state.combat ? { ...step.state, combat: relogged(state.combat?.log ?? [], step.state.combat) } : step.state;
       // the GM read beside the fight: the step's DM copy goes to it without reading it again
-      return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events, ties: [] as string[], gm: (await fightGmRow(tx, ctx)) ?? null };
+      return { updated: await saveCombatState(tx, ctx, combatRow, type, saved), events: step.events, ties: [] as string[], gm: (await fightGmRow(tx, ctx)) ?? null };
     }
     // The sheets are the truth for HP/MP/condition: read them before every step.
     const step = await fate(tx, combatRow, await withSheets(tx, combatRow.state as FateCombatState));
