@@ -1,7 +1,7 @@
 // /check: a check built from the active character's sheet (status pool + skill pools + modifiers),
 // rolled by the dice engine and stored so /luck and /seal can reach it.
 import { SlashCommandBuilder } from '@discordjs/builders';
-import { assertCanEdit, resolveFateCharacter, resourceLine, saveCharacter } from '../src/services/characters.js';
+import { assertCanEdit, resolveFateCharacterHere, resourceLine, saveCharacter, warStanding } from '../src/services/characters.js';
 import { describe, localizedChoices } from '../src/services/localize.js';
 import { MARK_PAY, markChoice, payMarks } from '../src/services/fate-marks.js';
 import { commitRoll, storeRoll, type CheckRecord } from '../src/services/rolls.js';
@@ -19,7 +19,6 @@ import type { Locale } from '../src/i18n/index.js';
 import { asideOf, noteLine, ownAside, rollReply, type Note } from '../src/views/roll.js';
 import { line } from '../src/views/line.js';
 import { own } from '../src/views/owned.js';
-import { readersOf } from '../src/services/secrecy.js';
 import { checkDisplay } from '../src/views/check-display.js';
 import { COMMENT_MAX } from '../src/services/roll-limits.js';
 import { splitSkills } from '../src/services/skill-list.js';
@@ -101,16 +100,20 @@ export const check: CommandModule = {
     const wealth = options.integer('wealth') ?? 0;
     if (wealth > 0 && status !== 'soc' && status !== 'rank') throw new UserError('check.wealthStatus');
     const { c, plan, result, id, gm, commitment, opposed, notes, ownedResources } = await ctx.store.transaction(async (tx) => {
-      let c = await resolveFateCharacter(tx, ctx, options.string('character'));
+      // the active character comes with its bad statuses in this channel's Fate fight (one statement)
+      const here = await resolveFateCharacterHere(tx, ctx, options.string('character'));
+      let c = here.c;
       await assertCanEdit(tx, ctx, c);
       // Points from the master's 支援 are spent on this check as achievement (seed 001 L229–230).
       if (support > c.runtime.supportPool) throw new UserError('check.supportTooMuch', { have: c.runtime.supportPool });
       // The dead, the incapacitated and a sleeping master make no checks; an all-nighter takes −1 more per awake turn;
       // an impediment borne in this channel's fight lowers the checks it names (seed 001 L204, L246–249, L430).
-      const cond = await conditionsOf(tx, ctx, c, request.status);
       // What the check spends of the character's resources (wealth, skill items, the marks' price) is its
-      // faction's during a war (seed 001 L50): the table reads that it was spent, not how much.
-      const readers = await readersOf(tx, ctx.guildId, c.row.id);
+      // faction's during a war (seed 001 L50): the table reads that it was spent, not how much. Read in
+      // one statement with whether it is a master asleep or up all night in this channel's war.
+      const standing = await warStanding(tx, ctx, c);
+      const cond = await conditionsOf(tx, ctx, c, request.status, { standing, ...(here.bs ? { bs: here.bs } : {}) });
+      const readers = standing.readers;
       const spent: Note[] = [];
       // Skill items bought with wealth points: +1 each on a check of their skill (L963 effect 4).
       const items = options.integer('items') ?? 0;

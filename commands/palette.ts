@@ -10,7 +10,7 @@ import { SlashCommandBuilder } from '@discordjs/builders';
 import { hydrate, guildOf } from '../src/services/characters.js';
 import { rollTyped } from '../src/services/dice-roll.js';
 import { namesTableHere } from '../src/services/original-tables.js';
-import { storedPalette, variablesOf } from '../src/services/palette-variables.js';
+import { storedPalette, variablesWith } from '../src/services/palette-variables.js';
 import { UserError } from '../src/services/errors.js';
 import { describe } from '../src/services/localize.js';
 import type { CommandContext, CommandModule } from '../src/services/types.js';
@@ -31,7 +31,7 @@ import { nameChoices, plainNames } from '../src/services/name-choices.js';
 import { findCharacter, getCharacter } from '../src/store/characters.js';
 import type { Tx } from '../src/store/db.js';
 import { appendEvent } from '../src/store/events.js';
-import { findPalette, getPalette, ownPalettes, savePalette, type PaletteRow } from '../src/store/palettes.js';
+import { findPalette, getPalette, getPaletteWithCharacter, ownPalettes, savePalette, type PaletteRow } from '../src/store/palettes.js';
 import { text, type Button, type Reply, type SelectMenu, type View } from '../src/views/view.js';
 
 const FILE_MAX_BYTES = 256 * 1024;
@@ -147,10 +147,13 @@ async function ownRow(ctx: CommandContext, id: number): Promise<PaletteRow> {
 /** One line chosen: a roll, a status change of the linked character, or the character's words. */
 async function act(ctx: CommandContext, paletteId: number, index: number): Promise<Reply> {
   const { row, variables, character } = await ctx.store.transaction(async (tx) => {
-    const row = await getPalette(tx, paletteId);
-    if (!row) throw new UserError('palette.gone');
+    // the palette and its character in one read: its {variables} and its speaker are the same sheet
+    const found = await getPaletteWithCharacter(tx, paletteId);
+    if (!found) throw new UserError('palette.gone');
+    const row = found.palette;
     if (row.ownerId !== ctx.user.id) throw new UserError('palette.notYours');
-    return { row, variables: await variablesOf(tx, row), character: await linked(tx, row) };
+    const character = found.character ? hydrate(found.character) : null;
+    return { row, variables: variablesWith(row, character), character };
   });
   const raw = storedPalette(row).lines[index];
   if (raw === undefined) throw new UserError('palette.gone');
@@ -327,7 +330,11 @@ async function save(
  */
 async function show(ctx: CommandContext, row: PaletteRow, page: number, update = false): Promise<Reply> {
   const stored = storedPalette(row);
-  const { variables, character } = await ctx.store.transaction(async (tx) => ({ variables: await variablesOf(tx, row), character: await linked(tx, row) }));
+  const { variables, character } = await ctx.store.transaction(async (tx) => {
+    // the character read once: its bars on top and the {variables} of the lines
+    const character = await linked(tx, row);
+    return { variables: variablesWith(row, character), character };
+  });
   const pages = Math.max(1, Math.ceil(stored.lines.length / PAGE));
   const at = Math.min(page, pages - 1);
   const shown = stored.lines.map((line, i) => ({ line, i })).slice(at * PAGE, (at + 1) * PAGE);

@@ -2,9 +2,9 @@
 import { sheetsInFight, withSheets } from '../../src/services/combat/fate.js';
 import { type FateCombatState } from '../../src/services/combat/state.js';
 import { requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
-import { fateBoard, trackerUpdate } from '../../src/services/combat/tracker.js';
+import { trackerUpdate } from '../../src/services/combat/tracker.js';
 import type { Line } from '../../src/views/line.js';
-import { eventLines, isPersona, personaTrackerView } from '../../src/services/combat/persona.js';
+import { eventLines, isPersona } from '../../src/services/combat/persona.js';
 import { endByGm, type PersonaEvent } from '../../src/core/persona/index.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext } from '../../src/services/types.js';
@@ -62,8 +62,8 @@ export async function end(ctx: CommandContext): Promise<Reply> {
     return { updated: { ...combatRow, state, status: 'ended' as const }, written, events };
   });
   // a Persona fight keeps no sheets: no word about HP/MP copied back
-  if (isPersona(updated.state)) return await withTracker(ctx, updated, [...eventLines(ctx, updated.state.combat, events, updated.state), ctx.t('persona.cmd.ended')], true);
-  return await withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })], true);
+  if (isPersona(updated.state)) return await withTracker(ctx, updated, [...eventLines(ctx, updated.state.combat, events, updated.state), ctx.t('persona.cmd.ended')]);
+  return await withTracker(ctx, updated, [ctx.t('combat.ended', { count: written })]);
 }
 
 export async function show(ctx: CommandContext): Promise<Reply> {
@@ -76,9 +76,9 @@ export async function show(ctx: CommandContext): Promise<Reply> {
 }
 
 /** A fight step's reply with the tracker; a line (../../src/views/line.ts) is worded per reader. */
-export async function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: (string | Line)[], ended = false): Promise<Reply> {
-  const state = combatRow.state;
-  const board = isPersona(state) ? trackerUpdate(ctx, combatRow, personaTrackerView(ctx, state, ended)) : await ctx.store.transaction((tx) => fateBoard(tx, ctx, combatRow, ended));
+export async function withTracker(ctx: CommandContext, combatRow: CombatRow, lines: (string | Line)[]): Promise<Reply> {
+  // drawn from the database when it is sent, ended or not (tracker.ts trackerUpdate)
+  const board = trackerUpdate(ctx, combatRow);
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map((l) => (typeof l === 'string' ? text(l) : l)), ephemeral: true },
     dms: [],

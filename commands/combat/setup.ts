@@ -2,8 +2,8 @@
 import { resolveCharacter } from '../../src/services/characters.js';
 import { addCombatant, currentActor, fromSheet, newFateState, tieCheckOfPool, withSheets } from '../../src/services/combat/fate.js';
 import { type FateCombatState, type Row } from '../../src/services/combat/state.js';
-import { requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
-import { eventLines, isPersona, newPersonaState, type PersonaCombatState } from '../../src/services/combat/persona.js';
+import { fightGmRow, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
+import { eventLines, isPersona, newPersonaState, relogged, unlogged, type PersonaCombatState } from '../../src/services/combat/persona.js';
 import { addAdHoc } from '../../src/services/combat/persona-setup.js';
 import { personaDms } from '../../src/services/combat/persona-dms.js';
 import type { PersonaEvent } from '../../src/core/persona/index.js';
@@ -57,18 +57,22 @@ export async function change(
   gmOnly = true,
   persona?: PersonaStep,
 ): Promise<Reply> {
-  const { updated, events, ties } = await ctx.store.transaction(async (tx) => {
+  const { updated, events, ties, gm } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     if (gmOnly) await requireGm(tx, ctx);
     if (combatRow.ruleset === 'persona') {
       if (!persona) throw new UserError('persona.cmd.fateOnly');
-      const step = await persona(combatRow.state as PersonaCombatState, tx);
-      return { updated: await saveCombatState(tx, ctx, combatRow, type, step.state), events: step.events, ties: [] as string[] };
+      const state = combatRow.state as PersonaCombatState;
+      // the rules run on the fight without its log, which they only append to (persona.ts unlogged)
+      const step = await persona(state.combat ? { ...state, combat: unlogged(state.combat) } : state, tx);
+      const saved = step.state.combat ? { ...step.state, combat: relogged(state.combat?.log ?? [], step.state.combat) } : step.state;
+      // the GM read beside the fight: the step's DM copy goes to it without reading it again
+      return { updated: await saveCombatState(tx, ctx, combatRow, type, saved), events: step.events, ties: [] as string[], gm: (await fightGmRow(tx, ctx)) ?? null };
     }
     // The sheets are the truth for HP/MP/condition: read them before every step.
     const step = await fate(tx, combatRow, await withSheets(tx, combatRow.state as FateCombatState));
     const next = 'ties' in step ? step : { state: step, ties: [] as string[] };
-    return { updated: await saveCombatState(tx, ctx, combatRow, type, next.state), events: null, ties: next.ties };
+    return { updated: await saveCombatState(tx, ctx, combatRow, type, next.state), events: null, ties: next.ties, gm: undefined };
   });
   if (events) {
     const state = updated.state as PersonaCombatState;
@@ -79,7 +83,7 @@ export async function change(
     // loses round 1): posted in the table's language, each line worded for it (a hidden one's numbers
     // are the GM's, who reads them in the DM copy).
     const open = type === 'combat.next' && events.length > 0;
-    return { ...reply, view: { ...reply.view, ephemeral: !open }, dms: await personaDms(ctx, state, events) };
+    return { ...reply, view: { ...reply.view, ephemeral: !open }, dms: await personaDms(ctx, state, events, gm) };
   }
   const state = updated.state as FateCombatState;
   const actor = currentActor(state);

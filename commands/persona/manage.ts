@@ -1,8 +1,8 @@
 // The GM's and the defenders' /persona steps outside the open slot's action: adjust, dodge, first, cover,
 // finish, go, extra; Analyze, the fight's settings, and Wild Talk rewards.
 import { normalizeDice, parseStatus } from '../../src/services/combat/persona-input.js';
-import { advanceToSlot, isPersona, type PersonaCombatState } from '../../src/services/combat/persona.js';
-import { isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
+import { advanceToSlot, isPersona, relogged, unlogged, type PersonaCombatState } from '../../src/services/combat/persona.js';
+import { fightGmRow, isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
 import { adjustCombatant, analyze as analyzeRule, createCombat, declareFinishOff, grantExtraSlot, configure, type Adjustment, type PersonaEvent, type ConfigPatch, type TalkSpec, PersonaError } from '../../src/core/persona/index.js';
@@ -14,7 +14,7 @@ import { withStatusNames } from './status-table.js';
 
 /** GM (or the combatant's player for dodge/first): adjust, evasion choice, tie order within a side. */
 export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'first' | 'cover' | 'finish' | 'go' | 'extra', options: CommandOptions): Promise<Reply> {
-  const { updated, events } = await ctx.store.transaction(async (tx) => {
+  const { updated, events, gm } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state)) throw new UserError('persona.cmd.notRunning');
@@ -28,16 +28,18 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       if (!entry) throw new UserError('combat.unknown', { name: whoName ?? '-' });
       if (!gm && !mine.some((m) => m.id === entry.id)) throw new UserError('combat.gmOnly');
       const early = standingChoice(state, sub, entry, options);
-      return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, early.next), events: early.events };
+      return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, early.next), events: early.events, gm: (await fightGmRow(tx, ctx)) ?? null };
     }
     if (!state.combat) throw new UserError('persona.cmd.notRunning');
-    const combat = state.combat;
+    // the rules run on the fight without its log, which they only append to (persona.ts unlogged)
+    const log = state.combat.log;
+    const combat = unlogged(state.combat);
     if (sub === 'go') {
       // the finish-off window is over: on to the round's first slot
       if (!gm && mine.length === 0) throw new UserError('combat.gmOnly');
       if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
       const advanced = advanceToSlot(combat, ctx.rng, state);
-      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: advanced.combat }), events: advanced.events };
+      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: relogged(log, advanced.combat) }), events: advanced.events, gm: (await fightGmRow(tx, ctx)) ?? null };
     }
     const target = whoName ? combat.combatants.find((c) => c.name === whoName) : combat.combatants.find((c) => mine.some((m) => m.id === c.id));
     if (!target) throw new UserError('combat.unknown', { name: whoName ?? '-' });
@@ -49,13 +51,13 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       // an extra slot from a skill or effect outside these rules (獣の眼光 and the like, JA L5)
       const step = grantExtraSlot(combat, target.id);
       const advanced = step.state.phase === 'idle' ? advanceToSlot(step.state, ctx.rng, state) : { combat: step.state, events: [] };
-      next = { ...state, combat: advanced.combat };
+      next = { ...state, combat: relogged(log, advanced.combat) };
       evs = [...step.events, ...advanced.events];
     } else if (sub === 'finish') {
       // JA L882–886: at round start, against incapacitated characters; initiative 0 for the round
       if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
       const step = declareFinishOff(combat, target.id, targetIds(combat, options.string('targets')));
-      next = { ...state, combat: step.state };
+      next = { ...state, combat: relogged(log, step.state) };
       evs = step.events;
     } else if (sub === 'cover') {
       // JA L961–966: the coverer's own choice, once per round; the next attack on the target goes to it
@@ -78,14 +80,14 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       // a block without a <ペルソナ> % (JA L1074: ending a Release needs its roll)
       if (options.integer('persona') !== null) adj.personaSkill = options.integer('persona')!;
       const step = withStatusNames(() => adjustCombatant(combat, target.id, adj), combat, ctx.locale);
-      next = { ...state, combat: step.state };
+      next = { ...state, combat: relogged(log, step.state) };
       evs = step.events;
     } else {
       ({ next, events: evs } = standingChoice(state, sub, target, options));
     }
-    return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs };
+    return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs, gm: (await fightGmRow(tx, ctx)) ?? null };
   });
-  return publicReply(ctx, updated, events, true);
+  return publicReply(ctx, updated, events, true, gm);
 }
 
 /** A defender's evasion choice (/persona dodge) or the tie order within a side (/persona first). */

@@ -1,6 +1,6 @@
 // /persona status: the GM's bad-status table (what each status forbids), and status names in the reader's
 // language wherever a command reads or writes one.
-import { eventLines, isPersona, personaTrackerView, type PersonaCombatState } from '../../src/services/combat/persona.js';
+import { eventLines, isPersona, type PersonaCombatState } from '../../src/services/combat/persona.js';
 import { requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { trackerUpdate } from '../../src/services/combat/tracker.js';
 import { UserError } from '../../src/services/errors.js';
@@ -67,7 +67,7 @@ export async function statusTable(ctx: CommandContext, options: CommandOptions):
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('combat.title'), blocks: lines.map((l) => (typeof l === 'string' ? text(l) : l)), ephemeral: true },
     dms: [],
-    board: trackerUpdate(ctx, updated, personaTrackerView(ctx, updated.state as PersonaCombatState)),
+    board: trackerUpdate(ctx, updated),
   };
 }
 

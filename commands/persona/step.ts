@@ -2,11 +2,11 @@
 // and answers with the events and the board; the GM gets a copy of what hidden shadows did.
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
 import { useSkill } from '../../src/services/combat/persona-skill.js';
-import { advanceToSlot, eventLines, isPersona, personaTrackerView, standingEvasion, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
+import { advanceToSlot, eventLines, isPersona, relogged, standingEvasion, unlogged, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
 import { coversFor, evasionSpec } from '../../src/services/combat/persona-evasion.js';
 import { forTable } from '../../src/services/table.js';
-import { personaDms } from '../../src/services/combat/persona-dms.js';
-import { isGm, requireCombat, saveCombatState } from '../../src/services/combat/store.js';
+import { personaDms, type KnownGm } from '../../src/services/combat/persona-dms.js';
+import { fightGmRow, isGm, requireCombat, saveCombatState } from '../../src/services/combat/store.js';
 import { trackerUpdate } from '../../src/services/combat/tracker.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
@@ -82,7 +82,7 @@ export { coversFor } from '../../src/services/combat/persona-evasion.js';
 
 /** Applies the open slot's action, then runs the fight on to the next open slot. */
 export async function act(ctx: CommandContext, sub: string, rule: (combat: CombatState, state: PersonaCombatState, rng: RandomSource) => Step & { setup?: PersonaSetup[] }): Promise<Reply> {
-  const { updated, events } = await ctx.store.transaction(async (tx) => {
+  const { updated, events, gm } = await ctx.store.transaction(async (tx) => {
     const combatRow = await requireCombat(tx, ctx);
     const state = combatRow.state;
     if (!isPersona(state) || !state.combat) throw new UserError('persona.cmd.notRunning');
@@ -94,22 +94,25 @@ export async function act(ctx: CommandContext, sub: string, rule: (combat: Comba
     if (owner !== ctx.user.id && !gm) throw new UserError('combat.notYourTurn', { name: state.combat.combatants.find((c) => c.id === ownerId)?.name ?? '-' });
     // 悩殺・激昂…: the character does not choose (KO L174–179; persona-status-rules.ts)
     requireChoice(state.combat, gm, sub, ctx.locale);
-    const step = withStatusNames(() => rule(state.combat!, state, ctx.rng), state.combat, ctx.locale);
-    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, { ...state, ...(step.setup ? { setup: step.setup } : {}) });
+    // the rules run on the fight without its log, which they only append to (persona.ts unlogged)
+    const light: PersonaCombatState = { ...state, combat: unlogged(state.combat) };
+    const step = withStatusNames(() => rule(light.combat!, light, ctx.rng), light.combat!, ctx.locale);
+    const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, { ...light, ...(step.setup ? { setup: step.setup } : {}) });
     // a Persona change also swaps the skills kept beside the combatant (persona-change.ts)
-    const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: advanced.combat };
-    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events] };
+    const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: relogged(state.combat.log, advanced.combat) };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events], gm: (await fightGmRow(tx, ctx)) ?? null };
   });
-  return publicReply(ctx, updated, events);
+  return publicReply(ctx, updated, events, false, gm);
 }
 
-export async function publicReply(ctx: CommandContext, updated: Awaited<ReturnType<typeof saveCombatState>>, events: PersonaEvent[], ephemeral = false): Promise<Reply> {
+/** `gm`: the channel's GM as the step read it (persona-dms.ts KnownGm), so its DM copy does not read it again. */
+export async function publicReply(ctx: CommandContext, updated: Awaited<ReturnType<typeof saveCombatState>>, events: PersonaEvent[], ephemeral = false, gm?: KnownGm): Promise<Reply> {
   const state = updated.state as PersonaCombatState;
   return {
     // A public step is the table's; an ephemeral one (the GM's setup) the actor's. Either way its lines
     // are worded for their reader: a hidden combatant's numbers only for the GM (persona-lines.ts).
     view: ((speaker) => ({ locale: speaker.locale, tone: 'info' as const, title: speaker.t('combat.title'), blocks: eventLines(speaker, state.combat, events, state), ephemeral }))(ephemeral ? ctx : forTable(ctx)),
-    dms: await personaDms(ctx, state, events),
-    board: trackerUpdate(ctx, updated, personaTrackerView(ctx, state)),
+    dms: await personaDms(ctx, state, events, gm),
+    board: trackerUpdate(ctx, updated),
   };
 }

@@ -4,12 +4,15 @@ import { clampRuntime, maxima, type CharacterRuntime, type Maxima } from '../cor
 import { deriveValues, type Derived } from '../core/fate/sheet/index.js';
 import { wealthMax } from '../core/fate/wealth.js';
 import type { CharacterSheet } from '../core/fate/sheet/types.js';
-import { activeCharacterId, findCharacter, getCharacter, updateCharacter } from '../store/characters.js';
+import { activeCharacter, activeCharacterWithFight, findCharacter, updateCharacter, warStandings } from '../store/characters.js';
+import type { FateCombatState, FightBadStatus } from './combat/state.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import { channelGm } from '../store/gms.js';
 import { masterFactionInWar } from '../store/wars.js';
-import type { CharacterRow } from '../store/schema/index.js';
+import type { CharacterRow, FactionRow } from '../store/schema/index.js';
+import type { Readers } from '../views/view.js';
+import { secrecyFrom } from './secrecy.js';
 import { UserError } from './errors.js';
 import type { CommandContext } from './types.js';
 
@@ -41,8 +44,7 @@ export async function resolveCharacter(tx: Tx, ctx: CommandContext, name: string
     if (!row) throw new UserError('character.notFound', { name });
     return hydrate(row);
   }
-  const id = await activeCharacterId(tx, ctx.channelId, ctx.user.id);
-  const row = id === undefined ? undefined : await getCharacter(tx, id);
+  const row = await activeCharacter(tx, ctx.channelId, ctx.user.id);
   if (!row) throw new UserError('character.noActive');
   return hydrate(row);
 }
@@ -59,6 +61,20 @@ export function withFateSheet(c: Character): Character {
 /** The named or active character a Fate command (/check, /seal, /luck…) acts for, refused without a Fate sheet. */
 export async function resolveFateCharacter(tx: Tx, ctx: CommandContext, name: string | null): Promise<Character> {
   return withFateSheet(await resolveCharacter(tx, ctx, name));
+}
+
+/**
+ * The same, with the character's bad statuses in this channel's Fate fight when they were read with it
+ * (the active character: one statement; a named one leaves them to services/combat/fate-conditions.ts).
+ */
+export async function resolveFateCharacterHere(tx: Tx, ctx: CommandContext, name: string | null): Promise<{ c: Character; bs?: FightBadStatus[] }> {
+  if (name) return { c: await resolveFateCharacter(tx, ctx, name) };
+  guildOf(ctx);
+  const found = await activeCharacterWithFight(tx, ctx.channelId, ctx.user.id);
+  if (!found) throw new UserError('character.noActive');
+  const c = withFateSheet(hydrate(found.character));
+  const fight = found.fight as FateCombatState | null;
+  return { c, bs: fight?.combatants?.find((x) => x.characterId === c.row.id)?.bs ?? [] };
 }
 
 export async function isChannelGm(tx: Tx, ctx: CommandContext): Promise<boolean> {
@@ -124,15 +140,34 @@ export function resourceLine(ctx: CommandContext, c: Character): string {
   return parts.join(' · ');
 }
 
+/** What the server's wars make of a character: whose secret its resources are, and its faction as a master in this channel's war. */
+export interface WarStanding {
+  /** its resources' readers (../secrecy.ts), or null when they are public */
+  readers: Readers | null;
+  /** the faction it is the master of in this channel's active war, not eliminated */
+  masterHere: FactionRow | undefined;
+}
+
+/**
+ * A character's standing in the server's wars in one statement: a check needs both whose its resources
+ * are (seed 001 L50) and whether it is a master asleep or up all night in this channel's war (L246–249).
+ */
+export async function warStanding(tx: Tx, ctx: CommandContext, c: Character): Promise<WarStanding> {
+  const rows = await warStandings(tx, ctx.guildId, [c.row.id]);
+  const masterHere = rows.find((r) => r.channelId === ctx.channelId && r.faction.masterId === c.row.id && !r.faction.eliminated)?.faction;
+  return { readers: secrecyFrom([c.row.id], rows.map((r) => r.faction)).get(c.row.id) ?? null, masterHere };
+}
+
 /**
  * Whether the character may make a check now, and the all-nighter penalty on it (seed 001 L204,
  * L246–249): the dead and the incapacitated make no checks, nor does a sleeping master; a master
  * in the all-nighter takes −1 per turn on every check ("あらゆる判定", attack and defense too).
  */
-export async function checkStanding(tx: Tx, ctx: CommandContext, c: Character): Promise<{ allNighter: number }> {
+export async function checkStanding(tx: Tx, ctx: CommandContext, c: Character, known?: WarStanding): Promise<{ allNighter: number }> {
   if (c.runtime.dead) throw new UserError('check.dead', { name: c.row.name });
   if (c.runtime.incapacitated) throw new UserError('check.incapacitated', { name: c.row.name });
-  const fate = ((await masterFactionInWar(tx, ctx.channelId, c.row.id))?.state as { fate?: { sleptThisTurn: boolean; allNighter: number } } | undefined)?.fate;
+  const master = known ? known.masterHere : await masterFactionInWar(tx, ctx.channelId, c.row.id);
+  const fate = (master?.state as { fate?: { sleptThisTurn: boolean; allNighter: number } } | undefined)?.fate;
   if (fate?.sleptThisTurn) throw new UserError('check.asleep', { name: c.row.name });
   return { allNighter: fate?.allNighter ?? 0 };
 }

@@ -9,7 +9,7 @@ import { sheetVariables } from '../core/palette/sheet-variables.js';
 import { getCharacter } from '../store/characters.js';
 import type { Tx } from '../store/db.js';
 import type { PaletteRow } from '../store/palettes.js';
-import { hydrate } from './characters.js';
+import { hydrate, type Character } from './characters.js';
 
 export function storedPalette(row: PaletteRow): Palette {
   return { lines: row.lines.split('\n').filter(Boolean), variables: row.variables as Record<string, string> };
@@ -17,11 +17,15 @@ export function storedPalette(row: PaletteRow): Palette {
 
 /** Sheet variables of the linked character (if it still exists), overridden by the palette's own. */
 export async function variablesOf(tx: Tx, row: PaletteRow): Promise<Record<string, string>> {
-  const own = row.variables as Record<string, string>;
-  if (row.characterId === null) return own;
+  if (row.characterId === null) return row.variables as Record<string, string>;
   const characterRow = await getCharacter(tx, row.characterId);
-  if (!characterRow || characterRow.deletedAt) return own;
-  const c = hydrate(characterRow);
+  return variablesWith(row, characterRow && !characterRow.deletedAt ? hydrate(characterRow) : null);
+}
+
+/** The same, for a caller that has read the linked character already (null: none, or deleted). */
+export function variablesWith(row: PaletteRow, c: Character | null): Record<string, string> {
+  const own = row.variables as Record<string, string>;
+  if (row.characterId === null || !c) return own;
   const statuses: Record<string, { level: number; dice: number }> = {};
   // A character born of Ccfolia has no Fate statuses: its params (STR…) must not be shadowed by them.
   for (const key of c.sheet.origin === 'ccfolia' ? [] : STATUS_KEYS) {

@@ -6,6 +6,7 @@
 // lines, the costs a roll pays and the luck buttons all ask here.
 import type { Tx } from '../store/db.js';
 import { activeFactionsOf } from '../store/wars.js';
+import type { FactionRow } from '../store/schema/index.js';
 import { own, shownAs, type Maybe, type Printable } from '../views/owned.js';
 import type { Readers } from '../views/view.js';
 
@@ -15,8 +16,13 @@ export type Secrecy = ReadonlyMap<number, Readers | null>;
 /** The readers of each of these characters' resources; a character in no active war faction maps to null. */
 export async function secrecy(tx: Tx, guildId: string | null, characterIds: readonly (number | null)[]): Promise<Secrecy> {
   const ids = [...new Set(characterIds.filter((id): id is number => id !== null))];
+  return secrecyFrom(ids, await activeFactionsOf(tx, guildId, ids));
+}
+
+/** The same from these characters' factions in the server's active wars, read by the caller (store/characters.ts warStandings). */
+export function secrecyFrom(ids: readonly number[], factions: readonly FactionRow[]): Secrecy {
   const out = new Map<number, Readers | null>(ids.map((id) => [id, null]));
-  for (const f of await activeFactionsOf(tx, guildId, ids)) {
+  for (const f of factions) {
     for (const id of [f.masterId, f.servantId]) {
       if (id === null || !out.has(id)) continue;
       // A character in two wars' factions (one per channel) is read by the members of both.

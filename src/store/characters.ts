@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { CharacterRow, Tables } from './schema/index.js';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { CharacterRow, FactionRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
 
@@ -75,6 +75,57 @@ export async function activeCharacterId(tx: Tx, channelId: string, userId: strin
       .where(and(eq(activeCharacters.channelId, channelId), eq(activeCharacters.userId, userId))),
   );
   return row?.id;
+}
+
+/** The caller's active character in a channel (not deleted), the link and the sheet in one statement. */
+export async function activeCharacter(tx: Tx, channelId: string, userId: string): Promise<CharacterRow | undefined> {
+  const { activeCharacters, characters } = tx.t;
+  const rows = await tx.db
+    .select({ character: characters })
+    .from(activeCharacters)
+    .innerJoin(characters, and(eq(characters.id, activeCharacters.characterId), isNull(characters.deletedAt)))
+    .where(and(eq(activeCharacters.channelId, channelId), eq(activeCharacters.userId, userId)));
+  return rows[0]?.character;
+}
+
+/**
+ * The active character with the state of this channel's Fate fight (null: none), in one statement: a
+ * check reads what the fight's bad statuses do to its roller (services/combat/fate-conditions.ts), and
+ * the fight was a round trip of its own after the character's.
+ */
+export async function activeCharacterWithFight(tx: Tx, channelId: string, userId: string): Promise<{ character: CharacterRow; fight: unknown } | undefined> {
+  const { activeCharacters, characters, combats } = tx.t;
+  const fight = sql`(select ${combats.state} from ${combats} where ${combats.channelId} = ${activeCharacters.channelId} and ${combats.status} = 'active' and ${combats.ruleset} = 'fate')`.mapWith(combats.state);
+  const rows = await tx.db
+    .select({ character: characters, fight })
+    .from(activeCharacters)
+    .innerJoin(characters, and(eq(characters.id, activeCharacters.characterId), isNull(characters.deletedAt)))
+    .where(and(eq(activeCharacters.channelId, channelId), eq(activeCharacters.userId, userId)));
+  return rows[0];
+}
+
+/**
+ * The factions these characters are masters or servants of in the server's active wars, each with its
+ * war's channel, in one statement: whose secret a character's resources are (services/secrecy.ts) and
+ * whether it is a master in this channel's war (asleep, up all night: services/characters.ts
+ * checkStanding) are both read from it, where a check read them apart (the channel's war, its factions).
+ */
+export async function warStandings(tx: Tx, guildId: string | null, characterIds: readonly number[]): Promise<{ faction: FactionRow; channelId: string }[]> {
+  if (characterIds.length === 0) return [];
+  const { wars, factions } = tx.t;
+  const ids = [...new Set(characterIds)];
+  return await tx.db
+    .select({ faction: factions, channelId: wars.channelId })
+    .from(factions)
+    .innerJoin(wars, eq(wars.id, factions.warId))
+    .where(
+      and(
+        eq(wars.status, 'active'),
+        guildId === null ? undefined : or(eq(wars.guildId, guildId), isNull(wars.guildId)),
+        or(inArray(factions.masterId, ids), inArray(factions.servantId, ids)),
+      ),
+    )
+    .orderBy(factions.id);
 }
 
 export async function setActiveCharacter(tx: Tx, channelId: string, userId: string, characterId: number): Promise<void> {

@@ -1,7 +1,7 @@
 // Chat palettes (/palette): per guild, owner and name.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from './db.js';
-import type { Tables } from './schema/index.js';
+import type { CharacterRow, Tables } from './schema/index.js';
 
 export type PaletteRow = Tables['palettes']['$inferSelect'];
 
@@ -16,6 +16,20 @@ export async function findPalette(tx: Tx, guildId: string | null, ownerId: strin
 export async function getPalette(tx: Tx, id: number): Promise<PaletteRow | undefined> {
   const { palettes } = tx.t;
   return (await tx.db.select().from(palettes).where(eq(palettes.id, id)))[0];
+}
+
+/**
+ * A palette and the character it is linked to (deleted or none: null), in one statement: a line's
+ * button reads both, the sheet's numbers filling the line's {variables}.
+ */
+export async function getPaletteWithCharacter(tx: Tx, id: number): Promise<{ palette: PaletteRow; character: CharacterRow | null } | undefined> {
+  const { palettes, characters } = tx.t;
+  const rows = await tx.db
+    .select({ palette: palettes, character: characters })
+    .from(palettes)
+    .leftJoin(characters, and(eq(characters.id, palettes.characterId), isNull(characters.deletedAt)))
+    .where(eq(palettes.id, id));
+  return rows[0];
 }
 
 export async function ownPalettes(tx: Tx, guildId: string | null, ownerId: string): Promise<PaletteRow[]> {

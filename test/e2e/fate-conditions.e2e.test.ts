@@ -236,6 +236,11 @@ describe('an impediment of the fight lowers /check and opposed checks too (seed 
     const text = embedText(answerOf(opposed));
     expect(text).toMatch(/8d6<=4-2/);
     expect(text.slice(text.indexOf('**阻セイバー**'))).toMatch(/Impediment: −2/);
+    // The active character's bad statuses come with it, in the same read (issue 32 §1): the same −2.
+    await h.fake.command({ name: 'sheet', channelId, user: player, options: sub('use', [opt('name', '阻セイバー')]) });
+    const active = await h.fake.command({ name: 'check', channelId, user: player, options: [opt('status', 'agi')] });
+    expect(embedText(answerOf(active))).toMatch(/8d6<=4-2/);
+    expect(embedText(answerOf(active))).toMatch(/Impediment: −2/);
   });
 });
 

@@ -24,3 +24,20 @@ export async function sentQueries(run: () => Promise<unknown>): Promise<SentQuer
   }
   return sent;
 }
+
+/** The transactions among them, each from its BEGIN to its COMMIT or ROLLBACK on its connection. */
+export function transactionsOf(sent: readonly SentQuery[]): SentQuery[][] {
+  const open = new Map<object, SentQuery[]>();
+  const done: SentQuery[][] = [];
+  for (const q of sent) {
+    if (/^\s*begin/i.test(q.text)) open.set(q.client, []);
+    const tx = open.get(q.client);
+    if (!tx) continue;
+    tx.push(q);
+    if (/^\s*(commit|rollback)\s*$/i.test(q.text)) {
+      done.push(tx);
+      open.delete(q.client);
+    }
+  }
+  return done;
+}

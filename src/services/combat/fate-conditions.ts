@@ -11,7 +11,7 @@ import { findSkill } from '../../core/fate/sheet/index.js';
 import type { CheckStatus } from '../../core/fate/status-names.js';
 import { activeCombat } from '../../store/combats.js';
 import type { Tx } from '../../store/db.js';
-import { checkStanding, type Character } from '../characters.js';
+import { checkStanding, type Character, type WarStanding } from '../characters.js';
 import type { CommandContext } from '../types.js';
 import type { FateCombatState, FightBadStatus } from './state.js';
 
@@ -32,16 +32,17 @@ export interface Conditions {
 /**
  * The conditions of `ch` (null: an ad-hoc NPC, only its bad statuses count) for a check of `status`.
  * `bs`: the bearer's bad statuses when the caller holds its combatant; otherwise the channel's Fate
- * fight is read for them. Throws the standing refusal (dead, incapacitated, asleep) as a UserError.
+ * fight is read for them. `standing`: the character's war standing when the caller read it already.
+ * Throws the standing refusal (dead, incapacitated, asleep) as a UserError.
  */
 export async function conditionsOf(
   tx: Tx,
   ctx: CommandContext,
   ch: Character | null,
   status: CheckStatus | null,
-  opts: { bs?: FightBadStatus[]; purpose?: RollPurpose; skills?: string[] } = {},
+  opts: { bs?: FightBadStatus[]; purpose?: RollPurpose; skills?: string[]; standing?: WarStanding } = {},
 ): Promise<Conditions> {
-  const allNighter = ch ? (await checkStanding(tx, ctx, ch)).allNighter : 0;
+  const allNighter = ch ? (await checkStanding(tx, ctx, ch, opts.standing)).allNighter : 0;
   const notes: CheckNote[] = [];
   if (allNighter > 0) notes.push({ key: 'check.allNighter', params: { penalty: allNighter } });
   const bs = opts.bs ?? (ch ? await fightBadStatuses(tx, ctx, ch.row.id) : []);

@@ -5,11 +5,13 @@
 // for a hidden Persona shadow (README "Who sees what"). The numbers are wrapped as the GM's
 // (GM_ONLY, ../secrecy.ts) where the step reads them, so only a line can print them.
 import { asLocale, translator } from '../../i18n/index.js';
-import { channelGm } from '../../store/gms.js';
+import type { ChannelGmRow } from '../../store/schema/index.js';
 import type { Tx } from '../../store/db.js';
 import { escapeMarkdown } from '../../core/dice/index.js';
 import { recipientLocales } from '../locales.js';
 import type { CommandContext } from '../types.js';
+import { actorOf } from '../table.js';
+import { fightGmRow } from './store.js';
 import { text, type DirectMessage, type View } from '../../views/view.js';
 import { GM_ONLY, shownHp } from '../secrecy.js';
 import { own, type Maybe, type Printable } from '../../views/owned.js';
@@ -24,10 +26,17 @@ export interface GmReader {
 }
 
 export async function fightGm(tx: Tx, ctx: CommandContext): Promise<GmReader | null> {
-  const gm = await channelGm(tx, ctx.channelId);
-  if (!gm) return null;
-  const locale = (await recipientLocales(tx, [gm.userId], asLocale(gm.locale)))(gm.userId);
-  return { userId: gm.userId, locale };
+  const gm = await fightGmRow(tx, ctx);
+  return gm ? { userId: gm.userId, locale: await gmLocale(tx, ctx, gm) } : null;
+}
+
+/**
+ * The language the GM reads a DM in: the GM's own when the GM ran the command (the language this very
+ * interaction came in, which the dispatcher has just remembered), else the one remembered for the GM.
+ */
+export async function gmLocale(tx: Tx, ctx: CommandContext, gm: Pick<ChannelGmRow, 'userId' | 'locale'>): Promise<ReturnType<typeof asLocale>> {
+  if (gm.userId === ctx.user.id) return actorOf(ctx).locale;
+  return (await recipientLocales(tx, [gm.userId], asLocale(gm.locale)))(gm.userId);
 }
 
 /** A number of this combatant: the GM's when it is hidden, public otherwise. */

@@ -9,7 +9,7 @@ import type { AttackResult } from '../../core/fate/combat/attack.js';
 import { findSkill } from '../../core/fate/sheet/index.js';
 import type { CheckStatus } from '../../core/fate/status-names.js';
 import { evaluateDice, type DiceResult } from '../../core/dice/index.js';
-import { getCharacter } from '../../store/characters.js';
+import { getCharacter, getCharactersById } from '../../store/characters.js';
 import type { Tx } from '../../store/db.js';
 import { hydrate, saveCharacter, withFateSheet, type Character } from '../characters.js';
 import { UserError } from '../errors.js';
@@ -212,8 +212,10 @@ export function tieCheckOfPool(pool: string, rng: CommandContext['rng']): string
 /** The sheets are the truth: every sheet combatant's HP/MP/condition as its character row says now. */
 export async function withSheets(tx: Tx, state: FateCombatState): Promise<FateCombatState> {
   const combatants: FateCombatant[] = [];
+  // every sheet of the fight in one statement: one by one, each was a round trip on PostgreSQL
+  const rows = await getCharactersById(tx, state.combatants.flatMap((c) => (c.characterId === null ? [] : [c.characterId])));
   for (const c of state.combatants) {
-    const row = c.characterId === null ? undefined : await getCharacter(tx, c.characterId);
+    const row = c.characterId === null ? undefined : rows.get(c.characterId);
     if (!row) {
       combatants.push(c);
       continue;

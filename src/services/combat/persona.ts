@@ -69,6 +69,21 @@ export { standingEvasion, tries } from './persona-evasion.js';
  * A new round stops at its start while someone lies incapacitated, so a finish-off can be declared
  * (JA L884); `/persona go` then continues with `pause` false.
  */
+/**
+ * The fight without its log, for the core's rules to run on. The core only appends to the log (each
+ * rule's new lines, core/persona/state.ts finish) and never reads it, yet every rule and every advance
+ * cloned the fight whole (structuredClone), log included: a step's main-thread time grew with every
+ * line the fight had said (issue 32 §1, SQLite). relogged() puts the log back before the step is saved.
+ */
+export function unlogged(combat: CombatState): CombatState {
+  return { ...combat, log: [] };
+}
+
+/** The fight's log as it was, followed by what the step's rules appended to an unlogged() fight. */
+export function relogged(log: readonly PersonaEvent[], combat: CombatState): CombatState {
+  return { ...combat, log: [...log, ...combat.log] };
+}
+
 export function advanceToSlot(combat: CombatState, rng: RandomSource, fight: PersonaCombatState, pause = true): { combat: CombatState; events: PersonaEvent[] } {
   const tieFirst = fight.tieFirst ?? [];
   let state = combat;

@@ -1,21 +1,37 @@
 // Loading and saving a fight: every change writes the whole state with a before/after event
 // (subject combat:<id>), so /combat undo reverts a step exactly.
-import { activeCombat, updateCombat } from '../../store/combats.js';
+import { activeCombatWithGm, saveCombatStep } from '../../store/combats.js';
 import type { Tx } from '../../store/db.js';
-import { appendEvent } from '../../store/events.js';
 import { channelGm } from '../../store/gms.js';
-import type { CombatRow } from '../../store/schema/index.js';
+import type { ChannelGmRow, CombatRow } from '../../store/schema/index.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 
+/**
+ * The channel's GM as read in this transaction, beside its fight: a fight step asks who may move it
+ * once or several times (the step, a player acting for a fighter, a hidden fighter's DM), and each
+ * read was a round trip on PostgreSQL. Keyed by the transaction: a retried one reads it again.
+ */
+const gmOf = new WeakMap<Tx, { channelId: string; gm: ChannelGmRow | null }>();
+
 export async function requireCombat(tx: Tx, ctx: CommandContext): Promise<CombatRow> {
-  const combat = await activeCombat(tx, ctx.channelId);
-  if (!combat) throw new UserError('combat.none');
-  return combat;
+  const found = await activeCombatWithGm(tx, ctx.channelId);
+  if (!found) throw new UserError('combat.none');
+  gmOf.set(tx, { channelId: ctx.channelId, gm: found.gm });
+  return found.combat;
+}
+
+/** The channel's GM: the one read beside the fight in this transaction, else read now. */
+export async function fightGmRow(tx: Tx, ctx: CommandContext): Promise<ChannelGmRow | undefined> {
+  const known = gmOf.get(tx);
+  if (known && known.channelId === ctx.channelId) return known.gm ?? undefined;
+  const gm = await channelGm(tx, ctx.channelId);
+  gmOf.set(tx, { channelId: ctx.channelId, gm: gm ?? null });
+  return gm;
 }
 
 export async function isGm(tx: Tx, ctx: CommandContext): Promise<boolean> {
-  return ctx.canManageChannel || (await channelGm(tx, ctx.channelId))?.userId === ctx.user.id;
+  return ctx.canManageChannel || (await fightGmRow(tx, ctx))?.userId === ctx.user.id;
 }
 
 export async function requireGm(tx: Tx, ctx: CommandContext): Promise<void> {
@@ -23,7 +39,6 @@ export async function requireGm(tx: Tx, ctx: CommandContext): Promise<void> {
 }
 
 export async function saveCombatState<S>(tx: Tx, ctx: CommandContext, combat: CombatRow, type: string, state: S): Promise<CombatRow> {
-  await updateCombat(tx, combat.id, { state });
-  await appendEvent(tx, { at: ctx.now(), guildId: combat.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `combat:${combat.id}`, before: { state: combat.state }, after: { state } });
+  await saveCombatStep(tx, combat.id, state, { at: ctx.now(), guildId: combat.guildId, channelId: ctx.channelId, actorId: ctx.user.id, type, subject: `combat:${combat.id}`, before: { state: combat.state }, after: { state } });
   return { ...combat, state };
 }

@@ -72,15 +72,19 @@ export async function fightOwners(tx: Tx, guildId: string | null, state: FateCom
 }
 
 /**
- * The fight's tracker as a board update, read in the caller's transaction: the sheets as they stand
- * and each character's owners now. The board re-renders it from the database when it is sent.
+ * The fight's tracker as a board update. Nothing is read or drawn for it here: the board renders it
+ * from the database when it is sent (render(), the sheets and owners as they stand then), so a step
+ * that read every sheet and owner and built the tracker's view in its transaction threw them away.
  */
-export async function fateBoard(tx: Tx, ctx: CommandContext, combat: CombatRow, ended = combat.status === 'ended'): Promise<BoardUpdate> {
-  const state = await withSheets(tx, combat.state as FateCombatState);
-  return trackerUpdate(ctx, combat, fateTrackerView(ctx, state, await fightOwners(tx, combat.guildId, state), ended));
+export function fateBoard(_tx: Tx, ctx: CommandContext, combat: CombatRow): BoardUpdate {
+  return trackerUpdate(ctx, combat);
 }
 
-export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View): BoardUpdate {
+/**
+ * `view` is never drawn when there is a render() (src/discord/board.ts, the console): a stub, as for a
+ * board rebuilt from the outbox (../live-boards.ts).
+ */
+export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View = { locale: ctx.locale, tone: 'info', blocks: [], ephemeral: false }): BoardUpdate {
   return {
     kind: 'combat',
     warId: combat.id,
@@ -112,5 +116,5 @@ export async function trackerAfterSheetChange(tx: Tx, ctx: CommandContext, chann
   if (!combat || combat.ruleset !== 'fate') return undefined;
   const state = combat.state as FateCombatState;
   if (!state.combatants.some((c) => c.characterId !== null && characterIds.includes(c.characterId))) return undefined;
-  return await fateBoard(tx, ctx, combat);
+  return fateBoard(tx, ctx, combat);
 }
