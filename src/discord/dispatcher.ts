@@ -30,6 +30,7 @@ import { INVITE_PERMISSIONS } from './invite.js';
 import { effectsOf, saveEffects, sendEffect, settle, sweep, type Effect, type OutboxDeps, type Saved } from './outbox.js';
 import { autocompleteOptions, discordOptions } from './options.js';
 import { AckDeadline } from './ack-deadline.js';
+import { ChannelTurns } from './channel-turns.js';
 import { channelHistory } from './history.js';
 import { speakFor } from './speech.js';
 import { pictureOf, pictureToFollow, readyPicture, toInteractionReply, toModal, toPictureEdit, toUpdate } from './render.js';
@@ -57,12 +58,16 @@ export interface DispatchDeps {
   messageContent?: () => boolean;
 }
 
+/** Each dispatcher's channel turns (./channel-turns.ts). */
+const turnsOf = new WeakMap<DispatchDeps, ChannelTurns>();
+
 type Answerable = ChatInputCommandInteraction | ButtonInteraction | StringSelectMenuInteraction | ModalSubmitInteraction;
 
 export function createDispatcher(deps: DispatchDeps) {
   // strict (the tests): an owned value printed as plain text throws instead of printing '?'
   if (deps.strictAudience) setStrictSecrets(true);
   const ackDeadline = new AckDeadline();
+  turnsOf.set(deps, new ChannelTurns());
   return async (interaction: Interaction): Promise<void> => {
     if (interaction.isAutocomplete()) return autocomplete(deps, interaction);
     if (!interaction.isChatInputCommand() && !interaction.isButton() && !interaction.isStringSelectMenu() && !interaction.isModalSubmit()) return;
@@ -168,7 +173,9 @@ async function handleInTime(deps: DispatchDeps, module: CommandModule, interacti
   const component = interaction.isButton() || interaction.isStringSelectMenu();
   // A deferred command may wait on the network (a file, card data): it is not held in one
   // transaction, and neither is a command that declares its effects light (a plain roll).
-  const { reply: decided, saved } = await decide(deps, ctx, label, invoke, component, !deferAs && module.effects !== 'after');
+  const atomic = !deferAs && module.effects !== 'after';
+  // one at a time in a channel (./channel-turns.ts); the answer and effects go out after its turn
+  const { reply: decided, saved } = atomic ? await turnsOf.get(deps)!.run(ctx.channelId, () => decide(deps, ctx, label, invoke, component, true)) : await decide(deps, ctx, label, invoke, component, false);
   // Words said as a character go out first, so the answer can tell how (./speech.ts).
   const reply = decided.speech
     ? await speakFor(deps, { guildId: ctx.guildId, userId: ctx.user.id, now: ctx.now, locale: ctx.locale }, decided, interaction.appPermissions ?? null)
