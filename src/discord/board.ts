@@ -134,7 +134,7 @@ async function updateBoardNow(client: Client, store: Store, log: Logger, board: 
   // settings, read by the render and for the picture setting, are read once.
   const read = (): Promise<Snapshot> =>
     store.reads(async (reader) => {
-      const tx: Tx = { ...reader, readOnce: new Map() };
+      const tx: Tx = { ...reader, memo: new Map() };
       return {
         messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
         view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, guildId)).images !== false),

@@ -4,6 +4,7 @@ import type { Tx } from './db.js';
 import { appendEvent, type EventInput } from './events.js';
 import { prepared, slot } from './prepared.js';
 import { first } from './rows.js';
+import { knownChannelGm } from './gms.js';
 
 // Every step of a fight reads it with its GM and writes its state back, and its tracker reads it again
 // when it is edited: built once (./prepared.ts), not by drizzle's builder and SQLite's prepare each time.
@@ -26,7 +27,9 @@ export async function activeCombat(tx: Tx, channelId: string): Promise<CombatRow
  * (who may move it), and on PostgreSQL each read is a round trip inside the command's transaction.
  */
 export async function activeCombatWithGm(tx: Tx, channelId: string): Promise<{ combat: CombatRow; gm: ChannelGmRow | null } | undefined> {
-  return first(prepared(tx, 'combat_with_gm', withGmStatement).execute({ channelId }));
+  const found = await first(prepared(tx, 'combat_with_gm', withGmStatement).execute({ channelId }));
+  if (found) knownChannelGm(tx, channelId, found.gm);
+  return found;
 }
 
 export async function getCombat(tx: Tx, id: number): Promise<CombatRow | undefined> {

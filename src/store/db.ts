@@ -33,11 +33,13 @@ export interface Tx {
    */
   readonly pg?: RawPostgres;
   /**
-   * A transaction that only reads may keep here what it read once (store/settings.ts tableSettings), so
-   * that the code it calls does not read it again: a board's render and its picture setting both read
-   * the table's settings.
+   * Facts read once in this transaction (one attempt of it), shared by the transactions inside it: the
+   * channel's GM (store/gms.ts), the table's settings (store/settings.ts). Several parts of a command
+   * ask for them (the handler, who may read the reply, a board's render and its picture setting), and
+   * on PostgreSQL each read was a round trip. The store function that writes a fact updates or drops
+   * it here; a nested transaction undone drops them all (memoUndone).
    */
-  readonly readOnce?: Map<string, unknown>;
+  readonly memo?: Map<string, unknown>;
 }
 
 /** What insertRollWithEvent needs of a PostgreSQL connection: one parameterized statement, its rows. */
@@ -74,6 +76,11 @@ export interface Store {
    */
   reads<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** A nested transaction was undone: what it wrote may be in the memo, so nothing there is trusted any more. */
+export function memoUndone(tx: Tx): void {
+  tx.memo?.clear();
 }
 
 /** DATABASE_URL: `postgres://…` or `postgresql://…` for PostgreSQL, anything else is a SQLite file. */

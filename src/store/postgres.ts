@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { batchIds, findMigrationsFolder, type PortableDb, type RawPostgres, type Store, type Tx } from './db.js';
+import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type RawPostgres, type Store, type Tx } from './db.js';
 import { postgresTables } from './schema/index.js';
 import { isSqlError, nestingConnection, READS, scopeIn, Spoiled, type Attempt, type Queryable, type Scope } from './pg-nesting.js';
 
@@ -70,7 +70,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
       async (pgTx) => {
         const connection = nestingConnection(connectionOf(pgTx), run, scopeNow);
         holdConnection(pgTx, connection);
-        const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connection) };
+        const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connection), memo: new Map() };
         attempts.set(tx, run);
         let result: T;
         try {
@@ -99,9 +99,11 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     } catch (error) {
       if (run.optimistic) {
         if ((scope.wrote || isSqlError(error)) && !run.spoiled) run.spoiled = { error };
+        if (scope.wrote) memoUndone(outer);
       } else if (scope.sent) {
         await scope.sent;
         await connectionOf(outer.db).query(`rollback to savepoint ${scope.name}`);
+        memoUndone(outer);
       }
       throw error;
     }

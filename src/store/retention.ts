@@ -2,7 +2,7 @@
 // server's data when its owner asks (/data delete), as Discord's developer policy expects.
 import { and, eq, inArray, isNotNull, isNull, lt, ne, notInArray, or } from 'drizzle-orm';
 import { CHAT_ROLLS_EVENT } from './chat-rolls.js';
-import type { Tx } from './db.js';
+import { memoUndone, type Tx } from './db.js';
 import { deleteFaces } from './faces.js';
 
 export interface Pruned {
@@ -87,6 +87,7 @@ export async function deleteGuildData(tx: Tx, guildId: string): Promise<Deleted>
   out.palettes = (await tx.db.delete(t.palettes).where(eq(t.palettes.guildId, guildId)).returning({ id: t.palettes.id })).length;
   out.originalTables = (await tx.db.delete(t.originalTables).where(eq(t.originalTables.guildId, guildId)).returning({ id: t.originalTables.id })).length;
   out.counters = (await tx.db.delete(t.counters).where(eq(t.counters.guildId, guildId)).returning({ id: t.counters.id })).length;
+  memoUndone(tx); // the server's GMs and settings go
   out.channelGms = (await tx.db.delete(t.channelGms).where(eq(t.channelGms.guildId, guildId)).returning({ id: t.channelGms.channelId })).length;
   out.channelSettings = (await tx.db.delete(t.channelSettings).where(eq(t.channelSettings.guildId, guildId)).returning({ id: t.channelSettings.channelId })).length;
   out.memberNames = (await tx.db.delete(t.memberNames).where(eq(t.memberNames.guildId, guildId)).returning({ id: t.memberNames.userId })).length;

@@ -32,13 +32,18 @@ export async function guildSettingsRow(tx: Tx, guildId: string): Promise<ServerR
 
 export async function tableSettings(tx: Tx, channelId: string, guildId: string | null): Promise<TableSettings> {
   const key = `settings/${channelId}/${guildId ?? ''}`;
-  const known = tx.readOnce?.get(key) as TableSettings | undefined;
+  const known = tx.memo?.get(key) as TableSettings | undefined;
   if (known) return known;
   const channel = await channelSettingsRow(tx, channelId);
   const guild = guildId ?? channel?.guildId ?? null;
   const settings = settingsOf(channel, guild ? await guildSettingsRow(tx, guild) : undefined);
-  tx.readOnce?.set(key, settings);
+  tx.memo?.set(key, settings);
   return settings;
+}
+
+/** A settings write: every channel's settings read in this transaction are read again. */
+function forgetSettings(tx: Tx): void {
+  if (tx.memo) for (const key of [...tx.memo.keys()]) if (key.startsWith('settings/')) tx.memo.delete(key);
 }
 
 /** A channel's and its server's rows as the table's settings. */
@@ -54,6 +59,7 @@ export function settingsOf(channel: ChannelRow, server: ServerRow): TableSetting
 
 /** Remembers the server's Discord language (written only when it changed: the caller caches). */
 export async function saveDiscordLocale(tx: Tx, guildId: string, discordLocale: string, at: Date): Promise<void> {
+  forgetSettings(tx);
   const { guildSettings } = tx.t;
   await tx.db
     .insert(guildSettings)
@@ -64,6 +70,7 @@ export async function saveDiscordLocale(tx: Tx, guildId: string, discordLocale: 
 export type GuildSettingsPatch = Partial<{ locale: string | null; timeZone: string | null; images: boolean | null }>;
 
 export async function updateGuildSettings(tx: Tx, guildId: string, patch: GuildSettingsPatch, at: Date): Promise<void> {
+  forgetSettings(tx);
   const { guildSettings } = tx.t;
   await tx.db
     .insert(guildSettings)
@@ -72,6 +79,7 @@ export async function updateGuildSettings(tx: Tx, guildId: string, patch: GuildS
 }
 
 export async function setChannelLocale(tx: Tx, row: { channelId: string; guildId: string | null; locale: string | null; setBy: string; setAt: Date }): Promise<void> {
+  forgetSettings(tx);
   const { channelSettings } = tx.t;
   await tx.db.insert(channelSettings).values(row).onConflictDoUpdate({ target: channelSettings.channelId, set: { ...row } });
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { batchIds, findMigrationsFolder, type PortableDb, type Store, type Tx } from './db.js';
+import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type Store, type Tx } from './db.js';
 import { sqliteTables } from './schema/index.js';
 import { keepStatements } from './sqlite-statements.js';
 
@@ -65,6 +65,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
     } catch (error) {
       sqlite.exec(`ROLLBACK TO ${name}`);
       sqlite.exec(`RELEASE ${name}`);
+      memoUndone(tx);
       throw error;
     }
   }
@@ -73,7 +74,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
     if (busy) await turn();
     busy = true;
     try {
-      const tx: Tx = { db, t: sqliteTables, dialect: 'sqlite', batch: nextBatch(), sqlite };
+      const tx: Tx = { db, t: sqliteTables, dialect: 'sqlite', batch: nextBatch(), sqlite, memo: new Map() };
       begin.run();
       try {
         const result = await current.run(tx, () => fn(tx));

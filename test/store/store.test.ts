@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openStore, type Store, type Tx } from '../../src/store/db.js';
 import { appendEvent } from '../../src/store/events.js';
-import { channelGm, setChannelGm } from '../../src/store/gms.js';
+import { channelGm, clearChannelGm, setChannelGm } from '../../src/store/gms.js';
 import { insertRoll, lastRoll, recentCheckRolls } from '../../src/store/rolls.js';
 import type { SqliteStore } from '../../src/store/sqlite.js';
 import { rows } from '../helpers/db.js';
@@ -146,6 +146,25 @@ describe(`store (${testBackend})`, () => {
     });
     const gms = await store.transaction(async (tx) => [await channelGm(tx, 'c1'), await channelGm(tx, 'c2'), await channelGm(tx, 'c3')]);
     expect(gms.map((gm) => gm?.userId)).toEqual(['u1', undefined, 'u3']);
+  });
+
+  it('keeps the GM read in a transaction for it, and does not believe a nested change that was undone', async () => {
+    const { store } = await fresh();
+    await store.transaction(async (tx) => {
+      await setChannelGm(tx, claim('u1'));
+      expect((await channelGm(tx, 'c1'))?.userId).toBe('u1');
+      await expect(
+        store.transaction(async (inner) => {
+          await setChannelGm(inner, claim('u2'));
+          expect((await channelGm(inner, 'c1'))?.userId).toBe('u2');
+          throw new Error('inner');
+        }),
+      ).rejects.toThrow('inner');
+      expect((await channelGm(tx, 'c1'))?.userId).toBe('u1');
+      await clearChannelGm(tx, 'c1');
+      expect(await channelGm(tx, 'c1')).toBeUndefined();
+    });
+    expect(await store.transaction((tx) => channelGm(tx, 'c1'))).toBeUndefined();
   });
 
   it('keeps JSON exactly as written (key order, nesting, unicode)', async () => {
