@@ -44,6 +44,27 @@ describe('caches bounded to what the bot reads', () => {
     expect(h.bot.client.users.cache.map((u) => u.id)).toEqual([h.fake.botUser.id]);
   });
 
+  it('keeps no member but its own once the messages and interactions that brought them are handled: one stranger a guild stayed after a full shard’s day (issue 32 §2)', async () => {
+    const guild = h.bot.client.guilds.cache.get(h.fake.guildId)!;
+    const people = Array.from({ length: 6 }, (_, i) => h.fake.createUser({ username: `passing_${i}`, globalName: `Passing ${i}`, nick: `Nick ${i}` }));
+    for (const [i, person] of people.entries()) {
+      if (i % 2 === 0) {
+        const roll = h.fake.userMessage({ user: person, channelId, content: `1d6+${i}` });
+        const answer = await h.fake.waitFor(() => h.fake.channelMessages(channelId).find((m) => m.body?.message_reference?.message_id === roll.id), 5000);
+        // the author's member was there while the message was handled: the answer names their nickname
+        expect(embedText(answer.body)).toContain(`Nick ${i}`);
+      } else {
+        h.fake.userMessage({ user: person, channelId, content: 'good evening' });
+        await h.fake.command({ name: 'roll', user: person, channelId, options: [{ name: 'expression', value: '2d6' }] });
+      }
+    }
+    await h.bot.idle();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([...guild.members.cache.keys()]).toEqual([h.fake.botUser.id]);
+    expect(guild.members.me?.id).toBe(h.fake.botUser.id);
+    expect(h.bot.client.users.cache.map((u) => u.id)).toEqual([h.fake.botUser.id]);
+  });
+
   it('drops the REST client’s idle rate-limit handlers each minute, so one per person DMed does not stay for an hour (issue 32 §2)', async () => {
     const rest = h.bot.client.rest;
     const people = Array.from({ length: 4 }, (_, i) => h.fake.createUser({ username: `dmed_${i}`, globalName: `DMed ${i}` }));
