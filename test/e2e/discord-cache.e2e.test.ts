@@ -1,7 +1,8 @@
 // discord.js's caches bounded to what the bot reads (issue 32 §2, src/discord/cache.ts), through the
-// real client: the member cache keeps the bot's own member and one newest member per guild, so a roll
-// typed in chat takes its author's member as the message arrives — other members typing in the same
-// server before the roll is answered must not cost the author their server nickname.
+// real client: the member cache keeps the bot's own member, and anyone else only while the event that
+// brought them is handled, so a roll typed in chat takes its author's member as the message arrives —
+// other members typing in the same server before the roll is answered must not cost the author their
+// server nickname.
 import { ChannelType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTHING_KEPT, REST_HANDLER_SWEEP_MS } from '../../src/discord/cache.js';
@@ -37,7 +38,7 @@ describe('caches bounded to what the bot reads', () => {
     await h.bot.idle();
     expect(embedText(answer.body)).toContain('Archer’s Master');
     expect(embedText(answer.body)).not.toContain('Rin Tohsaka');
-    // what the client keeps of the server's members: its own and the newest, not the six who wrote
+    // what the client keeps of the server's members: its own (and at most the newest), not the six who wrote
     const guild = h.bot.client.guilds.cache.get(h.fake.guildId)!;
     expect(guild.members.me?.id).toBe(h.fake.botUser.id);
     expect(guild.members.cache.size).toBeLessThanOrEqual(2);
