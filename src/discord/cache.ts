@@ -11,7 +11,8 @@
 //   (discord.js cannot run with those limited anyway);
 // - members: the bot's own (guild.members.me, which discord.js itself reads), and a typed message's
 //   author, which Message#member looks up in the cache — chat.ts takes it as the message arrives, so
-//   one newest member per guild is enough; the interaction's member and user ride on the interaction;
+//   the author is kept only until that event is handled (MemberCache); the interaction's member and
+//   user ride on the interaction;
 // - users: only the bot's own; messages: never (the event's Message, REST edits and pins by id);
 // - DM channels: users.send looks for an open one before asking Discord for it — the newest
 //   MAX_DM_CHANNELS are kept; an older recipient costs one POST /users/@me/channels again;
@@ -19,7 +20,7 @@
 // Never read, so never kept: presences, voice states, emojis, stickers, soundboard sounds, scheduled
 // events, stage instances, invites, bans, automod rules, thread members, reactions, commands,
 // entitlements. Permissions in an interaction's channel come from the interaction (app_permissions).
-import { ChannelManager, Collection, LimitedCollection, Options, type Channel, type ClientOptions, type Snowflake } from 'discord.js';
+import { ChannelManager, Collection, GuildMemberManager, LimitedCollection, Options, type Channel, type ClientOptions, type GuildMember, type Snowflake } from 'discord.js';
 
 /**
  * How often discord.js's REST client drops its idle rate-limit handlers. It makes one per route and
@@ -40,7 +41,6 @@ const isClientUser = (user: { id: string; client: { user: { id: string } | null 
 
 const LIMITS: Record<string, Limit> = {
   UserManager: { maxSize: 0, keepOverLimit: isClientUser },
-  GuildMemberManager: { maxSize: 1, keepOverLimit: isClientUser },
   // GuildMessageManager and DMMessageManager are made as MessageManager
   MessageManager: 0,
   PresenceManager: 0,
@@ -101,6 +101,40 @@ export class ChannelCache extends Collection<Snowflake, Channel> {
 }
 
 /**
+ * A guild's member cache: the bot's own member for good, anyone else only until the event that brought
+ * them has been handled. discord.js puts a typed message's author (and an interaction's member) in the
+ * cache, where Message#member finds it while the message's handlers run (chat.ts takes it then); with
+ * the newest member of each guild kept, a full shard's day left one stranger a guild in memory (2,500
+ * members and their users, ~0.8 KB a guild, at 2,500 guilds), never read again (issue 32 §2). At most
+ * one at a time besides the bot's own, as before, if several arrive within one turn of the event loop.
+ */
+export class MemberCache extends LimitedCollection<Snowflake, GuildMember> {
+  constructor() {
+    super({ maxSize: 1, keepOverLimit: isClientUser as (member: GuildMember) => boolean });
+  }
+
+  override set(key: Snowflake, value: GuildMember): this {
+    super.set(key, value);
+    if (!isClientUser(value)) dropAfterThisEvent(this, key, value);
+    return this;
+  }
+}
+
+/** Members to drop once the current turn of the event loop is over (one timer for all of them). */
+let toDrop: [cache: MemberCache, key: Snowflake, member: GuildMember][] = [];
+
+function dropAfterThisEvent(cache: MemberCache, key: Snowflake, member: GuildMember): void {
+  if (toDrop.length === 0) {
+    setImmediate(() => {
+      const due = toDrop;
+      toDrop = [];
+      for (const [c, k, m] of due) if (c.get(k) === m) c.delete(k);
+    }).unref();
+  }
+  toDrop.push([cache, key, member]);
+}
+
+/**
  * The one cache of every manager that keeps nothing (limit 0): a LimitedCollection of size 0 drops
  * whatever is set, so one empty instance can stand for all of them. Each channel's message manager
  * had its own, with an empty Map's table (~180 bytes): 50 channels a guild made ~9 KB of every
@@ -113,6 +147,7 @@ export function cacheOptions(maxDms = MAX_DM_CHANNELS): Pick<ClientOptions, 'mak
   const limited = Options.cacheWithLimits(LIMITS as Parameters<typeof Options.cacheWithLimits>[0]);
   const makeCache = ((managerType: { name: string }, holds: unknown, manager: { name: string }) => {
     if (manager === ChannelManager) return new ChannelCache(maxDms);
+    if (manager === GuildMemberManager) return new MemberCache();
     if ((LIMITS[manager.name] ?? LIMITS[managerType.name]) === 0) return NOTHING_KEPT;
     return (limited as (...args: unknown[]) => unknown)(managerType, holds, manager);
   }) as unknown as ClientOptions['makeCache'];

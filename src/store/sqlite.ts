@@ -30,6 +30,11 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   sqlite.pragma('journal_size_limit = 16777216');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A 2 MB page cache (SQLite's own default; better-sqlite3 builds with 16 MB): it fills with every page
+  // written or read and never shrinks, so a full shard's day of rows grew the process by ~18 MB of
+  // malloc's main arena (issue 32 §2); a roll touches a few pages at the tables' ends, and any other
+  // page is one read from the OS's file cache away.
+  sqlite.pragma('cache_size = -2000');
   const drizzleDb = drizzle(sqlite);
   migrate(drizzleDb, { migrationsFolder });
   keepStatements(sqlite);

@@ -1,7 +1,8 @@
 // discord.js's caches bounded to what the bot reads (issue 32 §2, src/discord/cache.ts), through the
-// real client: the member cache keeps the bot's own member and one newest member per guild, so a roll
-// typed in chat takes its author's member as the message arrives — other members typing in the same
-// server before the roll is answered must not cost the author their server nickname.
+// real client: the member cache keeps the bot's own member, and anyone else only while the event that
+// brought them is handled, so a roll typed in chat takes its author's member as the message arrives —
+// other members typing in the same server before the roll is answered must not cost the author their
+// server nickname.
 import { ChannelType } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { NOTHING_KEPT, REST_HANDLER_SWEEP_MS } from '../../src/discord/cache.js';
@@ -37,10 +38,31 @@ describe('caches bounded to what the bot reads', () => {
     await h.bot.idle();
     expect(embedText(answer.body)).toContain('Archer’s Master');
     expect(embedText(answer.body)).not.toContain('Rin Tohsaka');
-    // what the client keeps of the server's members: its own and the newest, not the six who wrote
+    // what the client keeps of the server's members: its own (and at most the newest), not the six who wrote
     const guild = h.bot.client.guilds.cache.get(h.fake.guildId)!;
     expect(guild.members.me?.id).toBe(h.fake.botUser.id);
     expect(guild.members.cache.size).toBeLessThanOrEqual(2);
+    expect(h.bot.client.users.cache.map((u) => u.id)).toEqual([h.fake.botUser.id]);
+  });
+
+  it('keeps no member but its own once the messages and interactions that brought them are handled: one stranger a guild stayed after a full shard’s day (issue 32 §2)', async () => {
+    const guild = h.bot.client.guilds.cache.get(h.fake.guildId)!;
+    const people = Array.from({ length: 6 }, (_, i) => h.fake.createUser({ username: `passing_${i}`, globalName: `Passing ${i}`, nick: `Nick ${i}` }));
+    for (const [i, person] of people.entries()) {
+      if (i % 2 === 0) {
+        const roll = h.fake.userMessage({ user: person, channelId, content: `1d6+${i}` });
+        const answer = await h.fake.waitFor(() => h.fake.channelMessages(channelId).find((m) => m.body?.message_reference?.message_id === roll.id), 5000);
+        // the author's member was there while the message was handled: the answer names their nickname
+        expect(embedText(answer.body)).toContain(`Nick ${i}`);
+      } else {
+        h.fake.userMessage({ user: person, channelId, content: 'good evening' });
+        await h.fake.command({ name: 'roll', user: person, channelId, options: [{ name: 'expression', value: '2d6' }] });
+      }
+    }
+    await h.bot.idle();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([...guild.members.cache.keys()]).toEqual([h.fake.botUser.id]);
+    expect(guild.members.me?.id).toBe(h.fake.botUser.id);
     expect(h.bot.client.users.cache.map((u) => u.id)).toEqual([h.fake.botUser.id]);
   });
 
