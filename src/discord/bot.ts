@@ -14,7 +14,7 @@ import { resolveShards, type ShardPlan } from '../config.js';
 import type { RandomSource } from '../core/random.js';
 import type { Store } from '../store/db.js';
 import type { CardLookup } from '../scryfall/client.js';
-import { cacheOptions, REST_HANDLER_SWEEP_MS } from './cache.js';
+import { cacheOptions, findDmsByRecipient, REST_HANDLER_SWEEP_MS } from './cache.js';
 import { chatRolls, type ChatDeps } from './chat.js';
 import { createDispatcher, type DispatchDeps } from './dispatcher.js';
 import { startSweeper } from './outbox.js';
@@ -102,6 +102,7 @@ async function connect(options: BotOptions, sharding: { ids: number[]; count: nu
   });
   // an interaction's follow-ups and edits never wait behind the bot's other requests (./interaction-rest.ts)
   exemptInteractionWebhooks(client);
+  findDmsByRecipient(client);
   const deps: ChatDeps = {
     client,
     commands: findCommand,

@@ -20,7 +20,7 @@
 // Never read, so never kept: presences, voice states, emojis, stickers, soundboard sounds, scheduled
 // events, stage instances, invites, bans, automod rules, thread members, reactions, commands,
 // entitlements. Permissions in an interaction's channel come from the interaction (app_permissions).
-import { ChannelManager, Collection, GuildMemberManager, LimitedCollection, Options, type Channel, type ClientOptions, type GuildMember, type Snowflake } from 'discord.js';
+import { ChannelManager, ChannelType, Collection, GuildMemberManager, LimitedCollection, Options, type Channel, type Client, type ClientOptions, type DMChannel, type GuildMember, type Snowflake } from 'discord.js';
 
 /**
  * How often discord.js's REST client drops its idle rate-limit handlers. It makes one per route and
@@ -70,6 +70,8 @@ const LIMITS: Record<string, Limit> = {
 export class ChannelCache extends Collection<Snowflake, Channel> {
   /** DM channel ids, oldest first. Lazy: Map's constructor may call set() before fields exist. */
   private dmIds?: Set<Snowflake>;
+  /** Each kept DM channel by its recipient (dmWith). */
+  private dmByUser?: Map<Snowflake, Snowflake>;
 
   constructor(private readonly maxDms: number = MAX_DM_CHANNELS) {
     super();
@@ -80,24 +82,46 @@ export class ChannelCache extends Collection<Snowflake, Channel> {
       const dms = (this.dmIds ??= new Set());
       dms.delete(key);
       dms.add(key);
+      if (value.type === ChannelType.DM && value.recipientId) (this.dmByUser ??= new Map()).set(value.recipientId, key);
       for (const oldest of dms) {
         if (dms.size <= this.maxDms) break;
-        dms.delete(oldest);
-        super.delete(oldest);
+        this.delete(oldest);
       }
     }
     return super.set(key, value);
   }
 
   override delete(key: Snowflake): boolean {
-    this.dmIds?.delete(key);
+    if (this.dmIds?.delete(key)) {
+      const channel = super.get(key);
+      if (channel?.type === ChannelType.DM && channel.recipientId && this.dmByUser?.get(channel.recipientId) === key) this.dmByUser.delete(channel.recipientId);
+    }
     return super.delete(key);
   }
 
   override clear(): void {
     this.dmIds?.clear();
+    this.dmByUser?.clear();
     super.clear();
   }
+
+  /**
+   * The DM channel kept for a user, found by its recipient: discord.js's own lookup before each DM
+   * (UserManager#dmChannel) scans the whole channel cache, 125,000 channels at a full shard's 2,500
+   * guilds, on the bot's thread for every DM (issue 32 §2).
+   */
+  dmWith(userId: Snowflake): DMChannel | null {
+    const id = this.dmByUser?.get(userId);
+    const channel = id === undefined ? undefined : super.get(id);
+    return channel?.type === ChannelType.DM && !channel.partial ? channel : null;
+  }
+}
+
+/** Makes the client find a user's DM channel through the channel cache's index (ChannelCache#dmWith). */
+export function findDmsByRecipient(client: Client): void {
+  const channels = client.channels.cache;
+  // discord.js's typings call the method private; createDM calls it on the instance (discord-cache test)
+  if (channels instanceof ChannelCache) (client.users as unknown as { dmChannel: (userId: Snowflake) => DMChannel | null }).dmChannel = (userId) => channels.dmWith(userId);
 }
 
 /**

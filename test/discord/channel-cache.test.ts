@@ -2,7 +2,7 @@
 // opened (users.send opens one per person), with no sweeper for them; a full shard's day DMs
 // thousands of people. Only the newest are kept; guild channels are never dropped.
 import { describe, expect, it } from 'vitest';
-import type { Channel } from 'discord.js';
+import { ChannelType, type Channel } from 'discord.js';
 import { ChannelCache } from '../../src/discord/cache.js';
 
 const dm = (id: string) => ({ id, isDMBased: () => true }) as unknown as Channel;
@@ -32,6 +32,21 @@ describe('the channel cache', () => {
     cache.set('d4', dm('d4'));
     cache.set('d5', dm('d5'));
     expect([...cache.keys()].sort()).toEqual(['d4', 'd5']);
+  });
+
+  it('finds a kept DM channel by its recipient, and no longer once it was dropped', () => {
+    const cache = new ChannelCache(2);
+    const dmWith = (id: string, recipientId: string) => ({ id, recipientId, type: ChannelType.DM, partial: false, isDMBased: () => true }) as unknown as Channel;
+    cache.set('d1', dmWith('d1', 'u1'));
+    cache.set('d2', dmWith('d2', 'u2'));
+    expect(cache.dmWith('u1')?.id).toBe('d1');
+    cache.set('d3', dmWith('d3', 'u3')); // d1 is the oldest: dropped
+    expect(cache.dmWith('u1')).toBeNull();
+    expect(cache.dmWith('u3')?.id).toBe('d3');
+    cache.delete('d2');
+    expect(cache.dmWith('u2')).toBeNull();
+    cache.clear();
+    expect(cache.dmWith('u3')).toBeNull();
   });
 
   it('stays a cache of that kind through discord.js’s filter and map helpers', () => {

@@ -83,6 +83,22 @@ describe('caches bounded to what the bot reads', () => {
     expect([...rest.handlers.keys()]).toEqual(['Global(POST:/interactions/:id/:token/callback):burst']);
   });
 
+  it('finds a user’s open DM channel by its recipient, without scanning the channel cache (125,000 channels at a full shard) or asking Discord again (issue 32 §2)', async () => {
+    const person = h.fake.createUser({ username: 'dm_twice', globalName: 'DM Twice' });
+    const opened = () => h.fake.requests.filter((r) => r.route === 'POST /users/@me/channels').length;
+    const first = await h.bot.client.users.send(person.id, 'one');
+    const before = opened();
+    const scan = vi.spyOn(h.bot.client.channels.cache, 'find');
+    try {
+      const second = await h.bot.client.users.send(person.id, 'two');
+      expect(second.channelId).toBe(first.channelId);
+      expect(scan).not.toHaveBeenCalled();
+    } finally {
+      scan.mockRestore();
+    }
+    expect(opened()).toBe(before);
+  });
+
   it('gives every manager that keeps nothing (each channel’s messages, the emojis, …) one shared empty cache, which stays empty', async () => {
     const guild = h.bot.client.guilds.cache.get(h.fake.guildId)!;
     const texts = guild.channels.cache.filter((c) => c.type === ChannelType.GuildText);
