@@ -11,10 +11,13 @@ import { customType } from 'drizzle-orm/sqlite-core';
 
 const MAX = 2n ** 63n; // what SQLite's CAST(… AS INTEGER) and PostgreSQL's bigint hold: the migrations' rule too
 const TEXT_MARK = 0xff;
+const MEMO_IDS = 1_000;
 
 /**
  * The same few ids (a table's players, channel, server) are written on every roll: each is encoded
- * once. The buffers are only ever bound to statements, never written to.
+ * once. The buffers are only ever bound to statements, never written to. A thousand at most: each
+ * 8-byte buffer keeps the 8 KB pool block it was cut from, and 10,000 ids of a day's users kept ~82 of
+ * them and ~1.6 MB in all after a shard's day (heap snapshots, issue 32 §2); a table's ids are recent.
  */
 function memo<T>(encode: (id: string) => T): (id: string) => T {
   const encoded = new Map<string, T>();
@@ -22,7 +25,7 @@ function memo<T>(encode: (id: string) => T): (id: string) => T {
     const known = encoded.get(id);
     if (known !== undefined) return known;
     const value = encode(id);
-    if (encoded.size >= 10_000) encoded.clear();
+    if (encoded.size >= MEMO_IDS) encoded.clear();
     encoded.set(id, value);
     return value;
   };
