@@ -1,8 +1,9 @@
-// A process of its own for test/store/sqlite-page-cache.test.ts: opens the store on a new SQLite file
-// (argv[2]), writes argv[3] MB of rows through its connection, and prints how much malloc's main arena
-// (the [heap] mapping, where the main thread's native allocations go: SQLite's page cache among them)
-// grew meanwhile, in bytes; then the same through a plain better-sqlite3 connection (its 16 MB cache) on
-// a second file beside it, the instrument's control.
+// A process of its own for test/store/sqlite-page-cache.test.ts: on a new SQLite file (argv[2]), writes
+// argv[3] MB of rows through the store's connection (argv[4] = store) or a plain better-sqlite3 one
+// (plain: its 16 MB cache, the instrument's control), and prints how much malloc's main arena (the
+// [heap] mapping, where the main thread's native allocations go: SQLite's page cache among them) grew
+// meanwhile, in bytes. One connection a process: what the first left free in the arena would otherwise
+// take the second's pages without growing it.
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { openSqliteStore } from '../../src/store/sqlite.js';
@@ -17,7 +18,6 @@ function mainArena(): number {
   return rss;
 }
 
-const store = openSqliteStore(process.argv[2]!);
 const rows = (Number(process.argv[3]) * 1024 * 1024) / 800;
 
 function grewWriting(db: Database.Database): number {
@@ -33,10 +33,13 @@ function grewWriting(db: Database.Database): number {
   return mainArena() - before;
 }
 
-const asOpened = grewWriting(store.sqlite);
-const plain = new Database(`${process.argv[2]!}.control`);
-plain.pragma('journal_mode = WAL');
-const control = grewWriting(plain);
-plain.close();
-process.stdout.write(JSON.stringify({ asOpened, control }));
-await store.close();
+if (process.argv[4] === 'plain') {
+  const plain = new Database(process.argv[2]!);
+  plain.pragma('journal_mode = WAL');
+  process.stdout.write(JSON.stringify(grewWriting(plain)));
+  plain.close();
+} else {
+  const store = openSqliteStore(process.argv[2]!);
+  process.stdout.write(JSON.stringify(grewWriting(store.sqlite)));
+  await store.close();
+}
