@@ -4,7 +4,8 @@ import { clampRuntime, maxima, type CharacterRuntime, type Maxima } from '../cor
 import { deriveValues, type Derived } from '../core/fate/sheet/index.js';
 import { wealthMax } from '../core/fate/wealth.js';
 import type { CharacterSheet } from '../core/fate/sheet/types.js';
-import { activeCharacter, activeCharacterWithFight, findCharacter, updateCharacter, warStandings } from '../store/characters.js';
+import { activeCharacter, activeCharacterWithFight, findCharacter, updateCharacter } from '../store/characters.js';
+import { warStandings } from '../store/wars.js';
 import type { FateCombatState, FightBadStatus } from './combat/state.js';
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';

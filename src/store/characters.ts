@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { CharacterRow, FactionRow, Tables } from './schema/index.js';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { CharacterRow, Tables } from './schema/index.js';
 import type { Tx } from './db.js';
 import { first } from './rows.js';
 
@@ -104,29 +104,6 @@ export async function activeCharacterWithFight(tx: Tx, channelId: string, userId
   return rows[0];
 }
 
-/**
- * The factions these characters are masters or servants of in the server's active wars, each with its
- * war's channel, in one statement: whose secret a character's resources are (services/secrecy.ts) and
- * whether it is a master in this channel's war (asleep, up all night: services/characters.ts
- * checkStanding) are both read from it, where a check read them apart (the channel's war, its factions).
- */
-export async function warStandings(tx: Tx, guildId: string | null, characterIds: readonly number[]): Promise<{ faction: FactionRow; channelId: string }[]> {
-  if (characterIds.length === 0) return [];
-  const { wars, factions } = tx.t;
-  const ids = [...new Set(characterIds)];
-  return await tx.db
-    .select({ faction: factions, channelId: wars.channelId })
-    .from(factions)
-    .innerJoin(wars, eq(wars.id, factions.warId))
-    .where(
-      and(
-        eq(wars.status, 'active'),
-        guildId === null ? undefined : or(eq(wars.guildId, guildId), isNull(wars.guildId)),
-        or(inArray(factions.masterId, ids), inArray(factions.servantId, ids)),
-      ),
-    )
-    .orderBy(factions.id);
-}
 
 export async function setActiveCharacter(tx: Tx, channelId: string, userId: string, characterId: number): Promise<void> {
   const { activeCharacters } = tx.t;

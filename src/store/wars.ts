@@ -150,11 +150,21 @@ export async function markUndone(tx: Tx, ids: number[], at: Date): Promise<void>
  * stored without a server (before wars had one) counts too: a character belongs to one server only.
  */
 export async function activeFactionsOf(tx: Tx, guildId: string | null, characterIds: readonly number[]): Promise<FactionRow[]> {
+  return (await warStandings(tx, guildId, characterIds)).map((r) => r.faction);
+}
+
+/**
+ * The factions these characters are masters or servants of in the server's active wars, each with its
+ * war's channel, in one statement: whose secret a character's resources are (services/secrecy.ts) and
+ * whether it is a master in this channel's war (asleep, up all night: services/characters.ts
+ * checkStanding) are both read from it, where a check read them apart (the channel's war, its factions).
+ */
+export async function warStandings(tx: Tx, guildId: string | null, characterIds: readonly number[]): Promise<{ faction: FactionRow; channelId: string }[]> {
   if (characterIds.length === 0) return [];
   const { wars, factions } = tx.t;
-  const ids = [...characterIds];
-  const rows = await tx.db
-    .select({ faction: factions })
+  const ids = [...new Set(characterIds)];
+  return await tx.db
+    .select({ faction: factions, channelId: wars.channelId })
     .from(factions)
     .innerJoin(wars, eq(wars.id, factions.warId))
     .where(
@@ -165,7 +175,6 @@ export async function activeFactionsOf(tx: Tx, guildId: string | null, character
       ),
     )
     .orderBy(factions.id);
-  return rows.map((r) => r.faction);
 }
 
 /** The faction whose master is this character, in the channel's active war. */
