@@ -133,7 +133,8 @@ export async function startServer(
       if (--rule.remaining <= 0) store.failRules.splice(ruleIndex, 1);
       result = { status: rule.status, body: rule.body, injected: true };
     } else if (overGlobal !== null) {
-      result = { status: 429, body: { message: 'You are being rate limited.', retry_after: Math.round(overGlobal * 1000) / 1000, global: true } };
+      // a whole millisecond at least: a refused request whose token was nearly back read retry_after 0 (a loaded machine)
+      result = { status: 429, body: { message: 'You are being rate limited.', retry_after: Math.max(1, Math.ceil(overGlobal * 1000)) / 1000, global: true } };
     } else if ('error' in parsed) {
       result = parsed.error;
     } else if (cdn) {
