@@ -7,27 +7,19 @@ import type { ChannelGmRow, CombatRow } from '../../store/schema/index.js';
 import { UserError } from '../errors.js';
 import type { CommandContext } from '../types.js';
 
-/**
- * The channel's GM as read in this transaction, beside its fight: a fight step asks who may move it
- * once or several times (the step, a player acting for a fighter, a hidden fighter's DM), and each
- * read was a round trip on PostgreSQL. Keyed by the transaction: a retried one reads it again.
- */
-const gmOf = new WeakMap<Tx, { channelId: string; gm: ChannelGmRow | null }>();
-
 export async function requireCombat(tx: Tx, ctx: CommandContext): Promise<CombatRow> {
   const found = await activeCombatWithGm(tx, ctx.channelId);
   if (!found) throw new UserError('combat.none');
-  gmOf.set(tx, { channelId: ctx.channelId, gm: found.gm });
   return found.combat;
 }
 
-/** The channel's GM: the one read beside the fight in this transaction, else read now. */
+/**
+ * The channel's GM: a fight step asks who may move it once or several times (the step, a player acting
+ * for a fighter, a hidden fighter's DM); the one read beside the fight is in the transaction's memo
+ * (store/combats.ts activeCombatWithGm, Tx.memo), so this reads nothing again.
+ */
 export async function fightGmRow(tx: Tx, ctx: CommandContext): Promise<ChannelGmRow | undefined> {
-  const known = gmOf.get(tx);
-  if (known && known.channelId === ctx.channelId) return known.gm ?? undefined;
-  const gm = await channelGm(tx, ctx.channelId);
-  gmOf.set(tx, { channelId: ctx.channelId, gm: gm ?? null });
-  return gm;
+  return channelGm(tx, ctx.channelId);
 }
 
 export async function isGm(tx: Tx, ctx: CommandContext): Promise<boolean> {
