@@ -237,7 +237,10 @@ function matchEffects(fake: FakeDiscord, records: Record[], from: number): { dms
       // commit, it reached the fake before a slow reply did)
       const writes = channelWrites.get(record.channelId) ?? [];
       const edit = writes.find((w) => w.at >= record.callbackAt!) ?? writes.findLast((w) => w.at >= record.sentAt && w.at < record.callbackAt!);
-      if (!edit) boardsMissing++;
+      if (!edit) {
+        boardsMissing++;
+        if (process.env.TABLE_LOAD_DEBUG) console.log('board missing', record.kind, record.channelId, 'sent', record.sentAt.toFixed(0), 'reply', record.callbackAt.toFixed(0), 'last write', writes.at(-1)?.at.toFixed(0), writes.length);
+      }
       else last = Math.max(last ?? 0, edit.at);
     }
     if (record.expected.dms.length || record.expected.board || may) record.lastEffectAt = last;

@@ -34,7 +34,12 @@ export class Lanes<T, R> {
       return lane.pending.promise;
     }
     if (!lane.running && performance.now() - lane.lastAt >= windowMs) return this.begin(lane, request, update);
+    // Marked waiting before its wait starts: when the window has closed by the time the wait is
+    // measured, the update begins at once, inside this call, and must find itself to clear. Marked
+    // after, it stayed marked after it had run, and every later request joined an update already
+    // done: the board was never edited again.
     const pending: { request: T; promise: Promise<R> } = { request, promise: Promise.resolve(undefined as R) };
+    lane.pending = pending;
     pending.promise = (async () => {
       if (lane.running) await lane.running.catch(() => undefined);
       const wait = lane.lastAt + windowMs - performance.now();
@@ -42,7 +47,6 @@ export class Lanes<T, R> {
       lane.pending = null;
       return this.begin(lane, pending.request, update);
     })();
-    lane.pending = pending;
     return pending.promise;
   }
 
