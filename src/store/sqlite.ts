@@ -8,14 +8,17 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type Store, type Tx } from './db.js';
 import { sqliteTables } from './schema/index.js';
 import { keepStatements } from './sqlite-statements.js';
+import { checkpointOffThread, type CheckpointOptions, type Checkpoints } from './sqlite-checkpoints.js';
 
 export interface SqliteStore extends Store {
   readonly dialect: 'sqlite';
   /** The raw connection, for pragmas and diagnostics. */
   readonly sqlite: Database.Database;
+  /** The checkpoints' worker (./sqlite-checkpoints.ts); none for a database in memory. */
+  readonly checkpoints: Checkpoints | null;
 }
 
-export function openSqliteStore(databasePath: string, migrationsFolder = findMigrationsFolder('sqlite')): SqliteStore {
+export function openSqliteStore(databasePath: string, migrationsFolder = findMigrationsFolder('sqlite'), options: { checkpoints?: CheckpointOptions } = {}): SqliteStore {
   if (databasePath !== ':memory:') fs.mkdirSync(path.dirname(databasePath), { recursive: true });
   const sqlite = new Database(databasePath);
   // 1 KB pages for a new file (an existing one keeps its own): a roll's commit writes the four pages it
@@ -24,9 +27,8 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   sqlite.pragma('page_size = 1024');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL'); // safe with WAL: a crash loses at most the last commits, never corrupts
-  // Checkpoint (the fsync'd copy from WAL to the database) every 4,000 pages (about a thousand rolls)
-  // instead of 1,000: fewer fsyncs under bursts of rolls; the WAL file is truncated back after each.
-  sqlite.pragma('wal_autocheckpoint = 4000');
+  // The WAL file is truncated back to 16 MB after a checkpoint; checkpoints themselves run in a worker
+  // once the WAL holds 4 MB (about a thousand rolls), not inside a command's commit (below).
   sqlite.pragma('journal_size_limit = 16777216');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -38,6 +40,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   const drizzleDb = drizzle(sqlite);
   migrate(drizzleDb, { migrationsFolder });
   keepStatements(sqlite);
+  const checkpoints = databasePath === ':memory:' ? null : checkpointOffThread(sqlite, path.resolve(databasePath), options.checkpoints);
   const db = drizzleDb as unknown as PortableDb;
 
   // IMMEDIATE takes the write lock up front, so two writers never both read a stale "last use left".
@@ -97,6 +100,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
   return {
     dialect: 'sqlite',
     sqlite,
+    checkpoints,
     transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer) return savepoint(outer, fn);
@@ -113,6 +117,7 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
       if (busy) await turn();
       busy = true;
       try {
+        await checkpoints?.close();
         if (sqlite.open) sqlite.close();
       } finally {
         release();
