@@ -299,6 +299,18 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       for (const r of during) routes.set(`${r.route}${r.files.length ? ' +file' : ''}`, (routes.get(`${r.route}${r.files.length ? ' +file' : ''}`) ?? 0) + 1);
       console.log([...routes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v}\t${k}`).join('\n'));
       // and where each kind's first response waited (median; mean of its slowest 1 %)
+      if (process.env.TABLE_LOAD_DEBUG === '2') {
+        // each kind's slowest answers, and the slowest answer of any kind sent within 30 ms of it (a shared stall?)
+        const took = (r: Record) => r.callbackAt! - r.sentAt;
+        const answered = records.filter((r) => r.callbackAt !== undefined);
+        for (const k of kinds) {
+          const slow = answered.filter((r) => r.kind === k.name).sort((a, b) => took(b) - took(a)).slice(0, 4);
+          console.log(k.name.padEnd(42), slow.map((r) => {
+            const near = answered.filter((o) => o !== r && Math.abs(o.sentAt - r.sentAt) < 30).sort((a, b) => took(b) - took(a))[0];
+            return `${took(r).toFixed(1)}@${((r.sentAt - start) / 1000).toFixed(2)}s (near ${near ? `${took(near).toFixed(1)} ${near.kind.slice(0, 12)}` : '-'})`;
+          }).join('  '));
+        }
+      }
       for (const k of kinds) {
         const st = stagesOf(records.filter((r) => r.kind === k.name), trace);
         console.log(`${k.name.padEnd(42)} median gateway ${f(st.median.gatewayMs)} bot ${f(st.median.botMs)} REST ${f(st.median.restMs)}; slowest ${st.slowest.count}: gateway ${f(st.slowest.gatewayMs)} bot ${f(st.slowest.botMs)} REST ${f(st.slowest.restMs)}`);
