@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from './db.js';
 import { withoutRolls } from './schema/event-changes.js';
 import { prepared, rawInsert } from './prepared.js';
@@ -63,8 +63,14 @@ export async function appendEvents(tx: Tx, events: readonly EventInput[]): Promi
     for (const e of events) await appendEvent(tx, e);
     return;
   }
+  await tx.db.execute(eventsInsertSql(tx, events));
+}
+
+/** PostgreSQL: the events in one multi-row INSERT (also a part of store/one-statement.ts). */
+export function eventsInsertSql(tx: Tx, events: readonly EventInput[]): SQL {
   const { events: table } = tx.t;
-  await tx.db.insert(table).values(
-    events.map((e) => ({ createdAt: e.at, guildId: e.guildId, channelId: e.channelId, actorId: e.actorId, type: e.type, subject: e.subject, before: e.before ?? null, after: e.after ?? null, batch: tx.batch })),
-  );
+  return tx.db
+    .insert(table)
+    .values(events.map((e) => ({ createdAt: e.at, guildId: e.guildId, channelId: e.channelId, actorId: e.actorId, type: e.type, subject: e.subject, before: e.before ?? null, after: e.after ?? null, batch: tx.batch })))
+    .getSQL();
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Tx } from './db.js';
 
 /** Records the language a user's client reports (only when it changed). */
@@ -16,6 +16,15 @@ export async function userLocales(tx: Tx, userIds: readonly string[]): Promise<M
   if (userIds.length === 0) return new Map();
   const rows = await tx.db.select().from(userLocales).where(inArray(userLocales.userId, [...new Set(userIds)]));
   return new Map(rows.map((r) => [r.userId, r.locale]));
+}
+
+/** PostgreSQL: userLocales() as the read of store/one-statement.ts, and its rows read back (ids from their bytes). */
+export function userLocalesRead(tx: Tx, userIds: readonly string[]): { read: SQL; rows: (rows: Record<string, unknown>[]) => Map<string, string> } {
+  const { userLocales } = tx.t;
+  return {
+    read: tx.db.select({ userId: userLocales.userId, locale: userLocales.locale }).from(userLocales).where(inArray(userLocales.userId, [...new Set(userIds)])).getSQL(),
+    rows: (rows) => new Map(rows.map((r) => [userLocales.userId.mapFromDriverValue(r[userLocales.userId.name] as never) as string, String(r[userLocales.locale.name])])),
+  };
 }
 
 /** Records a member's display name on a server (only when it changed: the caller caches). */

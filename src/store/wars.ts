@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { EventRow, FactionRow, WarRow } from './schema/index.js';
 import type { Tx } from './db.js';
 import { changesOnly } from './events.js';
@@ -88,15 +88,24 @@ export async function updateFactionsTurn(tx: Tx, rows: readonly FactionTurnColum
     for (const r of rows) await statement.execute({ id: r.id, state: r.state, declared: r.declared, eliminated: r.eliminated });
     return;
   }
+  await tx.db.execute(factionsTurnSql(tx, rows));
+}
+
+/** PostgreSQL: the factions' turn columns in one UPDATE from a VALUES list (also a part of store/one-statement.ts). */
+export function factionsTurnSql(tx: Tx, rows: readonly FactionTurnColumns[]): SQL {
   const { factions } = tx.t;
   // VALUES names its columns column1…column4 on both dialects; PostgreSQL needs each value's type.
   const values = sql.join(
     rows.map((r) => sql`(${r.id}::integer, ${sql.param(r.state, factions.state)}::json, ${r.declared}::boolean, ${r.eliminated}::boolean)`),
     sql`, `,
   );
-  await tx.db.execute(
-    sql`update ${factions} set ${sql.identifier(factions.state.name)} = v.column2, ${sql.identifier(factions.declared.name)} = v.column3, ${sql.identifier(factions.eliminated.name)} = v.column4 from (values ${values}) as v where ${factions.id} = v.column1`,
-  );
+  return sql`update ${factions} set ${sql.identifier(factions.state.name)} = v.column2, ${sql.identifier(factions.declared.name)} = v.column3, ${sql.identifier(factions.eliminated.name)} = v.column4 from (values ${values}) as v where ${factions.id} = v.column1`;
+}
+
+/** PostgreSQL: the war's clock and config as an UPDATE to send with others (store/one-statement.ts). */
+export function warTurnSql(tx: Tx, war: Pick<WarRow, 'id' | 'day' | 'turn' | 'config'>): SQL {
+  const { wars } = tx.t;
+  return tx.db.update(wars).set({ day: war.day, turn: war.turn, config: war.config }).where(eq(wars.id, war.id)).getSQL();
 }
 
 export async function deleteFaction(tx: Tx, id: number): Promise<void> {

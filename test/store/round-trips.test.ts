@@ -2,6 +2,7 @@
 // plain roll is one statement — its row and its event — sent without BEGIN/COMMIT; a secret roll,
 // which reads the GM and commits a hash, is a transaction. Counted at node-postgres's Client.query,
 // which every pooled query goes through.
+import { eq } from 'drizzle-orm';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roll } from '../../commands/roll.js';
@@ -10,7 +11,9 @@ import { translator } from '../../src/i18n/index.js';
 import { runCommand } from '../../src/services/run.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
 import { openStore, type Store } from '../../src/store/db.js';
-import { appendEvent } from '../../src/store/events.js';
+import { appendEvent, eventsInsertSql, type EventInput } from '../../src/store/events.js';
+import { saveUserLocale, userLocalesRead } from '../../src/store/locales.js';
+import { oneStatement } from '../../src/store/one-statement.js';
 import { channelGm } from '../../src/store/gms.js';
 import { insertRoll } from '../../src/store/rolls.js';
 import { enqueueEffects } from '../../src/store/outbox.js';
@@ -132,6 +135,28 @@ describe.runIf(testBackend === 'postgres')('round trips to PostgreSQL', () => {
     const roll = { createdAt: new Date(), guildId: null, channelId: 'c', userId: 'u', normalized: '1d6', kind: 'sum' as const, value: 1, faces: '1', secret: false };
     const error = (await store.reads((tx) => insertRoll(tx, roll)).catch((e: unknown) => e)) as Error & { cause?: Error };
     expect((error.cause ?? error).message).toMatch(/other than SELECT/);
+  });
+
+  it('sends writes and a read apart from them as one statement (store/one-statement.ts), each write with its own values', async () => {
+    const at = new Date('2026-11-28T06:00:00Z');
+    await store.statement((tx) => saveUserLocale(tx, '512345678901234567', 'ko', at));
+    const events = (n: number): EventInput[] => [1, 2].map((i) => ({ at, guildId: null, channelId: '112345678901234567', actorId: ctx.user.id, type: 'test.together', subject: `together:${n}.${i}`, before: { n }, after: { i } }));
+    let read = new Map<string, string>();
+    const sent = await counted(async () => {
+      read = await store.transaction(async (tx) => {
+        const languages = userLocalesRead(tx, ['512345678901234567', '612345678901234567']);
+        return languages.rows(await oneStatement(tx, [eventsInsertSql(tx, events(1)), eventsInsertSql(tx, events(2))], languages.read));
+      });
+    });
+    expect(sent.map((text) => text.split(' ')[0]!.toLowerCase())).toEqual(['begin', 'with', 'commit']);
+    expect(read).toEqual(new Map([['512345678901234567', 'ko']]));
+    const written = (await rows(store, 'events', (e) => eq(e.type, 'test.together'))).map((e) => [e.subject, e.before, e.after]);
+    expect(written.sort()).toEqual([
+      ['together:1.1', { n: 1 }, { i: 1 }],
+      ['together:1.2', { n: 1 }, { i: 2 }],
+      ['together:2.1', { n: 2 }, { i: 1 }],
+      ['together:2.2', { n: 2 }, { i: 2 }],
+    ]);
   });
 
   it('refuses a second statement in Store.statement rather than run it outside a transaction', async () => {
