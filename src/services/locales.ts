@@ -36,7 +36,11 @@ async function saveLocale(ctx: CommandContext, key: string, now: Date): Promise<
 
 /** Each recipient's language; one never seen gets `fallback` (the language of whoever caused the DM). */
 export async function recipientLocales(tx: Tx, userIds: readonly string[], fallback: Locale): Promise<(userId: string) => Locale> {
-  const stored = await userLocales(tx, userIds);
+  return localesFrom(await userLocales(tx, userIds), fallback);
+}
+
+/** recipientLocales() of languages already read (store/locales.ts userLocales). */
+export function localesFrom(stored: ReadonlyMap<string, string>, fallback: Locale): (userId: string) => Locale {
   return (userId) => {
     const locale = stored.get(userId);
     return locale ? asLocale(locale) : fallback;

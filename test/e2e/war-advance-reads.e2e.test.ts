@@ -53,7 +53,7 @@ async function advanceStatements(channelId: string): Promise<{ statements: strin
     const ex = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
     answer = embedText(ex.callback.data);
   });
-  const advances = transactions(sent).filter((tx) => tx.some((s) => /^update "wars" set "day"/i.test(s)));
+  const advances = transactions(sent).filter((tx) => tx.some((s) => /update "wars" set "day"/i.test(s)));
   expect(advances).toHaveLength(1);
   return { statements: advances[0]!, answer };
 }
@@ -109,7 +109,7 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     expect(characterReads.map((q) => q.values.length)).toEqual([6]);
   }, 60_000);
 
-  it('a Fate war of 7 factions: its turn end sends at most 18 statements (36 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back; its day end reads the characters once', async () => {
+  it('a Fate war of 7 factions: its turn end sends at most 10 statements (36 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back; its day end reads the characters once', async () => {
     const channelId = await claimedWar('Seven', 'fate');
     for (const [i, user] of players('seven', 7).entries()) {
       await importPair(channelId, user, `S${i}・魔術師`, `S${i}セイバー`);
@@ -121,12 +121,14 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\.[\s\S]*Day 1 · Noon/);
-    // 15 here: BEGIN, SAVEPOINT, the GM, the war, its factions, the turn's declarations, the masters and
-    // servants, the server's libraries, the factions, the war, the events, the members' languages,
-    // RELEASE, the outbox, COMMIT
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(18);
-    expect(count(statements, /^update "factions"/i)).toBe(1);
-    expect(count(statements, /^insert into "events"/i)).toBe(1);
+    // 10: BEGIN, the GM, the war, its factions, the turn's declarations, the masters and servants, the
+    // server's libraries, then the factions, the war, the events and the members' languages in one
+    // statement, the outbox, COMMIT
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
+    expect(count(statements, /update "factions"/i)).toBe(1);
+    expect(count(statements, /insert into "events"/i)).toBe(1);
+    // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
+    expect(count(statements, /^with .*update "factions".*update "wars".*insert into "events".*from "user_locales"/i)).toBe(1);
     expect(count(statements, /^select .* from "factions"/i)).toBe(1);
     expect(count(statements, /^select .* from "wars"/i)).toBe(1);
     expect(count(statements, /^select .* from "declarations"/i)).toBe(1);
@@ -148,15 +150,15 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     await undoRestores(channelId, before);
 
     // The day end (seed 001 L241–248; luck comes back, L215) reads the 14 masters and servants once:
-    // the luck reset read them again one by one, 14 statements more. 16 here (the channel's counters).
+    // the luck reset read them again one by one, 14 statements more. 11: as a turn end, and the channel's counters.
     for (let i = 0; i < 3; i++) await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
     const dayEnd = await advanceStatements(channelId);
     expect(dayEnd.answer).toMatch(/Day 1 ended\./);
-    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(19);
+    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(11);
     expect(count(dayEnd.statements, /^select .* from "characters"/i)).toBe(1);
   }, 120_000);
 
-  it('a percentage war of 4 factions: its turn end sends at most 17 statements (27 before), the factions in one UPDATE and the events in one INSERT; /war undo puts it all back', async () => {
+  it('a percentage war of 4 factions: its turn end sends at most 9 statements (27 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back', async () => {
     const channelId = await claimedWar('Four', 'percent');
     for (const [i, user] of players('four', 4).entries()) {
       // a servant of a high level costs its master more mana than it brings back (seed 000 upkeep): the turn end changes it
@@ -168,10 +170,12 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\./);
-    // 14 here: as the Fate war's, without the masters and servants
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(17);
-    expect(count(statements, /^update "factions"/i)).toBe(1);
-    expect(count(statements, /^insert into "events"/i)).toBe(1);
+    // 9: as the Fate war's, without the masters and servants
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
+    expect(count(statements, /update "factions"/i)).toBe(1);
+    expect(count(statements, /insert into "events"/i)).toBe(1);
+    // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
+    expect(count(statements, /^with .*update "factions".*update "wars".*insert into "events".*from "user_locales"/i)).toBe(1);
     expect(count(statements, /^select .* from "factions"/i)).toBe(1);
     expect(count(statements, /^select .* from "wars"/i)).toBe(1);
     expect(count(statements, /^select .* from "events"/i)).toBe(0);

@@ -5,9 +5,11 @@
 // back what the command itself wrote. Every change still leaves its event, before and after, in the
 // order it was made, so /war undo reverts all of it.
 import type { Tx } from '../../store/db.js';
-import { appendEvents, type EventInput } from '../../store/events.js';
+import { appendEvents, eventsInsertSql, type EventInput } from '../../store/events.js';
+import { userLocales, userLocalesRead } from '../../store/locales.js';
+import { oneStatement } from '../../store/one-statement.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
-import { updateFactionsTurn, updateWarTurn, type FactionTurnColumns, type WarSnapshot } from '../../store/wars.js';
+import { factionsTurnSql, updateFactionsTurn, updateWarTurn, warTurnSql, type FactionTurnColumns, type WarSnapshot } from '../../store/wars.js';
 import type { CommandContext } from '../types.js';
 
 type FactionChanges = Partial<Pick<FactionRow, 'state' | 'declared' | 'eliminated'>>;
@@ -64,16 +66,29 @@ export class TurnWrites {
     this.events.push({ at: ctx.now(), guildId: ctx.guildId, channelId: ctx.channelId, actorId: ctx.user.id, ...e });
   }
 
-  /** Writes the changed factions, the war and the events; nothing held is written twice. */
-  async flush(tx: Tx): Promise<void> {
+  /**
+   * Writes the changed factions, the war and the events; nothing held is written twice. Reads the
+   * stored languages of `localesOf` (the report's readers) with them: on PostgreSQL all of it is one
+   * statement (store/one-statement.ts; the rows it writes and the languages it reads are apart).
+   */
+  async flush(tx: Tx, localesOf: readonly string[] = []): Promise<Map<string, string>> {
     const factions: FactionTurnColumns[] = [...this.changedFactions].map((id) => {
       const f = this.faction(id);
       return { id, state: f.state, declared: f.declared, eliminated: f.eliminated };
     });
     this.changedFactions.clear();
-    await updateFactionsTurn(tx, factions);
-    if (this.warChanged) await updateWarTurn(tx, this.current);
+    const war = this.warChanged ? this.current : null;
     this.warChanged = false;
-    await appendEvents(tx, this.events.splice(0));
+    const events = this.events.splice(0);
+    if (tx.pg) {
+      const locales = localesOf.length ? userLocalesRead(tx, localesOf) : null;
+      const writes = [...(factions.length ? [factionsTurnSql(tx, factions)] : []), ...(war ? [warTurnSql(tx, war)] : []), ...(events.length ? [eventsInsertSql(tx, events)] : [])];
+      const rows = await oneStatement(tx, writes, locales?.read);
+      return locales ? locales.rows(rows) : new Map();
+    }
+    await updateFactionsTurn(tx, factions);
+    if (war) await updateWarTurn(tx, war);
+    await appendEvents(tx, events);
+    return await userLocales(tx, localesOf);
   }
 }

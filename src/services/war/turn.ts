@@ -22,7 +22,7 @@ import { boardUpdate, warClockLine } from './board.js';
 import { factionDms, membersOf, say, type Said } from './report.js';
 import { resolveLoaded, upkeepOf } from './resolve.js';
 import { NEW_FATE_STATE, type FactionState } from './state.js';
-import { recipientLocales } from '../locales.js';
+import { localesFrom } from '../locales.js';
 import { translator, type Locale } from '../../i18n/index.js';
 import { UserError } from '../errors.js';
 import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
@@ -126,13 +126,12 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pendi
 
   // A masterless servant that vanished at this turn end may leave the last one standing (seed 001 L66).
   const lastServant = await lastServantAtTurnEnd(tx, ctx, writes, turn.servants);
-  await writes.flush(tx);
   const after = writes.war;
   const all = writes.factions;
+  // the factions' members and the libraries' owners: their languages read with the writes
+  const localeOf = localesFrom(await writes.flush(tx, [...membersOf(all), ...libraryDms.map((l) => l.ownerId)]), ctx.locale);
   const header = [ctx.t(dayEnded ? 'warcmd.report.dayEnded' : 'warcmd.report.turnEnded', { day: war.day }), warClockLine(ctx, after)];
   const gmLines = [...header, ...lines.map((l) => l.text(ctx.t))];
-  // the factions' members and the libraries' owners in one read
-  const localeOf = await recipientLocales(tx, [...membersOf(all), ...libraryDms.map((l) => l.ownerId)], ctx.locale);
   return {
     view: { locale: ctx.locale, tone: 'info', title: ctx.t('warcmd.report.title', { name: war.name }), blocks: gmLines.map(text), ephemeral: true },
     // Results resolved on the way (pending:resolve) reach the factions and the channel as /war resolve would.
