@@ -300,6 +300,10 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       console.log([...routes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${v}\t${k}`).join('\n'));
       // and where each kind's first response waited (median; mean of its slowest 1 %)
       if (process.env.TABLE_LOAD_DEBUG === '2') {
+        console.log('mix started at', new Date(Date.now() - (performance.now() - start)).toISOString());
+        for (const q of trace.slowStatements.sort((a, b) => a.at - b.at)) console.log(`slow statement @${((q.at - start) / 1000).toFixed(2)}s ${q.ms.toFixed(1)} ms ${q.text}`);
+        const waits = trace.poolWaits.filter((w) => w > 10).length;
+        console.log('pool waits over 10 ms:', waits);
         // each kind's slowest answers, and the slowest answer of any kind sent within 30 ms of it (a shared stall?)
         const took = (r: Record) => r.callbackAt! - r.sentAt;
         const answered = records.filter((r) => r.callbackAt !== undefined);

@@ -16,6 +16,8 @@ export interface Stages {
   poolPeakWaiting: number;
   /** each pooled connection's hold (connect → release), ms, with the statements it sent */
   holds: { ms: number; statements: number; first: string }[];
+  /** statements that took the client over 20 ms (sent → answered), with when they were sent (debug) */
+  slowStatements: { at: number; ms: number; text: string }[];
   /** the event loop's delays meanwhile (the bot and the fake share it): a stall holds every stage */
   loop: IntervalHistogram;
 }
@@ -58,7 +60,15 @@ function install(): void {
         statements++;
         const text = typeof a[0] === 'string' ? a[0] : ((a[0] as { text?: string })?.text ?? '');
         if (!first || /^(begin|commit|rollback)/i.test(first)) first = text.slice(0, 60);
-        return (query as (...b: unknown[]) => unknown).apply(this, a);
+        const sentAt = performance.now();
+        const answer = (query as (...b: unknown[]) => unknown).apply(this, a);
+        if (answer && typeof (answer as Promise<unknown>).then === 'function') {
+          void (answer as Promise<unknown>).then(() => {
+            const took = performance.now() - sentAt;
+            if (took > 20) stages.slowStatements.push({ at: sentAt, ms: took, text: text.slice(0, 80) });
+          }, () => undefined);
+        }
+        return answer;
       } as typeof c.query;
       const release = c.release;
       c.release = function (this: pg.PoolClient, ...a: unknown[]) {
@@ -81,7 +91,7 @@ install();
 export function startTrace(): Stages {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], loop };
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], loop };
   return current;
 }
 
