@@ -32,7 +32,7 @@ import { getCharacter } from '../src/store/characters.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import type { FactionRow, WarRow } from '../src/store/schema/index.js';
-import { activeWar, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot } from '../src/store/wars.js';
+import { activeWar, activeWarWithGm, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot } from '../src/store/wars.js';
 import { mention, text, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
@@ -261,8 +261,11 @@ async function requireWar(tx: Tx, ctx: CommandContext): Promise<WarRow> {
 }
 
 async function requireGmWar(tx: Tx, ctx: CommandContext): Promise<WarRow> {
+  // the war with the channel's GM in one read; the GM check then reads it from the transaction's memo
+  const found = await activeWarWithGm(tx, ctx.channelId);
   await requireGm(tx, ctx);
-  return await requireWar(tx, ctx);
+  if (!found) throw new UserError('warcmd.none');
+  return found.war;
 }
 
 const EVENT_NAMES = ['war.advanced', 'war.factionJoined', 'war.slept', 'war.irregular', 'war.ended', 'war.factionEdited'];

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { EventRow, FactionRow, WarRow } from './schema/index.js';
+import type { ChannelGmRow, EventRow, FactionRow, WarRow } from './schema/index.js';
+import { knownChannelGm } from './gms.js';
 import type { Tx } from './db.js';
 import { changesOnly } from './events.js';
 import { prepared, slot } from './prepared.js';
@@ -19,6 +20,24 @@ const factionsStatement = ({ db, t: { factions } }: Tx) => db.select().from(fact
 
 export async function activeWar(tx: Tx, channelId: string): Promise<WarRow | undefined> {
   return first(prepared(tx, 'war_active', activeWarStatement).execute({ channelId }));
+}
+
+const activeWarWithGmStatement = ({ db, t: { wars, channelGms } }: Tx) =>
+  db
+    .select({ war: wars, gm: channelGms })
+    .from(wars)
+    .leftJoin(channelGms, eq(channelGms.channelId, wars.channelId))
+    .where(and(eq(wars.channelId, slot('channelId', wars.channelId)), sql`${wars.status} = 'active'`));
+
+/**
+ * The channel's active war and the channel's GM, in one statement (as store/combats.ts
+ * activeCombatWithGm): a GM's war command reads both, each a round trip inside its transaction on
+ * PostgreSQL. The GM goes to the transaction's memo, where channelGm() finds it.
+ */
+export async function activeWarWithGm(tx: Tx, channelId: string): Promise<{ war: WarRow; gm: ChannelGmRow | null } | undefined> {
+  const found = await first(prepared(tx, 'war_with_gm', activeWarWithGmStatement).execute({ channelId }));
+  if (found) knownChannelGm(tx, channelId, found.gm);
+  return found;
 }
 
 export async function getWar(tx: Tx, id: number): Promise<WarRow | undefined> {

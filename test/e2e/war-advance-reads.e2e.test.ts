@@ -109,7 +109,7 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     expect(characterReads.map((q) => q.values.length)).toEqual([6]);
   }, 60_000);
 
-  it('a Fate war of 7 factions: its turn end sends at most 10 statements (36 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back; its day end reads the characters once', async () => {
+  it('a Fate war of 7 factions: its turn end sends at most 9 statements (36 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back; its day end reads the characters once', async () => {
     const channelId = await claimedWar('Seven', 'fate');
     for (const [i, user] of players('seven', 7).entries()) {
       await importPair(channelId, user, `S${i}・魔術師`, `S${i}セイバー`);
@@ -121,10 +121,12 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\.[\s\S]*Day 1 · Noon/);
-    // 10: BEGIN, the GM, the war, its factions, the turn's declarations, the masters and servants, the
-    // server's libraries, then the factions, the war, the events and the members' languages in one
-    // statement, the outbox, COMMIT
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
+    // 9: BEGIN, the war with the channel's GM, its factions, the turn's declarations, the masters and
+    // servants, the server's libraries, then the factions, the war, the events and the members'
+    // languages in one statement, the outbox, COMMIT
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
+    expect(count(statements, /from "wars" left join "channel_gms"/i)).toBe(1);
+    expect(count(statements, /from "channel_gms"/i)).toBe(0);
     expect(count(statements, /update "factions"/i)).toBe(1);
     expect(count(statements, /insert into "events"/i)).toBe(1);
     // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
@@ -150,15 +152,15 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     await undoRestores(channelId, before);
 
     // The day end (seed 001 L241–248; luck comes back, L215) reads the 14 masters and servants once:
-    // the luck reset read them again one by one, 14 statements more. 11: as a turn end, and the channel's counters.
+    // the luck reset read them again one by one, 14 statements more. 10: as a turn end, and the channel's counters.
     for (let i = 0; i < 3; i++) await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
     const dayEnd = await advanceStatements(channelId);
     expect(dayEnd.answer).toMatch(/Day 1 ended\./);
-    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(11);
+    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(10);
     expect(count(dayEnd.statements, /^select .* from "characters"/i)).toBe(1);
   }, 120_000);
 
-  it('a percentage war of 4 factions: its turn end sends at most 9 statements (27 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back', async () => {
+  it('a percentage war of 4 factions: its turn end sends at most 8 statements (27 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back', async () => {
     const channelId = await claimedWar('Four', 'percent');
     for (const [i, user] of players('four', 4).entries()) {
       // a servant of a high level costs its master more mana than it brings back (seed 000 upkeep): the turn end changes it
@@ -170,8 +172,8 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\./);
-    // 9: as the Fate war's, without the masters and servants
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
+    // 8: as the Fate war's, without the masters and servants
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(8);
     expect(count(statements, /update "factions"/i)).toBe(1);
     expect(count(statements, /insert into "events"/i)).toBe(1);
     // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
