@@ -5,7 +5,8 @@ import { deleteDeclaration, updateDeclaration, type DeclarationSnapshot } from '
 import type { Tx } from '../store/db.js';
 import { appendEvent } from '../store/events.js';
 import type { CharacterRow, CombatRow, EventRow } from '../store/schema/index.js';
-import { updateCombat } from '../store/combats.js';
+import { getCombat, updateCombat } from '../store/combats.js';
+import { restoredState } from './combat/step-images.js';
 import { updateCounter } from '../store/counters.js';
 import { updateLibraryState } from '../store/libraries.js';
 import { batchEvents, deleteFaction, lastWarBatch, markUndone, updateFaction, updateWar, type FactionSnapshot, type WarSnapshot } from '../store/wars.js';
@@ -58,9 +59,17 @@ async function restore(tx: Tx, event: EventRow, at: Date): Promise<void> {
     case 'library':
       if (before) await updateLibraryState(tx, id, (before as { state: unknown }).state, at);
       return;
-    case 'combat':
-      if (before) await updateCombat(tx, id, before as Partial<Omit<CombatRow, 'id'>>);
+    case 'combat': {
+      if (!before) return;
+      // a Persona step's image holds its log's length: the lines come from the fight as it stands
+      if ('state' in before) {
+        const current = await getCombat(tx, id);
+        await updateCombat(tx, id, { ...before, state: restoredState(before.state, current?.state) } as Partial<Omit<CombatRow, 'id'>>);
+        return;
+      }
+      await updateCombat(tx, id, before as Partial<Omit<CombatRow, 'id'>>);
       return;
+    }
     case 'character':
       if (before) await updateCharacter(tx, id, before as Partial<Pick<CharacterRow, 'sheet' | 'state' | 'name'>>);
       return;

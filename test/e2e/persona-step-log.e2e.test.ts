@@ -3,7 +3,9 @@
 // (structuredClone), log included, so every /persona pass or HP change cost more with each line the
 // fight had said. The log itself is unchanged: the step's lines follow the old ones (JA L48–49: every
 // step is said at the table; the log export reads them, test/e2e/log-session.e2e.test.ts).
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../helpers/db.js';
 import { startHarness, type Harness } from './harness.js';
 import { personaDriver, sub } from './persona-driver.js';
 import { opt } from './fate-driver.js';
@@ -69,4 +71,32 @@ describe('a Persona step clones no log (issue 32 §1)', () => {
     expect(after.slice(0, middle.length)).toEqual(middle);
     expect((await d.who('Ghost')).hp).toBe(80);
   }, 60_000);
+
+  it('a step’s event keeps the log’s length, not its lines; /combat undo takes the lines back from the fight', async () => {
+    const { gm } = h.fake.users;
+    const fights = await rows(h.store, 'combats', (c) => eq(c.channelId, channelId));
+    const fightId = fights.at(-1)!.id;
+    const steps = async () => (await rows(h.store, 'events', (e) => and(eq(e.subject, `combat:${fightId}`), like(e.type, 'combat.%'))!, 'newest')).filter((e) => e.before !== null && 'state' in (e.before as object));
+    const states: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      states.push(await d.combat());
+      await d.gmDo('persona', 'pass');
+    }
+    const now = await d.combat();
+    expect(now.log.length).toBeGreaterThan(10);
+    // the three passes' events: the log's length before and after, none of its lines
+    for (const e of (await steps()).slice(0, 3)) {
+      for (const image of [e.before, e.after] as { state: { combat: { log?: unknown; logLength?: number } } }[]) {
+        expect(image.state.combat.log).toBeUndefined();
+        expect(image.state.combat.logLength).toBeGreaterThan(10);
+      }
+      expect(JSON.stringify(e.before).length).toBeLessThan(JSON.stringify(now).length);
+    }
+    // undone newest first, each to the fight as it was, its lines included
+    for (const state of states.reverse()) {
+      await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('undo') });
+      expect(await d.combat()).toEqual(state);
+    }
+  }, 60_000);
 });
+

@@ -2,21 +2,19 @@
 // (the core's log, state.combat.log) — worded for the table, as the channel read it: a hidden
 // combatant's numbers stay the GM's (persona-lines.ts, default-deny), whoever exports. Each line is
 // dated by the step that wrote it: the fight's saved steps (events of subject combat:<id>) hold the
-// log's length before and after, and an undone step's lines are no longer in the log.
+// log's length before and after (./step-images.ts), and an undone step's lines are no longer in the log.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../store/db.js';
 import { renderLine } from '../../views/line.js';
 import type { CommandContext } from '../types.js';
 import { eventLine } from './persona-lines.js';
 import { castOf, isPersona } from './persona.js';
+import { imageLogLength } from './step-images.js';
 
 /** Bounds one export's Persona part (a long campaign channel keeps its newest fights). */
 const MAX_FIGHTS = 50;
 
-const logLength = (value: unknown): number | null => {
-  const log = (value as { state?: { combat?: { log?: unknown[] } | null } } | null)?.state?.combat?.log;
-  return Array.isArray(log) ? log.length : null;
-};
+const logLength = (value: unknown): number | null => imageLogLength((value as { state?: unknown } | null)?.state);
 
 export async function personaLogLines(tx: Tx, table: CommandContext, channelId: string): Promise<{ at: Date; text: string }[]> {
   const { combats, events } = tx.t;
