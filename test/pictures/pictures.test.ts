@@ -3,6 +3,7 @@
 // are drawn with the shipped Noto fonts, not as tofu; identical models come from the cache.
 // UPDATE_PICTURES=1 rewrites the references (look at them before committing).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
@@ -103,6 +104,19 @@ describe('pictures', () => {
     await renderPicture(sampleTracker(Array.from({ length: 10 }, (_, i) => `worker-${i}`)));
     drawing = false;
     expect(ticks).toBeGreaterThan(1);
+  });
+
+  it.runIf(process.platform === 'linux')('the picture worker draws at a lower priority than the thread that answers Discord (Linux: a thread’s own nice value)', async () => {
+    // each thread of this process and its nice value (field 19 of /proc/self/task/<tid>/stat)
+    const nice = () =>
+      fs.readdirSync('/proc/self/task').map((tid) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    await renderPicture({ ...sampleWar(), clock: 'Day 12' }); // the worker is running
+    const mine = os.getPriority();
+    expect(nice()).toContain(Math.min(19, mine + 10));
+    expect(nice()[0]).toBe(mine); // the main thread (its tid is the process's) is not lowered
   });
 
   it('two asks for a picture being drawn are drawn once (the same buffer)', async () => {
