@@ -302,6 +302,16 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       if (process.env.TABLE_LOAD_DEBUG === '2') {
         console.log('mix started at', new Date(Date.now() - (performance.now() - start)).toISOString());
         for (const q of trace.slowStatements.sort((a, b) => a.at - b.at)) console.log(`slow statement @${((q.at - start) / 1000).toFixed(2)}s ${q.ms.toFixed(1)} ms ${q.text}`);
+        // the three slowest answers: every statement sent while each was in the bot
+        const slowest = records.filter((r) => r.callbackAt !== undefined && r.ex && trace.emitted.has(r.ex.interactionId)).sort((a, b) => (b.callbackAt! - b.sentAt) - (a.callbackAt! - a.sentAt)).slice(0, 3);
+        for (const r of slowest) {
+          const emitted = trace.emitted.get(r.ex!.interactionId)!;
+          const asked = trace.replyAsked.get(r.ex!.interactionId) ?? r.callbackAt!;
+          console.log(`slow ${r.kind} @${((r.sentAt - start) / 1000).toFixed(2)}s: gateway ${(emitted - r.sentAt).toFixed(1)} bot ${(asked - emitted).toFixed(1)} REST ${(r.callbackAt! - asked).toFixed(1)} ms`);
+          for (const q of trace.statements.filter((q) => q.at >= emitted - 5 && q.at <= asked)) console.log(`   +${(q.at - emitted).toFixed(1)} ms c${q.client} ${q.ms.toFixed(1)} ms ${q.text}`);
+        }
+        for (const g of trace.gcs) console.log(`gc @${((g.at - start) / 1000).toFixed(2)}s ${g.ms.toFixed(1)} ms kind ${g.kind}`);
+        console.log('rolled back (a serialization failure run again, or a refusal):', trace.statements.filter((q) => /^rollback$/i.test(q.text)).length);
         const waits = trace.poolWaits.filter((w) => w > 10).length;
         console.log('pool waits over 10 ms:', waits);
         // each kind's slowest answers, and the slowest answer of any kind sent within 30 ms of it (a shared stall?)

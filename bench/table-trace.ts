@@ -3,7 +3,7 @@
 // (asked → the callback reached the fake); and, on PostgreSQL, how long the bot waited for a pooled
 // connection. Installed around the classes the bot uses (discord.js's Client and REST, pg's Pool), so
 // the product code carries no instrument; one run at a time in a process.
-import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
 import { Client, REST } from 'discord.js';
 import pg from 'pg';
 
@@ -18,11 +18,18 @@ export interface Stages {
   holds: { ms: number; statements: number; first: string }[];
   /** statements that took the client over 20 ms (sent → answered), with when they were sent (debug) */
   slowStatements: { at: number; ms: number; text: string }[];
+  /** every statement (TABLE_LOAD_DEBUG=2): when sent, how long until answered, on which connection */
+  statements: { at: number; ms: number; text: string; client: number }[];
+  /** garbage collections over 5 ms (TABLE_LOAD_DEBUG=2): when, how long, which kind */
+  gcs: { at: number; ms: number; kind: number }[];
   /** the event loop's delays meanwhile (the bot and the fake share it): a stall holds every stage */
   loop: IntervalHistogram;
 }
 
 let current: Stages | null = null;
+const clientIds = new WeakMap<object, number>();
+let clients = 0;
+const clientId = (c: object) => clientIds.get(c) ?? (clientIds.set(c, ++clients), clients);
 let installed = false;
 
 /** Installed when this module loads, before any bot is started: the bot's REST client binds its methods at start (src/discord/interaction-rest.ts). */
@@ -66,6 +73,7 @@ function install(): void {
           void (answer as Promise<unknown>).then(() => {
             const took = performance.now() - sentAt;
             if (took > 20) stages.slowStatements.push({ at: sentAt, ms: took, text: text.slice(0, 80) });
+            if (process.env.TABLE_LOAD_DEBUG === '2') stages.statements.push({ at: sentAt, ms: took, text: text.slice(0, 50), client: clientId(c) });
           }, () => undefined);
         }
         return answer;
@@ -91,12 +99,23 @@ install();
 export function startTrace(): Stages {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], loop };
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: [], loop };
+  const stages = current;
+  gcObserver?.disconnect();
+  if (process.env.TABLE_LOAD_DEBUG === '2') {
+    gcObserver = new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (e.duration > 5) stages.gcs.push({ at: e.startTime, ms: e.duration, kind: ((e as unknown as { detail?: { kind?: number } }).detail?.kind) ?? 0 });
+    });
+    gcObserver.observe({ entryTypes: ['gc'] });
+  }
   return current;
 }
 
+let gcObserver: PerformanceObserver | undefined;
+
 export function stopTrace(): void {
   current?.loop.disable();
+  gcObserver?.disconnect();
   last = current;
   current = null;
 }
