@@ -1,8 +1,9 @@
 // /combat start and add, and change(): the one transaction every fight step runs in (Fate or Persona).
+import { channelGm } from '../../src/store/gms.js';
 import { resolveCharacter } from '../../src/services/characters.js';
 import { addCombatant, currentActor, fromSheet, newFateState, tieCheckOfPool, withSheets } from '../../src/services/combat/fate.js';
 import { type FateCombatState, type Row } from '../../src/services/combat/state.js';
-import { fightGmRow, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
+import { requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { eventLines, isPersona, newPersonaState, relogged, unlogged, type PersonaCombatState } from '../../src/services/combat/persona.js';
 import { addAdHoc } from '../../src/services/combat/persona-setup.js';
 import { personaDms } from '../../src/services/combat/persona-dms.js';
@@ -67,7 +68,7 @@ export async function change(
       const step = await persona(state.combat ? { ...state, combat: unlogged(state.combat) } : state, tx);
       const saved = step.state.combat ? { ...step.state, combat: relogged(state.combat?.log ?? [], step.state.combat) } : step.state;
       // the GM read beside the fight: the step's DM copy goes to it without reading it again
-      return { updated: await saveCombatState(tx, ctx, combatRow, type, saved), events: step.events, ties: [] as string[], gm: (await fightGmRow(tx, ctx)) ?? null };
+      return { updated: await saveCombatState(tx, ctx, combatRow, type, saved), events: step.events, ties: [] as string[], gm: (await channelGm(tx, ctx.channelId)) ?? null };
     }
     // The sheets are the truth for HP/MP/condition: read them before every step.
     const step = await fate(tx, combatRow, await withSheets(tx, combatRow.state as FateCombatState));

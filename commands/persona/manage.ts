@@ -1,8 +1,9 @@
 // The GM's and the defenders' /persona steps outside the open slot's action: adjust, dodge, first, cover,
 // finish, go, extra; Analyze, the fight's settings, and Wild Talk rewards.
+import { channelGm } from '../../src/store/gms.js';
 import { normalizeDice, parseStatus } from '../../src/services/combat/persona-input.js';
 import { advanceToSlot, isPersona, relogged, unlogged, type PersonaCombatState } from '../../src/services/combat/persona.js';
-import { fightGmRow, isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
+import { isGm, requireCombat, requireGm, saveCombatState } from '../../src/services/combat/store.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
 import { adjustCombatant, analyze as analyzeRule, createCombat, declareFinishOff, grantExtraSlot, configure, type Adjustment, type PersonaEvent, type ConfigPatch, type TalkSpec, PersonaError } from '../../src/core/persona/index.js';
@@ -28,7 +29,7 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       if (!entry) throw new UserError('combat.unknown', { name: whoName ?? '-' });
       if (!gm && !mine.some((m) => m.id === entry.id)) throw new UserError('combat.gmOnly');
       const early = standingChoice(state, sub, entry, options);
-      return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, early.next), events: early.events, gm: (await fightGmRow(tx, ctx)) ?? null };
+      return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, early.next), events: early.events, gm: (await channelGm(tx, ctx.channelId)) ?? null };
     }
     if (!state.combat) throw new UserError('persona.cmd.notRunning');
     // the rules run on the fight without its log, which they only append to (persona.ts unlogged)
@@ -39,7 +40,7 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
       if (!gm && mine.length === 0) throw new UserError('combat.gmOnly');
       if (combat.phase !== 'roundStart') throw new UserError('persona.cmd.notRoundStart');
       const advanced = advanceToSlot(combat, ctx.rng, state);
-      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: relogged(log, advanced.combat) }), events: advanced.events, gm: (await fightGmRow(tx, ctx)) ?? null };
+      return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', { ...state, combat: relogged(log, advanced.combat) }), events: advanced.events, gm: (await channelGm(tx, ctx.channelId)) ?? null };
     }
     const target = whoName ? combat.combatants.find((c) => c.name === whoName) : combat.combatants.find((c) => mine.some((m) => m.id === c.id));
     if (!target) throw new UserError('combat.unknown', { name: whoName ?? '-' });
@@ -85,7 +86,7 @@ export async function manage(ctx: CommandContext, sub: 'adjust' | 'dodge' | 'fir
     } else {
       ({ next, events: evs } = standingChoice(state, sub, target, options));
     }
-    return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs, gm: (await fightGmRow(tx, ctx)) ?? null };
+    return { updated: await saveCombatState(tx, ctx, combatRow, `combat.${sub}`, next), events: evs, gm: (await channelGm(tx, ctx.channelId)) ?? null };
   });
   return publicReply(ctx, updated, events, true, gm);
 }

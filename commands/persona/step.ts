@@ -1,12 +1,13 @@
 // The open slot's action (seeds 002/003): one transaction reads the fight, runs the core rule, saves it
 // and answers with the events and the board; the GM gets a copy of what hidden shadows did.
+import { channelGm } from '../../src/store/gms.js';
 import { normalizeDice, parseElement, parseResistances as parseResistancesOpt, parseStatus } from '../../src/services/combat/persona-input.js';
 import { useSkill } from '../../src/services/combat/persona-skill.js';
 import { advanceToSlot, eventLines, isPersona, relogged, standingEvasion, unlogged, type PersonaCombatState, type PersonaSetup } from '../../src/services/combat/persona.js';
 import { coversFor, evasionSpec } from '../../src/services/combat/persona-evasion.js';
 import { forTable } from '../../src/services/table.js';
 import { personaDms, type KnownGm } from '../../src/services/combat/persona-dms.js';
-import { fightGmRow, isGm, requireCombat, saveCombatState } from '../../src/services/combat/store.js';
+import { isGm, requireCombat, saveCombatState } from '../../src/services/combat/store.js';
 import { trackerUpdate } from '../../src/services/combat/tracker.js';
 import { UserError } from '../../src/services/errors.js';
 import type { CommandContext, CommandOptions } from '../../src/services/types.js';
@@ -100,7 +101,7 @@ export async function act(ctx: CommandContext, sub: string, rule: (combat: Comba
     const advanced = step.state.phase === 'ended' || step.state.phase === 'slot' ? { combat: step.state, events: [] as PersonaEvent[] } : advanceToSlot(step.state, ctx.rng, { ...light, ...(step.setup ? { setup: step.setup } : {}) });
     // a Persona change also swaps the skills kept beside the combatant (persona-change.ts)
     const next: PersonaCombatState = { ...state, ...(step.setup ? { setup: step.setup } : {}), combat: relogged(state.combat.log, advanced.combat) };
-    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events], gm: (await fightGmRow(tx, ctx)) ?? null };
+    return { updated: await saveCombatState(tx, ctx, combatRow, 'combat.persona', next), events: [...step.events, ...advanced.events], gm: (await channelGm(tx, ctx.channelId)) ?? null };
   });
   return publicReply(ctx, updated, events, false, gm);
 }

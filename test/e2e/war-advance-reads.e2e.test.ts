@@ -69,6 +69,20 @@ async function warState(channelId: string) {
 
 const count = (statements: string[], pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
 
+/** What every turn end reads and writes once: the war with its GM, its factions; then one statement of writes. */
+function turnEndReadsAndWrites(statements: string[]): void {
+  expect(count(statements, /from "wars" left join "channel_gms"/i)).toBe(1);
+  expect(count(statements, /from "channel_gms"/i)).toBe(0);
+  expect(count(statements, /^select .* from "wars"/i)).toBe(1);
+  expect(count(statements, /^select .* from "factions"/i)).toBe(1);
+  expect(count(statements, /update "factions"/i)).toBe(1);
+  expect(count(statements, /insert into "events"/i)).toBe(1);
+  // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
+  expect(count(statements, /^with .*update "factions".*update "wars".*insert into "events".*from "user_locales"/i)).toBe(1);
+  // no MTG library in this server: the channel's events are not searched for one (seed 004 L102–104)
+  expect(count(statements, /^select .* from "events"/i)).toBe(0);
+}
+
 async function undoRestores(channelId: string, before: Awaited<ReturnType<typeof warState>>): Promise<void> {
   const undo = await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('undo') });
   expect(embedText(undo.callback.data)).toMatch(/Undone: the turn advance/);
@@ -125,18 +139,9 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     // servants, the server's libraries, then the factions, the war, the events and the members'
     // languages in one statement, the outbox, COMMIT
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
-    expect(count(statements, /from "wars" left join "channel_gms"/i)).toBe(1);
-    expect(count(statements, /from "channel_gms"/i)).toBe(0);
-    expect(count(statements, /update "factions"/i)).toBe(1);
-    expect(count(statements, /insert into "events"/i)).toBe(1);
-    // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
-    expect(count(statements, /^with .*update "factions".*update "wars".*insert into "events".*from "user_locales"/i)).toBe(1);
-    expect(count(statements, /^select .* from "factions"/i)).toBe(1);
-    expect(count(statements, /^select .* from "wars"/i)).toBe(1);
+    turnEndReadsAndWrites(statements);
     expect(count(statements, /^select .* from "declarations"/i)).toBe(1);
     expect(count(statements, /^select .* from "characters"/i)).toBe(1);
-    // no MTG library in this server: the channel's events are not searched for one (seed 004 L102–104)
-    expect(count(statements, /^select .* from "events"/i)).toBe(0);
     // every faction's sleep tracking changed, each with its event (before/after) in the one batch
     const after = await warState(channelId);
     expect(after.war!.turn).toBe(before.war!.turn + 1);
@@ -174,13 +179,7 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     expect(answer).toMatch(/The action turn ended\./);
     // 8: as the Fate war's, without the masters and servants
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(8);
-    expect(count(statements, /update "factions"/i)).toBe(1);
-    expect(count(statements, /insert into "events"/i)).toBe(1);
-    // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
-    expect(count(statements, /^with .*update "factions".*update "wars".*insert into "events".*from "user_locales"/i)).toBe(1);
-    expect(count(statements, /^select .* from "factions"/i)).toBe(1);
-    expect(count(statements, /^select .* from "wars"/i)).toBe(1);
-    expect(count(statements, /^select .* from "events"/i)).toBe(0);
+    turnEndReadsAndWrites(statements);
     // each faction's upkeep (seed 000) left its event with the state before and after
     const after = await warState(channelId);
     const events = (await rows(h.store, 'events', (e) => eq(e.type, 'war.upkeep'), 'newest')).filter((e) => before.factions.some((f) => e.subject === `faction:${f.id}`));

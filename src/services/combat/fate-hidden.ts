@@ -4,6 +4,7 @@
 // state; the GM reads every number in a DM copy of each step that hid one, in the GM's language — as
 // for a hidden Persona shadow (README "Who sees what"). The numbers are wrapped as the GM's
 // (GM_ONLY, ../secrecy.ts) where the step reads them, so only a line can print them.
+import { channelGm } from '../../store/gms.js';
 import { asLocale, translator } from '../../i18n/index.js';
 import type { ChannelGmRow } from '../../store/schema/index.js';
 import type { Tx } from '../../store/db.js';
@@ -11,7 +12,6 @@ import { escapeMarkdown } from '../../core/dice/index.js';
 import { recipientLocales } from '../locales.js';
 import type { CommandContext } from '../types.js';
 import { actorOf } from '../table.js';
-import { fightGmRow } from './store.js';
 import { text, type DirectMessage, type View } from '../../views/view.js';
 import { GM_ONLY, shownHp } from '../secrecy.js';
 import { own, type Maybe, type Printable } from '../../views/owned.js';
@@ -26,7 +26,7 @@ export interface GmReader {
 }
 
 export async function fightGm(tx: Tx, ctx: CommandContext): Promise<GmReader | null> {
-  const gm = await fightGmRow(tx, ctx);
+  const gm = await channelGm(tx, ctx.channelId);
   return gm ? { userId: gm.userId, locale: await gmLocale(tx, ctx, gm) } : null;
 }
 

@@ -4,7 +4,7 @@
 import { activeCombatWithGm, saveCombatStep } from '../../store/combats.js';
 import type { Tx } from '../../store/db.js';
 import { channelGm } from '../../store/gms.js';
-import type { ChannelGmRow, CombatRow } from '../../store/schema/index.js';
+import type { CombatRow } from '../../store/schema/index.js';
 import { UserError } from '../errors.js';
 import { stepImages } from './step-images.js';
 import type { CommandContext } from '../types.js';
@@ -15,17 +15,9 @@ export async function requireCombat(tx: Tx, ctx: CommandContext): Promise<Combat
   return found.combat;
 }
 
-/**
- * The channel's GM: a fight step asks who may move it once or several times (the step, a player acting
- * for a fighter, a hidden fighter's DM); the one read beside the fight is in the transaction's memo
- * (store/combats.ts activeCombatWithGm, Tx.memo), so this reads nothing again.
- */
-export async function fightGmRow(tx: Tx, ctx: CommandContext): Promise<ChannelGmRow | undefined> {
-  return channelGm(tx, ctx.channelId);
-}
-
 export async function isGm(tx: Tx, ctx: CommandContext): Promise<boolean> {
-  return ctx.canManageChannel || (await fightGmRow(tx, ctx))?.userId === ctx.user.id;
+  // the GM read beside the fight is in the transaction's memo (store/combats.ts activeCombatWithGm)
+  return ctx.canManageChannel || (await channelGm(tx, ctx.channelId))?.userId === ctx.user.id;
 }
 
 export async function requireGm(tx: Tx, ctx: CommandContext): Promise<void> {
