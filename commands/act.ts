@@ -48,6 +48,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.act')
 export const act: CommandModule = {
   definition,
   helpKey: 'help.act',
+  lock: 'wars', // a declaration and its familiars write the war's rows (store/db.ts TransactionOptions)
   execute: declare,
   // The button /war resolve sends the declarer of a failed gathering: spend familiars after the roll (seed 000 L4).
   async component(ctx, customId) {

@@ -62,6 +62,7 @@ const KEPT_OPTIONS: OptionKinds = (definition.options ?? [])
 export const battle: CommandModule = {
   definition,
   helpKey: 'help.battle',
+  lock: 'wars', // a battle's outcome writes both factions (store/db.ts TransactionOptions)
   execute: (ctx, options) => (options.boolean('seal_window') ? fight(ctx, options, { hold: true }) : fight(ctx, options)),
   component: (ctx, customId) => sealWindowPress(ctx, customId, fight),
   async autocomplete(ctx, focused) {

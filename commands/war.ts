@@ -153,6 +153,7 @@ const definition = describe(new SlashCommandBuilder(), 'cmd.war')
 export const war: CommandModule = {
   definition,
   helpKey: 'help.war',
+  lock: 'wars', // its turn, joins and declarations write the war's factions (store/db.ts TransactionOptions)
   async execute(ctx, options) {
     if (!ctx.guildId) throw new UserError('error.guildOnly');
     switch (options.subcommand()) {

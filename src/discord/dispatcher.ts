@@ -17,7 +17,7 @@ import { errorReply, rememberUser, runHandler } from '../services/run.js';
 import type { CommandContext, CommandModule } from '../services/types.js';
 import type { RandomSource } from '../core/random.js';
 import { toLocale, translator } from '../i18n/index.js';
-import type { Store, Tx } from '../store/db.js';
+import type { Store, TransactionOptions, Tx } from '../store/db.js';
 import { isRetryable } from '../store/retryable.js';
 import type { CardLookup } from '../scryfall/client.js';
 import { forAudience, languageViolation, viewHoldsOwned, type Audience, type AudienceViolation } from '../views/audience.js';
@@ -175,7 +175,7 @@ async function handleInTime(deps: DispatchDeps, module: CommandModule, interacti
   // transaction, and neither is a command that declares its effects light (a plain roll).
   const atomic = !deferAs && module.effects !== 'after';
   // one at a time in a channel (./channel-turns.ts); the answer and effects go out after its turn
-  const { reply: decided, saved } = atomic ? await turnsOf.get(deps)!.run(ctx.channelId, () => decide(deps, ctx, label, invoke, component, true)) : await decide(deps, ctx, label, invoke, component, false);
+  const { reply: decided, saved } = atomic ? await turnsOf.get(deps)!.run(ctx.channelId, () => decide(deps, ctx, label, invoke, component, { lock: module.lock })) : await decide(deps, ctx, label, invoke, component, null);
   // Words said as a character go out first, so the answer can tell how (./speech.ts).
   const reply = decided.speech
     ? await speakFor(deps, { guildId: ctx.guildId, userId: ctx.user.id, now: ctx.now, locale: ctx.locale }, decided, interaction.appPermissions ?? null)
@@ -212,11 +212,11 @@ async function addPicture(deps: DispatchDeps, interaction: Answerable, view: Vie
 }
 
 /**
- * Runs the handler, addresses its reply and saves its effects: in one transaction when `atomic` (the
- * handler's own transactions become part of it), so a state change is never saved without what it
- * decided to tell. A serialization failure re-runs the whole of it (PostgreSQL).
+ * Runs the handler, addresses its reply and saves its effects: in one transaction when `atomic` (its
+ * options; the handler's own transactions become part of it), so a state change is never saved without
+ * what it decided to tell. A serialization failure re-runs the whole of it (PostgreSQL).
  */
-async function decide(deps: DispatchDeps, ctx: CommandContext, label: string, invoke: () => Reply | Promise<Reply>, component: boolean, atomic: boolean): Promise<{ reply: Reply; saved: Saved[] }> {
+async function decide(deps: DispatchDeps, ctx: CommandContext, label: string, invoke: () => Reply | Promise<Reply>, component: boolean, atomic: TransactionOptions | null): Promise<{ reply: Reply; saved: Saved[] }> {
   await rememberUser(ctx, deps.log); // a single upsert, kept out of the command's transaction
   const run = async () => {
     const { reply: ran, outcome } = await runHandler(label, ctx, deps.log, invoke, undefined, { remember: false, ...(atomic ? { rethrow: isRetryable } : {}) });
@@ -227,7 +227,7 @@ async function decide(deps: DispatchDeps, ctx: CommandContext, label: string, in
     return deps.store.transaction(async (tx) => {
       const reply = await run();
       return { reply, saved: await save(tx, reply) };
-    });
+    }, atomic);
   }
   const reply = await run();
   const effects = effectsOf(reply, ctx.guildId, ctx.locale, ctx.channelId);

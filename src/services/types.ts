@@ -132,6 +132,11 @@ export interface CommandModule {
    * effect is its reply: one statement, no transaction); any DM it returns is saved after it ran.
    */
   effects?: 'after';
+  /**
+   * 'wars': its handlers write a war's rows (factions, declarations, the turn); their transaction
+   * takes the war lock first (store/db.ts TransactionOptions).
+   */
+  lock?: 'wars';
   /** Suggestions while the user types the focused option (at most 25). */
   autocomplete?(ctx: CommandContext, focused: { name: string; value: string }, options: CommandOptions): Choice[] | Promise<Choice[]>;
 }

@@ -50,15 +50,30 @@ export interface RawSqlite {
   prepare(sql: string): { run(...params: unknown[]): { lastInsertRowid: number | bigint } };
 }
 
+export interface TransactionOptions {
+  /**
+   * 'wars': the transaction writes a war's rows (its factions, declarations, turn), and on PostgreSQL
+   * takes the war lock before its first read, so such transactions run one after another across every
+   * process. Why: SERIALIZABLE's read locks cover a whole page once a transaction reads more than two
+   * rows on it (max_pred_locks_per_page), and a war reads all its factions, so two wars whose factions
+   * share a page (any two, in a small table) made each other fail and run again (issue 32 §1, two a
+   * minute under the evening's mix). A lock taken before the snapshot means they never overlap. A
+   * writer that does not take it is still correct: the database decides, as before. SQLite writes one
+   * transaction at a time anyway.
+   */
+  lock?: 'wars';
+}
+
 export interface Store {
   readonly dialect: Dialect;
   /**
    * Runs fn in one transaction: all of it commits or none of it does. SQLite takes the write lock up
    * front (BEGIN IMMEDIATE, one transaction at a time); PostgreSQL runs SERIALIZABLE and runs fn again
    * on a serialization failure, so fn must not act outside the database (send replies after it).
-   * A call inside another on the same store becomes a savepoint of the outer one.
+   * A call inside another on the same store becomes a savepoint of the outer one (and its options
+   * are the outer one's).
    */
-  transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => T | Promise<T>, options?: TransactionOptions): Promise<T>;
   /**
    * Runs fn, which sends exactly one statement (atomic by itself), where nothing limited is spent: a
    * plain roll and its event (store/rolls.ts insertRollWithEvent). PostgreSQL sends it alone, without

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type RawPostgres, type Store, type Tx } from './db.js';
+import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type RawPostgres, type Store, type TransactionOptions, type Tx } from './db.js';
 import { postgresTables } from './schema/index.js';
 import { isSqlError, nestingConnection, READS, scopeIn, Spoiled, type Attempt, type Queryable, type Scope } from './pg-nesting.js';
 
@@ -64,12 +64,14 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     return tx ? scopes.get(tx) : undefined;
   };
 
-  async function attempt<T>(fn: (tx: Tx) => T | Promise<T>, batch: string, optimistic: boolean): Promise<T> {
+  async function attempt<T>(fn: (tx: Tx) => T | Promise<T>, batch: string, optimistic: boolean, options: TransactionOptions): Promise<T> {
     const run: Attempt = { optimistic };
     return db.transaction(
       async (pgTx) => {
         const connection = nestingConnection(connectionOf(pgTx), run, scopeNow);
         holdConnection(pgTx, connection);
+        // LOCK TABLE takes no snapshot: the transaction's snapshot is taken after the lock is held (db.ts TransactionOptions)
+        if (options.lock === 'wars') await connection.query(WAR_LOCK);
         const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connection), memo: new Map() };
         attempts.set(tx, run);
         let result: T;
@@ -113,14 +115,14 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     dialect: 'postgres',
     pool,
     statementPool: statements,
-    async transaction<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Tx) => T | Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const outer = current.getStore();
       if (outer) return nested(outer, fn);
       const batch = nextBatch();
       let optimistic = true;
       for (let n = 1; ; n++) {
         try {
-          return await attempt(fn, batch, optimistic);
+          return await attempt(fn, batch, optimistic, options);
         } catch (error) {
           if (error instanceof Spoiled && optimistic) {
             optimistic = false;
@@ -163,6 +165,12 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     },
   };
 }
+
+/**
+ * The war lock: the factions table in a mode that only conflicts with itself and with writes to it
+ * (SHARE ROW EXCLUSIVE), so reads and boards go on while war writers take turns; COMMIT releases it.
+ */
+const WAR_LOCK = 'lock table "factions" in share row exclusive mode';
 
 /** Statements sent straight on `client` (a transaction's connection, or Store.statement's pool). */
 function rawOn(client: Queryable): RawPostgres {

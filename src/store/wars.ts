@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { ChannelGmRow, EventRow, FactionRow, WarRow } from './schema/index.js';
+import type { ChannelGmRow, DeclarationRow, EventRow, FactionRow, WarRow } from './schema/index.js';
 import { knownChannelGm } from './gms.js';
 import type { Tx } from './db.js';
 import { changesOnly } from './events.js';
@@ -57,6 +57,28 @@ export async function updateWar(tx: Tx, id: number, changes: Partial<WarSnapshot
 
 export async function warFactions(tx: Tx, warId: number): Promise<FactionRow[]> {
   return prepared(tx, 'war_factions', factionsStatement).execute({ warId });
+}
+
+const factionsAndDeclarationsStatement = ({ db, t: { factions, declarations } }: Tx) =>
+  db
+    .select({ faction: factions, declaration: declarations })
+    .from(factions)
+    .leftJoin(declarations, and(eq(declarations.factionId, factions.id), eq(declarations.warId, factions.warId), eq(declarations.day, sql.placeholder('day')), eq(declarations.turn, sql.placeholder('turn'))))
+    .where(eq(factions.warId, sql.placeholder('warId')))
+    .orderBy(factions.id);
+
+/**
+ * A war's factions (as warFactions) and the declarations of its turn (as store/declarations.ts
+ * turnDeclarations, by id) in one statement: a turn end reads both, each a round trip inside its
+ * transaction on PostgreSQL (issue 32 §1). A faction declares at most once a turn
+ * (declarations_turn_idx); a declaration whose faction is gone is not read.
+ */
+export async function factionsWithDeclarations(tx: Tx, warId: number, day: number, turn: number): Promise<{ factions: FactionRow[]; declarations: DeclarationRow[] }> {
+  const rows = await prepared(tx, 'war_factions_declarations', factionsAndDeclarationsStatement).execute({ warId, day, turn });
+  return {
+    factions: rows.map((r) => r.faction),
+    declarations: rows.flatMap((r) => (r.declaration ? [r.declaration] : [])).sort((a, b) => a.id - b.id),
+  };
 }
 
 export async function getFaction(tx: Tx, id: number): Promise<FactionRow | undefined> {

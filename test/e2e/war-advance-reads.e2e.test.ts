@@ -69,12 +69,15 @@ async function warState(channelId: string) {
 
 const count = (statements: string[], pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
 
-/** What every turn end reads and writes once: the war with its GM, its factions; then one statement of writes. */
+/** What every turn end reads and writes once: the war lock, the war with its GM, its factions with the turn's declarations; then one statement of writes. */
 function turnEndReadsAndWrites(statements: string[]): void {
+  // taken before the first read (store/db.ts TransactionOptions): war writers take turns, and two wars no longer fail each other's SERIALIZABLE check
+  expect(statements[1]).toMatch(/^lock table "factions" in share row exclusive mode$/i);
   expect(count(statements, /from "wars" left join "channel_gms"/i)).toBe(1);
   expect(count(statements, /from "channel_gms"/i)).toBe(0);
   expect(count(statements, /^select .* from "wars"/i)).toBe(1);
-  expect(count(statements, /^select .* from "factions"/i)).toBe(1);
+  expect(count(statements, /^select .* from "factions" left join "declarations"/i)).toBe(1);
+  expect(count(statements, /^select .* from "declarations"/i)).toBe(0);
   expect(count(statements, /update "factions"/i)).toBe(1);
   expect(count(statements, /insert into "events"/i)).toBe(1);
   // the factions, the war, the events and the members' languages: one statement (store/one-statement.ts)
@@ -135,12 +138,11 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\.[\s\S]*Day 1 · Noon/);
-    // 9: BEGIN, the war with the channel's GM, its factions, the turn's declarations, the masters and
-    // servants, the server's libraries, then the factions, the war, the events and the members'
-    // languages in one statement, the outbox, COMMIT
+    // 9: BEGIN, the war lock, the war with the channel's GM, its factions with the turn's declarations,
+    // the masters and servants, the server's libraries, then the factions, the war, the events and the
+    // members' languages in one statement, the outbox, COMMIT
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(9);
     turnEndReadsAndWrites(statements);
-    expect(count(statements, /^select .* from "declarations"/i)).toBe(1);
     expect(count(statements, /^select .* from "characters"/i)).toBe(1);
     // every faction's sleep tracking changed, each with its event (before/after) in the one batch
     const after = await warState(channelId);

@@ -12,7 +12,7 @@ import { endTurn, endTurnReport, type Library } from '../../core/mtg/index.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
 import type { CharacterRow, DeclarationRow, FactionRow, WarRow } from '../../store/schema/index.js';
-import { warFactions } from '../../store/wars.js';
+import { factionsWithDeclarations } from '../../store/wars.js';
 import { text, type DirectMessage, type Reply } from '../../views/view.js';
 import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { resetDailyLuck } from '../daily.js';
@@ -25,7 +25,7 @@ import { NEW_FATE_STATE, type FactionState } from './state.js';
 import { localesFrom } from '../locales.js';
 import { translator, type Locale } from '../../i18n/index.js';
 import { UserError } from '../errors.js';
-import { turnDeclarations, updateDeclaration } from '../../store/declarations.js';
+import { updateDeclaration } from '../../store/declarations.js';
 import { lastServantAtTurnEnd } from './last-servant.js';
 import { TurnWrites } from './turn-writes.js';
 
@@ -88,7 +88,8 @@ function familiarDecisions(declarations: DeclarationRow[], factions: FactionRow[
 export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null, force = false): Promise<Reply> {
   // The war's factions and the turn's declarations are read once; what this command changes of them
   // is held (TurnWrites) and written together, not read back (issue 32 §1).
-  const loaded = await pendingWork(tx, ctx, war, await warFactions(tx, war.id), await turnDeclarations(tx, war.id, war.day, war.turn), pending);
+  const read = await factionsWithDeclarations(tx, war.id, war.day, war.turn);
+  const loaded = await pendingWork(tx, ctx, war, read.factions, read.declarations, pending);
   const { lines: settled, resolved } = loaded;
   const writes = new TurnWrites(ctx, war, loaded.factions);
   const factions = loaded.factions.filter((f) => !f.eliminated);
