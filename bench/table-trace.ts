@@ -2,7 +2,8 @@
 // sent it → discord.js emitted it), the bot (emitted → it asked REST for the callback), the REST queue
 // (asked → the callback reached the fake); and, on PostgreSQL, how long the bot waited for a pooled
 // connection. Installed around the classes the bot uses (discord.js's Client and REST, pg's Pool), so
-// the product code carries no instrument; one run at a time in a process.
+// the product code carries no instrument; loaded on the bot's own thread (./bot-thread.ts), which
+// sends the record back as plain data on the bench's clock; one run at a time in a thread.
 import { monitorEventLoopDelay, performance, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
 import { Client, REST } from 'discord.js';
 import pg from 'pg';
@@ -22,8 +23,9 @@ export interface Stages {
   statements: { at: number; ms: number; text: string; client: number }[];
   /** garbage collections over 5 ms (TABLE_LOAD_DEBUG=2): when, how long, which kind */
   gcs: { at: number; ms: number; kind: number }[];
-  /** the event loop's delays meanwhile (the bot and the fake share it): a stall holds every stage */
-  loop: IntervalHistogram;
+  /** the bot thread's event loop delay meanwhile, p99 and max ms: a stall holds every stage */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
 let current: Stages | null = null;
@@ -95,11 +97,13 @@ function install(): void {
 
 install();
 
+let loop: IntervalHistogram | undefined;
+
 /** Starts recording (until stopTrace). */
 export function startTrace(): Stages {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: [], loop };
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: [], loopDelayP99Ms: NaN, loopDelayMaxMs: NaN };
   const stages = current;
   gcObserver?.disconnect();
   if (process.env.TABLE_LOAD_DEBUG === '2') {
@@ -113,13 +117,30 @@ export function startTrace(): Stages {
 
 let gcObserver: PerformanceObserver | undefined;
 
-export function stopTrace(): void {
-  current?.loop.disable();
+/** Stops recording; the record. */
+export function stopTrace(): Stages {
+  const stages = current!;
+  loop!.disable();
+  stages.loopDelayP99Ms = loop!.percentile(99) / 1e6;
+  stages.loopDelayMaxMs = loop!.max / 1e6;
   gcObserver?.disconnect();
-  last = current;
   current = null;
+  return stages;
 }
 
-let last: Stages | null = null;
-/** The last run's record (for a closer look than the report's lines). */
-export const lastTrace = (): Stages | null => last;
+/** A record as plain data, its times moved by `shift` ms (another thread's clock to the bench's). */
+export type TraceData = Omit<Stages, 'emitted' | 'replyAsked'> & { emitted: [string, number][]; replyAsked: [string, number][] };
+
+export function traceData(s: Stages, shift: number): TraceData {
+  const moved = (m: Map<string, number>) => [...m].map(([k, at]): [string, number] => [k, at + shift]);
+  return {
+    ...s,
+    emitted: moved(s.emitted),
+    replyAsked: moved(s.replyAsked),
+    slowStatements: s.slowStatements.map((q) => ({ ...q, at: q.at + shift })),
+    statements: s.statements.map((q) => ({ ...q, at: q.at + shift })),
+    gcs: s.gcs.map((g) => ({ ...g, at: g.at + shift })),
+  };
+}
+
+export const fromTraceData = (d: TraceData): Stages => ({ ...d, emitted: new Map(d.emitted), replyAsked: new Map(d.replyAsked) });
