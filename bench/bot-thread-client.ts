@@ -2,14 +2,19 @@
 import { Worker } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import type { BotThreadAsk, BotThreadStart } from './bot-thread.js';
-import { fromTraceData, type Stages, type TraceData } from './table-trace.js';
+// types only: the trace is installed on the bot's thread, not on the bench's
+import type { Stages, TraceData } from './table-trace.js';
 
 export interface BotThread {
   idle(): Promise<void>;
+  /** effects left in the outbox (pending or failed), read on the bot's own store */
+  outboxLeft(): Promise<number>;
   stop(): Promise<void>;
   startTrace(): Promise<void>;
   stopTrace(): Promise<Stages>;
 }
+
+const fromTraceData = (d: TraceData): Stages => ({ ...d, emitted: new Map(d.emitted), replyAsked: new Map(d.replyAsked) });
 
 type Answer = { ready?: true; id?: number; answer?: unknown; error?: string };
 
@@ -47,6 +52,7 @@ export async function startBotThread(options: Omit<BotThreadStart, 'timeOrigin'>
     });
   return {
     idle: async () => void (await ask('idle')),
+    outboxLeft: async () => (await ask('outboxLeft')) as number,
     startTrace: async () => void (await ask('startTrace')),
     stopTrace: async () => fromTraceData((await ask('stopTrace')) as TraceData),
     async stop() {

@@ -1,8 +1,9 @@
 // The product bot on a thread of its own, for the evening of tables (./table-load.ts). In production
 // Discord is another machine; here the fake Discord runs on the bench's thread, and its work (parsing
 // every upload, recording every request, building gateway events) and its garbage would otherwise run
-// on the event loop whose answers are timed. The bench asks by message: idle, stop, and the trace
-// (./table-trace.ts, installed here around this thread's discord.js and pg), sent back on its clock.
+// on the event loop whose answers are timed. The bench asks by message: idle, stop, the effects left in
+// the outbox, and the trace (./table-trace.ts, installed here around this thread's discord.js and pg),
+// sent back on its clock.
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
@@ -18,7 +19,7 @@ export interface BotThreadStart {
   /** the bench thread's performance.timeOrigin: this thread's times are moved onto its clock */
   timeOrigin: number;
 }
-export type BotThreadAsk = { id: number; ask: 'idle' | 'stop' | 'startTrace' | 'stopTrace' };
+export type BotThreadAsk = { id: number; ask: 'idle' | 'stop' | 'outboxLeft' | 'startTrace' | 'stopTrace' };
 
 const start = workerData as BotThreadStart;
 const store = await openStore(start.databaseUrl);
@@ -28,6 +29,7 @@ port.on('message', (m: BotThreadAsk) => {
   void (async () => {
     let answer: unknown = null;
     if (m.ask === 'idle') await bot.idle();
+    else if (m.ask === 'outboxLeft') answer = (await store.transaction(async (tx) => await tx.db.select({ id: tx.t.outbox.id }).from(tx.t.outbox))).length;
     else if (m.ask === 'startTrace') startTrace();
     else if (m.ask === 'stopTrace') answer = traceData(stopTrace(), performance.timeOrigin - start.timeOrigin);
     else {

@@ -11,8 +11,7 @@
 // (exact counts, no timings).
 import { deployCommands } from '../src/discord/deploy.js';
 import { loadConfig } from '../src/config.js';
-import { openStore } from '../src/store/db.js';
-import { startBotThread } from './bot-thread-client.js';
+import { startBotThread, type BotThread } from './bot-thread-client.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { onBothBackends } from './both-backends.js';
 import { formatNs, percentile } from './stats.js';
@@ -156,13 +155,13 @@ async function drive(fakeNow: FakeDiscord, kinds: TableKind[], rate: number, sec
 }
 
 /** Until the bot has sent all it decided: no command running, the outbox empty, the fake quiet for a while. */
-async function drain(fake: FakeDiscord, bot: { idle(): Promise<void> }, outboxLeft: () => Promise<number>, limitMs = 60_000): Promise<void> {
+async function drain(fake: FakeDiscord, bot: Pick<BotThread, 'idle' | 'outboxLeft'>, limitMs = 60_000): Promise<void> {
   const until = performance.now() + limitMs;
   let seen = -1;
   while (performance.now() < until) {
     await bot.idle();
     const count = fake.requests.length;
-    if (count === seen && (await outboxLeft()) === 0) return;
+    if (count === seen && (await bot.outboxLeft()) === 0) return;
     seen = count;
     await new Promise((resolve) => setTimeout(resolve, 1500));
   }
@@ -263,13 +262,10 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
   // the fake's OpenAPI check is the tests' instrument; here it would add its own CPU to the bot's latency
   const fake = await startFakeDiscord({ settleMs: 0, checkSpec: false });
   await deployCommands(loadConfig({ DISCORD_TOKEN: fake.token, DISCORD_CLIENT_ID: fake.applicationId, DISCORD_API: fake.apiBase }));
-  // the migrations applied here, before the bot's thread opens the same database
-  const store = await openStore(databaseUrl);
   const bot = await startBotThread({ token: fake.token, api: fake.apiBase, databaseUrl });
-  const outboxLeft = async () => (await store.transaction(async (tx) => await tx.db.select().from(tx.t.outbox))).length;
   try {
     const kinds = await setUpEvening(fake, layout);
-    await drain(fake, bot, outboxLeft);
+    await drain(fake, bot);
     const failures: string[] = [];
     let errors = 0;
     const fail = (what: string) => {
@@ -281,7 +277,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     const quietRecords: Record[] = [];
     const quietKind = rollOneD6([], 1);
     await drive(fake, [{ ...quietKind, send: dice.send }], options.rate, options.quietSeconds, quietRecords, fail);
-    await drain(fake, bot, outboxLeft);
+    await drain(fake, bot);
 
     const records: Record[] = [];
     const from = fake.requests.length ? fake.requests.at(-1)!.seq + 1 : 0;
@@ -290,7 +286,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     await bot.startTrace();
     await drive(fake, kinds, options.rate, options.seconds, records, fail);
     const trace = await bot.stopTrace();
-    await drain(fake, bot, outboxLeft);
+    await drain(fake, bot);
     const elapsedS = (performance.now() - start) / 1000;
     const matched = matchEffects(fake, records, from);
     // the bot's requests: REST with its token, and the interaction endpoints (no token; attachment downloads are users')
@@ -343,7 +339,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       errors,
       failures,
       ...matched,
-      outboxLeft: await outboxLeft(),
+      outboxLeft: await bot.outboxLeft(),
       deferred: [...records, ...quietRecords].filter((r) => r.deferred).length,
       nonceHits: fake.nonceHits,
       quiet: figures(KIND_ROLL_1D6, quietRecords),
@@ -356,7 +352,6 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     };
   } finally {
     await bot.stop();
-    await store.close();
     await fake.close();
   }
 }

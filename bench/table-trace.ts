@@ -143,4 +143,3 @@ export function traceData(s: Stages, shift: number): TraceData {
   };
 }
 
-export const fromTraceData = (d: TraceData): Stages => ({ ...d, emitted: new Map(d.emitted), replyAsked: new Map(d.replyAsked) });
