@@ -56,7 +56,7 @@ const textOf = (args: unknown[]) => {
  * those of the scopes around it) before its first write; once the attempt is spoiled, refuses every
  * statement but the ROLLBACK.
  */
-export function nestingConnection(client: Queryable & { release?: (...a: unknown[]) => unknown }, attempt: Attempt, scopeNow: () => Scope | undefined): Queryable {
+export function nestingConnection(client: Queryable, attempt: Attempt, scopeNow: () => Scope | undefined): Queryable {
   const send = (scope: Scope): Promise<unknown> => {
     if (!scope.sent) {
       const before = scope.parent ? send(scope.parent) : Promise.resolve();
@@ -77,7 +77,6 @@ export function nestingConnection(client: Queryable & { release?: (...a: unknown
       if (scope.sent) return client.query(...args); // a sent scope's savepoints are all sent
       return send(scope).then(() => client.query(...args));
     },
-    release: (...a: unknown[]) => client.release?.(...a),
   } as Queryable;
 }
 

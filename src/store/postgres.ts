@@ -43,11 +43,11 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
   // the next query; without a listener, node-postgres would raise it as an uncaught error.
   pool.on('error', () => undefined);
   statements.on('error', () => undefined);
-  const db = drizzle(pool);
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate(db, { migrationsFolder });
+    // on the connection that holds the lock: with PG_POOL_SIZE=1 a second one would never come
+    await migrate(drizzle({ client: lock }), { migrationsFolder });
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     lock.release();
@@ -64,29 +64,48 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     return tx ? scopes.get(tx) : undefined;
   };
 
+  /** Each transaction handle's connection (the attempt's, through ./pg-nesting.ts). */
+  const connections = new WeakMap<Tx, Queryable>();
+
+  /**
+   * One run of an outermost transaction, on a connection of its own. BEGIN is sent by this store, not
+   * drizzle, so that the war lock goes in the same message (several statements without parameters
+   * are one simple-protocol query): one round trip, not two, for every war command (issue 32 §1).
+   */
   async function attempt<T>(fn: (tx: Tx) => T | Promise<T>, batch: string, optimistic: boolean, options: TransactionOptions): Promise<T> {
     const run: Attempt = { optimistic };
-    return db.transaction(
-      async (pgTx) => {
-        const connection = nestingConnection(connectionOf(pgTx), run, scopeNow);
-        holdConnection(pgTx, connection);
-        // LOCK TABLE takes no snapshot: the transaction's snapshot is taken after the lock is held (db.ts TransactionOptions)
-        if (options.lock === 'wars') await connection.query(WAR_LOCK);
-        const tx: Tx = { db: pgTx as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connection), memo: new Map() };
-        attempts.set(tx, run);
-        let result: T;
-        try {
-          result = await current.run(tx, () => fn(tx));
-        } catch (error) {
-          // a nested failure that reached the top undoes all of it either way; anything else after a spoil runs again
-          if (run.spoiled && run.spoiled.error !== error) throw new Spoiled();
-          throw error;
-        }
-        if (run.spoiled) throw new Spoiled(); // caught below it, and its writes kept: run again with savepoints
-        return result;
-      },
-      { isolationLevel: 'serializable' },
-    );
+    const client = await pool.connect();
+    // A checked-out connection has no listener of the pool's: a server that closes it (restart,
+    // failover, terminate) would raise its error as uncaught. The statement waiting on it fails instead.
+    client.on('error', ignore);
+    let broken: Error | undefined;
+    try {
+      // LOCK TABLE takes no snapshot: the transaction's snapshot is taken after the lock is held (db.ts TransactionOptions)
+      await client.query(options.lock === 'wars' ? BEGIN_WAR_LOCKED : BEGIN);
+      const connection = nestingConnection(client, run, scopeNow);
+      const tx: Tx = { db: drizzle({ client: connection as unknown as pg.PoolClient }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connection), memo: new Map() };
+      attempts.set(tx, run);
+      connections.set(tx, connection);
+      let result: T;
+      try {
+        result = await current.run(tx, () => fn(tx));
+      } catch (error) {
+        // a nested failure that reached the top undoes all of it either way; anything else after a spoil runs again
+        if (run.spoiled && run.spoiled.error !== error) throw new Spoiled();
+        throw error;
+      }
+      if (run.spoiled) throw new Spoiled(); // caught below it, and its writes kept: run again with savepoints
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      // After a failed COMMIT (or BEGIN) the server answers this with a warning. A connection that
+      // cannot even roll back is closed, not handed to the next transaction.
+      await client.query('rollback').catch((e: Error) => (broken = e));
+      throw error;
+    } finally {
+      client.off('error', ignore);
+      client.release(broken);
+    }
   }
 
   /** A transaction inside another (./pg-nesting.ts): its writes are undone alone when it fails. */
@@ -96,6 +115,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     const inner: Tx = { ...outer };
     scopes.set(inner, scope);
     attempts.set(inner, run);
+    connections.set(inner, connections.get(outer)!);
     try {
       return await current.run(inner, () => fn(inner));
     } catch (error) {
@@ -104,7 +124,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
         if (scope.wrote) memoUndone(outer);
       } else if (scope.sent) {
         await scope.sent;
-        await connectionOf(outer.db).query(`rollback to savepoint ${scope.name}`);
+        await connections.get(outer)!.query(`rollback to savepoint ${scope.name}`);
         memoUndone(outer);
       }
       throw error;
@@ -171,26 +191,13 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
  * (SHARE ROW EXCLUSIVE), so reads and boards go on while war writers take turns; COMMIT releases it.
  */
 const WAR_LOCK = 'lock table "factions" in share row exclusive mode';
+const BEGIN = 'begin isolation level serializable';
+const ignore = () => undefined;
+const BEGIN_WAR_LOCKED = `${BEGIN}; ${WAR_LOCK}`;
 
 /** Statements sent straight on `client` (a transaction's connection, or Store.statement's pool). */
 function rawOn(client: Queryable): RawPostgres {
   return (text, values) => client.query(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
-}
-
-/** drizzle's transaction sends every later statement (and COMMIT, and the release) through this connection. */
-function holdConnection(pgTx: unknown, connection: Queryable): void {
-  (pgTx as { session: { client: Queryable } }).session.client = connection;
-}
-
-/**
- * The connection drizzle's transaction holds (BEGIN was sent on it), so that a raw statement is part
- * of the transaction. drizzle does not expose it: read from its session, and fail loudly if a drizzle
- * upgrade moves it (every store test on PostgreSQL would).
- */
-function connectionOf(pgTx: unknown): Queryable {
-  const client = (pgTx as { session?: { client?: Queryable } }).session?.client;
-  if (!client || typeof client.query !== 'function' || client instanceof pg.Pool) throw new Error("drizzle's PostgreSQL transaction no longer holds its connection at session.client (store/postgres.ts)");
-  return client;
 }
 
 /** Resets each identity sequence past the largest id (after rows were copied in with their ids). */
