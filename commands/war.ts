@@ -32,7 +32,7 @@ import { getCharacter } from '../src/store/characters.js';
 import { appendEvent } from '../src/store/events.js';
 import { channelGm } from '../src/store/gms.js';
 import type { FactionRow, WarRow } from '../src/store/schema/index.js';
-import { activeWar, activeWarWithGm, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot } from '../src/store/wars.js';
+import { activeWar, activeWarTurnWithGm, activeWarWithGm, getWar, insertFaction, insertWar, recentWarEvents, updateFaction, updateWar, warFactions, type FactionSnapshot, type WarTurn } from '../src/store/wars.js';
 import { mention, text, type Reply, type View } from '../src/views/view.js';
 import { characterChoices } from '../src/services/character-search.js';
 import { characterSkillChoices } from '../src/services/skill-choices.js';
@@ -167,7 +167,7 @@ export const war: CommandModule = {
       case 'npc':
         return await join(ctx, options, true);
       case 'advance':
-        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWar(tx, ctx), options.string('pending') as 'resolve' | 'discard' | null, options.boolean('force') ?? false));
+        return await ctx.store.transaction(async (tx) => await advanceWar(tx, ctx, await requireGmWarTurn(tx, ctx), options.string('pending') as 'resolve' | 'discard' | null, options.boolean('force') ?? false));
       case 'faction_view':
         return await factionView(ctx, options);
       case 'retreat':
@@ -267,6 +267,14 @@ async function requireGmWar(tx: Tx, ctx: CommandContext): Promise<WarRow> {
   await requireGm(tx, ctx);
   if (!found) throw new UserError('warcmd.none');
   return found.war;
+}
+
+/** As requireGmWar, with the war's factions and its turn's declarations read in the same statement (a turn end needs them all). */
+async function requireGmWarTurn(tx: Tx, ctx: CommandContext): Promise<WarTurn> {
+  const found = await activeWarTurnWithGm(tx, ctx.channelId);
+  await requireGm(tx, ctx);
+  if (!found) throw new UserError('warcmd.none');
+  return found;
 }
 
 const EVENT_NAMES = ['war.advanced', 'war.factionJoined', 'war.slept', 'war.irregular', 'war.ended', 'war.factionEdited'];
@@ -503,9 +511,9 @@ async function summonByButton(ctx: CommandContext, method: string, factionId: nu
 /** The guide's "begin day 1": the GM's /war advance out of the summoning phase, and only out of it. */
 async function dayOne(ctx: CommandContext): Promise<Reply> {
   return await ctx.store.transaction(async (tx) => {
-    const war = await requireGmWar(tx, ctx);
-    if (war.day !== 0) throw new UserError('summon.over');
-    return await advanceWar(tx, ctx, war);
+    const read = await requireGmWarTurn(tx, ctx);
+    if (read.war.day !== 0) throw new UserError('summon.over');
+    return await advanceWar(tx, ctx, read);
   });
 }
 

@@ -59,24 +59,38 @@ export async function warFactions(tx: Tx, warId: number): Promise<FactionRow[]> 
   return prepared(tx, 'war_factions', factionsStatement).execute({ warId });
 }
 
-const factionsAndDeclarationsStatement = ({ db, t: { factions, declarations } }: Tx) =>
+const warTurnReadStatement = ({ db, t: { wars, channelGms, factions, declarations } }: Tx) =>
   db
-    .select({ faction: factions, declaration: declarations })
-    .from(factions)
-    .leftJoin(declarations, and(eq(declarations.factionId, factions.id), eq(declarations.warId, factions.warId), eq(declarations.day, sql.placeholder('day')), eq(declarations.turn, sql.placeholder('turn'))))
-    .where(eq(factions.warId, sql.placeholder('warId')))
+    .select({ war: wars, gm: channelGms, faction: factions, declaration: declarations })
+    .from(wars)
+    .leftJoin(channelGms, eq(channelGms.channelId, wars.channelId))
+    .leftJoin(factions, eq(factions.warId, wars.id))
+    .leftJoin(declarations, and(eq(declarations.factionId, factions.id), eq(declarations.warId, wars.id), eq(declarations.day, wars.day), eq(declarations.turn, wars.turn)))
+    .where(and(eq(wars.channelId, slot('channelId', wars.channelId)), sql`${wars.status} = 'active'`))
     .orderBy(factions.id);
 
+/** What a turn end reads before it decides: the war, its factions and the declarations of its current turn. */
+export interface WarTurn {
+  war: WarRow;
+  factions: FactionRow[];
+  declarations: DeclarationRow[];
+}
+
 /**
- * A war's factions (as warFactions) and the declarations of its turn (as store/declarations.ts
- * turnDeclarations, by id) in one statement: a turn end reads both, each a round trip inside its
- * transaction on PostgreSQL (issue 32 §1). A faction declares at most once a turn
- * (declarations_turn_idx); a declaration whose faction is gone is not read.
+ * The channel's active war with the channel's GM (as activeWarWithGm), its factions (eliminated ones
+ * too, in id order) and the declarations of the war's current turn, in one statement: /war advance
+ * reads all of them before anything else, each a round trip inside its transaction on PostgreSQL
+ * (issue 32 §1). A faction declares at most once a turn (declarations_turn_idx); a declaration whose
+ * faction is gone is not read. The GM goes to the transaction's memo, where channelGm() finds it.
  */
-export async function factionsWithDeclarations(tx: Tx, warId: number, day: number, turn: number): Promise<{ factions: FactionRow[]; declarations: DeclarationRow[] }> {
-  const rows = await prepared(tx, 'war_factions_declarations', factionsAndDeclarationsStatement).execute({ warId, day, turn });
+export async function activeWarTurnWithGm(tx: Tx, channelId: string): Promise<WarTurn | undefined> {
+  const rows = await prepared(tx, 'war_turn_with_gm', warTurnReadStatement).execute({ channelId });
+  const head = rows[0];
+  if (!head) return undefined;
+  knownChannelGm(tx, channelId, head.gm);
   return {
-    factions: rows.map((r) => r.faction),
+    war: head.war,
+    factions: rows.flatMap((r) => (r.faction ? [r.faction] : [])),
     declarations: rows.flatMap((r) => (r.declaration ? [r.declaration] : [])).sort((a, b) => a.id - b.id),
   };
 }

@@ -12,7 +12,7 @@ import { endTurn, endTurnReport, type Library } from '../../core/mtg/index.js';
 import type { Tx } from '../../store/db.js';
 import { appendEvent } from '../../store/events.js';
 import type { CharacterRow, DeclarationRow, FactionRow, WarRow } from '../../store/schema/index.js';
-import { factionsWithDeclarations } from '../../store/wars.js';
+import type { WarTurn } from '../../store/wars.js';
 import { text, type DirectMessage, type Reply } from '../../views/view.js';
 import { hydrate, saveCharacter, type Character } from '../characters.js';
 import { resetDailyLuck } from '../daily.js';
@@ -85,10 +85,11 @@ function familiarDecisions(declarations: DeclarationRow[], factions: FactionRow[
   return [{ factionId: null, text: say('warcmd.advance.familiarsLapsed', { factions: names }) }, ...waiting.map((f) => ({ factionId: f.id, text: say('familiars.lapsed', { faction: f.name }) }))];
 }
 
-export async function advanceWar(tx: Tx, ctx: CommandContext, war: WarRow, pending: 'resolve' | 'discard' | null = null, force = false): Promise<Reply> {
-  // The war's factions and the turn's declarations are read once; what this command changes of them
-  // is held (TurnWrites) and written together, not read back (issue 32 §1).
-  const read = await factionsWithDeclarations(tx, war.id, war.day, war.turn);
+export async function advanceWar(tx: Tx, ctx: CommandContext, read: WarTurn, pending: 'resolve' | 'discard' | null = null, force = false): Promise<Reply> {
+  // The war, its factions and the turn's declarations were read once, in one statement (store/wars.ts
+  // activeWarTurnWithGm); what this command changes of them is held (TurnWrites) and written together,
+  // not read back (issue 32 §1).
+  const { war } = read;
   const loaded = await pendingWork(tx, ctx, war, read.factions, read.declarations, pending);
   const { lines: settled, resolved } = loaded;
   const writes = new TurnWrites(ctx, war, loaded.factions);
