@@ -59,28 +59,36 @@ export async function warFactions(tx: Tx, warId: number): Promise<FactionRow[]> 
   return prepared(tx, 'war_factions', factionsStatement).execute({ warId });
 }
 
-const warTurnReadStatement = ({ db, t: { wars, channelGms, factions, declarations } }: Tx) =>
-  db
-    .select({ war: wars, gm: channelGms, faction: factions, declaration: declarations })
+/** Whether the server has an MTG library (0 or 1 on SQLite): a column of every row of the read below. */
+const serverHasLibrary = ({ t: { wars, libraries } }: Tx) => sql<boolean | number>`exists (select 1 from ${libraries} where ${libraries.guildId} = ${wars.guildId})`;
+
+const warTurnReadStatement = (tx: Tx) => {
+  const { db, t: { wars, channelGms, factions, declarations } } = tx;
+  return db
+    .select({ war: wars, gm: channelGms, faction: factions, declaration: declarations, hasLibrary: serverHasLibrary(tx) })
     .from(wars)
     .leftJoin(channelGms, eq(channelGms.channelId, wars.channelId))
     .leftJoin(factions, eq(factions.warId, wars.id))
     .leftJoin(declarations, and(eq(declarations.factionId, factions.id), eq(declarations.warId, wars.id), eq(declarations.day, wars.day), eq(declarations.turn, wars.turn)))
     .where(and(eq(wars.channelId, slot('channelId', wars.channelId)), sql`${wars.status} = 'active'`))
     .orderBy(factions.id);
+};
 
 /** What a turn end reads before it decides: the war, its factions and the declarations of its current turn. */
 export interface WarTurn {
   war: WarRow;
   factions: FactionRow[];
   declarations: DeclarationRow[];
+  /** whether the server has an MTG library at all: a turn end looks for those played in the channel only then (seed 004 L102–104) */
+  hasLibrary: boolean;
 }
 
 /**
  * The channel's active war with the channel's GM (as activeWarWithGm), its factions (eliminated ones
  * too, in id order) and the declarations of the war's current turn, in one statement: /war advance
  * reads all of them before anything else, each a round trip inside its transaction on PostgreSQL
- * (issue 32 §1). A faction declares at most once a turn (declarations_turn_idx); a declaration whose
+ * (issue 32 §1), and with them whether the server has an MTG library, which every turn end asks. A
+ * faction declares at most once a turn (declarations_turn_idx); a declaration whose
  * faction is gone is not read. The GM goes to the transaction's memo, where channelGm() finds it.
  */
 export async function activeWarTurnWithGm(tx: Tx, channelId: string): Promise<WarTurn | undefined> {
@@ -92,6 +100,7 @@ export async function activeWarTurnWithGm(tx: Tx, channelId: string): Promise<Wa
     war: head.war,
     factions: rows.flatMap((r) => (r.faction ? [r.faction] : [])),
     declarations: rows.flatMap((r) => (r.declaration ? [r.declaration] : [])).sort((a, b) => a.id - b.id),
+    hasLibrary: Boolean(head.hasLibrary),
   };
 }
 

@@ -108,7 +108,7 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, read: WarTurn, pen
   // boost-exiled cards go to the bottom; the owner and the GM are told how many.
   const members = new Set(factions.flatMap((f) => f.members as string[]));
   const libraryDms: { ownerId: string; returned: number }[] = [];
-  const libraryRows = ctx.guildId ? await librariesOfChannel(tx, ctx.guildId, war.channelId, [...members]) : [];
+  const libraryRows = ctx.guildId && read.hasLibrary ? await librariesOfChannel(tx, ctx.guildId, war.channelId, [...members]) : [];
   for (const row of libraryRows) {
     const state = row.state as { library: Library; lastJudge: unknown } | undefined;
     if (!state) continue;
