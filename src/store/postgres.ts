@@ -192,8 +192,9 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
  */
 const WAR_LOCK = 'lock table "factions" in share row exclusive mode';
 const BEGIN = 'begin isolation level serializable';
-const ignore = () => undefined;
+/** BEGIN and the war lock in one simple-protocol message (no parameters): one round trip. */
 const BEGIN_WAR_LOCKED = `${BEGIN}; ${WAR_LOCK}`;
+const ignore = () => undefined;
 
 /** Statements sent straight on `client` (a transaction's connection, or Store.statement's pool). */
 function rawOn(client: Queryable): RawPostgres {
