@@ -29,7 +29,7 @@ port.on('message', (m: BotThreadAsk) => {
   void (async () => {
     let answer: unknown = null;
     if (m.ask === 'idle') await bot.idle();
-    else if (m.ask === 'outboxLeft') answer = (await store.transaction(async (tx) => await tx.db.select({ id: tx.t.outbox.id }).from(tx.t.outbox))).length;
+    else if (m.ask === 'outboxLeft') answer = (await store.reads(async (tx) => await tx.db.select({ id: tx.t.outbox.id }).from(tx.t.outbox))).length;
     else if (m.ask === 'startTrace') startTrace();
     else if (m.ask === 'stopTrace') answer = traceData(stopTrace(), performance.timeOrigin - start.timeOrigin);
     else {
