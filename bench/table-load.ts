@@ -9,6 +9,7 @@
 // parses every upload and keeps every request) stay off the event loop whose answers are timed.
 // Shared by `npm run soak` (60 s on SQLite and durable PostgreSQL) and a short run in `npm test`
 // (exact counts, no timings).
+import { PerformanceObserver } from 'node:perf_hooks';
 import { deployCommands } from '../src/discord/deploy.js';
 import { loadConfig } from '../src/config.js';
 import { startBotThread, type BotThread } from './bot-thread-client.js';
@@ -283,9 +284,11 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     const from = fake.requests.length ? fake.requests.at(-1)!.seq + 1 : 0;
     const globalBefore = { seconds: fake.globalLimit.perSecond.length, refused: fake.globalLimit.refused };
     const start = performance.now();
+    const benchGcs = process.env.TABLE_LOAD_DEBUG ? watchGcs() : null;
     await bot.startTrace();
     await drive(fake, kinds, options.rate, options.seconds, records, fail);
     const trace = await bot.stopTrace();
+    benchGcs?.stop();
     await drain(fake, bot);
     const elapsedS = (performance.now() - start) / 1000;
     const matched = matchEffects(fake, records, from);
@@ -310,7 +313,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
           console.log(`slow ${r.kind} @${((r.sentAt - start) / 1000).toFixed(2)}s: gateway ${(emitted - r.sentAt).toFixed(1)} bot ${(asked - emitted).toFixed(1)} REST ${(r.callbackAt! - asked).toFixed(1)} ms`);
           for (const q of trace.statements.filter((q) => q.at >= emitted - 5 && q.at <= asked)) console.log(`   +${(q.at - emitted).toFixed(1)} ms c${q.client} ${q.ms.toFixed(1)} ms ${q.text}`);
         }
-        for (const g of trace.gcs) console.log(`gc @${((g.at - start) / 1000).toFixed(2)}s ${g.ms.toFixed(1)} ms kind ${g.kind}`);
+        for (const g of trace.gcs.filter((g) => g.ms > 5)) console.log(`gc @${((g.at - start) / 1000).toFixed(2)}s ${g.ms.toFixed(1)} ms kind ${g.kind}`);
         console.log('rolled back (a serialization failure run again, or a refusal):', trace.statements.filter((q) => /^rollback$/i.test(q.text)).length);
         const waits = trace.poolWaits.filter((w) => w > 10).length;
         console.log('pool waits over 10 ms:', waits);
@@ -325,6 +328,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
           }).join('  '));
         }
       }
+      console.log(gcShare(records, trace.gcs, benchGcs!.gcs));
       for (const k of kinds) {
         const st = stagesOf(records.filter((r) => r.kind === k.name), trace);
         console.log(`${k.name.padEnd(42)} median gateway ${f(st.median.gatewayMs)} bot ${f(st.median.botMs)} REST ${f(st.median.restMs)}; slowest ${st.slowest.count}: gateway ${f(st.slowest.gatewayMs)} bot ${f(st.slowest.botMs)} REST ${f(st.slowest.restMs)}`);
@@ -354,6 +358,38 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     await bot.stop();
     await fake.close();
   }
+}
+
+type Gc = { at: number; ms: number };
+
+/** This thread's garbage collections over 2 ms (TABLE_LOAD_DEBUG), on the bench's clock. */
+function watchGcs(): { gcs: Gc[]; stop(): void } {
+  const gcs: Gc[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.duration > 2) gcs.push({ at: e.startTime, ms: e.duration });
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return { gcs, stop: () => observer.disconnect() };
+}
+
+/**
+ * Of the slowest 1 % of answers (any kind), how many were in flight during a collection over 2 ms on
+ * the bot's thread, on the bench's (the fake Discord's: not the product's, but it stalls the answers
+ * it times), on both, or on neither.
+ */
+function gcShare(records: Record[], botGcs: Gc[], benchGcs: Gc[]): string {
+  const took = (r: Record) => r.callbackAt! - r.sentAt;
+  const slowest = records.filter((r) => r.callbackAt !== undefined).sort((a, b) => took(b) - took(a));
+  const top = slowest.slice(0, Math.ceil(slowest.length / 100));
+  const during = (gcs: Gc[], r: Record) => gcs.some((g) => g.at + g.ms >= r.sentAt && g.at <= r.callbackAt!);
+  const c = { bot: 0, bench: 0, both: 0, neither: 0 };
+  for (const r of top) {
+    const bot = during(botGcs, r);
+    const bench = during(benchGcs, r);
+    c[bot && bench ? 'both' : bot ? 'bot' : bench ? 'bench' : 'neither']++;
+  }
+  const sum = (gcs: Gc[]) => gcs.reduce((a, g) => a + g.ms, 0).toFixed(0);
+  return `slowest 1 % of answers (${top.length}, from ${took(top.at(-1)!).toFixed(1)} ms) in flight during a collection on the bot's thread ${c.bot}, the bench's ${c.bench}, both ${c.both}, neither ${c.neither}; collections over 2 ms: bot ${botGcs.length} (${sum(botGcs)} ms), bench ${benchGcs.length} (${sum(benchGcs)} ms)`;
 }
 
 function stagesOf(records: Record[], trace: Stages): StageFigures {

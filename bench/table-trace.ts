@@ -21,7 +21,7 @@ export interface Stages {
   slowStatements: { at: number; ms: number; text: string }[];
   /** every statement (TABLE_LOAD_DEBUG=2): when sent, how long until answered, on which connection */
   statements: { at: number; ms: number; text: string; client: number }[];
-  /** garbage collections over 5 ms (TABLE_LOAD_DEBUG=2): when, how long, which kind */
+  /** garbage collections over 2 ms (TABLE_LOAD_DEBUG): when, how long, which kind */
   gcs: { at: number; ms: number; kind: number }[];
   /** the bot thread's event loop delay meanwhile, p99 and max ms: a stall holds every stage */
   loopDelayP99Ms: number;
@@ -106,9 +106,9 @@ export function startTrace(): Stages {
   current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: [], loopDelayP99Ms: NaN, loopDelayMaxMs: NaN };
   const stages = current;
   gcObserver?.disconnect();
-  if (process.env.TABLE_LOAD_DEBUG === '2') {
+  if (process.env.TABLE_LOAD_DEBUG) {
     gcObserver = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.duration > 5) stages.gcs.push({ at: e.startTime, ms: e.duration, kind: ((e as unknown as { detail?: { kind?: number } }).detail?.kind) ?? 0 });
+      for (const e of list.getEntries()) if (e.duration > 2) stages.gcs.push({ at: e.startTime, ms: e.duration, kind: ((e as unknown as { detail?: { kind?: number } }).detail?.kind) ?? 0 });
     });
     gcObserver.observe({ entryTypes: ['gc'] });
   }
