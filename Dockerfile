@@ -39,4 +39,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 # SIGTERM from `docker stop` reaches node directly (exec form): in-flight commands finish first.
-CMD ["node", "dist/src/main.js"]
+CMD ["node", "--initial-old-space-size=128", "dist/src/main.js"]

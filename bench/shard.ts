@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { deployCommands } from '../src/discord/deploy.js';
 import { loadConfig } from '../src/config.js';
 import { startFakeDiscord, type FakeDiscord, type FakeUser, type InteractionExchange } from '../test/e2e/fake-discord/index.js';
-import { imageEnv } from './image-env.js';
+import { imageEnv, imageNodeFlags } from './image-env.js';
 import type { CacheCounts, Memory, ToChild, ToParent } from './shard-bot.js';
 
 export interface ShardOptions {
@@ -123,9 +123,9 @@ class BotProcess {
 
 function startBotProcess(fake: FakeDiscord, databaseUrl: string): BotProcess {
   const loader = pathToFileURL(path.join(root, 'node_modules/tsx/dist/loader.mjs')).href;
-  // The image's runtime environment (bench/image-env.ts: MALLOC_ARENA_MAX…), its own database in place of /data.
+  // The image's runtime environment and node flags (bench/image-env.ts: MALLOC_ARENA_MAX, V8's initial old space…), its own database in place of /data.
   const { DATABASE_URL: _image, ...shipped } = imageEnv(root);
-  const child = spawn(process.execPath, ['--expose-gc', '--import', loader, path.join(root, 'bench/shard-bot.ts')], {
+  const child = spawn(process.execPath, ['--expose-gc', ...imageNodeFlags(root), '--import', loader, path.join(root, 'bench/shard-bot.ts')], {
     cwd: root,
     env: { ...shipped, PATH: process.env.PATH, HOME: process.env.HOME, DISCORD_TOKEN: fake.token, DISCORD_API: fake.apiBase, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
