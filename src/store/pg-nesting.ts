@@ -52,11 +52,11 @@ const textOf = (args: unknown[]) => {
 };
 
 /**
- * The attempt's connection: notes which scopes wrote (optimistic), or sends a scope's savepoints (and
- * those of the scopes around it) before its first write; once the attempt is spoiled, refuses every
- * statement but the ROLLBACK.
+ * A pooled connection as the attempt running on it sees it (`attemptNow`): notes which scopes wrote
+ * (optimistic), or sends a scope's savepoints (and those of the scopes around it) before its first
+ * write; once the attempt is spoiled, refuses every statement but the ROLLBACK.
  */
-export function nestingConnection(client: Queryable, attempt: Attempt, scopeNow: () => Scope | undefined): Queryable {
+export function nestingConnection(client: Queryable, attemptNow: () => Attempt, scopeNow: () => Scope | undefined): Queryable {
   const send = (scope: Scope): Promise<unknown> => {
     if (!scope.sent) {
       const before = scope.parent ? send(scope.parent) : Promise.resolve();
@@ -67,6 +67,7 @@ export function nestingConnection(client: Queryable, attempt: Attempt, scopeNow:
   };
   return {
     query(...args: unknown[]) {
+      const attempt = attemptNow();
       if (attempt.spoiled && !/^\s*rollback\b/i.test(textOf(args))) return Promise.reject(new Spoiled());
       const scope = scopeNow();
       if (!scope || READS.test(textOf(args))) return client.query(...args);

@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type RawPostgres, type Store, type TransactionOptions, type Tx } from './db.js';
 import { postgresTables } from './schema/index.js';
+import { keepPrepared } from './prepared.js';
 import { isSqlError, nestingConnection, READS, scopeIn, Spoiled, type Attempt, type Queryable, type Scope } from './pg-nesting.js';
 
 export interface PostgresStore extends Store {
@@ -68,6 +69,27 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
   const connections = new WeakMap<Tx, Queryable>();
 
   /**
+   * Each pooled connection's drizzle, kept while the pool keeps the connection: the statements
+   * prepared on it (./prepared.ts) are built once, not for every transaction (drizzle's query builder
+   * costs more than a short statement's round trip; issue 32 §1). The attempt running on it is set
+   * when it starts.
+   */
+  const bound = new WeakMap<pg.PoolClient, { attempt: Attempt; connection: Queryable; db: PortableDb; pg: RawPostgres }>();
+  const bind = (client: pg.PoolClient, run: Attempt) => {
+    let b = bound.get(client);
+    if (!b) {
+      const slot = { attempt: run } as { attempt: Attempt; connection: Queryable; db: PortableDb; pg: RawPostgres };
+      slot.connection = nestingConnection(client, () => slot.attempt, scopeNow);
+      slot.db = drizzle({ client: slot.connection as unknown as pg.PoolClient }) as unknown as PortableDb;
+      slot.pg = rawOn(slot.connection);
+      keepPrepared(slot.db);
+      bound.set(client, (b = slot));
+    }
+    b.attempt = run;
+    return b;
+  };
+
+  /**
    * One run of an outermost transaction, on a connection of its own. BEGIN is sent by this store, not
    * drizzle, so that the war lock goes in the same message (several statements without parameters
    * are one simple-protocol query): one round trip, not two, for every war command (issue 32 §1).
@@ -82,8 +104,8 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     try {
       // LOCK TABLE takes no snapshot: the transaction's snapshot is taken after the lock is held (db.ts TransactionOptions)
       await client.query(options.lock === 'wars' ? BEGIN_WAR_LOCKED : BEGIN);
-      const connection = nestingConnection(client, run, scopeNow);
-      const tx: Tx = { db: drizzle({ client: connection as unknown as pg.PoolClient }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch, pg: rawOn(connection), memo: new Map() };
+      const { connection, db, pg: raw } = bind(client, run);
+      const tx: Tx = { db, t: postgresTables, dialect: 'postgres', batch, pg: raw, memo: new Map() };
       attempts.set(tx, run);
       connections.set(tx, connection);
       let result: T;

@@ -1,7 +1,9 @@
 // Hot statements (every /roll writes a roll and an event and reads the channel's GM) are built once:
 // drizzle's query builder and SQLite's prepare cost more than running the statement (npm run bench).
-// On SQLite one connection serves every transaction, so a statement is prepared once per store; on
-// PostgreSQL the statement is named, and node-postgres parses it once per pooled connection.
+// On SQLite one connection serves every transaction, so a statement is prepared once per store. On
+// PostgreSQL each pooled connection keeps its drizzle (./postgres.ts), so a statement is built once per
+// connection, and named: node-postgres parses it once per connection too. A drizzle made for one call
+// (a single statement or a read outside a transaction) keeps none.
 import { getTableColumns, getTableName, sql, type Column, type Table } from 'drizzle-orm';
 import type { PortableDb, RawSqlite, Tx } from './db.js';
 
@@ -11,10 +13,17 @@ interface Preparable<P> {
 
 const cache = new WeakMap<PortableDb, Map<string, unknown>>();
 
+/** A drizzle that outlives its transaction (one per pooled PostgreSQL connection): its statements are kept. */
+export function keepPrepared(db: PortableDb): void {
+  if (!cache.has(db)) cache.set(db, new Map());
+}
+
 export function prepared<P>(tx: Tx, key: string, build: (tx: Tx) => Preparable<P>): P {
-  if (tx.dialect !== 'sqlite') return build(tx).prepare(key);
   let statements = cache.get(tx.db);
-  if (!statements) cache.set(tx.db, (statements = new Map()));
+  if (!statements) {
+    if (tx.dialect !== 'sqlite') return build(tx).prepare(key);
+    cache.set(tx.db, (statements = new Map()));
+  }
   let statement = statements.get(key) as P | undefined;
   if (statement === undefined) statements.set(key, (statement = build(tx).prepare(key)));
   return statement;

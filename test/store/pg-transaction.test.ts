@@ -1,11 +1,13 @@
 // The store's own transactions on PostgreSQL (store/postgres.ts): BEGIN, COMMIT and ROLLBACK are
 // sent by the store, not drizzle, so that the war lock goes in BEGIN's message (issue 32 §1). What it
 // must keep: a command's refusal rolls back and hands its connection to the next transaction; a
-// connection the server closed mid-transaction is not handed to anyone again.
+// connection the server closed mid-transaction is not handed to anyone again; a pooled connection keeps
+// its drizzle, so the statements prepared on it are built once (store/prepared.ts).
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findMigrationsFolder, type Tx } from '../../src/store/db.js';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres.js';
+import { prepared } from '../../src/store/prepared.js';
 import { insertWar, activeWar } from '../../src/store/wars.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
 
@@ -62,5 +64,22 @@ describe.runIf(testBackend === 'postgres')('the store’s transactions (PostgreS
     } finally {
       await admin.end();
     }
+  });
+
+  it('a statement prepared in a transaction is built once per pooled connection, and again for a single statement', async () => {
+    db = await testDatabase('pg-transaction');
+    store = await openPostgresStore(db.url, findMigrationsFolder('postgres'), { poolSize: 1, statementPoolSize: 1 });
+    let builds = 0;
+    const one = (tx: Tx) => {
+      builds++;
+      return tx.db.select({ one: tx.t.wars.id }).from(tx.t.wars).limit(1);
+    };
+    const runs = [] as unknown[];
+    for (let i = 0; i < 3; i++) runs.push(await store.transaction(async (tx) => ({ pid: await backendPid(tx), rows: await prepared(tx, 'test_one', one).execute() })));
+    expect(builds).toBe(1);
+    expect(new Set(runs.map((r) => (r as { pid: number }).pid)).size).toBe(1);
+    await store.statement(async (tx) => prepared(tx, 'test_one_statement', one).execute());
+    await store.statement(async (tx) => prepared(tx, 'test_one_statement', one).execute());
+    expect(builds).toBe(3);
   });
 });
