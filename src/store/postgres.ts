@@ -74,19 +74,19 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
    * costs more than a short statement's round trip; issue 32 §1). The attempt running on it is set
    * when it starts.
    */
-  const bound = new WeakMap<pg.PoolClient, { attempt: Attempt; connection: Queryable; db: PortableDb; pg: RawPostgres }>();
-  const bind = (client: pg.PoolClient, run: Attempt) => {
-    let b = bound.get(client);
-    if (!b) {
-      const slot = { attempt: run } as { attempt: Attempt; connection: Queryable; db: PortableDb; pg: RawPostgres };
-      slot.connection = nestingConnection(client, () => slot.attempt, scopeNow);
-      slot.db = drizzle({ client: slot.connection as unknown as pg.PoolClient }) as unknown as PortableDb;
-      slot.pg = rawOn(slot.connection);
-      keepPrepared(slot.db);
-      bound.set(client, (b = slot));
+  const bound = new WeakMap<pg.PoolClient, Bound>();
+  const bind = (client: pg.PoolClient, run: Attempt): Bound => {
+    const kept = bound.get(client);
+    if (kept) {
+      kept.attempt = run;
+      return kept;
     }
-    b.attempt = run;
-    return b;
+    const connection = nestingConnection(client, () => fresh.attempt, scopeNow);
+    const db = drizzle({ client: connection as unknown as pg.PoolClient }) as unknown as PortableDb;
+    keepPrepared(db);
+    const fresh: Bound = { attempt: run, connection, db, pg: rawOn(connection) };
+    bound.set(client, fresh);
+    return fresh;
   };
 
   /**
@@ -214,6 +214,14 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
  */
 const WAR_LOCK = 'lock table "factions" in share row exclusive mode';
 const BEGIN = 'begin isolation level serializable';
+/** A pooled connection's drizzle and raw statements, through the nesting wrapper that reads `attempt`. */
+interface Bound {
+  attempt: Attempt;
+  connection: Queryable;
+  db: PortableDb;
+  pg: RawPostgres;
+}
+
 /** BEGIN and the war lock in one simple-protocol message (no parameters): one round trip. */
 const BEGIN_WAR_LOCKED = `${BEGIN}; ${WAR_LOCK}`;
 const ignore = () => undefined;

@@ -54,7 +54,7 @@ describe('Discord’s global rate limit, as the fake enforces it', () => {
     // its end, just before the next second's: then a few are refused 429 global, and discord.js waits
     // them out and sends them again (all 120 answered above). What discord.js does either way: it held
     // them, 50 a second, so the 120 took at least two seconds to arrive (sent at once, they arrive in
-    // milliseconds: the burst test above), and no second of the fake's saw more than two of its seconds.
+    // milliseconds: the burst test above), and no second at the fake saw more than two of discord.js's (100).
     const arrivals = fake.requests.filter((r) => r.route === 'GET /channels/:channelId').map((r) => r.at);
     expect(Math.max(...arrivals) - Math.min(...arrivals)).toBeGreaterThanOrEqual(1_900);
     expect(Math.max(...Array.from(fake.globalLimit.perSecond, (n) => n ?? 0))).toBeLessThanOrEqual(100);
