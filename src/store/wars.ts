@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
-import type { ChannelGmRow, DeclarationRow, EventRow, FactionRow, WarRow } from './schema/index.js';
+import type { ChannelGmRow, CharacterRow, DeclarationRow, EventRow, FactionRow, WarRow } from './schema/index.js';
 import { knownChannelGm } from './gms.js';
 import type { Tx } from './db.js';
 import { changesOnly } from './events.js';
@@ -62,14 +62,19 @@ export async function warFactions(tx: Tx, warId: number): Promise<FactionRow[]> 
 /** Whether the server has an MTG library (0 or 1 on SQLite): a column of every row of the read below. */
 const serverHasLibrary = ({ t: { wars, libraries } }: Tx) => sql<boolean | number>`exists (select 1 from ${libraries} where ${libraries.guildId} = ${wars.guildId})`;
 
+/** Whether the channel has a counter that resets at each day end (0 or 1 on SQLite): a column of every row of the read below. */
+const channelHasDailyCounter = ({ t: { wars, counters } }: Tx) => sql<boolean | number>`exists (select 1 from ${counters} where ${counters.channelId} = ${wars.channelId} and ${counters.reset} = 'day')`;
+
 const warTurnReadStatement = (tx: Tx) => {
-  const { db, t: { wars, channelGms, factions, declarations } } = tx;
+  const { db, t: { wars, channelGms, factions, declarations, characters } } = tx;
   return db
-    .select({ war: wars, gm: channelGms, faction: factions, declaration: declarations, hasLibrary: serverHasLibrary(tx) })
+    .select({ war: wars, gm: channelGms, faction: factions, declaration: declarations, character: characters, hasLibrary: serverHasLibrary(tx), hasDailyCounter: channelHasDailyCounter(tx) })
     .from(wars)
     .leftJoin(channelGms, eq(channelGms.channelId, wars.channelId))
     .leftJoin(factions, eq(factions.warId, wars.id))
     .leftJoin(declarations, and(eq(declarations.factionId, factions.id), eq(declarations.warId, wars.id), eq(declarations.day, wars.day), eq(declarations.turn, wars.turn)))
+    // a Fate faction's master and servant (a percentage faction has neither): a row each
+    .leftJoin(characters, and(or(eq(characters.id, factions.masterId), eq(characters.id, factions.servantId)), isNull(characters.deletedAt)))
     .where(and(eq(wars.channelId, slot('channelId', wars.channelId)), sql`${wars.status} = 'active'`))
     .orderBy(factions.id);
 };
@@ -79,16 +84,21 @@ export interface WarTurn {
   war: WarRow;
   factions: FactionRow[];
   declarations: DeclarationRow[];
+  /** the factions' masters and servants as stored when read (not deleted), by id */
+  characters: Map<number, CharacterRow>;
   /** whether the server has an MTG library at all: a turn end looks for those played in the channel only then (seed 004 L102–104) */
   hasLibrary: boolean;
+  /** whether the channel has a counter reset at each day end: a day end reads the channel's counters only then */
+  hasDailyCounter: boolean;
 }
 
 /**
  * The channel's active war with the channel's GM (as activeWarWithGm), its factions (eliminated ones
  * too, in id order) and the declarations of the war's current turn, in one statement: /war advance
  * reads all of them before anything else, each a round trip inside its transaction on PostgreSQL
- * (issue 32 §1), and with them whether the server has an MTG library, which every turn end asks. A
- * faction declares at most once a turn (declarations_turn_idx); a declaration whose
+ * (issue 32 §1); with them the factions' masters and servants, which a Fate turn end reads next, and
+ * whether the server has an MTG library and the channel a daily counter, which every turn end and day
+ * end asks. A faction declares at most once a turn (declarations_turn_idx); a declaration whose
  * faction is gone is not read. The GM goes to the transaction's memo, where channelGm() finds it.
  */
 export async function activeWarTurnWithGm(tx: Tx, channelId: string): Promise<WarTurn | undefined> {
@@ -96,11 +106,15 @@ export async function activeWarTurnWithGm(tx: Tx, channelId: string): Promise<Wa
   const head = rows[0];
   if (!head) return undefined;
   knownChannelGm(tx, channelId, head.gm);
+  // a row per faction, declaration and character: each of them once, by id
+  const byId = <T extends { id: number }>(all: (T | null)[]) => new Map(all.flatMap((x) => (x ? [[x.id, x] as const] : [])));
   return {
     war: head.war,
-    factions: rows.flatMap((r) => (r.faction ? [r.faction] : [])),
-    declarations: rows.flatMap((r) => (r.declaration ? [r.declaration] : [])).sort((a, b) => a.id - b.id),
+    factions: [...byId(rows.map((r) => r.faction)).values()],
+    declarations: [...byId(rows.map((r) => r.declaration)).values()].sort((a, b) => a.id - b.id),
+    characters: byId(rows.map((r) => r.character)),
     hasLibrary: Boolean(head.hasLibrary),
+    hasDailyCounter: Boolean(head.hasDailyCounter),
   };
 }
 

@@ -2,10 +2,11 @@
 // SERIALIZABLE transaction, and under an evening of tables every other command waits for a connection
 // behind it. A Fate war of 7 factions sent 36 statements (its war, factions and declarations read twice,
 // an UPDATE and an event INSERT per faction, then the war, factions and servants read back after its own
-// writes), a percentage war of 4 factions 27. Now each is read once (the masters and servants in one
-// statement, which the last-servant check of seed 001 L66 and the day end's luck reset reuse), the
+// writes), a percentage war of 4 factions 27. Now each is read once, with the war (the masters and
+// servants too, which the last-servant check of seed 001 L66 and the day end's luck reset reuse), the
 // factions are written in one statement and the events in one, a server without MTG libraries is not
-// searched for them through the channel's events, and /war undo still puts everything back. The turn end itself is
+// searched for them through the channel's events, a channel without a daily counter is not searched for
+// one at the day end, and /war undo still puts everything back. The turn end itself is
 // unchanged (test/e2e/fate-war-turn.e2e.test.ts, test/e2e/war.e2e.test.ts; seed 001 L241–248, seed 000
 // upkeep).
 import { eq, inArray } from 'drizzle-orm';
@@ -69,13 +70,14 @@ async function warState(channelId: string) {
 
 const count = (statements: string[], pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
 
-/** What every turn end reads and writes once: BEGIN with the war lock, the war with its GM, its factions and the turn's declarations; then one statement of writes. */
+/** What every turn end reads and writes once: BEGIN with the war lock, the war with its GM, its factions, the turn's declarations and the factions' masters and servants; then one statement of writes. */
 function turnEndReadsAndWrites(statements: string[]): void {
   // taken before the first read (store/db.ts TransactionOptions), in BEGIN's own message: war writers
   // take turns, and two wars no longer fail each other's SERIALIZABLE check
   expect(statements[0]).toMatch(/^begin isolation level serializable; lock table "factions" in share row exclusive mode$/i);
   expect(count(statements, /^lock table/i)).toBe(0);
-  expect(count(statements, /^select .* from "wars" left join "channel_gms" .* left join "factions" .* left join "declarations"/i)).toBe(1);
+  expect(count(statements, /^select .* from "wars" left join "channel_gms" .* left join "factions" .* left join "declarations" .* left join "characters"/i)).toBe(1);
+  expect(count(statements, /^select .* from "characters"/i)).toBe(0);
   expect(count(statements, /from "channel_gms"/i)).toBe(0);
   expect(count(statements, /^select .* from "wars"/i)).toBe(1);
   expect(count(statements, /^select .* from "factions"/i)).toBe(0);
@@ -107,7 +109,7 @@ async function claimedWar(name: string, ruleset: 'fate' | 'percent'): Promise<st
 const players = (prefix: string, n: number): FakeUser[] => Array.from({ length: n }, (_, i) => h.fake.createUser({ username: `${prefix}_${i}` }));
 
 describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (issue 32 §1)', () => {
-  it('reads the masters and servants of three factions in one statement, which the last-servant check reuses', async () => {
+  it('reads the masters and servants of three factions with the war, and the last-servant check reuses them', async () => {
     const { gm } = h.fake.users;
     const channelId = h.fake.createTextChannel({ name: 'reads' });
     await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
@@ -124,13 +126,14 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
     });
     // the turn ended (the GM's report says so, and names the next one)
     expect(embedText(advanced!.callback.data)).toMatch(/The action turn ended\.[\s\S]*Day 1 · Noon/);
-    const characterReads = sent.filter((q) => /^select .* from "characters" where/i.test(q.text));
-    // the turn end's masters and servants (6 ids); whether the war is down to its last servant is
-    // decided on the same rows (it read the 3 servants again before)
-    expect(characterReads.map((q) => q.values.length)).toEqual([6]);
+    // the turn end's masters and servants come with the war (they were a statement of their own, 6 ids);
+    // whether the war is down to its last servant is decided on the same rows (it read the 3 servants
+    // again before)
+    expect(sent.filter((q) => /^select .* from "characters" where/i.test(q.text))).toEqual([]);
+    expect(sent.filter((q) => /^select .* from "wars" .* left join "characters"/i.test(q.text))).toHaveLength(1);
   }, 60_000);
 
-  it('a Fate war of 7 factions: its turn end sends at most 6 statements (36 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back; its day end reads the characters once', async () => {
+  it('a Fate war of 7 factions: its turn end sends at most 5 statements (36 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back; its day end reads the characters once, with the war', async () => {
     const channelId = await claimedWar('Seven', 'fate');
     for (const [i, user] of players('seven', 7).entries()) {
       await importPair(channelId, user, `S${i}・魔術師`, `S${i}セイバー`);
@@ -142,12 +145,11 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     const { statements, answer } = await advanceStatements(channelId);
     expect(answer).toMatch(/The action turn ended\.[\s\S]*Day 1 · Noon/);
-    // 6: BEGIN with the war lock, the war with the channel's GM, its factions, the turn's declarations
-    // and whether the server has a library, the masters and servants, then the factions, the war, the events and
-    // the members' languages in one statement, the outbox, COMMIT
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(6);
+    // 5: BEGIN with the war lock, the war with the channel's GM, its factions, the turn's declarations,
+    // the masters and servants and whether the server has a library, then the factions, the war, the
+    // events and the members' languages in one statement, the outbox, COMMIT
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(5);
     turnEndReadsAndWrites(statements);
-    expect(count(statements, /^select .* from "characters"/i)).toBe(1);
     // every faction's sleep tracking changed, each with its event (before/after) in the one batch
     const after = await warState(channelId);
     expect(after.war!.turn).toBe(before.war!.turn + 1);
@@ -162,13 +164,16 @@ describe.runIf(testBackend === 'postgres')('a war’s turn end on PostgreSQL (is
 
     await undoRestores(channelId, before);
 
-    // The day end (seed 001 L241–248; luck comes back, L215) reads the 14 masters and servants once:
-    // the luck reset read them again one by one, 14 statements more. 7: as a turn end, and the channel's counters.
+    // The day end (seed 001 L241–248; luck comes back, L215) reads the 14 masters and servants once,
+    // with the war: the luck reset read them again one by one, 14 statements more. 5: as a turn end;
+    // the channel has no counter that resets at a day end (test/e2e/counter.e2e.test.ts has one), so
+    // its counters are not read.
     for (let i = 0; i < 3; i++) await h.fake.command({ name: 'war', channelId, user: h.fake.users.gm, options: sub('advance') });
     const dayEnd = await advanceStatements(channelId);
     expect(dayEnd.answer).toMatch(/Day 1 ended\./);
-    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(7);
-    expect(count(dayEnd.statements, /^select .* from "characters"/i)).toBe(1);
+    expect(dayEnd.statements.length, dayEnd.statements.join('\n')).toBeLessThanOrEqual(5);
+    turnEndReadsAndWrites(dayEnd.statements);
+    expect(count(dayEnd.statements, /^select [^()]* from "counters"/i)).toBe(0);
   }, 120_000);
 
   it('a percentage war of 4 factions: its turn end sends at most 5 statements (27 before), the factions, the war, the events and the members’ languages in one; /war undo puts it all back', async () => {

@@ -96,7 +96,9 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, read: WarTurn, pen
   const factions = loaded.factions.filter((f) => !f.eliminated);
   const lapsed = familiarDecisions(loaded.declarations, factions, resolved !== null, force);
   const { next, dayEnded } = advanceClock({ day: war.day, turn: war.turn });
-  const turn = war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded, writes) : { lines: await percentTurn(ctx, war, factions, writes), servants: null, characters: undefined };
+  // the masters and servants as read with the war, unless resolving on the way may have changed them
+  const stored = resolved === null ? read.characters : undefined;
+  const turn = war.ruleset === 'fate' ? await fateTurn(tx, ctx, war, factions, dayEnded, writes, stored) : { lines: await percentTurn(ctx, war, factions, writes), servants: null, characters: undefined };
   const lines: Line[] = [...settled, ...lapsed, ...turn.lines];
 
   // Luck uses come back at each day end and once when the summoning phase ends (seed 001 L114, L215).
@@ -123,7 +125,7 @@ export async function advanceWar(tx: Tx, ctx: CommandContext, read: WarTurn, pen
   for (const f of factions) {
     if (f.declared) writes.changeFaction(f.id, { declared: false }, 'war.turnReset', { declared: true }, { declared: false });
   }
-  if (dayEnded) await resetDailyCounters(tx, ctx); // eco (issue 13): /counter … reset:day
+  if (dayEnded && read.hasDailyCounter) await resetDailyCounters(tx, ctx); // eco (issue 13): /counter … reset:day
   writes.changeWar({ day: next.day, turn: next.turn }, { type: 'war.advanced', subject: `war:${war.id}`, before: { day: war.day, turn: war.turn }, after: { day: next.day, turn: next.turn, dayEnded } });
 
   // A masterless servant that vanished at this turn end may leave the last one standing (seed 001 L66).
@@ -152,7 +154,8 @@ function libraryDm(userId: string, returned: number, localeOf: (userId: string) 
 /**
  * The Fate turn end; and the masters and servants it read (`servants`, as read: whether each is dead,
  * which the turn end does not change; `characters`, as they are now stored), none at the summoning
- * phase's end.
+ * phase's end. `stored`: the factions' masters and servants as stored now, when the caller has read
+ * them (with the war, store/wars.ts activeWarTurnWithGm); read here otherwise.
  */
 async function fateTurn(
   tx: Tx,
@@ -161,14 +164,15 @@ async function fateTurn(
   factions: FactionRow[],
   dayEnded: boolean,
   writes: TurnWrites,
+  stored?: Map<number, CharacterRow>,
 ): Promise<{ lines: Line[]; servants: Map<number, CharacterRow> | null; characters: Map<number, Character> | undefined }> {
   // The summoning phase ends: the summoning order (L110–112); it has no turn-end rules.
   if (isSummoningPhase(war)) return { lines: await summoningEnd(tx, ctx, factions, writes), servants: null, characters: undefined };
   const masters: { f: FactionRow; c: Character; m: MasterDayState }[] = [];
   const servants: { f: FactionRow; c: Character; s: ServantTurnState }[] = [];
-  // every master and servant in one statement: one by one, a war of 7 factions held its transaction for
-  // 14 round trips (issue 32 §1)
-  const rows = await getCharactersById(tx, factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null));
+  // every master and servant in one statement (one by one, a war of 7 factions held its transaction for
+  // 14 round trips), or none: read with the war (issue 32 §1)
+  const rows = stored ?? (await getCharactersById(tx, factions.flatMap((f) => [f.masterId, f.servantId]).filter((id): id is number => id !== null)));
   const characters = new Map<number, Character>();
   const load = (id: number | null): Character | null => {
     const row = id === null ? undefined : rows.get(id);
