@@ -9,7 +9,6 @@
 // parses every upload and keeps every request) stay off the event loop whose answers are timed.
 // Shared by `npm run soak` (60 s on SQLite and durable PostgreSQL) and a short run in `npm test`
 // (exact counts, no timings).
-import { PerformanceObserver } from 'node:perf_hooks';
 import { deployCommands } from '../src/discord/deploy.js';
 import { loadConfig } from '../src/config.js';
 import { startBotThread, type BotThread } from './bot-thread-client.js';
@@ -17,6 +16,7 @@ import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type Reco
 import { onBothBackends } from './both-backends.js';
 import { formatNs, percentile } from './stats.js';
 import type { Stages } from './table-trace.js';
+import { watchGcs, type Gc } from './gc-watch.js';
 import { EVENING, KIND_ROLL_1D6, channelsOf, rollOneD6, schedule, setUpEvening, type Expected, type Layout, type Sent, type TableKind } from './tables.js';
 
 export interface TableLoadOptions {
@@ -358,18 +358,6 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     await bot.stop();
     await fake.close();
   }
-}
-
-type Gc = { at: number; ms: number };
-
-/** This thread's garbage collections over 2 ms (TABLE_LOAD_DEBUG), on the bench's clock. */
-function watchGcs(): { gcs: Gc[]; stop(): void } {
-  const gcs: Gc[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.duration > 2) gcs.push({ at: e.startTime, ms: e.duration });
-  });
-  observer.observe({ entryTypes: ['gc'] });
-  return { gcs, stop: () => observer.disconnect() };
 }
 
 /**

@@ -4,7 +4,8 @@
 // connection. Installed around the classes the bot uses (discord.js's Client and REST, pg's Pool), so
 // the product code carries no instrument; loaded on the bot's own thread (./bot-thread.ts), which
 // sends the record back as plain data on the bench's clock; one run at a time in a thread.
-import { monitorEventLoopDelay, performance, PerformanceObserver, type IntervalHistogram } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, type IntervalHistogram } from 'node:perf_hooks';
+import { watchGcs, type Gc } from './gc-watch.js';
 import { Client, REST } from 'discord.js';
 import pg from 'pg';
 
@@ -22,7 +23,7 @@ export interface Stages {
   /** every statement (TABLE_LOAD_DEBUG=2): when sent, how long until answered, on which connection */
   statements: { at: number; ms: number; text: string; client: number }[];
   /** garbage collections over 2 ms (TABLE_LOAD_DEBUG): when, how long, which kind */
-  gcs: { at: number; ms: number; kind: number }[];
+  gcs: Gc[];
   /** the bot thread's event loop delay meanwhile, p99 and max ms: a stall holds every stage */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
@@ -103,19 +104,13 @@ let loop: IntervalHistogram | undefined;
 export function startTrace(): Stages {
   loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: [], loopDelayP99Ms: NaN, loopDelayMaxMs: NaN };
-  const stages = current;
-  gcObserver?.disconnect();
-  if (process.env.TABLE_LOAD_DEBUG) {
-    gcObserver = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.duration > 2) stages.gcs.push({ at: e.startTime, ms: e.duration, kind: ((e as unknown as { detail?: { kind?: number } }).detail?.kind) ?? 0 });
-    });
-    gcObserver.observe({ entryTypes: ['gc'] });
-  }
+  gcWatch?.stop();
+  gcWatch = process.env.TABLE_LOAD_DEBUG ? watchGcs() : undefined;
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: gcWatch?.gcs ?? [], loopDelayP99Ms: NaN, loopDelayMaxMs: NaN };
   return current;
 }
 
-let gcObserver: PerformanceObserver | undefined;
+let gcWatch: ReturnType<typeof watchGcs> | undefined;
 
 /** Stops recording; the record. */
 export function stopTrace(): Stages {
@@ -123,7 +118,8 @@ export function stopTrace(): Stages {
   loop!.disable();
   stages.loopDelayP99Ms = loop!.percentile(99) / 1e6;
   stages.loopDelayMaxMs = loop!.max / 1e6;
-  gcObserver?.disconnect();
+  gcWatch?.stop();
+  gcWatch = undefined;
   current = null;
   return stages;
 }
