@@ -30,16 +30,26 @@ export interface PostgresPools {
   poolSize?: number;
   /** connections for single statements (PG_STATEMENT_POOL_SIZE, default as many as for transactions) */
   statementPoolSize?: number;
+  /** connections each pool keeps open however long it is idle (PG_POOL_MIN, default 2; at most its size) */
+  minOpen?: number;
+  /** how long a connection beyond those may stay idle before it is closed (node-postgres's 10 s by default) */
+  idleTimeoutMs?: number;
 }
 
 export async function openPostgresStore(url: string, migrationsFolder = findMigrationsFolder('postgres'), pools: PostgresPools = {}): Promise<PostgresStore> {
   const poolSize = pools.poolSize ?? Number(process.env.PG_POOL_SIZE ?? 10);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Connections kept open through a quiet spell: a table's first command after 10 s without one (most
+  // of an evening, between scenes) would otherwise wait for a new connection, a server process started
+  // and signed in (issue 32: up to 15 ms on this machine's own server, more across a network).
+  const minOpen = pools.minOpen ?? Number(process.env.PG_POOL_MIN ?? 2);
+  const idle = pools.idleTimeoutMs === undefined ? {} : { idleTimeoutMillis: pools.idleTimeoutMs };
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: Math.min(minOpen, poolSize), ...idle });
   // Single statements (a plain roll, a remembered language) have connections of their own: under load
   // (issue 32 §1) every transaction connection was held by a command's transaction — a war advance, a
   // turn, each a dozen round trips — and a plain /roll waited in the pool's queue behind them, for up
   // to 0.6 s. A statement holds its connection for one round trip only.
-  const statements = new pg.Pool({ connectionString: url, max: pools.statementPoolSize ?? Number(process.env.PG_STATEMENT_POOL_SIZE ?? poolSize) });
+  const statementPoolSize = pools.statementPoolSize ?? Number(process.env.PG_STATEMENT_POOL_SIZE ?? poolSize);
+  const statements = new pg.Pool({ connectionString: url, max: statementPoolSize, min: Math.min(minOpen, statementPoolSize), ...idle });
   // An idle connection the server closed (restart, failover) is dropped from the pool and replaced on
   // the next query; without a listener, node-postgres would raise it as an uncaught error.
   pool.on('error', () => undefined);
