@@ -1,5 +1,6 @@
-// `npm run soak`, the evening of tables (issue 32 §1): /roll 1d6 alone for 15 s (the quiet floor), then
-// the mix of ./tables.ts at 60 interactions a second for 60 s, on SQLite and on a durable PostgreSQL.
+// `npm run soak`, the evening of tables (issue 32 §1): the mix of ./tables.ts for 5 s to warm every
+// kind (not timed), /roll 1d6 alone for 15 s (the quiet floor), then the mix at 60 interactions a second
+// for 60 s, on SQLite and on a durable PostgreSQL.
 // Exits non-zero when an exact count fails (an error, an unanswered interaction, a DM missing or twice,
 // a board change never edited, the outbox not empty). The timing goals and the requests the fake's global
 // limit refused are printed with whether they were met: they depend on the machine being otherwise idle
@@ -8,7 +9,7 @@ import { countsHeld, tableLoadBothBackends, tableLoadHeader, tableLoadLines, typ
 import { NO_POSTGRES } from './load.js';
 import { KIND_ROLL_1D6 } from './tables.js';
 
-const options: TableLoadOptions = { rate: 60, seconds: Number(process.env.LOAD_SECONDS ?? 60), quietSeconds: Number(process.env.QUIET_SECONDS ?? 15) };
+const options: TableLoadOptions = { rate: 60, seconds: Number(process.env.LOAD_SECONDS ?? 60), quietSeconds: Number(process.env.QUIET_SECONDS ?? 15), warmSeconds: Number(process.env.WARM_SECONDS ?? 5) };
 console.log(tableLoadHeader(options));
 const { sqlite, postgres } = await tableLoadBothBackends(options);
 const results: TableLoadResult[] = postgres ? [sqlite, postgres] : [sqlite];

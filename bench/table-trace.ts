@@ -99,10 +99,12 @@ function install(): void {
 install();
 
 let loop: IntervalHistogram | undefined;
+/** The histogram samples the loop with a timer this often, and records each whole interval: the delay is what exceeds it. */
+const LOOP_RESOLUTION_MS = 10;
 
 /** Starts recording (until stopTrace). */
 export function startTrace(): Stages {
-  loop = monitorEventLoopDelay({ resolution: 10 });
+  loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   gcWatch?.stop();
   gcWatch = process.env.TABLE_LOAD_DEBUG ? watchGcs() : undefined;
@@ -116,8 +118,8 @@ let gcWatch: ReturnType<typeof watchGcs> | undefined;
 export function stopTrace(): Stages {
   const stages = current!;
   loop!.disable();
-  stages.loopDelayP99Ms = loop!.percentile(99) / 1e6;
-  stages.loopDelayMaxMs = loop!.max / 1e6;
+  stages.loopDelayP99Ms = Math.max(0, loop!.percentile(99) / 1e6 - LOOP_RESOLUTION_MS);
+  stages.loopDelayMaxMs = Math.max(0, loop!.max / 1e6 - LOOP_RESOLUTION_MS);
   gcWatch?.stop();
   gcWatch = undefined;
   current = null;
