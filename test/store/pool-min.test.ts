@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { findMigrationsFolder } from '../../src/store/db.js';
 import { openPostgresStore, type PostgresPools, type PostgresStore } from '../../src/store/postgres.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
+import { holdTransactions } from '../helpers/held-transactions.js';
 
 describe.runIf(testBackend === 'postgres')('PostgreSQL: connections kept through a quiet spell', () => {
   let database: TestDatabase | undefined;
@@ -24,21 +25,11 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL: connections kept through
     database = await testDatabase('pool-min');
     store = await openPostgresStore(database.url, findMigrationsFolder('postgres'), { poolSize: 4, statementPoolSize: 4, idleTimeoutMs: 100, ...pools });
     const s = store;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let begun = 0;
-    const transactions = Array.from({ length: 3 }, () =>
-      s.transaction(async (tx) => {
-        await tx.db.execute(sql`select 1`);
-        begun++;
-        await held;
-      }),
-    );
     const statements = Array.from({ length: 3 }, () => s.statement(async (tx) => await tx.db.execute(sql`select pg_sleep(0.05)`)));
-    while (begun < 3) await new Promise((resolve) => setTimeout(resolve, 10));
+    const held = await holdTransactions(s, 3);
     expect(s.pool.totalCount).toBe(3);
-    release();
-    await Promise.all([...transactions, ...statements]);
+    held.release();
+    await Promise.all([held.ended, ...statements]);
     expect(s.statementPool.totalCount).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 600)); // the quiet spell: 6 idle timeouts
     return { transactions: s.pool.totalCount, statements: s.statementPool.totalCount };

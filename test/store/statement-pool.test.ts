@@ -11,6 +11,7 @@ import { openPostgresStore, type PostgresStore } from '../../src/store/postgres.
 import { resolveTable } from '../../src/services/table.js';
 import { systemOfChannel } from '../../src/services/channel-system.js';
 import { testBackend, testDatabase, type TestDatabase } from '../helpers/backend.js';
+import { holdTransactions } from '../helpers/held-transactions.js';
 
 describe.runIf(testBackend === 'postgres')('PostgreSQL: statements beside busy transactions', () => {
   let database: TestDatabase;
@@ -26,26 +27,15 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL: statements beside busy t
 
   /** Runs `read` while both transaction connections are held by open transactions; whether it answered before they ended. */
   async function whileHeld<T>(read: () => Promise<T>): Promise<{ value: T; answeredWhileHeld: boolean }> {
-    let released = false;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = () => ((released = true), resolve())));
-    let begun = 0;
-    const transactions = Array.from({ length: 2 }, () =>
-      store.transaction(async (tx) => {
-        await tx.db.execute(sql`select 1`);
-        begun++;
-        await held;
-      }),
-    );
-    while (begun < 2) await new Promise((resolve) => setTimeout(resolve, 10));
+    const held = await holdTransactions(store, 2);
     let answeredWhileHeld = false;
     // the transactions end only once the read has answered (or after a generous guard, so that the code
     // before this fix fails here rather than hanging)
-    const guard = setTimeout(release, 10_000);
-    const value = await read().finally(() => (answeredWhileHeld = !released));
-    release();
+    const guard = setTimeout(held.release, 10_000);
+    const value = await read().finally(() => (answeredWhileHeld = !held.released));
+    held.release();
     clearTimeout(guard);
-    await Promise.all(transactions);
+    await held.ended;
     return { value, answeredWhileHeld };
   }
 
