@@ -82,7 +82,7 @@ export function createConsoleSession(deps: ConsoleDeps): ConsoleSession {
       // As Discord's delivery does (src/discord/board.ts): a board or tracker with render() is drawn from
       // the database, in the channel's language — the view a command built may be in its actor's (issue 30).
       const board = reply.board;
-      const drawn = board.render ? await deps.store.transaction(async (tx) => await board.render!(tx)) : board.view;
+      const drawn = board.render ? (await deps.store.transaction(async (tx) => await board.render!(tx)))?.view : board.view;
       if (drawn) out.push(`── ${t()('console.board')} #${board.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(drawn), nameOf)}`);
     }
     for (const post of reply.posts ?? []) out.push(`── #${post.channelId.replace(/^console:/, '')} ──\n${renderConsole(table(post.view), nameOf)}`);

@@ -131,14 +131,14 @@ async function updateBoardNow(client: Client, store: Store, log: Logger, board: 
   // The server's picture setting (/gm images) is read with the board; a DM has no server.
   const guildId = 'guildId' in channel && typeof channel.guildId === 'string' ? channel.guildId : null;
   // Read outside a transaction (Store.reads): what it shows is read again after the edit. The table's
-  // settings, read by the render and for the picture setting, are read once.
+  // settings, read by the render and for the picture setting, are read once; the message id comes with
+  // the render's own row (a board without a render reads it alone).
   const read = (): Promise<Snapshot> =>
     store.reads(async (reader) => {
       const tx: Tx = { ...reader, memo: new Map() };
-      return {
-        messageId: (await boardMessageId(tx, kind, board.warId)) ?? null,
-        view: tableView(board.render ? await board.render(tx) : board.view, (await tableSettings(tx, board.channelId, guildId)).images !== false),
-      };
+      const rendered = board.render ? await board.render(tx) : { view: board.view, messageId: (await boardMessageId(tx, kind, board.warId)) ?? null };
+      if (!rendered) return { messageId: null, view: null };
+      return { messageId: rendered.messageId, view: tableView(rendered.view, (await tableSettings(tx, board.channelId, guildId)).images !== false) };
     });
 
   let repost = board.repost === true;
@@ -191,8 +191,7 @@ async function updateBoardNow(client: Client, store: Store, log: Logger, board: 
 }
 
 /** A board is the table's: private blocks never reach it, whoever rendered it; no picture where the server turned them off. */
-function tableView(view: View | null, images: boolean): View | null {
-  if (!view) return null;
+function tableView(view: View, images: boolean): View {
   const table = forAudience(view, { kind: 'table', locale: view.locale });
   if (images || !table.picture) return table;
   const { picture: _picture, ...text } = table;

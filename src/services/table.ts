@@ -7,7 +7,7 @@
 // caused from a DM, which shard 0 handles) is picked up within TRUST_MS.
 import { asLocale, toLocale, translator, type Locale } from '../i18n/index.js';
 import type { Store, Tx } from '../store/db.js';
-import { channelSettingsRow, guildSettingsRow, saveDiscordLocale, settingsOf, tableSettings, type TableSettings } from '../store/settings.js';
+import { readTableSettings, saveDiscordLocale, tableSettings, type TableSettings } from '../store/settings.js';
 import type { CommandContext, CommandModule, TableContext } from './types.js';
 import { Recent } from './recent.js';
 
@@ -50,11 +50,9 @@ export async function resolveTable(
   const key = `${guildId}/${where.channelId}`;
   const seen = cache.get(key, now.getTime());
   if (seen) return tableContextOf(localeOfTable(seen, fallback));
-  // two single statements, not a transaction: on PostgreSQL they never wait for a connection behind
+  // a single statement, not a transaction: on PostgreSQL it never waits for a connection behind
   // commands' transactions (src/store/postgres.ts), as a channel's next command did whenever its entry expired
-  // (one after the other: inside a transaction on SQLite each is a savepoint, and those nest)
-  const channel = await store.statement((tx) => channelSettingsRow(tx, where.channelId));
-  const settings = settingsOf(channel, await store.statement((tx) => guildSettingsRow(tx, guildId)));
+  const settings = await store.statement((tx) => readTableSettings(tx, where.channelId, guildId));
   cache.set(key, settings, now.getTime());
   return tableContextOf(localeOfTable(settings, fallback));
 }

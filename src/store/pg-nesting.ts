@@ -6,8 +6,12 @@
 // the attempt, which is rolled back and run again with savepoints, each sent just before its scope's
 // first write. Statements are routed through the connection wrapper below, which sees every one.
 
-/** Only a statement that starts with SELECT is taken to write nothing. */
-export const READS = /^\s*select\b/i;
+/**
+ * Only a statement that starts with SELECT is taken to write nothing: a plain one, or a UNION of them,
+ * which drizzle sends with its first part in parentheses (store/settings.ts). A writing statement
+ * starts with its verb or WITH, never with a parenthesis.
+ */
+export const READS = /^\s*\(?\s*select\b/i;
 
 export type Queryable = { query: (...args: unknown[]) => unknown };
 

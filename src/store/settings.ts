@@ -1,8 +1,7 @@
 // Server and channel settings: the table's language (a channel's own, the GM's server-wide choice, or
 // the server's Discord language remembered from its interactions), its time zone and pictures.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from './db.js';
-import { first } from './rows.js';
 
 export interface TableSettings {
   /** The channel's own language, set by its GM. */
@@ -15,28 +14,40 @@ export interface TableSettings {
   images: boolean | null;
 }
 
-type ChannelRow = { locale: string | null; guildId: string | null } | undefined;
+type ChannelRow = { locale: string | null } | undefined;
 type ServerRow = { locale: string | null; discordLocale: string | null; timeZone: string | null; images: boolean | null } | undefined;
 
-/** The channel's own settings row: one statement. */
-export async function channelSettingsRow(tx: Tx, channelId: string): Promise<ChannelRow> {
-  const { channelSettings } = tx.t;
-  return first(tx.db.select({ locale: channelSettings.locale, guildId: channelSettings.guildId }).from(channelSettings).where(eq(channelSettings.channelId, channelId)));
-}
-
-/** The server's settings row: one statement. */
-export async function guildSettingsRow(tx: Tx, guildId: string): Promise<ServerRow> {
-  const { guildSettings } = tx.t;
-  return first(tx.db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)));
+/**
+ * The channel's settings row and its server's, in one statement (issue 32 §1: a board's read and its
+ * check after the edit each read both, and on PostgreSQL each statement is a round trip and a send on
+ * the bot's thread). `guildId` null: the channel's own row names its server.
+ */
+export async function readTableSettings(tx: Tx, channelId: string, guildId: string | null): Promise<TableSettings> {
+  const { channelSettings, guildSettings } = tx.t;
+  const server = guildId === null ? eq(guildSettings.guildId, sql`(${tx.db.select({ guildId: channelSettings.guildId }).from(channelSettings).where(eq(channelSettings.channelId, channelId))})`) : eq(guildSettings.guildId, guildId);
+  // The server's row first: a union's values are read with its first part's columns (images is a
+  // boolean stored as an integer on SQLite); the channel's row fills the same shape with nulls.
+  const rows = await tx.db
+    .select({ part: sql<string>`'server'`, locale: guildSettings.locale, discordLocale: guildSettings.discordLocale, timeZone: guildSettings.timeZone, images: guildSettings.images })
+    .from(guildSettings)
+    .where(server)
+    .unionAll(
+      tx.db
+        .select({ part: sql<string>`'channel'`, locale: channelSettings.locale, discordLocale: sql<null>`null`, timeZone: sql<null>`null`, images: sql<null>`null` })
+        .from(channelSettings)
+        .where(eq(channelSettings.channelId, channelId)),
+    );
+  return settingsOf(
+    rows.find((r) => r.part === 'channel'),
+    rows.find((r) => r.part === 'server'),
+  );
 }
 
 export async function tableSettings(tx: Tx, channelId: string, guildId: string | null): Promise<TableSettings> {
   const key = `settings/${channelId}/${guildId ?? ''}`;
   const known = tx.memo?.get(key) as TableSettings | undefined;
   if (known) return known;
-  const channel = await channelSettingsRow(tx, channelId);
-  const guild = guildId ?? channel?.guildId ?? null;
-  const settings = settingsOf(channel, guild ? await guildSettingsRow(tx, guild) : undefined);
+  const settings = await readTableSettings(tx, channelId, guildId);
   tx.memo?.set(key, settings);
   return settings;
 }

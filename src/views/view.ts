@@ -168,7 +168,16 @@ export interface BoardUpdate {
    * Renders the board from the database as it is now (null: the war or combat is gone). Another
    * process may have written since this command did; the board always shows what is read here.
    */
-  render?: (tx: Tx) => Promise<View | null>;
+  render?: (tx: Tx) => Promise<RenderedBoard | null>;
+}
+
+/**
+ * A board as read from the database: what it shows, and its live message's id (null: none posted yet),
+ * read with the war's or combat's row rather than by a statement of its own (issue 32 §1).
+ */
+export interface RenderedBoard {
+  view: View;
+  messageId: string | null;
 }
 
 export const text = (value: string): Block => ({ kind: 'text', text: value });

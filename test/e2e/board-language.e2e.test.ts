@@ -36,7 +36,7 @@ describe('a late board edit', () => {
     const update = trackerUpdate(ja, row, fateTrackerView(ja, row.state as FateCombatState, new Map()));
     // …drawn after the GM gave the channel back to the server's language (English).
     await gm('language', [opt('language', 'server')]);
-    const drawn = await h.store.transaction(async (tx) => update.render!(tx));
+    const drawn = (await h.store.transaction(async (tx) => update.render!(tx)))?.view;
     expect(drawn?.locale).toBe('en');
     const en = { ...ja, locale: 'en', t: translator('en'), table: tableContextOf('en') } as unknown as CommandContext;
     expect(drawn?.blocks).toEqual(fateTrackerView(en, (await fight(channelId)).state as FateCombatState, new Map()).blocks);

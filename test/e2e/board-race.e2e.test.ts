@@ -56,7 +56,7 @@ const board = (warId: number, channelId: string): BoardUpdate => ({
   view: { locale: 'en', tone: 'info', title: 'stale copy', blocks: [], ephemeral: false },
   render: async (tx) => {
     const war = await getWar(tx, warId);
-    return war ? { locale: 'en', tone: 'info', title: `Day ${war.day}`, blocks: [], ephemeral: false } : null;
+    return war ? { view: { locale: 'en', tone: 'info', title: `Day ${war.day}`, blocks: [], ephemeral: false }, messageId: war.boardMessageId } : null;
   },
 });
 const setDay = (store: Store, warId: number, day: number) => store.transaction(async (tx) => await updateWar(tx, warId, { day }));

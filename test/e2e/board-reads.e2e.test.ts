@@ -1,10 +1,12 @@
 // A board's or tracker's edit reads what it shows outside a transaction (Store.reads: it reads it again
-// after the edit), and the table's settings (its language for the render, its picture setting) once:
-// the render and the picture setting each read both settings rows, in a SERIALIZABLE transaction, 8
-// statements where 4 do (issue 32 §1: under an evening of tables every tracker change was read twice
-// like this, before its edit and after it).
+// after the edit). Issue 32 §1: under an evening of tables every board change was read twice like this,
+// before its edit and after it, and on PostgreSQL each statement is a round trip and a send on the bot's
+// thread. So each read is as few statements as it can be: the render's own row (the war or the fight)
+// carries the live message's id, which was a statement of its own; the table's settings (its language
+// for the render, its picture setting) are read once, the channel's row and its server's in one
+// statement (they were two, and before that, in a SERIALIZABLE transaction, four).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sentQueries } from '../helpers/pg-queries.js';
+import { sentQueries, transactionsOf, type SentQuery } from '../helpers/pg-queries.js';
 import { testBackend } from '../helpers/backend.js';
 import { startHarness, type Harness } from './harness.js';
 import { opt, sub } from './fate-driver.js';
@@ -18,8 +20,30 @@ afterAll(async () => {
   await h?.close();
 });
 
-describe.runIf(testBackend === 'postgres')('a tracker edit’s reads on PostgreSQL (issue 32 §1)', () => {
-  it('reads the tracker outside a transaction, and the table’s settings once for each read', async () => {
+/** The statements sent outside every transaction, but the outbox's own (settling what was delivered). */
+function boardReads(sent: SentQuery[]): string[] {
+  const inTransactions = new Set(transactionsOf(sent).flat());
+  return sent.filter((q) => !inTransactions.has(q) && !/"outbox"/.test(q.text)).map((q) => q.text.replace(/\s+/g, ' '));
+}
+
+const count = (statements: string[], pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
+
+/** Each read of a board: its row (with the message id), the settings in one statement, and `others` statements more. */
+function readsAsFew(statements: string[], row: RegExp, others: RegExp[]): void {
+  const reads = count(statements, row);
+  expect(reads, statements.join('\n')).toBeGreaterThanOrEqual(1); // edited: read before its edit, and after
+  // the message id is a column of the render's row, not a statement of its own
+  expect(count(statements, /^select "(tracker|board)_message_id" from/)).toBe(0);
+  // the channel's settings and its server's: one statement for each read, both rows in it
+  expect(count(statements, /from "guild_settings"/)).toBe(reads);
+  expect(count(statements, /from "channel_settings"/)).toBe(reads);
+  expect(statements.filter((s) => /"channel_settings"/.test(s) !== /"guild_settings"/.test(s))).toEqual([]);
+  for (const other of others) expect(count(statements, other)).toBe(reads);
+  expect(statements).toHaveLength(reads * (2 + others.length));
+}
+
+describe.runIf(testBackend === 'postgres')('a board’s reads on PostgreSQL (issue 32 §1)', () => {
+  it('a Fate tracker: its fight’s row and the table’s settings, two statements for each read, none in a transaction', async () => {
     const { gm } = h.fake.users;
     const channelId = h.fake.createTextChannel({ name: 'board-reads' });
     await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
@@ -32,15 +56,24 @@ describe.runIf(testBackend === 'postgres')('a tracker edit’s reads on PostgreS
       await h.fake.command({ name: 'combat', channelId, user: gm, options: sub('next') });
       await h.bot.idle();
     });
-    const trackerReads = sent.filter((q) => /^select "tracker_message_id" from "combats"/.test(q.text)).length;
-    const settingsReads = sent.filter((q) => /from "channel_settings"/.test(q.text)).length;
-    expect(trackerReads).toBeGreaterThanOrEqual(1); // the tracker was edited (read before its edit, and after)
-    expect(settingsReads).toBe(trackerReads);
-    // no tracker read inside a transaction: the statement before it on its connection is not BEGIN
-    for (const [i, q] of sent.entries()) {
-      if (!/^select "tracker_message_id"/.test(q.text)) continue;
-      const before = sent.slice(0, i).findLast((p) => p.client === q.client);
-      expect(before?.text ?? '').not.toMatch(/^begin/i);
+    readsAsFew(boardReads(sent), /^select .*"tracker_message_id".* from "combats" where/, []);
+  }, 60_000);
+
+  it('a percentage war’s board after /war advance: the war (with its message id), the settings and the factions, three statements for each read', async () => {
+    const { gm } = h.fake.users;
+    const channelId = h.fake.createTextChannel({ name: 'board-reads-war' });
+    await h.fake.command({ name: 'gm', channelId, user: gm, options: sub('claim') });
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('start', [opt('ruleset', 'percent'), opt('name', 'Reads')]) });
+    for (let i = 0; i < 3; i++) {
+      const user = h.fake.createUser({ username: `board_reads_${i}` });
+      await h.fake.command({ name: 'war', channelId, user, options: sub('join', [opt('faction', `R${i}`), opt('level', 50), opt('mag', 30)]) });
     }
+    await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
+    await h.bot.idle();
+    const sent = await sentQueries(async () => {
+      await h.fake.command({ name: 'war', channelId, user: gm, options: sub('advance') });
+      await h.bot.idle();
+    });
+    readsAsFew(boardReads(sent), /^select .*"board_message_id".* from "wars" where/, [/^select .* from "factions" where/]);
   }, 60_000);
 });

@@ -100,9 +100,10 @@ export function trackerUpdate(ctx: CommandContext, combat: CombatRow, view: View
       // The channel's language as stored now, not as this command read it: a board edit that lands
       // late (a loaded machine, another process) after the GM changed the language must not restore the old one.
       const table = withTable(ctx, await tableOf(tx, combat.channelId, combat.guildId, ctx.table.locale));
-      if (isPersona(row.state)) return personaTrackerView(table, row.state, ended);
+      const messageId = row.trackerMessageId;
+      if (isPersona(row.state)) return { view: personaTrackerView(table, row.state, ended), messageId };
       const state = await withSheets(tx, row.state as FateCombatState);
-      return fateTrackerView(table, state, await fightOwners(tx, row.guildId, state), ended);
+      return { view: fateTrackerView(table, state, await fightOwners(tx, row.guildId, state), ended), messageId };
     },
   };
 }

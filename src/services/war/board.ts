@@ -67,7 +67,7 @@ export function boardUpdate(ctx: CommandContext, war: WarRow, factions: FactionR
       if (!now) return null;
       // The channel's language as stored now (see trackerUpdate): a late edit never restores an old language.
       const speaker = withTable(ctx, await tableOf(tx, war.channelId, war.guildId, ctx.table.locale));
-      return boardView(speaker, now, await warFactions(tx, war.id));
+      return { view: boardView(speaker, now, await warFactions(tx, war.id)), messageId: now.boardMessageId };
     },
   };
 }
