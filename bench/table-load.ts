@@ -66,6 +66,11 @@ export interface TableLoadResult {
   kinds: KindFigures[];
   /** the bot's REST calls during the mix (after it, until its effects were all out), per interaction */
   restPerInteraction: { interaction: number; bound: number };
+  /**
+   * PostgreSQL: the statements the bot sent during the mix (each a round trip and a send on its thread),
+   * per interaction; null on SQLite, whose statements are calls in the bot's own process
+   */
+  statementsPerInteraction: number | null;
   /** where the slowest 1 % of /roll 1d6 under the mix waited (./table-trace.ts), mean ms per stage; PostgreSQL's pool waits */
   stages: StageFigures;
   /** requests under the global limit, per second: the highest second, and how many it refused */
@@ -365,6 +370,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       stages: stagesOf(records.filter((r) => r.kind === KIND_ROLL_1D6), trace),
       kinds: kinds.map((k) => figures(k.name, records)),
       restPerInteraction: { interaction: interaction / records.length, bound: (during.length - interaction) / records.length },
+      statementsPerInteraction: trace.holds.length ? trace.holds.reduce((n, h) => n + h.statements, 0) / records.length : null,
       globalPeakPerS: Math.max(0, ...Array.from(fake.globalLimit.perSecond.slice(globalBefore.seconds), (n) => n ?? 0)),
       globalRefused: fake.globalLimit.refused - globalBefore.refused,
       elapsedS,
@@ -427,7 +433,8 @@ export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): s
     `  ${r.label}: ${r.sent} interactions (${r.warm.sent ? `${r.warm.sent} warm-up, ` : ''}${Math.round(options.quietSeconds * options.rate)} quiet, then the mix), errors ${r.errors}, unanswered ${r.sent - r.answered}, DMs missing ${r.dmsMissing}, DMs twice ${r.dmsExtra}, boards missing ${r.boardsMissing}, acknowledged first ${r.deferred}, replies sent by DM ${r.lateReplies}, outbox left ${r.outboxLeft}, repeated nonces ${r.nonceHits}`,
     ...(r.warm.sent ? [`    warm-up (not timed in the goals): slowest first response ${f(r.warm.slowestMs)} (${r.warm.slowestKind})`] : []),
     `    /roll 1d6 p99 under the mix ÷ alone: ${ratio(mixDice.p99Ms, r.quiet.p99Ms)} (goal ≤ 2×; ${f(mixDice.p99Ms)} ÷ ${f(r.quiet.p99Ms)})`,
-    `    REST calls per interaction: ${(r.restPerInteraction.interaction + r.restPerInteraction.bound).toFixed(2)} (${r.restPerInteraction.interaction.toFixed(2)} interaction endpoints, ${r.restPerInteraction.bound.toFixed(2)} under the global limit); global limit: peak ${r.globalPeakPerS}/s of 50, refused ${r.globalRefused}`,
+    `    REST calls per interaction: ${(r.restPerInteraction.interaction + r.restPerInteraction.bound).toFixed(2)} (${r.restPerInteraction.interaction.toFixed(2)} interaction endpoints, ${r.restPerInteraction.bound.toFixed(2)} under the global limit); global limit: peak ${r.globalPeakPerS}/s of 50, refused ${r.globalRefused}` +
+      (r.statementsPerInteraction === null ? '' : `; PostgreSQL statements per interaction ${r.statementsPerInteraction.toFixed(2)}`),
     `    ${'kind'.padEnd(40)} ${'sent'.padStart(5)}  ${'p99 ÷ 1d6'.padStart(9)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}  ${'last effect p50'.padStart(15)} ${'p99'.padStart(9)}`,
   ];
   for (const k of r.kinds) {
