@@ -1,6 +1,7 @@
 // SHARD_COUNT / SHARD_IDS: validated at start-up with messages that say what to write instead.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, parseShardIds, resolveShards } from '../src/config.js';
+import { boardsShared } from '../src/discord/bot.js';
 
 const problem = (env: Record<string, string>): string => {
   try {
@@ -43,5 +44,15 @@ describe('shard configuration', () => {
     expect(await resolveShards({ count: 2, ids: null }, recommended)).toEqual({ count: 2, ids: [0, 1] });
     expect(asked).toBe(2);
     await expect(resolveShards({ count: 'auto', ids: [3, 4] }, recommended)).rejects.toThrow(/SHARD_IDS 3,4 out of range: Discord recommends 3/);
+  });
+
+  it('only a process that holds part of the shards shares its boards with others (src/discord/board.ts reads an edit back then)', async () => {
+    const recommended = async () => 3;
+    expect(boardsShared(null)).toBe(false);
+    expect(boardsShared(await resolveShards({ count: 'auto', ids: null }, recommended))).toBe(false);
+    expect(boardsShared(await resolveShards({ count: 3, ids: [2, 0, 1] }, recommended))).toBe(false);
+    expect(boardsShared(await resolveShards({ count: 3, ids: [0, 1] }, recommended))).toBe(true);
+    expect(boardsShared(await resolveShards({ count: 'auto', ids: [1] }, recommended))).toBe(true);
+    expect(boardsShared({ count: 2, ids: [0, 0] })).toBe(true);
   });
 });

@@ -3,7 +3,9 @@
 // stored. Several processes may update the same board at once (shards on several machines), so:
 // - what is shown is rendered from the database after the write, not from the command's own copy;
 // - after an edit lands, the state is read again and, if it changed meanwhile, the edit is redone:
-//   whichever edit reaches Discord last was checked against the state after it, so none is lost;
+//   whichever edit reaches Discord last was checked against the state after it, so none is lost
+//   (a process that holds every shard is the only one that changes boards: its own changes wait in
+//   the board's lane, so it skips that read: issue 32 §1, two or three statements and a render an edit);
 // - a new message id is claimed with a conditional update; the loser deletes its message and edits
 //   the winner's, so a war never keeps two boards.
 // Under load (issue 32 §1) a board is edited at most once a window (./board-lanes.ts): the updates
@@ -107,9 +109,11 @@ const lanesOf = new WeakMap<Client, Lanes<BoardUpdate, BoardOutcome>>();
 /**
  * Throws when the board could not be posted or edited (UnreachableChannel, a Discord error), so the actor is told why.
  * Resolves once an edit showing the state as it is now has reached Discord: at once, or at the end of the
- * board's window (`windowMs`) together with every other update asked for meanwhile.
+ * board's window (`windowMs`) together with every other update asked for meanwhile. `shared`: another
+ * process may change this board (shards held by several processes); false only for a process that
+ * holds every shard, whose edits are then not read back.
  */
-export function updateBoard(client: Client, store: Store, log: Logger, board: BoardUpdate, windowMs = BOARD_WINDOW_MS): Promise<BoardOutcome> {
+export function updateBoard(client: Client, store: Store, log: Logger, board: BoardUpdate, windowMs = BOARD_WINDOW_MS, shared = true): Promise<BoardOutcome> {
   let lanes = lanesOf.get(client);
   if (!lanes) {
     // the newest request's render (all render from the database at send time); a re-post if any asked for one
@@ -118,10 +122,10 @@ export function updateBoard(client: Client, store: Store, log: Logger, board: Bo
   }
   const key = `${board.kind ?? 'war'}:${board.warId}`;
   const lanesHere = lanes;
-  return lanes.request(key, board, windowMs, (merged) => updateBoardNow(client, store, log, merged, () => lanesHere.superseded(key)));
+  return lanes.request(key, board, windowMs, (merged) => updateBoardNow(client, store, log, merged, () => lanesHere.superseded(key), shared));
 }
 
-async function updateBoardNow(client: Client, store: Store, log: Logger, board: BoardUpdate, superseded: () => boolean): Promise<BoardOutcome> {
+async function updateBoardNow(client: Client, store: Store, log: Logger, board: BoardUpdate, superseded: () => boolean, shared: boolean): Promise<BoardOutcome> {
   const channel = await sendableChannel(client, board.channelId).catch((error: unknown) => {
     throw new UnreachableChannel(error);
   });
@@ -181,7 +185,7 @@ async function updateBoardNow(client: Client, store: Store, log: Logger, board: 
     }
     // changed meanwhile: by a command of this process, whose update waits in the lane and will show it,
     // or by another process, whose edit may have reached Discord before ours: shown again here
-    if (superseded()) return outcome;
+    if (superseded() || !shared) return outcome;
     const after = await read();
     if (same(after, snapshot)) return outcome;
     snapshot = after;

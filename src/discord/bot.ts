@@ -72,7 +72,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   options.log.info({ user: client.user?.tag, shards: client.options.shards, shardCount: client.options.shardCount, messageContent }, 'connected to Discord');
   // Effects a process (this one before a restart, or another sharing the database) saved but did not deliver.
   const sweeper = startSweeper(
-    { client, store: options.store, log: options.log, rng: options.rng, now: options.now ?? (() => new Date()), ...(options.outbox?.leaseMs ? { leaseMs: options.outbox.leaseMs } : {}), ...(options.outbox?.boardWindowMs !== undefined ? { boardWindowMs: options.outbox.boardWindowMs } : {}) },
+    { client, store: options.store, log: options.log, rng: options.rng, now: options.now ?? (() => new Date()), ...(options.outbox?.leaseMs ? { leaseMs: options.outbox.leaseMs } : {}), ...(options.outbox?.boardWindowMs !== undefined ? { boardWindowMs: options.outbox.boardWindowMs } : {}), boardsShared: boardsShared(sharding) },
     options.outbox?.sweepMs,
   );
 
@@ -86,6 +86,15 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await client.destroy();
     },
   };
+}
+
+/**
+ * Whether another process may change this one's boards: only when the shards are shared out among
+ * processes (Discord sends a server's interactions to its shard, DMs to shard 0). A process holding
+ * every shard receives every interaction, so its board lanes see every change (src/discord/board.ts).
+ */
+export function boardsShared(sharding: { ids: number[]; count: number } | null): boolean {
+  return sharding !== null && new Set(sharding.ids.filter((id) => id >= 0 && id < sharding.count)).size < sharding.count;
 }
 
 /** Discord closed the session: the application lacks a privileged intent it asked for. */
@@ -110,6 +119,7 @@ async function connect(options: BotOptions, sharding: { ids: number[]; count: nu
     ...options,
     ...(options.outbox?.leaseMs ? { outboxLeaseMs: options.outbox.leaseMs } : {}),
     ...(options.outbox?.boardWindowMs !== undefined ? { boardWindowMs: options.outbox.boardWindowMs } : {}),
+    boardsShared: boardsShared(sharding),
     messageContent: () => messageContent,
   };
   const dispatch = createDispatcher(deps);

@@ -54,6 +54,8 @@ export interface DispatchDeps {
   outboxLeaseMs?: number;
   /** Board edits of one message within this long become one (src/discord/board.ts). */
   boardWindowMs?: number;
+  /** false: this process holds every shard, and no other changes its boards (src/discord/board.ts). */
+  boardsShared?: boolean;
   /** Whether the gateway session reads message content (rolls typed in chat, src/discord/chat.ts). */
   messageContent?: () => boolean;
 }
@@ -384,6 +386,7 @@ function outboxDeps(deps: DispatchDeps): OutboxDeps {
     now: deps.now ?? (() => new Date()),
     ...(deps.outboxLeaseMs ? { leaseMs: deps.outboxLeaseMs } : {}),
     ...(deps.boardWindowMs !== undefined ? { boardWindowMs: deps.boardWindowMs } : {}),
+    ...(deps.boardsShared !== undefined ? { boardsShared: deps.boardsShared } : {}),
   };
 }
 

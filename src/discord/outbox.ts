@@ -31,6 +31,8 @@ export interface OutboxDeps {
   leaseMs?: number;
   /** Board edits of one message within this long become one (default BOARD_WINDOW_MS, src/discord/board.ts). */
   boardWindowMs?: number;
+  /** false: this process holds every shard, and no other changes its boards (src/discord/board.ts); default true. */
+  boardsShared?: boolean;
 }
 
 export type Effect =
@@ -94,7 +96,7 @@ export async function sendEffect(deps: OutboxDeps, effect: Effect, nonce: string
       await channel.send({ ...toMessage(effect.view, await pictureOf(effect.view)), nonce, enforceNonce: true });
       return { ok: true };
     }
-    return { ok: true, outcome: await updateBoard(deps.client, deps.store, deps.log, effect.board, deps.boardWindowMs) };
+    return { ok: true, outcome: await updateBoard(deps.client, deps.store, deps.log, effect.board, deps.boardWindowMs, deps.boardsShared ?? true) };
   } catch (error) {
     return { ok: false, error, final: !transient(error) };
   }

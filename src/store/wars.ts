@@ -59,6 +59,20 @@ export async function warFactions(tx: Tx, warId: number): Promise<FactionRow[]> 
   return prepared(tx, 'war_factions', factionsStatement).execute({ warId });
 }
 
+const warWithFactionsStatement = ({ db, t: { wars, factions } }: Tx) =>
+  db.select({ war: wars, faction: factions }).from(wars).leftJoin(factions, eq(factions.warId, wars.id)).where(eq(wars.id, sql.placeholder('id'))).orderBy(factions.id);
+
+/**
+ * A war and its factions (in id order) in one statement: what its board shows, read before each edit
+ * (issue 32 §1: on PostgreSQL each statement is a round trip). Undefined when the war is gone.
+ */
+export async function warWithFactions(tx: Tx, id: number): Promise<{ war: WarRow; factions: FactionRow[] } | undefined> {
+  const rows = await prepared(tx, 'war_with_factions', warWithFactionsStatement).execute({ id });
+  const head = rows[0];
+  if (!head) return undefined;
+  return { war: head.war, factions: rows.flatMap((r) => (r.faction ? [r.faction] : [])) };
+}
+
 /** Whether the server has an MTG library (0 or 1 on SQLite): a column of every row of the read below. */
 const serverHasLibrary = ({ t: { wars, libraries } }: Tx) => sql<boolean | number>`exists (select 1 from ${libraries} where ${libraries.guildId} = ${wars.guildId})`;
 

@@ -1,7 +1,7 @@
 // The live board: day, action turn, factions alive, and who has declared this turn — never what.
 import { turnHours, turnKey } from '../../core/session/calendar.js';
 import type { FactionRow, WarRow } from '../../store/schema/index.js';
-import { getWar, warFactions } from '../../store/wars.js';
+import { warWithFactions } from '../../store/wars.js';
 import { text, type BoardUpdate, type View } from '../../views/view.js';
 import { forTable, tableOf, withTable } from '../table.js';
 import type { CommandContext } from '../types.js';
@@ -63,11 +63,11 @@ export function boardUpdate(ctx: CommandContext, war: WarRow, factions: FactionR
     view: boardView(table, war, factions),
     // Re-read when the message is edited: another process may have changed the war meanwhile.
     render: async (tx) => {
-      const now = await getWar(tx, war.id);
+      const now = await warWithFactions(tx, war.id);
       if (!now) return null;
       // The channel's language as stored now (see trackerUpdate): a late edit never restores an old language.
       const speaker = withTable(ctx, await tableOf(tx, war.channelId, war.guildId, ctx.table.locale));
-      return { view: boardView(speaker, now, await warFactions(tx, war.id)), messageId: now.boardMessageId };
+      return { view: boardView(speaker, now.war, now.factions), messageId: now.war.boardMessageId };
     },
   };
 }
