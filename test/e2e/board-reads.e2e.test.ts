@@ -42,7 +42,7 @@ function boardReads(sent: SentQuery[]): string[] {
 
 const count = (statements: string[], pattern: RegExp) => statements.filter((s) => pattern.test(s)).length;
 
-/** The board message's edits (PATCH) that `run` caused. */
+/** The board message's edits (PATCH) that `run` caused: one, or two when its picture was not drawn in time and followed the text. */
 async function edits(run: () => Promise<SentQuery[]>): Promise<{ sent: SentQuery[]; edits: number }> {
   const patches = () => h.fake.requests.filter((r) => r.method === 'PATCH' && /^\/channels\/\d+\/messages\/\d+$/.test(r.path)).length;
   const before = patches();
@@ -50,12 +50,13 @@ async function edits(run: () => Promise<SentQuery[]>): Promise<{ sent: SentQuery
   return { sent, edits: patches() - before };
 }
 
-/** Each read of a board: its row (with the message id), the settings in one statement, and `others` statements more; one read an edit. */
+/** Each read of a board: its row (with the message id), the settings in one statement, and `others` statements more; one command's change read once. */
 function readsAsFew(statements: string[], row: RegExp, others: RegExp[], edited: number): void {
   const reads = count(statements, row);
   expect(edited).toBeGreaterThanOrEqual(1);
-  // read before its edit, not after: this process holds every shard
-  expect(reads, statements.join('\n')).toBe(edited);
+  // one command, one change: read before its edit, not after (this process holds every shard); a
+  // picture that follows its text (drawn late, a loaded machine) is a second edit without a read
+  expect(reads, statements.join('\n')).toBe(1);
   // the message id is a column of the render's row, not a statement of its own
   expect(count(statements, /^select "(tracker|board)_message_id" from/)).toBe(0);
   // the channel's settings and its server's: one statement for each read, both rows in it

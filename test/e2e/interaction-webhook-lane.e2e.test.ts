@@ -32,10 +32,11 @@ describe('interaction webhooks beside the global limit (issue 32 §1)', () => {
     const at = since.findIndex((r) => r.method === 'POST' && r.path.startsWith(`/webhooks/${fake.applicationId}/`));
     expect(at).toBeGreaterThanOrEqual(0);
     expect(since[at]!.status).toBeLessThan(300);
-    // with the shared count it waited for a second's reset behind at least 100 reads; on its own lane it
-    // goes with the first second's (at most 50 reads before it)
+    // with the shared count it waited for the limit's resets behind all 120 reads (checked with the lane
+    // switched off); on its own lane it goes with the first second's (at most 50 reads before it), or,
+    // when a loaded machine delays it past that second, with the next one's: never behind 100
     const readsBefore = since.slice(0, at).filter((r) => r.method === 'GET').length;
-    expect(readsBefore).toBeLessThanOrEqual(50);
+    expect(readsBefore).toBeLessThan(100);
   }, 30_000);
 
   it('only the interaction’s own webhook (the application’s, without the bot token) takes that lane', () => {

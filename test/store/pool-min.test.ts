@@ -4,6 +4,7 @@
 // tables the first war advances after the quiet floor waited up to 15 ms for it. Each pool now keeps
 // PG_POOL_MIN (default 2) open however long it idles; connections beyond those still close.
 import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { findMigrationsFolder } from '../../src/store/db.js';
 import { openPostgresStore, type PostgresPools, type PostgresStore } from '../../src/store/postgres.js';
@@ -25,12 +26,19 @@ describe.runIf(testBackend === 'postgres')('PostgreSQL: connections kept through
     database = await testDatabase('pool-min');
     store = await openPostgresStore(database.url, findMigrationsFolder('postgres'), { poolSize: 4, statementPoolSize: 4, idleTimeoutMs: 100, ...pools });
     const s = store;
-    const statements = Array.from({ length: 3 }, () => s.statement(async (tx) => await tx.db.execute(sql`select pg_sleep(0.05)`)));
+    // three statements kept waiting on a lock another connection holds, each on a connection of its own
+    // (a short sleep let one end before the third began on a loaded machine: two connections)
+    const gate = new pg.Client({ connectionString: database.url });
+    await gate.connect();
+    await gate.query('select pg_advisory_lock(4242)');
+    const statements = Array.from({ length: 3 }, () => s.statement(async (tx) => await tx.db.execute(sql`select pg_advisory_xact_lock_shared(4242)`)));
     const held = await holdTransactions(s, 3);
     expect(s.pool.totalCount).toBe(3);
+    while (s.statementPool.totalCount < 3 || s.statementPool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(s.statementPool.totalCount).toBe(3);
+    await gate.end();
     held.release();
     await Promise.all([held.ended, ...statements]);
-    expect(s.statementPool.totalCount).toBe(3);
     await new Promise((resolve) => setTimeout(resolve, 600)); // the quiet spell: 6 idle timeouts
     return { transactions: s.pool.totalCount, statements: s.statementPool.totalCount };
   }
