@@ -88,6 +88,8 @@ export interface StageFigures {
   /** the event loop's delay during the mix, p99 and max (a stall of the whole process: the machine, a long task) */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** the share of the mix the bot's thread was busy (event loop utilization): its work, where tails are noise */
+  botBusyShare: number;
 }
 
 interface Record {
@@ -421,6 +423,7 @@ function stagesOf(records: Record[], trace: Stages): StageFigures {
     poolPeakWaiting: trace.poolPeakWaiting,
     loopDelayP99Ms: trace.loopDelayP99Ms,
     loopDelayMaxMs: trace.loopDelayMaxMs,
+    botBusyShare: trace.busyShare,
   };
 }
 
@@ -445,7 +448,7 @@ export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): s
   lines.push(
     `    /roll 1d6 under the mix, where it waited: median gateway ${f(st.median.gatewayMs)}, bot ${f(st.median.botMs)}, REST queue ${f(st.median.restMs)}; slowest ${st.slowest.count} (mean) gateway ${f(st.slowest.gatewayMs)}, bot ${f(st.slowest.botMs)}, REST queue ${f(st.slowest.restMs)}` +
       (r.stages.poolWaitMaxMs > 0 ? `; pool waits p99 ${f(st.poolWaitP99Ms)}, max ${f(st.poolWaitMaxMs)}, peak waiting ${st.poolPeakWaiting}` : '') +
-      `; event loop delay p99 ${f(st.loopDelayP99Ms)}, max ${f(st.loopDelayMaxMs)}`,
+      `; event loop delay p99 ${f(st.loopDelayP99Ms)}, max ${f(st.loopDelayMaxMs)}; the bot's thread busy ${(100 * st.botBusyShare).toFixed(1)} % of the mix`,
   );
   for (const failure of r.failures) lines.push(`    ${failure}`);
   return lines;

@@ -27,6 +27,8 @@ export interface Stages {
   /** the bot thread's event loop delay meanwhile, p99 and max ms: a stall holds every stage */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** the share of the time the bot thread was busy (its event loop utilization): the work the mix costs it */
+  busyShare: number;
 }
 
 let current: Stages | null = null;
@@ -99,6 +101,7 @@ function install(): void {
 install();
 
 let loop: IntervalHistogram | undefined;
+let busySince: ReturnType<typeof performance.eventLoopUtilization> | undefined;
 /** The histogram samples the loop with a timer this often, and records each whole interval: the delay is what exceeds it. */
 const LOOP_RESOLUTION_MS = 10;
 
@@ -108,7 +111,8 @@ export function startTrace(): Stages {
   loop.enable();
   gcWatch?.stop();
   gcWatch = process.env.TABLE_LOAD_DEBUG ? watchGcs() : undefined;
-  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: gcWatch?.gcs ?? [], loopDelayP99Ms: NaN, loopDelayMaxMs: NaN };
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: gcWatch?.gcs ?? [], loopDelayP99Ms: NaN, loopDelayMaxMs: NaN, busyShare: NaN };
+  busySince = performance.eventLoopUtilization();
   return current;
 }
 
@@ -120,6 +124,7 @@ export function stopTrace(): Stages {
   loop!.disable();
   stages.loopDelayP99Ms = Math.max(0, loop!.percentile(99) / 1e6 - LOOP_RESOLUTION_MS);
   stages.loopDelayMaxMs = Math.max(0, loop!.max / 1e6 - LOOP_RESOLUTION_MS);
+  stages.busyShare = performance.eventLoopUtilization(busySince).utilization;
   gcWatch?.stop();
   gcWatch = undefined;
   current = null;
