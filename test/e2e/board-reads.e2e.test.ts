@@ -32,7 +32,9 @@ afterAll(async () => {
 function boardReads(sent: SentQuery[]): string[] {
   const transactions = transactionsOf(sent);
   const inTransactions = new Set(transactions.flat());
-  const committed = sent.indexOf(transactions.find((tx) => /^\s*commit\s*$/i.test(tx.at(-1)!.text))!.at(-1)!);
+  // the command's own transaction: the one that wrote the fight or the war (the outbox's sweep may commit one of its own first)
+  const command = transactions.find((tx) => /^\s*commit\s*$/i.test(tx.at(-1)!.text) && tx.some((q) => /^\s*(with|update|insert)\b.*"(combats|wars|factions)"/is.test(q.text)));
+  const committed = sent.indexOf(command!.at(-1)!);
   expect(committed).toBeGreaterThan(0);
   return sent
     .slice(committed + 1)
