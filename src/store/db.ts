@@ -64,6 +64,19 @@ export interface TransactionOptions {
   lock?: 'wars';
 }
 
+export interface StatementOptions {
+  /**
+   * false: its commit need not wait for the disk. Only for what is safe to do twice: the outbox's note
+   * that effects were delivered (lost, they are sent again; each message create carries its nonce, an
+   * edit repeats harmlessly). PostgreSQL runs it on connections of their own with synchronous_commit
+   * off: a database crash in the next fraction of a second may lose it (the next durable commit makes
+   * it durable too), and it adds no flush of the WAL of its own, nor waits for one (issue 32: the
+   * evening's commits each waited for this disk). SQLite's commits already do not wait (WAL,
+   * synchronous=NORMAL). Default true.
+   */
+  durable?: boolean;
+}
+
 export interface Store {
   readonly dialect: Dialect;
   /**
@@ -80,7 +93,7 @@ export interface Store {
    * BEGIN/COMMIT or SERIALIZABLE: one round trip instead of four, and a second statement throws.
    * SQLite runs it as transaction(). Inside a transaction it is part of that transaction.
    */
-  statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T>;
+  statement<T>(fn: (tx: Tx) => T | Promise<T>, options?: StatementOptions): Promise<T>;
   /**
    * Runs fn, which only reads, for something shown and checked again after (a board's state: its
    * edit reads it again and edits once more if it changed meanwhile), where each statement may see

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type RawPostgres, type Store, type TransactionOptions, type Tx } from './db.js';
+import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type RawPostgres, type StatementOptions, type Store, type TransactionOptions, type Tx } from './db.js';
 import { postgresTables } from './schema/index.js';
 import { keepPrepared } from './prepared.js';
 import { isSqlError, nestingConnection, READS, scopeIn, Spoiled, type Attempt, type Queryable, type Scope } from './pg-nesting.js';
@@ -19,7 +19,12 @@ export interface PostgresStore extends Store {
   readonly pool: pg.Pool;
   /** connections for single statements (Store.statement: a plain roll) */
   readonly statementPool: pg.Pool;
+  /** connections for single statements whose commit need not wait for the disk (Store.statement, durable: false) */
+  readonly relaxedPool: pg.Pool;
 }
+
+/** Connections for statements that need not wait for the disk: the outbox's settling, one at a time per delivery round. */
+const RELAXED_POOL_SIZE = 2;
 
 const MAX_ATTEMPTS = 20;
 /** Any fixed key: start-ups of several processes take turns applying migrations. */
@@ -50,10 +55,14 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
   // to 0.6 s. A statement holds its connection for one round trip only.
   const statementPoolSize = pools.statementPoolSize ?? Number(process.env.PG_STATEMENT_POOL_SIZE ?? poolSize);
   const statements = new pg.Pool({ connectionString: url, max: statementPoolSize, min: Math.min(minOpen, statementPoolSize), ...idle });
+  // synchronous_commit off for the whole session of these connections (a startup option, so no statement
+  // of the statements pool's can ever run without its flush): see StatementOptions.durable.
+  const relaxed = new pg.Pool({ connectionString: url, max: RELAXED_POOL_SIZE, min: Math.min(minOpen, RELAXED_POOL_SIZE), options: '-c synchronous_commit=off', ...idle });
   // An idle connection the server closed (restart, failover) is dropped from the pool and replaced on
   // the next query; without a listener, node-postgres would raise it as an uncaught error.
   pool.on('error', () => undefined);
   statements.on('error', () => undefined);
+  relaxed.on('error', () => undefined);
   const lock = await pool.connect();
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -167,6 +176,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
     dialect: 'postgres',
     pool,
     statementPool: statements,
+    relaxedPool: relaxed,
     async transaction<T>(fn: (tx: Tx) => T | Promise<T>, options: TransactionOptions = {}): Promise<T> {
       const outer = current.getStore();
       if (outer) return nested(outer, fn);
@@ -186,16 +196,17 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
         }
       }
     },
-    async statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
+    async statement<T>(fn: (tx: Tx) => T | Promise<T>, options: StatementOptions = {}): Promise<T> {
       const outer = current.getStore();
       if (outer) return fn(outer);
       // Straight on the pool, in autocommit: a single statement is its own transaction.
+      const on = options.durable === false ? relaxed : statements;
       let sent = false;
       const once = {
         query: (...args: unknown[]) => {
           if (sent) throw new Error('Store.statement sent a second statement; use Store.transaction');
           sent = true;
-          return (statements.query as (...a: unknown[]) => unknown).apply(statements, args);
+          return (on.query as (...a: unknown[]) => unknown).apply(on, args);
         },
       };
       return fn({ db: drizzle({ client: once as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch(), pg: rawOn(once) });
@@ -213,7 +224,7 @@ export async function openPostgresStore(url: string, migrationsFolder = findMigr
       return fn({ db: drizzle({ client: reader as unknown as pg.Pool }) as unknown as PortableDb, t: postgresTables, dialect: 'postgres', batch: nextBatch(), pg: rawOn(reader) });
     },
     async close() {
-      await Promise.all([pool, statements].map((p) => (p.ended ? undefined : p.end())));
+      await Promise.all([pool, statements, relaxed].map((p) => (p.ended ? undefined : p.end())));
     },
   };
 }

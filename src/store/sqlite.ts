@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type Store, type Tx } from './db.js';
+import { batchIds, findMigrationsFolder, memoUndone, type PortableDb, type StatementOptions, type Store, type Tx } from './db.js';
 import { sqliteTables } from './schema/index.js';
 import { keepStatements } from './sqlite-statements.js';
 import { checkpointOffThread, type CheckpointOptions, type Checkpoints } from './sqlite-checkpoints.js';
@@ -106,7 +106,8 @@ export function openSqliteStore(databasePath: string, migrationsFolder = findMig
       if (outer) return savepoint(outer, fn);
       return run(fn);
     },
-    statement<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
+    // durable or not alike: in WAL mode with synchronous=NORMAL no commit waits for the disk
+    statement<T>(fn: (tx: Tx) => T | Promise<T>, _options?: StatementOptions): Promise<T> {
       return this.transaction(fn);
     },
     reads<T>(fn: (tx: Tx) => T | Promise<T>): Promise<T> {
