@@ -1,5 +1,5 @@
-// A thread's garbage collections over 2 ms (TABLE_LOAD_DEBUG): the bot's, recorded with its trace
-// (./table-trace.ts), and the bench's own (./table-load.ts), to tell which stalled the slowest answers.
+// A thread's garbage collections over 2 ms: the bot's, recorded with its trace (./table-trace.ts), and
+// the bench's own (./table-load.ts), to tell which stalled the slowest answers.
 // No side effect on import: the bench's thread loads it without ./table-trace.ts's instruments.
 import { PerformanceObserver } from 'node:perf_hooks';
 

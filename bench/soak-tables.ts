@@ -5,7 +5,7 @@
 // a board change never edited, the outbox not empty). The timing goals and the requests the fake's global
 // limit refused are printed with whether they were met: they depend on the machine being otherwise idle
 // (the fake shares the bot's event loop: a stall hands it requests sent a second apart all at once).
-import { countsHeld, tableLoadBothBackends, tableLoadHeader, tableLoadLines, type TableLoadOptions, type TableLoadResult } from './table-load.js';
+import { countsHeld, tableLoadBothBackends, tableLoadHeader, tableLoadLines, worstKind, type TableLoadOptions, type TableLoadResult } from './table-load.js';
 import { NO_POSTGRES } from './load.js';
 import { KIND_ROLL_1D6 } from './tables.js';
 
@@ -18,7 +18,7 @@ for (const r of results) {
   for (const line of tableLoadLines(r, options)) console.log(line);
   const dice = r.kinds.find((k) => k.kind === KIND_ROLL_1D6)!;
   const floor = dice.p99Ms / r.quiet.p99Ms;
-  const worst = r.kinds.reduce((w, k) => (k.p99Ms / dice.p99Ms > w.p99Ms / dice.p99Ms ? k : w), dice);
+  const worst = worstKind(r);
   const wars = r.kinds.filter((k) => k.kind.includes('war: /war advance'));
   const fateWar = wars.find((k) => k.kind.startsWith('fate war'));
   console.log(`    goals: /roll 1d6 under the mix ÷ alone ${floor.toFixed(2)}× ≤ 2× ${mark(floor <= 2)}; worst kind ÷ /roll 1d6 ${(worst.p99Ms / dice.p99Ms).toFixed(2)}× (${worst.kind}) ≤ 2× ${mark(worst.p99Ms / dice.p99Ms <= 2)}; a war advance of 7 factions, last effect p99 ${((fateWar?.effectP99Ms ?? NaN) / 1000).toFixed(2)} s ≤ 2 s ${mark((fateWar?.effectP99Ms ?? Infinity) <= 2000)}; REST under the global limit ${(r.restPerInteraction.bound * options.rate).toFixed(0)}/s of 50`);

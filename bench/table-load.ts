@@ -9,7 +9,9 @@
 // parses every upload and keeps every request) stay off the event loop whose answers are timed.
 // Shared by `npm run soak` (60 s on SQLite and durable PostgreSQL) and a short run in `npm test`
 // (exact counts, no timings).
+import pg from 'pg';
 import { deployCommands } from '../src/discord/deploy.js';
+import { dialectOf } from '../src/store/db.js';
 import { loadConfig } from '../src/config.js';
 import { startBotThread, type BotThread } from './bot-thread-client.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
@@ -39,6 +41,28 @@ export interface KindFigures {
   /** dispatch → the last expected effect at the fake; NaN for kinds without effects */
   effectP50Ms: number;
   effectP99Ms: number;
+  /** the answer at its p99 and what ran while it was in flight (null for the quiet floor, which is not traced) */
+  p99Answer: P99Answer | null;
+}
+
+/**
+ * The answer at a kind's p99 (by nearest rank: of 60 sent, the slowest; of 120, the second slowest),
+ * split as /roll 1d6's slowest are, with what else held the machine while it was in flight: a kind
+ * sent 60 times a run has its p99 decided by one such event.
+ */
+export interface P99Answer {
+  ms: number;
+  /** its rank from the slowest (1: the slowest) */
+  rank: number;
+  /** its stages (./table-trace.ts); NaN where the trace missed it */
+  gatewayMs: number;
+  botMs: number;
+  restMs: number;
+  /** garbage collection (over 2 ms each) while it was in flight: on the bot's thread, and on the bench's (the fake Discord's) */
+  botGcMs: number;
+  benchGcMs: number;
+  /** PostgreSQL: the longest wait for a pooled connection that overlapped it (a commit held by the disk holds the pool) */
+  poolWaitMs: number;
 }
 
 export interface TableLoadResult {
@@ -71,6 +95,11 @@ export interface TableLoadResult {
    * per interaction; null on SQLite, whose statements are calls in the bot's own process
    */
   statementsPerInteraction: number | null;
+  /**
+   * PostgreSQL: the server's WAL flushes (each a wait on the disk for the commits it carries) from the
+   * mix's start until its effects were out, per interaction (pg_stat_wal, PostgreSQL 14 and later); null on SQLite
+   */
+  walFlushesPerInteraction: number | null;
   /** where the slowest 1 % of /roll 1d6 under the mix waited (./table-trace.ts), mean ms per stage; PostgreSQL's pool waits */
   stages: StageFigures;
   /** requests under the global limit, per second: the highest second, and how many it refused */
@@ -181,11 +210,35 @@ async function drain(fake: FakeDiscord, bot: Pick<BotThread, 'idle' | 'outboxLef
 
 const ms = (values: number[], q: number) => percentile([...values].sort((a, b) => a - b), q);
 
-function figures(kind: string, records: Record[]): KindFigures {
+function figures(kind: string, records: Record[], explain?: (r: Record) => Omit<P99Answer, 'ms' | 'rank'>): KindFigures {
   const mine = records.filter((r) => r.kind === kind);
-  const first = mine.filter((r) => r.callbackAt !== undefined).map((r) => r.callbackAt! - r.sentAt);
+  const answered = mine.filter((r) => r.callbackAt !== undefined).sort((a, b) => a.callbackAt! - a.sentAt - (b.callbackAt! - b.sentAt));
+  const first = answered.map((r) => r.callbackAt! - r.sentAt);
   const effects = mine.filter((r) => r.lastEffectAt !== undefined).map((r) => r.lastEffectAt! - r.sentAt);
-  return { kind, sent: mine.length, p50Ms: ms(first, 0.5), p99Ms: ms(first, 0.99), effectP50Ms: ms(effects, 0.5), effectP99Ms: ms(effects, 0.99) };
+  // the record at the p99's rank (./stats.ts percentile: nearest rank)
+  const at = Math.min(answered.length - 1, Math.max(0, Math.ceil(0.99 * answered.length) - 1));
+  const p99Answer = explain && answered.length ? { ms: first[at]!, rank: answered.length - at, ...explain(answered[at]!) } : null;
+  return { kind, sent: mine.length, p50Ms: percentile(first, 0.5), p99Ms: percentile(first, 0.99), effectP50Ms: ms(effects, 0.5), effectP99Ms: ms(effects, 0.99), p99Answer };
+}
+
+/** What ran while `r` was in flight: its stages, the collections on either thread, a wait for the pool. */
+function explainer(trace: Stages, benchGcs: Gc[]): (r: Record) => Omit<P99Answer, 'ms' | 'rank'> {
+  return (r) => {
+    const from = r.sentAt;
+    const to = r.callbackAt!;
+    const overlap = (at: number, length: number) => Math.max(0, Math.min(to, at + length) - Math.max(from, at));
+    const gcMs = (gcs: Gc[]) => gcs.reduce((sum, g) => sum + overlap(g.at, g.ms), 0);
+    const emitted = r.ex ? trace.emitted.get(r.ex.interactionId) : undefined;
+    const asked = r.ex ? trace.replyAsked.get(r.ex.interactionId) : undefined;
+    return {
+      gatewayMs: emitted === undefined ? NaN : emitted - from,
+      botMs: emitted === undefined || asked === undefined ? NaN : asked - emitted,
+      restMs: asked === undefined ? NaN : to - asked,
+      botGcMs: gcMs(trace.gcs),
+      benchGcMs: gcMs(benchGcs),
+      poolWaitMs: Math.max(0, ...trace.poolWaitsAt.filter((w) => overlap(w.at, w.ms) > 0).map((w) => w.ms)),
+    };
+  };
 }
 
 /**
@@ -302,14 +355,16 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     const records: Record[] = [];
     const from = fake.requests.length ? fake.requests.at(-1)!.seq + 1 : 0;
     const globalBefore = { seconds: fake.globalLimit.perSecond.length, refused: fake.globalLimit.refused };
+    const walBefore = await walFlushes(databaseUrl);
     const start = performance.now();
-    const benchGcs = process.env.TABLE_LOAD_DEBUG ? watchGcs() : null;
+    const benchGcs = watchGcs();
     await bot.startTrace();
     await drive(fake, kinds, options.rate, options.seconds, records, fail);
     const trace = await bot.stopTrace();
-    benchGcs?.stop();
+    benchGcs.stop();
     await drain(fake, bot);
     const elapsedS = (performance.now() - start) / 1000;
+    const walAfter = await walFlushes(databaseUrl);
     const matched = matchEffects(fake, records, from);
     // the bot's requests: REST with its token, and the interaction endpoints (no token; attachment downloads are users')
     const during = fake.requests.filter((r) => r.seq >= from && (r.authorized || /^\/(interactions|webhooks)\//.test(r.path)));
@@ -347,7 +402,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
           }).join('  '));
         }
       }
-      console.log(gcShare(records, trace.gcs, benchGcs!.gcs));
+      console.log(gcShare(records, trace.gcs, benchGcs.gcs));
       for (const k of kinds) {
         const st = stagesOf(records.filter((r) => r.kind === k.name), trace);
         console.log(`${k.name.padEnd(42)} median gateway ${f(st.median.gatewayMs)} bot ${f(st.median.botMs)} REST ${f(st.median.restMs)}; slowest ${st.slowest.count}: gateway ${f(st.slowest.gatewayMs)} bot ${f(st.slowest.botMs)} REST ${f(st.slowest.restMs)}`);
@@ -370,9 +425,10 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       nonceHits: fake.nonceHits,
       quiet: figures(KIND_ROLL_1D6, quietRecords),
       stages: stagesOf(records.filter((r) => r.kind === KIND_ROLL_1D6), trace),
-      kinds: kinds.map((k) => figures(k.name, records)),
+      kinds: kinds.map((k) => figures(k.name, records, explainer(trace, benchGcs.gcs))),
       restPerInteraction: { interaction: interaction / records.length, bound: (during.length - interaction) / records.length },
       statementsPerInteraction: trace.holds.length ? trace.holds.reduce((n, h) => n + h.statements, 0) / records.length : null,
+      walFlushesPerInteraction: walBefore === null || walAfter === null ? null : (walAfter - walBefore) / records.length,
       globalPeakPerS: Math.max(0, ...Array.from(fake.globalLimit.perSecond.slice(globalBefore.seconds), (n) => n ?? 0)),
       globalRefused: fake.globalLimit.refused - globalBefore.refused,
       elapsedS,
@@ -437,13 +493,23 @@ export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): s
     ...(r.warm.sent ? [`    warm-up (not timed in the goals): slowest first response ${f(r.warm.slowestMs)} (${r.warm.slowestKind})`] : []),
     `    /roll 1d6 p99 under the mix ÷ alone: ${ratio(mixDice.p99Ms, r.quiet.p99Ms)} (goal ≤ 2×; ${f(mixDice.p99Ms)} ÷ ${f(r.quiet.p99Ms)})`,
     `    REST calls per interaction: ${(r.restPerInteraction.interaction + r.restPerInteraction.bound).toFixed(2)} (${r.restPerInteraction.interaction.toFixed(2)} interaction endpoints, ${r.restPerInteraction.bound.toFixed(2)} under the global limit); global limit: peak ${r.globalPeakPerS}/s of 50, refused ${r.globalRefused}` +
-      (r.statementsPerInteraction === null ? '' : `; PostgreSQL statements per interaction ${r.statementsPerInteraction.toFixed(2)}`),
+      (r.statementsPerInteraction === null ? '' : `; PostgreSQL statements per interaction ${r.statementsPerInteraction.toFixed(2)}`) +
+      (r.walFlushesPerInteraction === null ? '' : `, its WAL flushes per interaction ${r.walFlushesPerInteraction.toFixed(2)}`),
     `    ${'kind'.padEnd(40)} ${'sent'.padStart(5)}  ${'p99 ÷ 1d6'.padStart(9)}  ${'p50'.padStart(9)} ${'p99'.padStart(9)}  ${'last effect p50'.padStart(15)} ${'p99'.padStart(9)}`,
   ];
   for (const k of r.kinds) {
     lines.push(`    ${k.kind.padEnd(40)} ${String(k.sent).padStart(5)}  ${ratio(k.p99Ms, mixDice.p99Ms).padStart(9)}  ${f(k.p50Ms).padStart(9)} ${f(k.p99Ms).padStart(9)}  ${f(k.effectP50Ms).padStart(15)} ${f(k.effectP99Ms).padStart(9)}`);
   }
   lines.push(`    quiet floor: /roll 1d6 alone p50 ${f(r.quiet.p50Ms)}, p99 ${f(r.quiet.p99Ms)}`);
+  const worst = worstKind(r);
+  const a = worst.p99Answer;
+  if (a && worst.kind !== KIND_ROLL_1D6) {
+    lines.push(
+      `    the slowest kind's p99 answer (${worst.kind}: ${a.rank === 1 ? 'the slowest' : `the ${ordinal(a.rank)} slowest`} of ${worst.sent}) ${f(a.ms)}: gateway ${f(a.gatewayMs)}, bot ${f(a.botMs)}, REST queue ${f(a.restMs)}; ` +
+        `while in flight, collections on the bot's thread ${none(a.botGcMs)}, on the bench's ${none(a.benchGcMs)}` +
+        (r.statementsPerInteraction === null ? '' : `, the longest wait for a PostgreSQL connection ${none(a.poolWaitMs)}`),
+    );
+  }
   const st = r.stages;
   lines.push(
     `    /roll 1d6 under the mix, where it waited: median gateway ${f(st.median.gatewayMs)}, bot ${f(st.median.botMs)}, REST queue ${f(st.median.restMs)}; slowest ${st.slowest.count} (mean) gateway ${f(st.slowest.gatewayMs)}, bot ${f(st.slowest.botMs)}, REST queue ${f(st.slowest.restMs)}` +
@@ -452,6 +518,30 @@ export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): s
   );
   for (const failure of r.failures) lines.push(`    ${failure}`);
   return lines;
+}
+
+/** PostgreSQL: the server's WAL flushes so far (pg_stat_wal.wal_sync: the whole server, the bench's own); null elsewhere. */
+async function walFlushes(databaseUrl: string): Promise<number | null> {
+  if (dialectOf(databaseUrl) !== 'postgres') return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const row = (await client.query('select wal_sync from pg_stat_wal')).rows[0] as { wal_sync: string } | undefined;
+    return row ? Number(row.wal_sync) : null;
+  } catch {
+    return null; // before PostgreSQL 14
+  } finally {
+    await client.end();
+  }
+}
+
+const none = (msValue: number) => (msValue === 0 ? 'none' : f(msValue));
+const ordinal = (n: number) => `${n}${n % 10 === 1 && n % 100 !== 11 ? 'st' : n % 10 === 2 && n % 100 !== 12 ? 'nd' : n % 10 === 3 && n % 100 !== 13 ? 'rd' : 'th'}`;
+
+/** The kind whose p99 is the highest multiple of `/roll 1d6`'s under the mix (`/roll 1d6` itself when none is above it). */
+export function worstKind(r: TableLoadResult): KindFigures {
+  const dice = r.kinds.find((k) => k.kind === KIND_ROLL_1D6)!;
+  return r.kinds.reduce((w, k) => (k.p99Ms / dice.p99Ms > w.p99Ms / dice.p99Ms ? k : w), dice);
 }
 
 export function tableLoadHeader(options: TableLoadOptions): string {

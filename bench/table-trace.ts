@@ -15,6 +15,8 @@ export interface Stages {
   replyAsked: Map<string, number>;
   /** each wait for a pooled PostgreSQL connection, ms, and the most callers waiting at once */
   poolWaits: number[];
+  /** the waits over 2 ms, with when each began: one that overlaps a slow answer tells a stalled commit held the pool */
+  poolWaitsAt: { at: number; ms: number }[];
   poolPeakWaiting: number;
   /** each pooled connection's hold (connect → release), ms, with the statements it sent */
   holds: { ms: number; statements: number; first: string }[];
@@ -22,7 +24,7 @@ export interface Stages {
   slowStatements: { at: number; ms: number; text: string }[];
   /** every statement (TABLE_LOAD_DEBUG=2): when sent, how long until answered, on which connection */
   statements: { at: number; ms: number; text: string; client: number }[];
-  /** garbage collections over 2 ms (TABLE_LOAD_DEBUG): when, how long, which kind */
+  /** garbage collections over 2 ms: when, how long, which kind */
   gcs: Gc[];
   /** the bot thread's event loop delay meanwhile, p99 and max ms: a stall holds every stage */
   loopDelayP99Ms: number;
@@ -93,8 +95,13 @@ function install(): void {
       return c;
     };
     stages.poolPeakWaiting = Math.max(stages.poolPeakWaiting, this.waitingCount + (this.idleCount === 0 && this.totalCount >= (this.options.max ?? 10) ? 1 : 0));
-    if (cb) return connect.call(this, (...a: unknown[]) => (stages.poolWaits.push(performance.now() - at), a[1] && held(a[1] as pg.PoolClient), cb(...a)));
-    return (connect.call(this) as Promise<pg.PoolClient>).then((c) => (stages.poolWaits.push(performance.now() - at), held(c)));
+    const waited = () => {
+      const ms = performance.now() - at;
+      stages.poolWaits.push(ms);
+      if (ms > 2) stages.poolWaitsAt.push({ at, ms });
+    };
+    if (cb) return connect.call(this, (...a: unknown[]) => (waited(), a[1] && held(a[1] as pg.PoolClient), cb(...a)));
+    return (connect.call(this) as Promise<pg.PoolClient>).then((c) => (waited(), held(c)));
   } as typeof pg.Pool.prototype.connect;
 }
 
@@ -110,8 +117,8 @@ export function startTrace(): Stages {
   loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   gcWatch?.stop();
-  gcWatch = process.env.TABLE_LOAD_DEBUG ? watchGcs() : undefined;
-  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: gcWatch?.gcs ?? [], loopDelayP99Ms: NaN, loopDelayMaxMs: NaN, busyShare: NaN };
+  gcWatch = watchGcs();
+  current = { emitted: new Map(), replyAsked: new Map(), poolWaits: [], poolWaitsAt: [], poolPeakWaiting: 0, holds: [], slowStatements: [], statements: [], gcs: gcWatch.gcs, loopDelayP99Ms: NaN, loopDelayMaxMs: NaN, busyShare: NaN };
   busySince = performance.eventLoopUtilization();
   return current;
 }
@@ -143,6 +150,7 @@ export function traceData(s: Stages, shift: number): TraceData {
     slowStatements: s.slowStatements.map((q) => ({ ...q, at: q.at + shift })),
     statements: s.statements.map((q) => ({ ...q, at: q.at + shift })),
     gcs: s.gcs.map((g) => ({ ...g, at: g.at + shift })),
+    poolWaitsAt: s.poolWaitsAt.map((w) => ({ ...w, at: w.at + shift })),
   };
 }
 
