@@ -23,7 +23,7 @@ export interface PostgresStore extends Store {
   readonly relaxedPool: pg.Pool;
 }
 
-/** Connections for statements that need not wait for the disk: the outbox's settling, one at a time per delivery round. */
+/** Connections for statements that need not wait for the disk: the outbox's notes of delivery, one short statement per command with effects. */
 const RELAXED_POOL_SIZE = 2;
 
 const MAX_ATTEMPTS = 20;
