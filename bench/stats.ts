@@ -71,8 +71,12 @@ export function measure(fn: () => unknown, options: BenchOptions = {}): BenchSta
 /** Nearest-rank percentile of sorted samples. */
 export function percentile(sorted: number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[rank]!;
+  return sorted[percentileIndex(sorted.length, q)]!;
+}
+
+/** Where the nearest-rank percentile `q` of `length` sorted samples sits (of 60, p99 is the last). */
+export function percentileIndex(length: number, q: number): number {
+  return Math.min(length - 1, Math.max(0, Math.ceil(q * length) - 1));
 }
 
 export function formatNs(ns: number): string {

@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { startBotThread, type BotThread } from './bot-thread-client.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { onBothBackends } from './both-backends.js';
-import { formatNs, percentile } from './stats.js';
+import { formatNs, percentile, percentileIndex } from './stats.js';
 import type { Stages } from './table-trace.js';
 import { watchGcs, type Gc } from './gc-watch.js';
 import { EVENING, KIND_ROLL_1D6, channelsOf, rollOneD6, schedule, setUpEvening, type Expected, type Layout, type Sent, type TableKind } from './tables.js';
@@ -215,8 +215,7 @@ function figures(kind: string, records: Record[], explain?: (r: Record) => Omit<
   const answered = mine.filter((r) => r.callbackAt !== undefined).sort((a, b) => a.callbackAt! - a.sentAt - (b.callbackAt! - b.sentAt));
   const first = answered.map((r) => r.callbackAt! - r.sentAt);
   const effects = mine.filter((r) => r.lastEffectAt !== undefined).map((r) => r.lastEffectAt! - r.sentAt);
-  // the record at the p99's rank (./stats.ts percentile: nearest rank)
-  const at = Math.min(answered.length - 1, Math.max(0, Math.ceil(0.99 * answered.length) - 1));
+  const at = percentileIndex(answered.length, 0.99);
   const p99Answer = explain && answered.length ? { ms: first[at]!, rank: answered.length - at, ...explain(answered[at]!) } : null;
   return { kind, sent: mine.length, p50Ms: percentile(first, 0.5), p99Ms: percentile(first, 0.99), effectP50Ms: ms(effects, 0.5), effectP99Ms: ms(effects, 0.99), p99Answer };
 }
