@@ -4,7 +4,8 @@
 // Exits non-zero when an exact count fails (an error, an unanswered interaction, a DM missing or twice,
 // a board change never edited, the outbox not empty). The timing goals and the requests the fake's global
 // limit refused are printed with whether they were met: they depend on the machine being otherwise idle
-// (the fake shares the bot's event loop: a stall hands it requests sent a second apart all at once).
+// (the bot's thread and the fake's share its cores and disk: one collection or flush stall on either
+// decides the p99 of a kind sent 60 times, which is that kind's slowest answer).
 import { countsHeld, tableLoadBothBackends, tableLoadHeader, tableLoadLines, worstKind, type TableLoadOptions, type TableLoadResult } from './table-load.js';
 import { NO_POSTGRES } from './load.js';
 import { KIND_ROLL_1D6 } from './tables.js';
