@@ -327,8 +327,7 @@ class FakeDiscordImpl implements FakeDiscord {
       commandName: spec.commandName,
       sourceMessage: spec.sourceMessage,
     };
-    store.exchanges.set(id, ex);
-    store.exchangesByToken.set(token, ex);
+    store.openExchange(ex);
     // a gateway backlog: Discord made the interaction (its id and its 3 s run from now) but delivers it later
     const lag = this.interactionLags.shift();
     if (lag) await new Promise((resolve) => setTimeout(resolve, lag));
@@ -350,20 +349,20 @@ class FakeDiscordImpl implements FakeDiscord {
         ex.failure = `no initial response within ${store.interactionDeadlineMs} ms of dispatch`;
       }
       if (ex.failure) {
-        ex.open = false;
+        store.closeExchange(ex);
         throw new Error(`fake-discord: interaction ${ex.commandName ?? ex.payload?.data?.custom_id ?? ''} failed as on Discord ("This interaction failed"): ${ex.failure}\n${describeIncomplete(ex, timeoutMs, store.rejections)}`);
       }
       if (ex.callback && until(view)) {
         satisfiedAt ||= Date.now();
         const quietFor = Date.now() - Math.max(satisfiedAt, this.store.lastRequestAt);
         if (quietFor >= settleMs || Date.now() >= deadline) {
-          ex.open = false;
+          store.closeExchange(ex);
           return view;
         }
       } else {
         satisfiedAt = 0;
         if (Date.now() >= deadline) {
-          ex.open = false;
+          store.closeExchange(ex);
           throw new Error(describeIncomplete(ex, timeoutMs, store.rejections));
         }
       }
@@ -636,7 +635,7 @@ class FakeDiscordImpl implements FakeDiscord {
   }
 
   async close(): Promise<void> {
-    for (const ex of this.store.exchanges.values()) ex.open = false;
+    for (const ex of this.store.exchanges.values()) this.store.closeExchange(ex);
     await this.gateway.close();
     await this.server.close();
   }

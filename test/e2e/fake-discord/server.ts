@@ -104,7 +104,7 @@ export async function startServer(
     };
     store.requests.push(rec);
     store.lastRequestAt = Date.now();
-    for (const ex of store.exchanges.values()) if (ex.open) ex.requests.push(rec);
+    for (const ex of store.openExchanges) ex.requests.push(rec);
     // A slow Discord: the request is received now and handled after the delay (its client may be gone by then).
     const delayIndex = store.delayRules.findIndex((r) => r.method === method && (typeof r.path === 'string' ? r.path === path : r.path.test(path)));
     if (delayIndex >= 0) {

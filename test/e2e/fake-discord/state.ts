@@ -142,6 +142,9 @@ export class Store {
   readonly messageInteraction = new Map<string, ExchangeState>();
   readonly exchanges = new Map<string, ExchangeState>();
   readonly exchangesByToken = new Map<string, ExchangeState>();
+  /** The exchanges still open (a test is waiting on them): every request and message is recorded on each.
+   * Kept apart so that recording costs the open ones, not every exchange of a long run. */
+  readonly openExchanges = new Set<ExchangeState>();
   /** Bytes served under /attachments and /ephemeral-attachments, by attachment id. */
   readonly attachments = new Map<string, RecordedFile>();
   /** Files "uploaded by users" (uploadAttachment): attachment id → `data.resolved.attachments` entry. */
@@ -266,7 +269,7 @@ export class Store {
   /**
    * Forgets closed exchanges and messages older than `olderThanMs` (with their nonces, attachments and
    * interaction links) and every recorded request: a long run's history, which nothing reads, would
-   * otherwise grow the fake and make each request scan every exchange ever made.
+   * otherwise grow the fake without bound.
    */
   forget(olderThanMs: number): void {
     const cutoff = this.now() - olderThanMs;
@@ -288,6 +291,18 @@ export class Store {
     if (gone.size) for (const channel of this.channels.values()) if (channel.messageIds.length) channel.messageIds = channel.messageIds.filter((id) => !gone.has(id));
     for (const [key, nonce] of this.nonces) if (nonce.at < cutoff) this.nonces.delete(key);
     this.requests.length = 0;
+  }
+
+  openExchange(ex: ExchangeState): void {
+    ex.open = true;
+    this.exchanges.set(ex.interactionId, ex);
+    this.exchangesByToken.set(ex.token, ex);
+    this.openExchanges.add(ex);
+  }
+
+  closeExchange(ex: ExchangeState): void {
+    ex.open = false;
+    this.openExchanges.delete(ex);
   }
 
   /** Guilds referenced by a test but not created explicitly are created on the fly (REST only, no GUILD_CREATE). */
@@ -615,9 +630,7 @@ export class Store {
     this.tally[rec.source]++;
     if (input.exchange) this.messageInteraction.set(rec.id, input.exchange);
     channel?.messageIds.push(rec.id);
-    for (const ex of this.exchanges.values()) {
-      if (ex.open && (rec.source === 'channel' || rec.source === 'dm' || rec.source === 'webhook')) ex.messages.push(rec);
-    }
+    if (rec.source === 'channel' || rec.source === 'dm' || rec.source === 'webhook') for (const ex of this.openExchanges) ex.messages.push(rec);
     this.onMessageCreate?.(rec);
     return rec;
   }
