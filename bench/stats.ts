@@ -79,6 +79,45 @@ export function percentileIndex(length: number, q: number): number {
   return Math.min(length - 1, Math.max(0, Math.ceil(q * length) - 1));
 }
 
+/**
+ * How often `n` of `values`, drawn at random without replacement, read a nearest-rank percentile `q`
+ * above `threshold`, over `draws` draws: the chance that a kind sent only `n` times misses a goal on
+ * that percentile although its answers come from the very same distribution as `values`. (Of 60, p99
+ * is the slowest: one stall decides it.)
+ */
+export function shareOfDrawsAbove(values: readonly number[], n: number, q: number, threshold: number, draws: number, random: () => number): number {
+  if (n <= 0 || n > values.length || draws <= 0) return Number.NaN;
+  const pool = [...values];
+  const drawn = new Array<number>(n);
+  const at = percentileIndex(n, q);
+  let above = 0;
+  for (let d = 0; d < draws; d++) {
+    // a partial Fisher-Yates shuffle: the first n places hold the draw
+    for (let i = 0; i < n; i++) {
+      const j = i + Math.floor(random() * (pool.length - i));
+      const v = pool[j]!;
+      pool[j] = pool[i]!;
+      pool[i] = v;
+      drawn[i] = v;
+    }
+    drawn.sort((a, b) => a - b);
+    if (drawn[at]! > threshold) above++;
+  }
+  return above / draws;
+}
+
+/** A small seeded generator (mulberry32), so that a run's draws are the same each time it is read. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export function formatNs(ns: number): string {
   if (ns >= 1e6) return `${(ns / 1e6).toFixed(2)} ms`;
   if (ns >= 1e3) return `${(ns / 1e3).toFixed(2)} µs`;

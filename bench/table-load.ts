@@ -16,7 +16,7 @@ import { loadConfig } from '../src/config.js';
 import { startBotThread, type BotThread } from './bot-thread-client.js';
 import { startFakeDiscord, type FakeDiscord, type InteractionExchange, type RecordedRequest } from '../test/e2e/fake-discord/index.js';
 import { onBothBackends } from './both-backends.js';
-import { formatNs, percentile, percentileIndex } from './stats.js';
+import { formatNs, percentile, percentileIndex, seededRandom, shareOfDrawsAbove } from './stats.js';
 import type { Stages } from './table-trace.js';
 import { watchGcs, type Gc } from './gc-watch.js';
 import { EVENING, KIND_ROLL_1D6, channelsOf, rollOneD6, schedule, setUpEvening, type Expected, type Layout, type Sent, type TableKind } from './tables.js';
@@ -100,6 +100,13 @@ export interface TableLoadResult {
    * mix's start until its effects were out, per interaction (pg_stat_wal, PostgreSQL 14 and later); null on SQLite
    */
   walFlushesPerInteraction: number | null;
+  /**
+   * /roll 1d6's own answers under the mix, as few drawn at random as another kind sent: how often such
+   * a draw reads a p99 over 2× /roll 1d6's (the goal's line), for each smaller count sent. What a kind
+   * exactly as fast as /roll 1d6 but sent that often would miss by chance; not a goal. Only for counts
+   * whose p99 is one of their two slowest answers (of 60 the slowest, of 120 the second).
+   */
+  diceDrawn: { answers: number; share: number }[];
   /** where the slowest 1 % of /roll 1d6 under the mix waited (./table-trace.ts), mean ms per stage; PostgreSQL's pool waits */
   stages: StageFigures;
   /** requests under the global limit, per second: the highest second, and how many it refused */
@@ -218,6 +225,18 @@ function figures(kind: string, records: Record[], explain?: (r: Record) => Omit<
   const at = percentileIndex(answered.length, 0.99);
   const p99Answer = explain && answered.length ? { ms: first[at]!, rank: answered.length - at, ...explain(answered[at]!) } : null;
   return { kind, sent: mine.length, p50Ms: percentile(first, 0.5), p99Ms: percentile(first, 0.99), effectP50Ms: ms(effects, 0.5), effectP99Ms: ms(effects, 0.99), p99Answer };
+}
+
+const DRAWS = 10_000;
+
+/** /roll 1d6's answers under the mix, `counts` of them at a time (each count below its own): see TableLoadResult.diceDrawn. */
+function diceDrawn(records: Record[], counts: number[]): { answers: number; share: number }[] {
+  const dice = records.filter((r) => r.kind === KIND_ROLL_1D6 && r.callbackAt !== undefined).map((r) => r.callbackAt! - r.sentAt);
+  const p99 = percentile([...dice].sort((a, b) => a - b), 0.99);
+  // only the counts whose p99 is one of their two slowest answers: those a single stall decides
+  const sizes = [...new Set(counts)].filter((n) => n > 0 && n < dice.length && percentileIndex(n, 0.99) >= n - 2).sort((a, b) => a - b);
+  // seeded: reading the same answers again gives the same share
+  return sizes.map((n) => ({ answers: n, share: shareOfDrawsAbove(dice, n, 0.99, 2 * p99, DRAWS, seededRandom(n)) }));
 }
 
 /** What ran while `r` was in flight: its stages, the collections on either thread, a wait for the pool. */
@@ -425,6 +444,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       quiet: figures(KIND_ROLL_1D6, quietRecords),
       stages: stagesOf(records.filter((r) => r.kind === KIND_ROLL_1D6), trace),
       kinds: kinds.map((k) => figures(k.name, records, explainer(trace, benchGcs.gcs))),
+      diceDrawn: diceDrawn(records, kinds.map((k) => records.filter((r) => r.kind === k.name).length)),
       restPerInteraction: { interaction: interaction / records.length, bound: (during.length - interaction) / records.length },
       statementsPerInteraction: trace.holds.length ? trace.holds.reduce((n, h) => n + h.statements, 0) / records.length : null,
       walFlushesPerInteraction: walBefore === null || walAfter === null ? null : (walAfter - walBefore) / records.length,
@@ -500,6 +520,13 @@ export function tableLoadLines(r: TableLoadResult, options: TableLoadOptions): s
     lines.push(`    ${k.kind.padEnd(40)} ${String(k.sent).padStart(5)}  ${ratio(k.p99Ms, mixDice.p99Ms).padStart(9)}  ${f(k.p50Ms).padStart(9)} ${f(k.p99Ms).padStart(9)}  ${f(k.effectP50Ms).padStart(15)} ${f(k.effectP99Ms).padStart(9)}`);
   }
   lines.push(`    quiet floor: /roll 1d6 alone p50 ${f(r.quiet.p50Ms)}, p99 ${f(r.quiet.p99Ms)}`);
+  if (r.diceDrawn.length) {
+    lines.push(
+      `    /roll 1d6's own answers under the mix, as few drawn at random (${DRAWS.toLocaleString('en-US')} draws) as a kind sent: their p99 is over 2× /roll 1d6's in ` +
+        r.diceDrawn.map((d) => `${(100 * d.share).toFixed(1)} % of draws of ${d.answers}`).join(', ') +
+        ` (what a kind as fast as /roll 1d6, sent that often, misses by chance; of 60, p99 is the slowest)`,
+    );
+  }
   const worst = worstKind(r);
   const a = worst.p99Answer;
   if (a && worst.kind !== KIND_ROLL_1D6) {
