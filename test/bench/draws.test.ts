@@ -12,7 +12,7 @@ describe('shareOfDrawsAbove', () => {
   });
 
   it('reads the nearest-rank percentile of the draw, not its slowest, when the draw is large enough to pass it by', () => {
-    // of 200 drawn, p99 is the 198th: one slow answer in the draw never lifts it; three always would
+    // of 200 drawn, p99 is the 198th: one slow answer in the draw never lifts it; a draw of slow ones always does
     const one = [...Array.from({ length: 839 }, () => 5), 100];
     expect(shareOfDrawsAbove(one, 200, 0.99, 10, 2_000, seededRandom(2))).toBe(0);
     const all = Array.from({ length: 840 }, () => 100);
