@@ -229,14 +229,17 @@ function figures(kind: string, records: Record[], explain?: (r: Record) => Omit<
 
 const DRAWS = 10_000;
 
-/** /roll 1d6's answers under the mix, `counts` of them at a time (each count below its own): see TableLoadResult.diceDrawn. */
-function diceDrawn(records: Record[], counts: number[]): { answers: number; share: number }[] {
+/**
+ * /roll 1d6's answers under the mix, as many at a time as each kind was sent (see TableLoadResult.diceDrawn),
+ * against twice the p99 its own figures read, so the line and the goal read the same threshold.
+ */
+function diceDrawn(records: Record[], kinds: KindFigures[]): { answers: number; share: number }[] {
   const dice = records.filter((r) => r.kind === KIND_ROLL_1D6 && r.callbackAt !== undefined).map((r) => r.callbackAt! - r.sentAt);
-  const p99 = percentile([...dice].sort((a, b) => a - b), 0.99);
+  const threshold = 2 * kinds.find((k) => k.kind === KIND_ROLL_1D6)!.p99Ms;
   // only the counts whose p99 is one of their two slowest answers: those a single stall decides
-  const sizes = [...new Set(counts)].filter((n) => n > 0 && n < dice.length && percentileIndex(n, 0.99) >= n - 2).sort((a, b) => a - b);
+  const sizes = [...new Set(kinds.map((k) => k.sent))].filter((n) => n > 0 && n < dice.length && percentileIndex(n, 0.99) >= n - 2).sort((a, b) => a - b);
   // seeded: reading the same answers again gives the same share
-  return sizes.map((n) => ({ answers: n, share: shareOfDrawsAbove(dice, n, 0.99, 2 * p99, DRAWS, seededRandom(n)) }));
+  return sizes.map((n) => ({ answers: n, share: shareOfDrawsAbove(dice, n, 0.99, threshold, DRAWS, seededRandom(n)) }));
 }
 
 /** What ran while `r` was in flight: its stages, the collections on either thread, a wait for the pool. */
@@ -430,6 +433,7 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
     const all = [...warmRecords, ...quietRecords, ...records];
     const answered = all.filter((r) => r.callbackAt !== undefined).length;
     const slowestWarm = warmRecords.filter((r) => r.callbackAt !== undefined).sort((a, b) => b.callbackAt! - b.sentAt - (a.callbackAt! - a.sentAt))[0];
+    const kindFigures = kinds.map((k) => figures(k.name, records, explainer(trace, benchGcs.gcs)));
     return {
       label,
       sent: all.length,
@@ -443,8 +447,8 @@ export async function tableLoadRun(databaseUrl: string, label: string, options: 
       nonceHits: fake.nonceHits,
       quiet: figures(KIND_ROLL_1D6, quietRecords),
       stages: stagesOf(records.filter((r) => r.kind === KIND_ROLL_1D6), trace),
-      kinds: kinds.map((k) => figures(k.name, records, explainer(trace, benchGcs.gcs))),
-      diceDrawn: diceDrawn(records, kinds.map((k) => records.filter((r) => r.kind === k.name).length)),
+      kinds: kindFigures,
+      diceDrawn: diceDrawn(records, kindFigures),
       restPerInteraction: { interaction: interaction / records.length, bound: (during.length - interaction) / records.length },
       statementsPerInteraction: trace.holds.length ? trace.holds.reduce((n, h) => n + h.statements, 0) / records.length : null,
       walFlushesPerInteraction: walBefore === null || walAfter === null ? null : (walAfter - walBefore) / records.length,

@@ -320,7 +320,6 @@ class FakeDiscordImpl implements FakeDiscord {
       requests: [],
       messages: [],
       dispatchedAt: store.now(),
-      open: true,
       user,
       guildId: spec.guildId,
       channelId: channel.id,

@@ -94,7 +94,6 @@ export interface ExchangeState {
   dispatchedAt: number;
   /** Why Discord would have failed this interaction for the user (a late initial response); awaitExchange throws it. */
   failure?: string;
-  open: boolean;
   user: FakeUser;
   guildId: string | null;
   channelId: string;
@@ -274,7 +273,7 @@ export class Store {
   forget(olderThanMs: number): void {
     const cutoff = this.now() - olderThanMs;
     for (const [id, ex] of this.exchanges) {
-      if (ex.open || ex.dispatchedAt >= cutoff) continue;
+      if (this.openExchanges.has(ex) || ex.dispatchedAt >= cutoff) continue;
       this.exchanges.delete(id);
       this.exchangesByToken.delete(ex.token);
     }
@@ -294,14 +293,12 @@ export class Store {
   }
 
   openExchange(ex: ExchangeState): void {
-    ex.open = true;
     this.exchanges.set(ex.interactionId, ex);
     this.exchangesByToken.set(ex.token, ex);
     this.openExchanges.add(ex);
   }
 
   closeExchange(ex: ExchangeState): void {
-    ex.open = false;
     this.openExchanges.delete(ex);
   }
 
